@@ -1,0 +1,1 @@
+//! Pure 5/90 lotto rules.

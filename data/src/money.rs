@@ -1,0 +1,1 @@
+//! Money in integer kobo.

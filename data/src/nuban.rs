@@ -1,0 +1,1 @@
+//! NUBAN check digit.
