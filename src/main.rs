@@ -1,1 +1,5 @@
-fn main() {}
+use clap::Parser;
+
+fn main() -> anyhow::Result<()> {
+    ayo::cli::run(ayo::cli::Cli::parse())
+}

@@ -1,0 +1,23 @@
+//! Storage errors. Domain validation errors live beside their types.
+
+/// Something went wrong below the model: sled, encoding, or a broken invariant on disk.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("sled: {0}")]
+    Sled(#[from] sled::Error),
+    #[error("encoding: {0}")]
+    Encoding(#[from] serde_json::Error),
+    #[error("corrupt record in {tree}: {detail}")]
+    Corrupt { tree: &'static str, detail: String },
+}
+
+impl From<sled::transaction::TransactionError<StoreError>> for StoreError {
+    fn from(e: sled::transaction::TransactionError<StoreError>) -> Self {
+        match e {
+            sled::transaction::TransactionError::Abort(inner) => inner,
+            sled::transaction::TransactionError::Storage(s) => StoreError::Sled(s),
+        }
+    }
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;

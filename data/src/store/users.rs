@@ -1,0 +1,204 @@
+//! Users and their unique indexes (email, phone), always written together in one transaction.
+
+use chrono::{NaiveDate, Utc};
+use sled::transaction::{ConflictableTransactionError as Conflict, TransactionalTree};
+use sled::Transactional;
+
+use super::codec::{decode, encode, id_from, id_key};
+use crate::account::{Email, PhoneNumber};
+use crate::error::{StoreError, StoreResult};
+use crate::user::{NewPlayer, Role, User, UserId, UserStatus};
+
+const USERS: &str = "users";
+const BY_EMAIL: &str = "users_by_email";
+const BY_PHONE: &str = "users_by_phone";
+
+#[derive(Clone)]
+pub struct UserStore {
+    db: sled::Db,
+    pub(super) users: sled::Tree,
+    by_email: sled::Tree,
+    by_phone: sled::Tree,
+}
+
+/// What a sign-up did. The HTTP answer is the same for all of them, so nobody learns who has an account.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SignUp {
+    /// A new unverified player.
+    Created(User),
+    /// The email belonged to an account never verified: the latest sign-up's details replace it.
+    Replaced(User),
+    /// A verified account already has this email.
+    EmailTaken(User),
+    /// Another account already has this phone number.
+    PhoneTaken,
+}
+
+pub(super) fn abort(e: impl Into<StoreError>) -> Conflict<StoreError> {
+    Conflict::Abort(e.into())
+}
+
+pub(super) fn put_user(users: &TransactionalTree, user: &User) -> Result<(), Conflict<StoreError>> {
+    users.insert(&id_key(user.id), encode(user).map_err(abort)?)?;
+    Ok(())
+}
+
+pub(super) fn read_user(users: &TransactionalTree, id: UserId) -> Result<Option<User>, Conflict<StoreError>> {
+    match users.get(id_key(id))? {
+        Some(bytes) => Ok(Some(decode(&bytes).map_err(abort)?)),
+        None => Ok(None),
+    }
+}
+
+impl UserStore {
+    pub(super) fn open(db: &sled::Db) -> StoreResult<Self> {
+        Ok(Self {
+            db: db.clone(),
+            users: db.open_tree(USERS)?,
+            by_email: db.open_tree(BY_EMAIL)?,
+            by_phone: db.open_tree(BY_PHONE)?,
+        })
+    }
+
+    pub fn get(&self, id: UserId) -> StoreResult<Option<User>> {
+        self.users.get(id_key(id))?.map(|b| decode(&b)).transpose()
+    }
+
+    pub fn find_by_email(&self, email: &Email) -> StoreResult<Option<User>> {
+        self.find_via(&self.by_email, email.as_str())
+    }
+
+    pub fn find_by_phone(&self, phone: &PhoneNumber) -> StoreResult<Option<User>> {
+        self.find_via(&self.by_phone, phone.as_str())
+    }
+
+    fn find_via(&self, index: &sled::Tree, key: &str) -> StoreResult<Option<User>> {
+        match index.get(key.as_bytes())? {
+            Some(id) => self.get(id_from(BY_EMAIL, &id)?),
+            None => Ok(None),
+        }
+    }
+
+    /// Registers a player, or replaces an unverified registration of the same email.
+    pub fn sign_up(&self, new: NewPlayer) -> StoreResult<SignUp> {
+        let fresh_id = self.db.generate_id()? + 1;
+        let outcome = (&self.users, &self.by_email, &self.by_phone).transaction(|(users, by_email, by_phone)| {
+            let email = new.email.as_str().as_bytes();
+            let phone = new.phone.as_str().as_bytes();
+            let existing = match by_email.get(email)? {
+                Some(id) => read_user(users, id_from(BY_EMAIL, &id).map_err(abort)?)?,
+                None => None,
+            };
+            if let Some(user) = &existing {
+                if user.is_verified() {
+                    return Ok(SignUp::EmailTaken(user.clone()));
+                }
+            }
+            let own_id = existing.as_ref().map(|u| u.id);
+            if let Some(holder) = by_phone.get(phone)? {
+                if Some(id_from(BY_PHONE, &holder).map_err(abort)?) != own_id {
+                    return Ok(SignUp::PhoneTaken);
+                }
+            }
+            let user = User {
+                id: own_id.unwrap_or(fresh_id),
+                name: new.name.as_str().to_string(),
+                email: new.email.as_str().to_string(),
+                phone: Some(new.phone.as_str().to_string()),
+                dob: Some(new.dob.date()),
+                role: Role::User,
+                password_hash: new.password_hash.clone(),
+                email_verified_at: None,
+                status: UserStatus::Active,
+                token_version: existing.as_ref().map_or(0, |u| u.token_version + 1),
+                created_at: existing.as_ref().map_or_else(Utc::now, |u| u.created_at),
+            };
+            if let Some(old_phone) = existing.as_ref().and_then(|u| u.phone.as_deref()) {
+                by_phone.remove(old_phone.as_bytes())?;
+            }
+            by_email.insert(email, &id_key(user.id))?;
+            by_phone.insert(phone, &id_key(user.id))?;
+            put_user(users, &user)?;
+            Ok(match existing {
+                Some(_) => SignUp::Replaced(user),
+                None => SignUp::Created(user),
+            })
+        })?;
+        Ok(outcome)
+    }
+
+    /// Creates an admin, or makes an existing account an admin with this password. Admins need no OTP.
+    pub fn upsert_admin(&self, email: &Email, name: &str, password_hash: &str) -> StoreResult<(User, bool)> {
+        let fresh_id = self.db.generate_id()? + 1;
+        let result = (&self.users, &self.by_email).transaction(|(users, by_email)| {
+            let existing = match by_email.get(email.as_str().as_bytes())? {
+                Some(id) => read_user(users, id_from(BY_EMAIL, &id).map_err(abort)?)?,
+                None => None,
+            };
+            let created = existing.is_none();
+            let user = match existing {
+                Some(mut user) => {
+                    user.role = Role::Admin;
+                    user.password_hash = password_hash.to_string();
+                    user.token_version += 1;
+                    user.email_verified_at.get_or_insert_with(Utc::now);
+                    user
+                }
+                None => User {
+                    id: fresh_id,
+                    name: name.to_string(),
+                    email: email.as_str().to_string(),
+                    phone: None,
+                    dob: None,
+                    role: Role::Admin,
+                    password_hash: password_hash.to_string(),
+                    email_verified_at: Some(Utc::now()),
+                    status: UserStatus::Active,
+                    token_version: 0,
+                    created_at: Utc::now(),
+                },
+            };
+            by_email.insert(email.as_str().as_bytes(), &id_key(user.id))?;
+            put_user(users, &user)?;
+            Ok((user, created))
+        })?;
+        Ok(result)
+    }
+
+    /// Sets a new password hash and signs every session out.
+    pub fn set_password(&self, id: UserId, password_hash: &str) -> StoreResult<Option<User>> {
+        let result = self.users.transaction(|users| {
+            let Some(mut user) = read_user(users, id)? else {
+                return Ok(None);
+            };
+            user.password_hash = password_hash.to_string();
+            user.token_version += 1;
+            put_user(users, &user)?;
+            Ok(Some(user))
+        })?;
+        Ok(result)
+    }
+
+    /// Player head counts for the dashboard: (total, signed up on `today`, verified).
+    pub fn player_counts(&self, today: NaiveDate) -> StoreResult<PlayerCounts> {
+        let mut counts = PlayerCounts::default();
+        for entry in self.users.iter() {
+            let (_, bytes) = entry?;
+            let user: User = decode(&bytes)?;
+            if user.role != Role::User {
+                continue;
+            }
+            counts.total += 1;
+            counts.verified += u64::from(user.is_verified());
+            counts.new_today += u64::from(user.created_at.date_naive() == today);
+        }
+        Ok(counts)
+    }
+}
+
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct PlayerCounts {
+    pub total: u64,
+    pub new_today: u64,
+    pub verified: u64,
+}

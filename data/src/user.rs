@@ -1,0 +1,65 @@
+//! A person with an account: a player (`user`) or an operator (`admin`).
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::account::{DateOfBirth, Email, PersonName, PhoneNumber};
+
+pub type UserId = u64;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    User,
+    Admin,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::User => "user",
+            Role::Admin => "admin",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum UserStatus {
+    Active,
+    Suspended,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct User {
+    pub id: UserId,
+    pub name: String,
+    pub email: String,
+    /// Admins created from the command line have no phone.
+    pub phone: Option<String>,
+    pub dob: Option<NaiveDate>,
+    pub role: Role,
+    /// A PHC string (`$argon2id$…`).
+    pub password_hash: String,
+    pub email_verified_at: Option<DateTime<Utc>>,
+    pub status: UserStatus,
+    /// Part of every token; bumping it (password change or reset) signs the account out everywhere.
+    pub token_version: u32,
+    pub created_at: DateTime<Utc>,
+}
+
+impl User {
+    pub fn is_verified(&self) -> bool {
+        self.email_verified_at.is_some()
+    }
+}
+
+/// What sign-up knows about a new player, every field already valid.
+#[derive(Debug, Clone)]
+pub struct NewPlayer {
+    pub name: PersonName,
+    pub email: Email,
+    pub phone: PhoneNumber,
+    pub dob: DateOfBirth,
+    pub password_hash: String,
+}

@@ -1,0 +1,67 @@
+//! `AuthUser` and `AdminUser`: ask for one in a handler's arguments and the route is guarded on the server.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::{dev::Payload, http::header, web, FromRequest, HttpRequest};
+
+use ayo_data::user::{Role, User, UserStatus};
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// A signed-in account of any role, loaded fresh from storage.
+pub struct AuthUser(pub User);
+
+/// A signed-in admin. Any other role gets 403.
+pub struct AdminUser(pub User);
+
+fn bearer(req: &HttpRequest) -> Option<String> {
+    let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
+    let token = value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer "))?;
+    Some(token.trim().to_string())
+}
+
+async fn authenticate(req: HttpRequest) -> Result<User, ApiError> {
+    let state = req
+        .app_data::<web::Data<AppState>>()
+        .cloned()
+        .ok_or_else(|| ApiError::internal(anyhow::anyhow!("app state missing")))?;
+    let token = bearer(&req).ok_or(ApiError::Unauthenticated)?;
+    let (id, version) = state.tokens.verify(&token).ok_or(ApiError::Unauthenticated)?;
+    let user = state.store.users.get(id)?.ok_or(ApiError::Unauthenticated)?;
+    if user.token_version != version {
+        return Err(ApiError::Unauthenticated);
+    }
+    if user.status == UserStatus::Suspended {
+        return Err(ApiError::Suspended);
+    }
+    Ok(user)
+}
+
+impl FromRequest for AuthUser {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move { authenticate(req).await.map(AuthUser) })
+    }
+}
+
+impl FromRequest for AdminUser {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let user = authenticate(req.clone()).await?;
+            if user.role != Role::Admin {
+                tracing::warn!(user = user.id, path = req.path(), "role denied");
+                return Err(ApiError::Forbidden);
+            }
+            Ok(AdminUser(user))
+        })
+    }
+}

@@ -1,0 +1,8 @@
+//! Who is calling: password hashing, signed tokens, and the extractors handlers ask for.
+
+pub mod extract;
+pub mod password;
+pub mod token;
+
+pub use extract::{AdminUser, AuthUser};
+pub use token::Tokens;

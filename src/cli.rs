@@ -1,0 +1,97 @@
+//! The command line of ARCHITECTURE.md: `serve`, `create-admin`.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+use tracing_subscriber::EnvFilter;
+
+use ayo_data::account::{Email, Password};
+use ayo_data::user::User;
+use ayo_data::Store;
+
+use crate::auth::password;
+use crate::config::Settings;
+use crate::startup::{open_store, Application};
+
+#[derive(Parser)]
+#[command(name = "ayo", version, about = "Ayo Lotto: the server, and the operator's tools")]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the API, the WebSocket and the web app.
+    Serve {
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        bind: String,
+        #[arg(long, default_value = "var")]
+        data_dir: PathBuf,
+        /// Seed demo data and a demo admin, and print the admin's credentials.
+        #[arg(long)]
+        demo: bool,
+    },
+    /// Create an admin, or make an existing account an admin with this password.
+    CreateAdmin {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        password: String,
+        #[arg(long, default_value = "Administrator")]
+        name: String,
+        #[arg(long, default_value = "var")]
+        data_dir: PathBuf,
+    },
+}
+
+pub fn run(cli: Cli) -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(EnvFilter::try_from_env("AYO_LOG").unwrap_or_else(|_| EnvFilter::new("info")))
+        .with_writer(std::io::stderr)
+        .init();
+    match cli.command {
+        Command::Serve { bind, data_dir, demo } => serve(Settings::new(bind, data_dir, demo).with_env()),
+        Command::CreateAdmin { email, password, name, data_dir } => {
+            let settings = Settings::new(String::new(), data_dir, false).with_env();
+            create_admin(&settings, &email, &password, &name)
+        }
+    }
+}
+
+fn serve(settings: Settings) -> anyhow::Result<()> {
+    actix_web::rt::System::new().block_on(async move {
+        std::fs::create_dir_all(&settings.data_dir)?;
+        let app = Application::build(settings.clone()).await?;
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "Ayo Lotto listening on {}", app.url())?;
+        if settings.demo {
+            let secret = crate::demo::seed_admin(&app.store(), &settings.data_dir)?;
+            writeln!(out, "Demo admin email: {}", crate::demo::DEMO_ADMIN_EMAIL)?;
+            writeln!(out, "Demo admin password: {secret}")?;
+        }
+        out.flush()?;
+        drop(out);
+        app.run_until_stopped().await?;
+        Ok(())
+    })
+}
+
+fn create_admin(settings: &Settings, email: &str, secret: &str, name: &str) -> anyhow::Result<()> {
+    std::fs::create_dir_all(&settings.data_dir)?;
+    let store = open_store(settings)?;
+    let (user, created) = make_admin(&store, email, secret, name)?;
+    println!("{} admin {} (id {})", if created { "Created" } else { "Updated" }, user.email, user.id);
+    Ok(())
+}
+
+/// Validates the credentials and stores the admin durably: (the admin, whether it is new).
+pub fn make_admin(store: &Store, email: &str, secret: &str, name: &str) -> anyhow::Result<(User, bool)> {
+    let email = Email::parse(email).map_err(|e| anyhow::anyhow!("--email: {e}"))?;
+    let secret = Password::parse(secret).map_err(|e| anyhow::anyhow!("--password: {e}"))?;
+    let hash = password::hash(secret.expose())?;
+    let made = store.users.upsert_admin(&email, name, &hash)?;
+    store.flush_blocking()?;
+    Ok(made)
+}

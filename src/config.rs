@@ -1,0 +1,59 @@
+//! Settings from the command line, then `AYO_*` environment variables, which win (ARCHITECTURE.md contract).
+
+use std::path::PathBuf;
+
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Address to listen on; port 0 picks a free port.
+    pub bind: String,
+    pub data_dir: PathBuf,
+    /// Seed demo data and a demo admin.
+    pub demo: bool,
+    /// HMAC secret for tokens; generated into the data directory when absent.
+    pub jwt_secret: Option<String>,
+    pub token_ttl_secs: u64,
+    /// `smtp://host:port` (or `smtps://user:pass@host`); without it mail goes to `<data-dir>/outbox/`.
+    pub smtp_url: Option<String>,
+    pub mail_from: String,
+}
+
+impl Settings {
+    pub fn new(bind: String, data_dir: PathBuf, demo: bool) -> Self {
+        Self {
+            bind,
+            data_dir,
+            demo,
+            jwt_secret: None,
+            token_ttl_secs: 3600,
+            smtp_url: None,
+            mail_from: "Ayo Lotto <no-reply@ayolotto.ng>".to_string(),
+        }
+    }
+
+    /// Applies `AYO_*` variables over whatever the flags said.
+    pub fn with_env(mut self) -> Self {
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        if let Some(v) = var("AYO_BIND") {
+            self.bind = v;
+        }
+        if let Some(v) = var("AYO_DATA_DIR") {
+            self.data_dir = PathBuf::from(v);
+        }
+        if let Some(v) = var("AYO_DEMO") {
+            self.demo = matches!(v.as_str(), "1" | "true" | "yes");
+        }
+        if let Some(v) = var("AYO_JWT_SECRET") {
+            self.jwt_secret = Some(v);
+        }
+        if let Some(v) = var("AYO_TOKEN_TTL_SECS").and_then(|v| v.parse().ok()) {
+            self.token_ttl_secs = v;
+        }
+        if let Some(v) = var("AYO_SMTP_URL") {
+            self.smtp_url = Some(v);
+        }
+        if let Some(v) = var("AYO_MAIL_FROM") {
+            self.mail_from = v;
+        }
+        self
+    }
+}

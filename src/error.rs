@@ -1,0 +1,138 @@
+//! The one error type handlers return, and its JSON shape (API.md): `{message, errorCode?, errors?, data?}`.
+//!
+//! Internal causes are logged with their whole chain and never shown to the client.
+
+use std::collections::BTreeMap;
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{HttpResponse, ResponseError};
+use serde_json::json;
+
+use ayo_data::account::Invalid;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{message}")]
+    Validation { message: String, errors: BTreeMap<String, Vec<String>> },
+    #[error("{0}")]
+    BadRequest(String),
+    /// No token, or one that is expired, tampered with or outdated.
+    #[error("Your session has expired, please login again")]
+    Unauthenticated,
+    #[error("Invalid login details")]
+    InvalidCredentials,
+    #[error("You do not have permission to do this")]
+    Forbidden,
+    #[error("Please verify your email address. We have sent a new code to {email}.")]
+    Unverified { email: String },
+    #[error("This account is suspended. Please contact support.")]
+    Suspended,
+    #[error("Too many attempts. Please try again in {} minute(s).", retry_after_secs.div_ceil(60))]
+    RateLimited { retry_after_secs: u64 },
+    #[error("{0} not found")]
+    NotFound(&'static str),
+    #[error("Something went wrong, please contact admin")]
+    Internal(#[from] anyhow::Error),
+}
+
+impl ApiError {
+    /// A 422 for one field.
+    pub fn field(field: &str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        let errors = BTreeMap::from([(field.to_string(), vec![message.clone()])]);
+        Self::Validation { message, errors }
+    }
+
+    pub fn internal(e: impl Into<anyhow::Error>) -> Self {
+        Self::Internal(e.into())
+    }
+}
+
+impl From<ayo_data::StoreError> for ApiError {
+    fn from(e: ayo_data::StoreError) -> Self {
+        Self::Internal(e.into())
+    }
+}
+
+impl From<actix_web::error::BlockingError> for ApiError {
+    fn from(e: actix_web::error::BlockingError) -> Self {
+        Self::Internal(anyhow::anyhow!("blocking task failed: {e}"))
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            Self::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::BadRequest(_) => StatusCode::BAD_REQUEST,
+            Self::Unauthenticated | Self::InvalidCredentials => StatusCode::UNAUTHORIZED,
+            Self::Forbidden | Self::Unverified { .. } | Self::Suspended => StatusCode::FORBIDDEN,
+            Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let message = self.to_string();
+        let body = match self {
+            Self::Validation { errors, .. } => json!({ "message": message, "errors": errors }),
+            Self::Unauthenticated => json!({ "message": message, "errorCode": "N403" }),
+            Self::Forbidden => json!({ "message": message, "errorCode": "FORBIDDEN" }),
+            Self::Unverified { email } => {
+                json!({ "message": message, "errorCode": "UNVERIFIED", "data": { "email": email } })
+            }
+            Self::Suspended => json!({ "message": message, "errorCode": "SUSPENDED" }),
+            Self::RateLimited { .. } => json!({ "message": message, "errorCode": "RATE_LIMITED" }),
+            Self::Internal(cause) => {
+                tracing::error!(error = format!("{cause:#}"), "internal error");
+                json!({ "message": message })
+            }
+            _ => json!({ "message": message }),
+        };
+        let mut response = HttpResponse::build(self.status_code());
+        if let Self::RateLimited { retry_after_secs } = self {
+            response.insert_header((header::RETRY_AFTER, retry_after_secs.to_string()));
+        }
+        response.json(body)
+    }
+}
+
+/// Collects field errors of one request. `message` is 'All fields are required' when a required field is missing
+/// (SPEC §5), else the first problem found, so the 'Error!' dialog always names it.
+#[derive(Default)]
+pub struct FieldErrors {
+    errors: BTreeMap<String, Vec<String>>,
+    first: Option<String>,
+    missing: bool,
+}
+
+impl FieldErrors {
+    /// Records an empty required field.
+    pub fn required(&mut self, field: &str, value: &str, message: &str) -> bool {
+        let present = !value.trim().is_empty();
+        if !present {
+            self.missing = true;
+            self.push(field, message.to_string());
+        }
+        present
+    }
+
+    /// Keeps a parsed value, or records why it was rejected.
+    pub fn check<T>(&mut self, field: &str, parsed: Result<T, Invalid>) -> Option<T> {
+        parsed.map_err(|Invalid(why)| self.push(field, why.to_string())).ok()
+    }
+
+    pub fn push(&mut self, field: &str, message: String) {
+        self.first.get_or_insert_with(|| message.clone());
+        self.errors.entry(field.to_string()).or_default().push(message);
+    }
+
+    pub fn finish(self) -> Result<(), ApiError> {
+        if self.errors.is_empty() {
+            return Ok(());
+        }
+        let message = if self.missing { "All fields are required".to_string() } else { self.first.unwrap_or_default() };
+        Err(ApiError::Validation { message, errors: self.errors })
+    }
+}

@@ -1,0 +1,17 @@
+//! The edge of Ayo Lotto: configuration, start-up, command line, HTTP routes, auth, mail and the embedded app.
+//! It knows actix-web and owns no business rule.
+
+pub mod assets;
+pub mod auth;
+pub mod cli;
+pub mod config;
+pub mod demo;
+pub mod error;
+pub mod json;
+pub mod mail;
+pub mod rate_limit;
+pub mod routes;
+pub mod secrets;
+pub mod startup;
+pub mod state;
+pub mod views;

@@ -1,0 +1,139 @@
+//! `POST /auth/login`, `GET /auth/profiles`, `POST /auth/change-password`.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+use serde_json::json;
+
+use ayo_data::account::{Email, Password, PhoneNumber};
+use ayo_data::store::OtpPurpose;
+use ayo_data::user::{User, UserStatus};
+
+use super::client_ip;
+use super::otps::send_code;
+use super::session::session_response;
+use crate::auth::{password, AuthUser};
+use crate::error::{ApiError, FieldErrors};
+use crate::json::JsonBody;
+use crate::state::AppState;
+use crate::views;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/auth/login", web::post().to(login))
+        .route("/auth/profiles", web::get().to(profile))
+        .route("/auth/change-password", web::post().to(change_password));
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+struct LoginBody {
+    user_identity: String,
+    password: String,
+}
+
+/// The account a login names: by email when it has an `@`, else by phone in any of its usual forms.
+fn find_account(state: &AppState, identity: &str) -> Result<(String, Option<User>), ApiError> {
+    if identity.contains('@') {
+        return Ok(match Email::parse(identity) {
+            Ok(email) => (email.as_str().to_string(), state.store.users.find_by_email(&email)?),
+            Err(_) => (identity.trim().to_lowercase(), None),
+        });
+    }
+    Ok(match PhoneNumber::from_login(identity) {
+        Some(phone) => (phone.as_str().to_string(), state.store.users.find_by_phone(&phone)?),
+        None => (identity.trim().to_string(), None),
+    })
+}
+
+async fn login(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    JsonBody(body): JsonBody<LoginBody>,
+) -> Result<HttpResponse, ApiError> {
+    state.limiter.hit(&format!("login-ip:{}", client_ip(&req)), state.limits.login_per_ip)?;
+    let mut errors = FieldErrors::default();
+    errors.required("userIdentity", &body.user_identity, "All fields are required");
+    errors.required("password", &body.password, "All fields are required");
+    errors.finish()?;
+
+    let (identity_key, account) = find_account(&state, &body.user_identity)?;
+    // Failures count against the account (whichever identity names it), or the identity typed when none exists.
+    let failures_key = match &account {
+        Some(user) => format!("login-fail:user:{}", user.id),
+        None => format!("login-fail:{identity_key}"),
+    };
+    state.limiter.check(&failures_key, state.limits.login_failures_per_identity)?;
+    let stored = account.as_ref().map(|u| u.password_hash.clone()).unwrap_or_else(|| password::decoy_hash().into());
+    let typed = body.password.clone();
+    let matches = web::block(move || password::verify(&typed, &stored)).await?;
+    let user = match account {
+        Some(user) if matches => user,
+        _ => {
+            state.limiter.record(&failures_key, state.limits.login_failures_per_identity);
+            tracing::warn!(ip = client_ip(&req), "failed login");
+            return Err(ApiError::InvalidCredentials);
+        }
+    };
+    state.limiter.clear(&failures_key);
+    if user.status == UserStatus::Suspended {
+        return Err(ApiError::Suspended);
+    }
+    if !user.is_verified() {
+        send_code(&state, &user, OtpPurpose::Verification).await?;
+        return Err(ApiError::Unverified { email: user.email });
+    }
+    session_response(&state, &user, "Login successful")
+}
+
+async fn profile(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Result<HttpResponse, ApiError> {
+    let balance = state.store.wallets.balance(user.id)?;
+    Ok(HttpResponse::Ok().json(json!({ "data": views::user(&user, balance) })))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct ChangePasswordBody {
+    current_password: String,
+    password: String,
+}
+
+async fn change_password(
+    state: web::Data<AppState>,
+    AuthUser(user): AuthUser,
+    JsonBody(body): JsonBody<ChangePasswordBody>,
+) -> Result<HttpResponse, ApiError> {
+    change_password_of(&state, user, body).await
+}
+
+/// Shared by players and admins: checks the current password, stores the new one and signs other sessions out.
+pub async fn change_password_of(
+    state: &AppState,
+    user: User,
+    body: ChangePasswordBody,
+) -> Result<HttpResponse, ApiError> {
+    let mut errors = FieldErrors::default();
+    errors.required("current_password", &body.current_password, "All fields are required");
+    let new = errors
+        .required("password", &body.password, "All fields are required")
+        .then(|| errors.check("password", Password::parse(&body.password)))
+        .flatten();
+    errors.finish()?;
+    let Some(new) = new else {
+        return Err(ApiError::field("password", "All fields are required"));
+    };
+    let failures_key = format!("password-change-fail:{}", user.id);
+    state.limiter.check(&failures_key, state.limits.login_failures_per_identity)?;
+    let (current, stored) = (body.current_password.clone(), user.password_hash.clone());
+    let hash =
+        web::block(move || password::verify(&current, &stored).then(|| password::hash(new.expose())).transpose())
+            .await?
+            .map_err(ApiError::internal)?;
+    let Some(hash) = hash else {
+        state.limiter.record(&failures_key, state.limits.login_failures_per_identity);
+        return Err(ApiError::field("current_password", "Your current password is not correct"));
+    };
+    let store = state.store.clone();
+    let updated = web::block(move || store.users.set_password(user.id, &hash)).await??;
+    let updated = updated.ok_or(ApiError::Unauthenticated)?;
+    state.store.flush().await?;
+    session_response(state, &updated, "Your password has been changed")
+}

@@ -1,0 +1,35 @@
+//! The HTTP API under `/api/v1`, one module per resource.
+
+mod accounts;
+mod admin;
+mod auth;
+mod health;
+mod openapi;
+mod otps;
+mod password_reset;
+mod session;
+mod users;
+
+use actix_web::{web, HttpRequest};
+
+use crate::error::ApiError;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::scope("/api/v1")
+            .configure(health::configure)
+            .configure(openapi::configure)
+            .configure(users::configure)
+            .configure(otps::configure)
+            .configure(auth::configure)
+            .configure(password_reset::configure)
+            .configure(accounts::configure)
+            .configure(admin::configure)
+            .default_service(web::to(|| async { Err::<String, _>(ApiError::NotFound("Endpoint")) })),
+    );
+}
+
+/// The client's address as the socket saw it. Forwarded headers are not trusted: anyone can set them.
+pub fn client_ip(req: &HttpRequest) -> String {
+    req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_else(|| "unknown".into())
+}

@@ -1,0 +1,164 @@
+//! `POST /otps/verify` and `POST /otps/resend` (SPEC §7 bodies exactly; `email` is optional on verify).
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use chrono::Utc;
+use serde::Deserialize;
+use serde_json::json;
+
+use ayo_data::account::Email;
+use ayo_data::store::{OtpAction, OtpIssue, OtpPurpose, OtpVerdict};
+use ayo_data::user::User;
+
+use super::client_ip;
+use crate::error::{ApiError, FieldErrors};
+use crate::json::JsonBody;
+use crate::mail::templates;
+use crate::state::AppState;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/otps/verify", web::post().to(verify)).route("/otps/resend", web::post().to(resend));
+}
+
+pub const OTP_MISSING: &str = "Make sure you entered the OTP sent to your email";
+
+/// Draws a code and emails it. Within the resend minute nothing is sent (the earlier code still works).
+pub async fn send_code(state: &AppState, user: &User, purpose: OtpPurpose) -> Result<(), ApiError> {
+    let issued = state.store.otps.issue(user.id, purpose, &state.pepper, Utc::now())?;
+    if let OtpIssue::Issued { code, .. } = issued {
+        let mail = match purpose {
+            OtpPurpose::Verification => templates::verification_code(&user.email, &user.name, &code),
+            OtpPurpose::PasswordReset => templates::password_reset_code(&user.email, &user.name, &code),
+        };
+        state.store.flush().await?;
+        state.send_mail(mail).await;
+    }
+    Ok(())
+}
+
+/// A 6-digit code, or the SPEC message.
+pub fn parse_code(errors: &mut FieldErrors, raw: &str) -> Option<String> {
+    let code = raw.trim();
+    if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
+        errors.push("otp", OTP_MISSING.to_string());
+        return None;
+    }
+    Some(code.to_string())
+}
+
+pub fn parse_purpose(errors: &mut FieldErrors, field: &str, raw: &str) -> Option<OtpPurpose> {
+    let purpose = OtpPurpose::parse(raw.trim());
+    if purpose.is_none() {
+        errors.push(field, format!("{field} must be 'verification' or 'password_reset'"));
+    }
+    purpose
+}
+
+/// Why a code was refused, in words for the player.
+pub fn refusal(verdict: &OtpVerdict) -> ApiError {
+    let why = match verdict {
+        OtpVerdict::Expired => "This code has expired. Please request a new one.",
+        OtpVerdict::Burned => "Too many wrong codes. Please request a new one.",
+        _ => "The code is not correct. Check the latest email we sent you.",
+    };
+    ApiError::field("otp", why)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct VerifyBody {
+    otp: String,
+    #[serde(rename = "type")]
+    kind: String,
+    email: Option<String>,
+}
+
+async fn verify(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    JsonBody(body): JsonBody<VerifyBody>,
+) -> Result<HttpResponse, ApiError> {
+    state.limiter.hit(&format!("otp-verify-ip:{}", client_ip(&req)), state.limits.otp_verify_per_ip)?;
+    let mut errors = FieldErrors::default();
+    let code = parse_code(&mut errors, &body.otp);
+    let purpose = parse_purpose(&mut errors, "type", &body.kind);
+    let email = match body.email.as_deref().filter(|e| !e.trim().is_empty()) {
+        Some(raw) => errors.check("email", Email::parse(raw)),
+        None => None,
+    };
+    errors.finish()?;
+    let (Some(code), Some(purpose)) = (code, purpose) else {
+        return Err(ApiError::field("otp", OTP_MISSING));
+    };
+    let expected = match &email {
+        Some(email) => match state.store.users.find_by_email(email)? {
+            Some(user) => Some(user.id),
+            None => return Err(refusal(&OtpVerdict::Invalid)),
+        },
+        None => None,
+    };
+    let action = match purpose {
+        OtpPurpose::Verification => OtpAction::VerifyEmail,
+        OtpPurpose::PasswordReset => OtpAction::Check,
+    };
+    let verdict = state.store.otps.redeem(purpose, &code, expected, &action, &state.pepper, Utc::now())?;
+    state.store.flush().await?;
+    let OtpVerdict::Accepted(user) = verdict else {
+        return Err(refusal(&verdict));
+    };
+    let message = match purpose {
+        OtpPurpose::Verification => "Your email is verified. You can now log in.",
+        OtpPurpose::PasswordReset => "Code confirmed. Choose a new password.",
+    };
+    Ok(HttpResponse::Ok().json(json!({ "data": { "email": user.email }, "message": message })))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct ResendBody {
+    email: String,
+    purpose: String,
+}
+
+async fn resend(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    JsonBody(body): JsonBody<ResendBody>,
+) -> Result<HttpResponse, ApiError> {
+    let mut errors = FieldErrors::default();
+    let email = errors
+        .required("email", &body.email, "Email is required")
+        .then(|| errors.check("email", Email::parse(&body.email)))
+        .flatten();
+    let purpose = parse_purpose(&mut errors, "purpose", &body.purpose);
+    errors.finish()?;
+    let (Some(email), Some(purpose)) = (email, purpose) else {
+        return Err(ApiError::field("email", "Email is required"));
+    };
+    send_code_if_due(&req, &state, &email, purpose).await?;
+    Ok(HttpResponse::Ok().json(json!({
+        "data": { "email": email.as_str() },
+        "message": "If the account needs a code, we have sent a new one to your email.",
+    })))
+}
+
+/// Rate-limits by address and by email (whether or not the account exists, so a 429 reveals nothing), then sends
+/// a code only where one makes sense: verification for an unverified account, a reset for a verified one.
+pub async fn send_code_if_due(
+    req: &HttpRequest,
+    state: &AppState,
+    email: &Email,
+    purpose: OtpPurpose,
+) -> Result<(), ApiError> {
+    state.limiter.hit(&format!("otp-send-ip:{}", client_ip(req)), state.limits.otp_send_per_ip)?;
+    state.limiter.hit(&format!("otp-send:{}:{}", purpose.as_str(), email.as_str()), state.limits.otp_send_per_email)?;
+    if let Some(user) = state.store.users.find_by_email(email)? {
+        let due = match purpose {
+            OtpPurpose::Verification => !user.is_verified(),
+            OtpPurpose::PasswordReset => user.is_verified(),
+        };
+        if due {
+            send_code(state, &user, purpose).await?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,100 @@
+//! `POST /auth/forgot-password` and `POST /auth/reset-password`: email → code → new password.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use chrono::Utc;
+use serde::Deserialize;
+use serde_json::json;
+
+use ayo_data::account::{Email, Password};
+use ayo_data::store::{OtpAction, OtpPurpose, OtpVerdict};
+
+use super::client_ip;
+use super::otps::{parse_code, refusal, send_code_if_due};
+use crate::auth::password;
+use crate::error::{ApiError, FieldErrors};
+use crate::json::JsonBody;
+use crate::state::AppState;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/auth/forgot-password", web::post().to(forgot)).route("/auth/reset-password", web::post().to(reset));
+}
+
+fn parse_email(errors: &mut FieldErrors, raw: &str) -> Option<Email> {
+    errors.required("email", raw, "Email is required").then(|| errors.check("email", Email::parse(raw))).flatten()
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct ForgotBody {
+    email: String,
+}
+
+async fn forgot(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    JsonBody(body): JsonBody<ForgotBody>,
+) -> Result<HttpResponse, ApiError> {
+    let mut errors = FieldErrors::default();
+    let email = parse_email(&mut errors, &body.email);
+    errors.finish()?;
+    let Some(email) = email else {
+        return Err(ApiError::field("email", "Email is required"));
+    };
+    send_code_if_due(&req, &state, &email, OtpPurpose::PasswordReset).await?;
+    Ok(HttpResponse::Ok().json(json!({
+        "data": { "email": email.as_str() },
+        "message": "If an account uses this email, we have sent it a code to reset the password.",
+    })))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct ResetBody {
+    email: String,
+    otp: String,
+    password: String,
+}
+
+async fn reset(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    JsonBody(body): JsonBody<ResetBody>,
+) -> Result<HttpResponse, ApiError> {
+    state.limiter.hit(&format!("otp-verify-ip:{}", client_ip(&req)), state.limits.otp_verify_per_ip)?;
+    let mut errors = FieldErrors::default();
+    let email = parse_email(&mut errors, &body.email);
+    let code = parse_code(&mut errors, &body.otp);
+    let new = errors
+        .required("password", &body.password, "All fields are required")
+        .then(|| errors.check("password", Password::parse(&body.password)))
+        .flatten();
+    errors.finish()?;
+    let (Some(email), Some(code), Some(new)) = (email, code, new) else {
+        return Err(ApiError::field("otp", "All fields are required"));
+    };
+    let Some(user) = state.store.users.find_by_email(&email)? else {
+        return Err(refusal(&OtpVerdict::Invalid));
+    };
+    let hash = web::block(move || password::hash(new.expose())).await?.map_err(ApiError::internal)?;
+    let store = state.store.clone();
+    let pepper = state.pepper.clone();
+    let verdict = web::block(move || {
+        store.otps.redeem(
+            OtpPurpose::PasswordReset,
+            &code,
+            Some(user.id),
+            &OtpAction::ResetPassword(hash),
+            &pepper,
+            Utc::now(),
+        )
+    })
+    .await??;
+    state.store.flush().await?;
+    match verdict {
+        OtpVerdict::Accepted(_) => Ok(HttpResponse::Ok().json(json!({
+            "data": { "email": email.as_str() },
+            "message": "Your password has been changed. Please log in.",
+        }))),
+        other => Err(refusal(&other)),
+    }
+}

@@ -1,0 +1,83 @@
+//! `POST /users/create`: sign-up. The answer is the same whether the email or phone is new or taken (the mail
+//! tells the owner what happened), so the form cannot be used to learn who plays.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+use serde_json::json;
+
+use ayo_data::account::{DateOfBirth, Email, Password, PersonName, PhoneNumber};
+use ayo_data::store::{OtpPurpose, SignUp};
+use ayo_data::user::NewPlayer;
+
+use super::client_ip;
+use super::otps::send_code;
+use crate::auth::password;
+use crate::error::{ApiError, FieldErrors};
+use crate::json::JsonBody;
+use crate::mail::templates;
+use crate::state::AppState;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/users/create", web::post().to(create));
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+struct SignUpBody {
+    name: String,
+    email: String,
+    dob: String,
+    phone_number: String,
+    password: String,
+}
+
+const REQUIRED: &str = "All fields are required";
+
+async fn create(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    JsonBody(body): JsonBody<SignUpBody>,
+) -> Result<HttpResponse, ApiError> {
+    state.limiter.hit(&format!("signup-ip:{}", client_ip(&req)), state.limits.otp_send_per_ip)?;
+    let mut errors = FieldErrors::default();
+    let mut parse = |field: &str, raw: &str| errors.required(field, raw, REQUIRED);
+    let present = [
+        parse("name", &body.name),
+        parse("email", &body.email),
+        parse("dob", &body.dob),
+        parse("phoneNumber", &body.phone_number),
+        parse("password", &body.password),
+    ];
+    let [has_name, has_email, has_dob, has_phone, has_password] = present;
+    let name = has_name.then(|| errors.check("name", PersonName::parse(&body.name))).flatten();
+    let email = has_email.then(|| errors.check("email", Email::parse(&body.email))).flatten();
+    let dob = has_dob.then(|| errors.check("dob", DateOfBirth::parse(&body.dob, state.today()))).flatten();
+    let phone = has_phone.then(|| errors.check("phoneNumber", PhoneNumber::parse(&body.phone_number))).flatten();
+    let password = has_password.then(|| errors.check("password", Password::parse(&body.password))).flatten();
+    errors.finish()?;
+    let (Some(name), Some(email), Some(dob), Some(phone), Some(password)) = (name, email, dob, phone, password) else {
+        return Err(ApiError::BadRequest(REQUIRED.into()));
+    };
+    state.limiter.hit(&format!("otp-send:verification:{}", email.as_str()), state.limits.otp_send_per_email)?;
+
+    let password_hash = web::block(move || password::hash(password.expose())).await?.map_err(ApiError::internal)?;
+    let new = NewPlayer { name: name.clone(), email: email.clone(), phone, dob, password_hash };
+    let store = state.store.clone();
+    let outcome = web::block(move || store.users.sign_up(new)).await??;
+    match outcome {
+        SignUp::Created(user) | SignUp::Replaced(user) => {
+            send_code(&state, &user, OtpPurpose::Verification).await?;
+        }
+        SignUp::EmailTaken(user) => {
+            state.send_mail(templates::already_registered(&user.email, &user.name)).await;
+        }
+        SignUp::PhoneTaken => {
+            state.send_mail(templates::phone_taken(email.as_str(), name.as_str())).await;
+        }
+    }
+    state.store.flush().await?;
+    Ok(HttpResponse::Created().json(json!({
+        "data": { "name": name.as_str(), "email": email.as_str() },
+        "message": "Account created successfully! Enter the code we sent to your email to verify it.",
+    })))
+}

@@ -1,0 +1,89 @@
+//! Builds the application from settings: opens the store, loads secrets, binds the listener (port 0 in tests) and
+//! returns a handle that knows its port.
+
+use std::net::TcpListener;
+
+use actix_web::dev::Server;
+use actix_web::{middleware, web, App, HttpServer};
+use anyhow::Context;
+use tracing_actix_web::TracingLogger;
+
+use ayo_data::store::OtpPepper;
+use ayo_data::Store;
+
+use crate::auth::Tokens;
+use crate::config::Settings;
+use crate::mail::Postman;
+use crate::rate_limit::{Limits, RateLimiter};
+use crate::state::AppState;
+use crate::{assets, routes, secrets};
+
+pub struct Application {
+    port: u16,
+    host: String,
+    server: Server,
+    state: web::Data<AppState>,
+}
+
+impl Application {
+    pub async fn build(settings: Settings) -> anyhow::Result<Self> {
+        Self::build_with_limits(settings, Limits::default()).await
+    }
+
+    pub async fn build_with_limits(settings: Settings, limits: Limits) -> anyhow::Result<Self> {
+        let store = open_store(&settings)?;
+        let jwt_secret = match &settings.jwt_secret {
+            Some(secret) => secret.as_bytes().to_vec(),
+            None => secrets::load_or_create(&settings.data_dir, "jwt")?,
+        };
+        let pepper = OtpPepper::new(&secrets::load_or_create(&settings.data_dir, "otp")?);
+        let postman =
+            Postman::new(&settings.mail_from, settings.smtp_url.as_deref(), settings.data_dir.join("outbox"))?;
+        let state = web::Data::new(AppState {
+            store,
+            tokens: Tokens::new(&jwt_secret, settings.token_ttl_secs),
+            pepper,
+            postman,
+            limiter: RateLimiter::default(),
+            limits,
+        });
+
+        let listener = TcpListener::bind(&settings.bind).with_context(|| format!("binding {}", settings.bind))?;
+        let address = listener.local_addr()?;
+        let app_state = state.clone();
+        let server = HttpServer::new(move || {
+            App::new()
+                .wrap(middleware::Compress::default())
+                .wrap(TracingLogger::default())
+                .app_data(app_state.clone())
+                .configure(routes::configure)
+                .default_service(web::get().to(assets::serve))
+        })
+        .listen(listener)?
+        .run();
+        Ok(Self { port: address.port(), host: address.ip().to_string(), server, state })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    pub fn url(&self) -> String {
+        format!("http://{}:{}", self.host, self.port)
+    }
+
+    pub fn store(&self) -> Store {
+        self.state.store.clone()
+    }
+
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}
+
+pub fn open_store(settings: &Settings) -> anyhow::Result<Store> {
+    let path = settings.data_dir.join("db");
+    Store::open(&path).with_context(|| {
+        format!("opening the database at {} (is another ayo process using this data directory?)", path.display())
+    })
+}

@@ -1,0 +1,138 @@
+//! `spawn_app()`: the real server on port 0 with its own temp data directory, and a typed client for it.
+
+use std::path::{Path, PathBuf};
+
+use ayo::config::Settings;
+use ayo::rate_limit::Limits;
+use ayo::startup::Application;
+use serde_json::{json, Value};
+
+pub const JWT_SECRET: &str = "test-secret-for-tokens-only-in-tests";
+pub const PASSWORD: &str = "s3cret-pass";
+
+pub struct TestApp {
+    pub url: String,
+    pub data_dir: tempfile::TempDir,
+    pub client: reqwest::Client,
+    pub store: ayo_data::Store,
+}
+
+pub struct Reply {
+    pub status: u16,
+    pub body: Value,
+}
+
+impl Reply {
+    pub fn message(&self) -> &str {
+        self.body["message"].as_str().unwrap_or_default()
+    }
+    pub fn field_errors(&self, field: &str) -> Vec<String> {
+        self.body["errors"][field]
+            .as_array()
+            .map(|a| a.iter().filter_map(|v| v.as_str().map(String::from)).collect())
+            .unwrap_or_default()
+    }
+}
+
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(Limits::default(), |_| {}).await
+}
+
+pub async fn spawn_app_with(limits: Limits, tweak: impl FnOnce(&mut Settings)) -> TestApp {
+    let data_dir = tempfile::tempdir().expect("temp dir");
+    let mut settings = Settings::new("127.0.0.1:0".into(), data_dir.path().to_path_buf(), false);
+    settings.jwt_secret = Some(JWT_SECRET.into());
+    tweak(&mut settings);
+    let app = Application::build_with_limits(settings, limits).await.expect("app builds");
+    let url = app.url();
+    let store = app.store();
+    actix_web::rt::spawn(app.run_until_stopped());
+    TestApp { url, data_dir, client: reqwest::Client::new(), store }
+}
+
+impl TestApp {
+    pub async fn post(&self, path: &str, body: Value, token: Option<&str>) -> Reply {
+        let mut req = self.client.post(format!("{}/api/v1{path}", self.url)).json(&body);
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        Self::reply(req.send().await.expect("request sent")).await
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Reply {
+        let mut req = self.client.get(format!("{}/api/v1{path}", self.url));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        Self::reply(req.send().await.expect("request sent")).await
+    }
+
+    async fn reply(resp: reqwest::Response) -> Reply {
+        let status = resp.status().as_u16();
+        let text = resp.text().await.unwrap_or_default();
+        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        Reply { status, body }
+    }
+
+    pub fn outbox(&self) -> PathBuf {
+        self.data_dir.path().join("outbox")
+    }
+
+    /// Every mail sent to `email`, oldest first, as raw RFC 5322 text.
+    pub fn mails_to(&self, email: &str) -> Vec<String> {
+        mails_in(&self.outbox(), email)
+    }
+
+    /// The code in the newest mail to `email`.
+    pub fn latest_code(&self, email: &str) -> String {
+        let mails = self.mails_to(email);
+        let last = mails.last().unwrap_or_else(|| panic!("no mail to {email}"));
+        code_in(last).unwrap_or_else(|| panic!("no code in mail: {last}"))
+    }
+
+    pub async fn sign_up(&self, name: &str, email: &str, phone: &str) -> Reply {
+        self.post("/users/create", sign_up_body(name, email, phone), None).await
+    }
+
+    /// Signs up, verifies by the emailed code and logs in: a ready player's token.
+    pub async fn verified_player(&self, email: &str, phone: &str) -> String {
+        let signed = self.sign_up("Ada Obi", email, phone).await;
+        assert_eq!(signed.status, 201, "{:?}", signed.body);
+        let code = self.latest_code(email);
+        let verified = self.post("/otps/verify", json!({"otp": code, "type": "verification"}), None).await;
+        assert_eq!(verified.status, 200, "{:?}", verified.body);
+        self.login(email, PASSWORD).await
+    }
+
+    pub async fn login(&self, identity: &str, password: &str) -> String {
+        let reply = self.post("/auth/login", json!({"userIdentity": identity, "password": password}), None).await;
+        assert_eq!(reply.status, 200, "{:?}", reply.body);
+        reply.body["data"]["token"].as_str().expect("token").to_string()
+    }
+
+    /// Makes an admin the way `ayo create-admin` does, and logs in: an admin's token.
+    pub async fn admin(&self, email: &str) -> String {
+        ayo::cli::make_admin(&self.store, email, PASSWORD, "Test Admin").expect("admin created");
+        self.login(email, PASSWORD).await
+    }
+}
+
+pub fn sign_up_body(name: &str, email: &str, phone: &str) -> Value {
+    json!({"name": name, "email": email, "dob": "1990-05-17", "phoneNumber": phone, "password": PASSWORD})
+}
+
+pub fn mails_in(outbox: &Path, email: &str) -> Vec<String> {
+    let mut files: Vec<_> =
+        std::fs::read_dir(outbox).map(|dir| dir.filter_map(|e| e.ok()).map(|e| e.path()).collect()).unwrap_or_default();
+    files.sort();
+    files
+        .iter()
+        .filter_map(|p| std::fs::read_to_string(p).ok())
+        .filter(|m| m.lines().any(|l| l.starts_with("To: ") && l.contains(email)))
+        .collect()
+}
+
+pub fn code_in(mail: &str) -> Option<String> {
+    let at = mail.find("Your code is ")? + "Your code is ".len();
+    Some(mail[at..at + 6].to_string())
+}

@@ -1,0 +1,14 @@
+//! The server, spawned for real on port 0 with a temp data directory, exercised over HTTP like a client.
+
+mod helpers;
+
+mod admin_roles;
+mod cli;
+mod login;
+mod openapi;
+mod otp;
+mod password_reset;
+mod rate_limits;
+mod sign_up;
+mod smtp;
+mod tokens;
