@@ -1,4 +1,5 @@
 //! The server, spawned for real on port 0 with a temp data directory, exercised over HTTP like a client.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed unwrap is a failed test
 
 mod helpers;
 

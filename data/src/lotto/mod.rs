@@ -1,1 +1,40 @@
-//! Pure 5/90 lotto rules.
+//! Pure 5/90 lotto rules: what a bet is, what it costs, what it wins, and how the balls are drawn.
+//!
+//! Five balls are drawn in order from 1–90, plus five machine numbers that are shown but never settled on
+//! (PRODUCT.md §2–§3). Everything here is a pure function of its inputs — no clock, no storage, no actor —
+//! so the server, the settlement code, the `ayo verify-draw` command and the rules pages all compute the
+//! same answers from the same game configuration.
+//!
+//! - [`bet_type`]: the eleven wire names (`NAP1` … `AGAINST`).
+//! - [`bet`]: [`Bet`], validated once by [`Bet::parse`], and its line count.
+//! - [`settlement`]: lines won against drawn balls, winnings, the best possible win.
+//! - [`multipliers`] and [`limits`]: the per-game, admin-editable odds and stake rules, and [`price`].
+//! - [`fair`]: the provably fair draw (commitment, tickets hash, HMAC ball stream, verification).
+//! - [`combinatorics`]: `C(n, k)`.
+
+pub mod bet;
+pub mod bet_type;
+pub mod combinatorics;
+pub mod fair;
+pub mod limits;
+pub mod multipliers;
+pub mod settlement;
+
+pub use bet::{Bet, BetError, BetField, BetSpec};
+pub use bet_type::{BetType, UnknownBetType};
+pub use fair::{
+    commitment, draw_balls, tickets_hash, verify, verify_outcome, DrawOutcome, Seed, SeedError, VerifyError,
+};
+pub use limits::{price, StakeError, StakeRules, StakeRulesError, TicketPrice};
+pub use multipliers::{MultiplierKey, Multipliers, MultipliersError};
+pub use settlement::{potential_max_win, winnings};
+
+/// The lowest number on the board.
+pub const MIN_NUMBER: u8 = 1;
+/// The highest number on the board.
+pub const MAX_NUMBER: u8 = 90;
+/// How many winning balls (and how many machine numbers) a draw produces.
+pub const BALLS_PER_DRAW: usize = 5;
+
+/// The five winning balls in the order they were drawn; order matters for NAP1.
+pub type Balls = [u8; BALLS_PER_DRAW];

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs every check and test: formatting, lints, Rust unit and integration tests, TypeScript, ESLint, Vitest, and the
+# Playwright journeys in Debian's Chromium against the real server. Installs what it needs first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh --browser
+
+echo "==> rustfmt"
+cargo fmt --all --check
+echo "==> clippy"
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+echo "==> Rust tests"
+cargo test --workspace --quiet
+
+cd web
+echo "==> TypeScript"
+npm run typecheck --silent
+echo "==> ESLint"
+npm run lint --silent
+echo "==> Vitest"
+npm test --silent
+echo "==> web build"
+npm run build --silent
+echo "==> Playwright (Chromium)"
+npm run e2e --silent
