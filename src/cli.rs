@@ -33,6 +33,12 @@ enum Command {
         #[arg(long)]
         demo: bool,
     },
+    /// Recompute a draw's balls from its revealed seed, its commitment and its ticket list.
+    VerifyDraw {
+        draw_id: u64,
+        #[arg(long, default_value = "var")]
+        data_dir: PathBuf,
+    },
     /// Create an admin, or make an existing account an admin with this password.
     CreateAdmin {
         #[arg(long)]
@@ -53,6 +59,12 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         .init();
     match cli.command {
         Command::Serve { bind, data_dir, demo } => serve(Settings::new(bind, data_dir, demo).with_env()),
+        Command::VerifyDraw { draw_id, data_dir } => {
+            let settings = Settings::new(String::new(), data_dir, false).with_env();
+            let report = crate::verify::verify_draw(&open_store(&settings)?, draw_id)?;
+            println!("{report}");
+            Ok(())
+        }
         Command::CreateAdmin { email, password, name, data_dir } => {
             let settings = Settings::new(String::new(), data_dir, false).with_env();
             create_admin(&settings, &email, &password, &name)
@@ -67,6 +79,8 @@ fn serve(settings: Settings) -> anyhow::Result<()> {
         let mut out = std::io::stdout().lock();
         writeln!(out, "Ayo Lotto listening on {}", app.url())?;
         if settings.demo {
+            crate::demo_games::seed_games(&app.store())?;
+            app.engine().scheduler.do_send(ayo_actors::scheduler::Refresh);
             let secret = crate::demo::seed_admin(&app.store(), &settings.data_dir)?;
             writeln!(out, "Demo admin email: {}", crate::demo::DEMO_ADMIN_EMAIL)?;
             writeln!(out, "Demo admin password: {secret}")?;

@@ -14,6 +14,9 @@ use ayo_data::account::Invalid;
 pub enum ApiError {
     #[error("{message}")]
     Validation { message: String, errors: BTreeMap<String, Vec<String>> },
+    /// A 422 about one field that also carries a machine-readable code (`INSUFFICIENT_FUNDS`, `DRAW_CLOSED`).
+    #[error("{message}")]
+    Coded { field: String, message: String, code: &'static str },
     #[error("{0}")]
     BadRequest(String),
     /// No token, or one that is expired, tampered with or outdated.
@@ -43,6 +46,10 @@ impl ApiError {
         Self::Validation { message, errors }
     }
 
+    pub fn coded(field: &str, message: impl Into<String>, code: &'static str) -> Self {
+        Self::Coded { field: field.to_string(), message: message.into(), code }
+    }
+
     pub fn internal(e: impl Into<anyhow::Error>) -> Self {
         Self::Internal(e.into())
     }
@@ -63,7 +70,7 @@ impl From<actix_web::error::BlockingError> for ApiError {
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         match self {
-            Self::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::Validation { .. } | Self::Coded { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Self::BadRequest(_) => StatusCode::BAD_REQUEST,
             Self::Unauthenticated | Self::InvalidCredentials => StatusCode::UNAUTHORIZED,
             Self::Forbidden | Self::Unverified { .. } | Self::Suspended => StatusCode::FORBIDDEN,
@@ -77,6 +84,9 @@ impl ResponseError for ApiError {
         let message = self.to_string();
         let body = match self {
             Self::Validation { errors, .. } => json!({ "message": message, "errors": errors }),
+            Self::Coded { field, code, .. } => {
+                json!({ "message": message, "errorCode": code, "errors": { field.as_str(): [message.clone()] } })
+            }
             Self::Unauthenticated => json!({ "message": message, "errorCode": "N403" }),
             Self::Forbidden => json!({ "message": message, "errorCode": "FORBIDDEN" }),
             Self::Unverified { email } => {

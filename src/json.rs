@@ -26,7 +26,8 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
             let raw: &[u8] = if body.is_empty() { b"{}" } else { &body };
             let de = &mut serde_json::Deserializer::from_slice(raw);
             serde_path_to_error::deserialize(de).map(JsonBody).map_err(|e| {
-                let field = e.path().to_string();
+                // `numbers[3]` → `numbers`: the form field, not the array slot.
+                let field = e.path().to_string().split('[').next().unwrap_or_default().to_string();
                 let malformed = matches!(
                     e.inner().classify(),
                     serde_json::error::Category::Syntax | serde_json::error::Category::Eof

@@ -39,13 +39,17 @@ impl Application {
         let pepper = OtpPepper::new(&secrets::load_or_create(&settings.data_dir, "otp")?);
         let postman =
             Postman::new(&settings.mail_from, settings.smtp_url.as_deref(), settings.data_dir.join("outbox"))?;
+        // Events go nowhere until the WebSocket hub is wired in.
+        let engine = ayo_actors::engine::Engine::start(store.clone(), ayo_actors::publisher::Publisher::silent());
         let state = web::Data::new(AppState {
+            engine,
             store,
             tokens: Tokens::new(&jwt_secret, settings.token_ttl_secs),
             pepper,
             postman,
             limiter: RateLimiter::default(),
             limits,
+            hub: actix::Actor::start(ayo_actors::hub::Hub::default()),
         });
 
         let listener = TcpListener::bind(&settings.bind).with_context(|| format!("binding {}", settings.bind))?;
@@ -72,8 +76,17 @@ impl Application {
         format!("http://{}:{}", self.host, self.port)
     }
 
+    pub fn engine(&self) -> ayo_actors::engine::Engine {
+        self.state.engine.clone()
+    }
+
     pub fn store(&self) -> Store {
         self.state.store.clone()
+    }
+
+    /// The WebSocket hub, so tests can publish events through the running server.
+    pub fn hub(&self) -> actix::Addr<ayo_actors::hub::Hub> {
+        self.state.hub.clone()
     }
 
     pub async fn run_until_stopped(self) -> std::io::Result<()> {

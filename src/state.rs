@@ -16,6 +16,9 @@ pub struct AppState {
     pub postman: Postman,
     pub limiter: RateLimiter,
     pub limits: Limits,
+    /// The WebSocket fan-out: topics → connections.
+    pub hub: actix::Addr<ayo_actors::hub::Hub>,
+    pub engine: ayo_actors::engine::Engine,
 }
 
 impl AppState {

@@ -7,6 +7,8 @@ pub enum StoreError {
     Sled(#[from] sled::Error),
     #[error("encoding: {0}")]
     Encoding(#[from] serde_json::Error),
+    #[error("making writes durable: {0}")]
+    Flush(String),
     #[error("corrupt record in {tree}: {detail}")]
     Corrupt { tree: &'static str, detail: String },
 }

@@ -2,11 +2,15 @@
 
 pub mod account;
 pub mod banks;
+pub mod draw;
 pub mod error;
+pub mod game;
+pub mod ledger;
 pub mod lotto;
 pub mod money;
 pub mod nuban;
 pub mod store;
+pub mod ticket;
 pub mod user;
 
 pub use error::{StoreError, StoreResult};

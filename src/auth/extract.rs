@@ -28,7 +28,13 @@ async fn authenticate(req: HttpRequest) -> Result<User, ApiError> {
         .cloned()
         .ok_or_else(|| ApiError::internal(anyhow::anyhow!("app state missing")))?;
     let token = bearer(&req).ok_or(ApiError::Unauthenticated)?;
-    let (id, version) = state.tokens.verify(&token).ok_or(ApiError::Unauthenticated)?;
+    user_for_token(&state, &token)
+}
+
+/// The account a token names, if the token is valid and current and the account not suspended: the one rule for
+/// HTTP requests and the WebSocket's `auth` message.
+pub fn user_for_token(state: &AppState, token: &str) -> Result<User, ApiError> {
+    let (id, version) = state.tokens.verify(token).ok_or(ApiError::Unauthenticated)?;
     let user = state.store.users.get(id)?.ok_or(ApiError::Unauthenticated)?;
     if user.token_version != version {
         return Err(ApiError::Unauthenticated);

@@ -3,11 +3,13 @@
 mod accounts;
 mod admin;
 mod auth;
+mod games;
 mod health;
 mod openapi;
 mod otps;
 mod password_reset;
 mod session;
+mod tickets;
 mod users;
 
 use actix_web::{web, HttpRequest};
@@ -24,7 +26,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(auth::configure)
             .configure(password_reset::configure)
             .configure(accounts::configure)
+            .configure(games::configure)
+            .configure(tickets::configure)
             .configure(admin::configure)
+            .configure(crate::realtime::configure)
             .default_service(web::to(|| async { Err::<String, _>(ApiError::NotFound("Endpoint")) })),
     );
 }

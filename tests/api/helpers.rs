@@ -15,6 +15,9 @@ pub struct TestApp {
     pub data_dir: tempfile::TempDir,
     pub client: reqwest::Client,
     pub store: ayo_data::Store,
+    /// The running server's WebSocket hub: publish through it as the actors would.
+    pub hub: actix::Addr<ayo_actors::hub::Hub>,
+    pub engine: ayo_actors::engine::Engine,
 }
 
 pub struct Reply {
@@ -46,8 +49,10 @@ pub async fn spawn_app_with(limits: Limits, tweak: impl FnOnce(&mut Settings)) -
     let app = Application::build_with_limits(settings, limits).await.expect("app builds");
     let url = app.url();
     let store = app.store();
+    let hub = app.hub();
+    let engine = app.engine();
     actix_web::rt::spawn(app.run_until_stopped());
-    TestApp { url, data_dir, client: reqwest::Client::new(), store }
+    TestApp { url, data_dir, client: reqwest::Client::new(), store, hub, engine }
 }
 
 impl TestApp {

@@ -2,9 +2,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed unwrap is a failed test
 
 mod helpers;
+mod lotto;
 
 mod admin_roles;
 mod cli;
+mod draws;
 mod login;
 mod openapi;
 mod otp;
@@ -12,4 +14,6 @@ mod password_reset;
 mod rate_limits;
 mod sign_up;
 mod smtp;
+mod tickets;
 mod tokens;
+mod ws;

@@ -4,6 +4,9 @@
 //! crash is followed by `flush` before the caller acknowledges it (sled's own flush runs only every 500 ms).
 
 mod codec;
+pub mod flusher;
+pub mod games;
+mod keys;
 pub mod otps;
 pub mod users;
 pub mod wallets;
@@ -12,17 +15,20 @@ use std::path::Path;
 
 use crate::error::StoreResult;
 
+pub use games::GameStore;
 pub use otps::{OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpStore, OtpVerdict};
 pub use users::{PlayerCounts, SignUp, UserStore};
-pub use wallets::WalletStore;
+pub use wallets::{Moved, Outcome, Purchase, PurchaseError, WalletStore};
 
 /// The opened database. Cheap to clone: sled handles are reference counted.
 #[derive(Clone)]
 pub struct Store {
     db: sled::Db,
+    flusher: std::sync::Arc<flusher::Flusher>,
     pub users: UserStore,
     pub otps: OtpStore,
     pub wallets: WalletStore,
+    pub games: GameStore,
 }
 
 impl Store {
@@ -39,14 +45,19 @@ impl Store {
     fn from_db(db: sled::Db) -> StoreResult<Self> {
         let users = UserStore::open(&db)?;
         let otps = OtpStore::open(&db, users.clone())?;
-        let wallets = WalletStore::open(&db)?;
-        Ok(Self { db, users, otps, wallets })
+        let games = GameStore::open(&db)?;
+        let wallets = WalletStore::open(&db, &games)?;
+        let flusher = std::sync::Arc::new(flusher::Flusher::start(db.clone())?);
+        Ok(Self { db, flusher, users, otps, wallets, games })
     }
 
-    /// Makes every write so far durable.
+    /// Makes every write so far durable (group commit: concurrent callers share one flush).
     pub async fn flush(&self) -> StoreResult<()> {
-        self.db.flush_async().await?;
-        Ok(())
+        self.flusher.flush().await
+    }
+
+    pub fn flush_stats(&self) -> &flusher::FlushStats {
+        &self.flusher.stats
     }
 
     pub fn flush_blocking(&self) -> StoreResult<()> {

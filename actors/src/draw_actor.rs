@@ -1,0 +1,282 @@
+//! DrawActor: one per unfinished draw, owner of its clock and state machine
+//! (scheduled → open → closed → drawn → settled, or cancelled).
+//!
+//! Every transition is persisted before it is published. Each step looks only at the stored state and the clock,
+//! so an actor started after a crash simply carries on: a due draw is drawn, a drawn draw is settled, and
+//! settlement skips tickets already settled, so none is paid twice.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix::prelude::*;
+use chrono::Utc;
+
+use ayo_data::draw::{Draw, DrawId, DrawStatus};
+use ayo_data::game::Game;
+use ayo_data::lotto::{draw_balls, tickets_hash, winnings};
+use ayo_data::store::Outcome;
+use ayo_data::ticket::{TicketId, TicketStatus};
+use ayo_data::user::UserId;
+use ayo_data::Store;
+
+use crate::events::{Event, EventKind, Topic};
+use crate::publisher::Publisher;
+use crate::views;
+use crate::wallet::{RefundTickets, SettleTickets, Wallets};
+
+/// Tells the scheduler a draw actor has finished its work and stopped.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct DrawFinished(pub DrawId);
+
+/// Cancel this draw (admin): every pending ticket is refunded in full.
+#[derive(Message)]
+#[rtype(result = "Result<(), String>")]
+pub struct CancelDraw {
+    pub reason: String,
+}
+
+pub struct DrawActor {
+    pub draw_id: DrawId,
+    pub store: Store,
+    pub wallets: Arc<Wallets>,
+    pub publish: Publisher,
+    pub on_finish: Recipient<DrawFinished>,
+    /// The timer of the next step, replaced whenever a step is scheduled.
+    timer: Option<SpawnHandle>,
+    /// Set while settling or refunding, so a second run cannot start.
+    busy: bool,
+}
+
+impl DrawActor {
+    pub fn new(
+        draw_id: DrawId,
+        store: Store,
+        wallets: Arc<Wallets>,
+        publish: Publisher,
+        on_finish: Recipient<DrawFinished>,
+    ) -> Self {
+        Self { draw_id, store, wallets, publish, on_finish, timer: None, busy: false }
+    }
+
+    fn load(&self) -> Option<(Draw, Option<Game>)> {
+        let draw = self.store.games.draw(self.draw_id).ok().flatten()?;
+        let game = self.store.games.game(draw.game_id).ok().flatten();
+        Some((draw, game))
+    }
+
+    fn save_and_publish(&self, draw: &Draw, game: Option<&Game>, kind: EventKind) -> bool {
+        if let Err(e) = self.store.games.put_draw(draw).and_then(|_| self.store.flush_blocking()) {
+            tracing::error!(draw = draw.id, error = %e, "could not save the draw; will retry");
+            return false;
+        }
+        self.publish.publish(Event { topic: Topic::Draws, kind, data: views::draw(draw, game) });
+        true
+    }
+
+    /// Does whatever the stored state and the clock call for, then sleeps until the next moment that matters.
+    fn step(&mut self, ctx: &mut Context<Self>) {
+        if self.busy {
+            return;
+        }
+        let Some((mut draw, game)) = self.load() else {
+            ctx.stop();
+            return;
+        };
+        let now = Utc::now();
+        let next = match draw.status {
+            DrawStatus::Scheduled if now >= draw.opens_at => {
+                draw.status = DrawStatus::Open;
+                self.save_and_publish(&draw, game.as_ref(), EventKind::DrawUpdated);
+                Some(draw.closes_at)
+            }
+            DrawStatus::Scheduled => Some(draw.opens_at),
+            DrawStatus::Open if now >= draw.closes_at => {
+                self.close(&mut draw, game.as_ref());
+                Some(draw.draws_at)
+            }
+            DrawStatus::Open => Some(draw.closes_at),
+            DrawStatus::Closed if now >= draw.draws_at => {
+                let outcome = draw_balls(&draw.seed, draw.id, draw.tickets_hash.as_deref().unwrap_or_default());
+                draw.numbers = Some(outcome.numbers);
+                draw.machine_numbers = Some(outcome.machine_numbers);
+                draw.status = DrawStatus::Drawn;
+                draw.drawn_at = Some(now);
+                if self.save_and_publish(&draw, game.as_ref(), EventKind::DrawResult) {
+                    self.settle(draw, game, ctx);
+                    return;
+                }
+                Some(now + chrono::Duration::seconds(1))
+            }
+            DrawStatus::Closed => Some(draw.draws_at),
+            DrawStatus::Drawn => {
+                self.settle(draw, game, ctx);
+                return;
+            }
+            DrawStatus::Cancelled if draw.settled_at.is_none() => {
+                self.refund_all(draw, game, ctx);
+                return;
+            }
+            DrawStatus::Settled | DrawStatus::Cancelled => None,
+        };
+        match next {
+            Some(at) => {
+                let wait = (at - Utc::now()).to_std().unwrap_or(Duration::ZERO);
+                if let Some(old) = self.timer.replace(ctx.run_later(wait, |act, ctx| act.step(ctx))) {
+                    ctx.cancel_future(old);
+                }
+            }
+            None => ctx.stop(),
+        }
+    }
+
+    /// Stops sales and fixes the list of tickets the balls will depend on.
+    fn close(&self, draw: &mut Draw, game: Option<&Game>) {
+        draw.status = DrawStatus::Closed;
+        // Persist "closed" first: from then on no purchase transaction can add a ticket, so the list is final.
+        if let Err(e) = self.store.games.put_draw(draw) {
+            tracing::error!(draw = draw.id, error = %e, "could not close the draw");
+            return;
+        }
+        match self.store.wallets.ticket_ids_of_draw(draw.id) {
+            Ok(ids) => {
+                draw.ticket_count = ids.len() as u64;
+                draw.tickets_hash = Some(tickets_hash(&ids));
+            }
+            Err(e) => tracing::error!(draw = draw.id, error = %e, "could not list the draw's tickets"),
+        }
+        self.save_and_publish(draw, game, EventKind::DrawUpdated);
+    }
+
+    /// Pays every pending ticket through its owner's wallet, then marks the draw settled.
+    fn settle(&mut self, draw: Draw, game: Option<Game>, ctx: &mut Context<Self>) {
+        let (Some(numbers), Some(game)) = (draw.numbers, game) else {
+            tracing::error!(draw = draw.id, "a drawn draw without numbers or game");
+            return;
+        };
+        let tickets = match self.store.wallets.tickets_of_draw(draw.id) {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::error!(draw = draw.id, error = %e, "could not read tickets to settle");
+                return;
+            }
+        };
+        let mut by_player: BTreeMap<UserId, Vec<Outcome>> = BTreeMap::new();
+        for t in tickets.iter().filter(|t| t.status == TicketStatus::Pending) {
+            let won = winnings(&t.bet, t.stake_per_line, &numbers, &game.multipliers, game.stake_rules.payout_cap);
+            let outcome = Outcome { ticket: t.id, lines_won: t.bet.lines_won(&numbers), winnings: won };
+            by_player.entry(t.user_id).or_default().push(outcome);
+        }
+        let now = Utc::now();
+        let sends: Vec<_> = by_player
+            .into_iter()
+            .map(|(user, outcomes)| self.wallets.get(user).send(SettleTickets { outcomes, now }))
+            .collect();
+        self.busy = true;
+        let work = async move {
+            let mut ok = true;
+            for sent in futures_join(sends).await {
+                ok &= matches!(sent, Ok(Ok(_)));
+            }
+            ok
+        };
+        ctx.wait(work.into_actor(self).map(move |ok, act, ctx| {
+            act.busy = false;
+            if !ok {
+                tracing::error!(draw = draw.id, "some wallets did not settle; retrying");
+                ctx.run_later(Duration::from_secs(1), |act, ctx| act.step(ctx));
+                return;
+            }
+            let mut draw = draw;
+            draw.status = DrawStatus::Settled;
+            draw.settled_at = Some(Utc::now());
+            if act.save_and_publish(&draw, Some(&game), EventKind::DrawUpdated) {
+                ctx.stop();
+            } else {
+                ctx.run_later(Duration::from_secs(1), |act, ctx| act.step(ctx));
+            }
+        }));
+    }
+}
+
+impl DrawActor {
+    /// Refunds every pending ticket of a cancelled draw, then marks the cancellation complete.
+    fn refund_all(&mut self, draw: Draw, game: Option<Game>, ctx: &mut Context<Self>) {
+        let tickets = match self.store.wallets.tickets_of_draw(draw.id) {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::error!(draw = draw.id, error = %e, "could not read tickets to refund");
+                return;
+            }
+        };
+        let mut by_player: BTreeMap<UserId, Vec<TicketId>> = BTreeMap::new();
+        for t in tickets.iter().filter(|t| t.status == TicketStatus::Pending) {
+            by_player.entry(t.user_id).or_default().push(t.id);
+        }
+        let now = Utc::now();
+        let sends: Vec<_> = by_player
+            .into_iter()
+            .map(|(user, tickets)| self.wallets.get(user).send(RefundTickets { tickets, now }))
+            .collect();
+        self.busy = true;
+        ctx.wait(futures_join(sends).into_actor(self).map(move |results, act, ctx| {
+            act.busy = false;
+            if !results.iter().all(|r| matches!(r, Ok(Ok(_)))) {
+                tracing::error!(draw = draw.id, "some refunds failed; retrying");
+                ctx.run_later(Duration::from_secs(1), |act, ctx| act.step(ctx));
+                return;
+            }
+            let mut draw = draw;
+            draw.settled_at = Some(Utc::now());
+            if act.save_and_publish(&draw, game.as_ref(), EventKind::DrawUpdated) {
+                ctx.stop();
+            }
+        }));
+    }
+}
+
+/// Awaits every future in order (they already run concurrently inside their actors).
+async fn futures_join<F: std::future::Future>(futures: Vec<F>) -> Vec<F::Output> {
+    let mut out = Vec::with_capacity(futures.len());
+    for f in futures {
+        out.push(f.await);
+    }
+    out
+}
+
+impl Actor for DrawActor {
+    type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Context<Self>) {
+        self.step(ctx);
+    }
+
+    fn stopped(&mut self, _: &mut Context<Self>) {
+        self.on_finish.do_send(DrawFinished(self.draw_id));
+    }
+}
+
+impl Handler<CancelDraw> for DrawActor {
+    type Result = Result<(), String>;
+
+    fn handle(&mut self, msg: CancelDraw, ctx: &mut Context<Self>) -> Self::Result {
+        let Some((mut draw, game)) = self.load() else {
+            return Err("This draw does not exist".to_string());
+        };
+        if !matches!(draw.status, DrawStatus::Scheduled | DrawStatus::Open | DrawStatus::Closed) || self.busy {
+            return Err(format!("A {} draw cannot be cancelled", draw.status.as_str()));
+        }
+        draw.status = DrawStatus::Cancelled;
+        draw.cancelled_reason = Some(msg.reason);
+        // Saved as cancelled but not yet finished: if the process dies during refunds, the next start resumes them.
+        if !self.save_and_publish(&draw, game.as_ref(), EventKind::DrawUpdated) {
+            return Err("The draw could not be saved".to_string());
+        }
+        if let Some(timer) = self.timer.take() {
+            ctx.cancel_future(timer);
+        }
+        self.refund_all(draw, game, ctx);
+        Ok(())
+    }
+}

@@ -1,0 +1,57 @@
+//! What the server pushes over the WebSocket (API.md): `{type, topic, seq, data}`.
+//!
+//! An event is serialised once, however many sockets receive it; `seq` counts the events of one topic, so a
+//! client that sees a gap knows it missed something and reconnects for a fresh snapshot.
+
+use serde::Serialize;
+
+use ayo_data::user::UserId;
+
+/// Who may receive an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Topic {
+    /// Every draw's state, countdown sync and results: everyone.
+    Draws,
+    /// The marquee strip: everyone.
+    Marquee,
+    /// One player's wallet and tickets: that player only.
+    User(UserId),
+    /// Live back-office counters: admins only.
+    Admin,
+}
+
+impl Topic {
+    pub fn name(&self) -> String {
+        match self {
+            Topic::Draws => "draws".into(),
+            Topic::Marquee => "marquee".into(),
+            Topic::User(id) => format!("user:{id}"),
+            Topic::Admin => "admin".into(),
+        }
+    }
+}
+
+/// The event kinds of API.md.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum EventKind {
+    #[serde(rename = "draw.updated")]
+    DrawUpdated,
+    #[serde(rename = "draw.result")]
+    DrawResult,
+    #[serde(rename = "marquee.updated")]
+    MarqueeUpdated,
+    #[serde(rename = "wallet.updated")]
+    WalletUpdated,
+    #[serde(rename = "ticket.settled")]
+    TicketSettled,
+    #[serde(rename = "dashboard.updated")]
+    DashboardUpdated,
+}
+
+/// One event to publish: the Hub adds `seq` and serialises it once.
+#[derive(Debug, Clone)]
+pub struct Event {
+    pub topic: Topic,
+    pub kind: EventKind,
+    pub data: serde_json::Value,
+}

@@ -1,0 +1,275 @@
+//! The Hub: topics → connections.
+//!
+//! Every WebSocket session registers here with a small bounded queue and is subscribed to the public topics; an
+//! `auth` adds its player's private topic (and the admin topic for an admin). Publishing gives the event the next
+//! `seq` of its topic, serialises it once into an `Arc<str>` that every receiver shares, and `try_send`s it to
+//! each subscriber. Fan-out never waits and never buffers without bound: a connection whose queue is full is a
+//! laggard, and the Hub lets go of its sender, so its session closes the socket and the client reconnects to a
+//! fresh snapshot.
+//!
+//! Per connection the Hub keeps only its sender, its user id and a few set entries: the goal is tens of thousands
+//! of sockets at a few KiB each.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use actix::prelude::*;
+use serde::Serialize;
+use tokio::sync::mpsc::{self, error::TrySendError};
+
+use ayo_data::user::UserId;
+
+use crate::events::{Event, EventKind, Topic};
+use crate::publisher::Publisher;
+
+/// How many events may wait for one connection. Bursts are short (a draw's result, its settlements); a connection
+/// this far behind is better served by a fresh snapshot than by a backlog.
+pub const QUEUE_CAPACITY: usize = 256;
+
+/// The Hub's end of a connection's queue: serialised events, each shared by every receiver.
+pub type Outbox = mpsc::Sender<Arc<str>>;
+
+/// The session's end of its queue.
+pub type Inbox = mpsc::Receiver<Arc<str>>;
+
+/// A connection's queue of `QUEUE_CAPACITY` events: give the `Outbox` to the Hub in `Connect`, read the `Inbox`.
+pub fn queue() -> (Outbox, Inbox) {
+    mpsc::channel(QUEUE_CAPACITY)
+}
+
+/// Names one connection for as long as the process runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ConnId(u64);
+
+impl ConnId {
+    /// A fresh id, never handed out before in this process.
+    pub fn next() -> Self {
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        Self(NEXT.fetch_add(1, Ordering::Relaxed))
+    }
+}
+
+impl fmt::Display for ConnId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// Registers a connection with its bounded queue and subscribes it to the public topics (`Draws`, `Marquee`).
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Connect {
+    pub id: ConnId,
+    pub sender: Outbox,
+}
+
+/// Forgets a connection and drops its sender. Unknown ids (a laggard already dropped) are ignored.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Disconnect {
+    pub id: ConnId,
+}
+
+/// Subscribes a connection to `Topic::User(user_id)`, and to `Topic::Admin` for an admin. A connection
+/// authenticates at most once: the answer is `false` if it already has, or is not connected.
+#[derive(Message)]
+#[rtype(result = "bool")]
+pub struct Authenticate {
+    pub id: ConnId,
+    pub user_id: UserId,
+    pub is_admin: bool,
+}
+
+/// Sends an event to every subscriber of its topic, with the topic's next `seq`.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Publish(pub Event);
+
+/// Asks for the Hub's counts (tests and benchmarks).
+#[derive(Message)]
+#[rtype(result = "HubStats")]
+pub struct Stats;
+
+/// What `Stats` answers.
+#[derive(Debug, Clone, Default, PartialEq, Eq, MessageResponse)]
+pub struct HubStats {
+    /// Connections registered now.
+    pub connections: usize,
+    /// Subscribers per topic, for every topic that has any.
+    pub subscribers: HashMap<Topic, usize>,
+    /// Connections dropped since start because their queue was full.
+    pub dropped_laggards: u64,
+}
+
+/// The fan-out actor. Start one per process: `Hub::default().start()`.
+#[derive(Default)]
+pub struct Hub {
+    connections: HashMap<ConnId, Connection>,
+    topics: HashMap<Topic, Subscribers>,
+    dropped_laggards: u64,
+}
+
+struct Connection {
+    sender: Outbox,
+    user: Option<UserId>,
+    is_admin: bool,
+}
+
+#[derive(Default)]
+struct Subscribers {
+    /// The `seq` of the last event published to the topic; the first event gets 1.
+    seq: u64,
+    ids: HashSet<ConnId>,
+}
+
+/// The wire shape of API.md: `{type, topic, seq, data}`.
+#[derive(Serialize)]
+struct Envelope<'a> {
+    #[serde(rename = "type")]
+    kind: EventKind,
+    topic: String,
+    seq: u64,
+    data: &'a serde_json::Value,
+}
+
+const PUBLIC_TOPICS: [Topic; 2] = [Topic::Draws, Topic::Marquee];
+
+impl Hub {
+    /// A `Publisher` that hands events to this Hub, for the actors that persist and then publish.
+    ///
+    /// It uses `do_send`, whose mailbox is unbounded, on purpose: a publisher (a wallet, a draw) must never wait
+    /// on fan-out, and the Hub cannot fall behind for long, because handling `Publish` never waits either: it only
+    /// `try_send`s into bounded queues and drops whoever is full. Publishers persist to disk before each event, so
+    /// events arrive far slower than the Hub hands them out.
+    pub fn publisher(hub: Addr<Hub>) -> Publisher {
+        Publisher::new(move |event| hub.do_send(Publish(event)))
+    }
+
+    fn subscribe(&mut self, id: ConnId, topic: Topic) {
+        self.topics.entry(topic).or_default().ids.insert(id);
+    }
+
+    fn remove(&mut self, id: ConnId) {
+        let Some(connection) = self.connections.remove(&id) else { return };
+        let private = connection.user.map(Topic::User).into_iter().chain(connection.is_admin.then_some(Topic::Admin));
+        for topic in PUBLIC_TOPICS.into_iter().chain(private) {
+            if let Some(subscribers) = self.topics.get_mut(&topic) {
+                subscribers.ids.remove(&id);
+                // A player's topic lives only while one of their sockets does; the fixed topics keep their `seq`.
+                if subscribers.ids.is_empty() && matches!(topic, Topic::User(_)) {
+                    self.topics.remove(&topic);
+                }
+            }
+        }
+    }
+
+    fn publish(&mut self, event: Event) {
+        let subscribers = match event.topic {
+            // Nobody is listening to a player who has no socket open: nothing to number or send.
+            Topic::User(_) => match self.topics.get_mut(&event.topic) {
+                Some(subscribers) => subscribers,
+                None => return,
+            },
+            topic => self.topics.entry(topic).or_default(),
+        };
+        subscribers.seq += 1;
+        if subscribers.ids.is_empty() {
+            return;
+        }
+        let envelope =
+            Envelope { kind: event.kind, topic: event.topic.name(), seq: subscribers.seq, data: &event.data };
+        let text: Arc<str> = match serde_json::to_string(&envelope) {
+            Ok(text) => text.into(),
+            Err(e) => {
+                tracing::error!(topic = envelope.topic, error = %e, "event not serialised");
+                return;
+            }
+        };
+        let mut gone = Vec::new();
+        for id in &subscribers.ids {
+            let Some(connection) = self.connections.get(id) else { continue };
+            match connection.sender.try_send(Arc::clone(&text)) {
+                Ok(()) => {}
+                Err(TrySendError::Full(_)) => gone.push((*id, true)),
+                // The session ended and its `Disconnect` is on the way.
+                Err(TrySendError::Closed(_)) => gone.push((*id, false)),
+            }
+        }
+        for (id, lagging) in gone {
+            if lagging {
+                self.dropped_laggards += 1;
+                tracing::info!(connection = %id, "dropping a lagging connection");
+            }
+            self.remove(id);
+        }
+    }
+}
+
+impl Actor for Hub {
+    type Context = Context<Self>;
+}
+
+impl Handler<Connect> for Hub {
+    type Result = ();
+
+    fn handle(&mut self, msg: Connect, _: &mut Context<Self>) {
+        self.remove(msg.id);
+        self.connections.insert(msg.id, Connection { sender: msg.sender, user: None, is_admin: false });
+        for topic in PUBLIC_TOPICS {
+            self.subscribe(msg.id, topic);
+        }
+    }
+}
+
+impl Handler<Disconnect> for Hub {
+    type Result = ();
+
+    fn handle(&mut self, msg: Disconnect, _: &mut Context<Self>) {
+        self.remove(msg.id);
+    }
+}
+
+impl Handler<Authenticate> for Hub {
+    type Result = bool;
+
+    fn handle(&mut self, msg: Authenticate, _: &mut Context<Self>) -> bool {
+        let Some(connection) = self.connections.get_mut(&msg.id) else { return false };
+        if connection.user.is_some() {
+            return false;
+        }
+        connection.user = Some(msg.user_id);
+        connection.is_admin = msg.is_admin;
+        self.subscribe(msg.id, Topic::User(msg.user_id));
+        if msg.is_admin {
+            self.subscribe(msg.id, Topic::Admin);
+        }
+        true
+    }
+}
+
+impl Handler<Publish> for Hub {
+    type Result = ();
+
+    fn handle(&mut self, msg: Publish, _: &mut Context<Self>) {
+        self.publish(msg.0);
+    }
+}
+
+impl Handler<Stats> for Hub {
+    type Result = HubStats;
+
+    fn handle(&mut self, _: Stats, _: &mut Context<Self>) -> HubStats {
+        HubStats {
+            connections: self.connections.len(),
+            subscribers: self
+                .topics
+                .iter()
+                .filter(|(_, subscribers)| !subscribers.ids.is_empty())
+                .map(|(topic, subscribers)| (*topic, subscribers.ids.len()))
+                .collect(),
+            dropped_laggards: self.dropped_laggards,
+        }
+    }
+}

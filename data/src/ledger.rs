@@ -1,0 +1,46 @@
+//! Ledger entries (the player's "transactions"): every change of a balance is exactly one entry, written in the
+//! same sled transaction as the new balance, so a wallet's successful entries always sum to its balance.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::money::Kobo;
+use crate::user::UserId;
+
+pub type EntryId = u64;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EntryKind {
+    Deposit,
+    Withdrawal,
+    Stake,
+    Win,
+    Refund,
+    Adjustment,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EntryStatus {
+    Pending,
+    Success,
+    Failed,
+    Reversed,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LedgerEntry {
+    pub id: EntryId,
+    pub user_id: UserId,
+    #[serde(rename = "type")]
+    pub kind: EntryKind,
+    pub status: EntryStatus,
+    /// The signed change to the balance: negative for stakes and withdrawals.
+    pub amount: Kobo,
+    pub balance_after: Kobo,
+    /// What the entry is about: `ticket:42`, a gateway reference, …
+    pub reference: String,
+    pub description: String,
+    pub created_at: DateTime<Utc>,
+}

@@ -1,0 +1,61 @@
+//! Group commit: one thread makes writes durable for everyone waiting.
+//!
+//! sled 0.34's `flush_async` deadlocks when several callers await it at once (spacejam/sled#1308, #1241), and a
+//! money move must not be acknowledged before it is on disk. So callers queue a wake-up here; the flusher thread
+//! takes every waiter queued so far, runs one blocking `flush`, and wakes them all. A waiter queued while a flush
+//! runs waits for the next one, since its write may have missed the running flush. Under load one fsync serves
+//! many purchases.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Arc};
+
+use tokio::sync::oneshot;
+
+use crate::error::{StoreError, StoreResult};
+
+type Waiter = oneshot::Sender<Result<(), String>>;
+
+/// Counters for benchmarks: how many flushes ran and how many waiters they served.
+#[derive(Default)]
+pub struct FlushStats {
+    pub flushes: AtomicU64,
+    pub waiters: AtomicU64,
+}
+
+pub struct Flusher {
+    queue: mpsc::Sender<Waiter>,
+    pub stats: Arc<FlushStats>,
+}
+
+impl Flusher {
+    pub fn start(db: sled::Db) -> StoreResult<Self> {
+        let (queue, waiting) = mpsc::channel::<Waiter>();
+        let stats = Arc::new(FlushStats::default());
+        let counters = stats.clone();
+        std::thread::Builder::new()
+            .name("sled-group-commit".into())
+            .spawn(move || {
+                // Ends when every Store (and so every sender) is gone.
+                while let Ok(first) = waiting.recv() {
+                    let mut batch = vec![first];
+                    batch.extend(waiting.try_iter());
+                    let result = db.flush().map(|_| ()).map_err(|e| e.to_string());
+                    counters.flushes.fetch_add(1, Ordering::Relaxed);
+                    counters.waiters.fetch_add(batch.len() as u64, Ordering::Relaxed);
+                    for waiter in batch {
+                        let _ = waiter.send(result.clone());
+                    }
+                }
+            })
+            .map_err(|e| StoreError::Flush(format!("starting the flusher thread: {e}")))?;
+        Ok(Self { queue, stats })
+    }
+
+    /// Resolves once every write made before the call is durable.
+    pub async fn flush(&self) -> StoreResult<()> {
+        let (tx, rx) = oneshot::channel();
+        let gone = || StoreError::Flush("the flusher thread stopped".into());
+        self.queue.send(tx).map_err(|_| gone())?;
+        rx.await.map_err(|_| gone())?.map_err(StoreError::Flush)
+    }
+}

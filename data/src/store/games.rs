@@ -1,0 +1,114 @@
+//! Games and their draws. A draw is written by its DrawActor only; listing indexes keep a game's draws in time order.
+
+use chrono::{DateTime, Utc};
+
+use super::codec::{decode, encode, id_key};
+use super::keys::{last_id, tagged};
+use crate::draw::{Draw, DrawId, DrawStatus};
+use crate::error::StoreResult;
+use crate::game::{Game, GameId};
+
+const DRAW: u8 = b'd';
+const BY_GAME: u8 = b'g';
+const UNFINISHED: u8 = b'u';
+
+#[derive(Clone)]
+pub struct GameStore {
+    db: sled::Db,
+    games: sled::Tree,
+    pub(super) draws: sled::Tree,
+}
+
+impl GameStore {
+    pub(super) fn open(db: &sled::Db) -> StoreResult<Self> {
+        Ok(Self { db: db.clone(), games: db.open_tree("games")?, draws: db.open_tree("draws")? })
+    }
+
+    pub fn next_id(&self) -> StoreResult<u64> {
+        Ok(self.db.generate_id()? + 1)
+    }
+
+    pub fn put_game(&self, game: &Game) -> StoreResult<()> {
+        self.games.insert(id_key(game.id), encode(game)?)?;
+        Ok(())
+    }
+
+    pub fn game(&self, id: GameId) -> StoreResult<Option<Game>> {
+        self.games.get(id_key(id))?.map(|b| decode(&b)).transpose()
+    }
+
+    pub fn games(&self) -> StoreResult<Vec<Game>> {
+        self.games.iter().values().map(|v| decode(&v?)).collect()
+    }
+
+    /// Saves a draw and keeps the listing indexes true (the unfinished set lists draws to resume at start-up).
+    ///
+    /// A transaction, not a batch: a purchase reads the draw inside its own transaction, so a close and a purchase
+    /// are serialised and a ticket is either in the closed draw's list or refused.
+    pub fn put_draw(&self, draw: &Draw) -> StoreResult<()> {
+        let bytes = encode(draw)?;
+        let when = u64::try_from(draw.draws_at.timestamp()).unwrap_or(0);
+        self.draws.transaction(|tx| {
+            tx.insert(tagged(DRAW, &[draw.id]), bytes.as_slice())?;
+            tx.insert(tagged(BY_GAME, &[draw.game_id, when, draw.id]), &[])?;
+            if draw.is_finished() {
+                tx.remove(tagged(UNFINISHED, &[draw.id]))?;
+            } else {
+                tx.insert(tagged(UNFINISHED, &[draw.id]), &[])?;
+            }
+            Ok::<_, sled::transaction::ConflictableTransactionError<crate::error::StoreError>>(())
+        })?;
+        Ok(())
+    }
+
+    pub(super) fn draw_key(id: DrawId) -> Vec<u8> {
+        tagged(DRAW, &[id])
+    }
+
+    pub fn draw(&self, id: DrawId) -> StoreResult<Option<Draw>> {
+        self.draws.get(tagged(DRAW, &[id]))?.map(|b| decode(&b)).transpose()
+    }
+
+    /// Every draw not yet settled or cancelled.
+    pub fn unfinished_draws(&self) -> StoreResult<Vec<Draw>> {
+        let mut out = Vec::new();
+        for key in self.draws.scan_prefix([UNFINISHED]).keys() {
+            if let Some(draw) = last_id(&key?).map(|id| self.draw(id)).transpose()?.flatten() {
+                out.push(draw);
+            }
+        }
+        Ok(out)
+    }
+
+    /// A game's draws, newest first, up to `limit`, optionally only those due at or before `until`.
+    pub fn draws_of_game(&self, game: GameId, limit: usize) -> StoreResult<Vec<Draw>> {
+        let mut out = Vec::new();
+        for key in self.draws.scan_prefix(tagged(BY_GAME, &[game])).keys().rev() {
+            if out.len() >= limit {
+                break;
+            }
+            if let Some(draw) = last_id(&key?).map(|id| self.draw(id)).transpose()?.flatten() {
+                out.push(draw);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Every draw of every game, newest first (admin and public result lists).
+    pub fn all_draws(&self) -> StoreResult<Vec<Draw>> {
+        let mut out: Vec<Draw> =
+            self.draws.scan_prefix([DRAW]).values().map(|v| decode(&v?)).collect::<StoreResult<_>>()?;
+        out.sort_by(|a, b| b.draws_at.cmp(&a.draws_at).then(b.id.cmp(&a.id)));
+        Ok(out)
+    }
+
+    /// The latest draw time already scheduled for a game.
+    pub fn last_scheduled(&self, game: GameId) -> StoreResult<Option<DateTime<Utc>>> {
+        Ok(self.draws_of_game(game, 1)?.first().map(|d| d.draws_at))
+    }
+
+    /// Whether any draw of the game is in a live state (used to pause safely).
+    pub fn has_live_draw(&self, game: GameId) -> StoreResult<bool> {
+        Ok(self.unfinished_draws()?.iter().any(|d| d.game_id == game && d.status != DrawStatus::Scheduled))
+    }
+}

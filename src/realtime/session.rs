@@ -1,0 +1,225 @@
+//! One WebSocket connection, as a task: register with the Hub, send a snapshot, then forward the Hub's events.
+//!
+//! Backpressure: the Hub `try_send`s into this connection's bounded queue and lets go of it when it is full; the
+//! session notices the queue closing and closes the socket at once (its backlog is stale: the client reconnects to
+//! a fresh snapshot). Writing a frame waits at most `SEND_TIMEOUT`, so a client that stops reading cannot pin the
+//! task. Heartbeat: a ping every `HEARTBEAT_INTERVAL`; a client silent for `CLIENT_TIMEOUT` is dropped.
+
+use std::future::Future;
+use std::time::{Duration, Instant};
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use actix_ws::{CloseCode, CloseReason, Closed, Message, MessageStream, ProtocolError, Session};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use ayo_actors::hub::{self, Authenticate, ConnId, Connect, Disconnect, Hub, Inbox};
+use ayo_data::user::Role;
+
+use crate::auth::extract::user_for_token;
+use crate::error::ApiError;
+use crate::realtime::snapshot::snapshot;
+use crate::state::AppState;
+
+/// How often the server pings.
+pub const HEARTBEAT_INTERVAL: Duration = Duration::from_secs(15);
+/// How long a client may stay silent (no pong, no frame at all) before it is dropped.
+pub const CLIENT_TIMEOUT: Duration = Duration::from_secs(45);
+/// The largest frame a client may send: it only ever sends `{type:"auth", token}`.
+pub const MAX_FRAME_SIZE: usize = 4 * 1024;
+/// How long handing one frame to the socket may take. The socket buffers a few frames, so this only runs out when
+/// the client has stopped reading altogether.
+pub const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// GET /api/v1/ws: upgrades and leaves the connection to its own task.
+pub async fn connect(
+    req: HttpRequest,
+    body: web::Payload,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let (response, session, stream) = actix_ws::handle(&req, body)?;
+    actix_web::rt::spawn(run(state, session, stream.max_frame_size(MAX_FRAME_SIZE)));
+    Ok(response)
+}
+
+/// The only message a client sends.
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+enum ClientMessage {
+    Auth { token: String },
+}
+
+/// Why a connection ends, and what (if anything) to tell the client.
+enum End {
+    /// The Hub let go of the queue: too far behind (or shutting down).
+    Lagging,
+    /// No frame for `CLIENT_TIMEOUT`.
+    Silent,
+    ClientClosed(Option<CloseReason>),
+    Protocol(ProtocolError),
+    /// The socket is gone or would not take a frame in time: nothing more can be said.
+    Unwritable,
+}
+
+/// Sends `Disconnect` however the task ends.
+struct Registration {
+    hub: actix::Addr<Hub>,
+    id: ConnId,
+}
+
+impl Drop for Registration {
+    fn drop(&mut self) {
+        self.hub.do_send(Disconnect { id: self.id });
+    }
+}
+
+struct Connection {
+    state: web::Data<AppState>,
+    session: Session,
+    id: ConnId,
+    /// Only whether `auth` succeeded: the user is reloaded when needed, never kept per socket.
+    authenticated: bool,
+    last_heard: Instant,
+}
+
+async fn run(state: web::Data<AppState>, session: Session, mut stream: MessageStream) {
+    let id = ConnId::next();
+    let (sender, mut inbox) = hub::queue();
+    // Registered before the snapshot is read, so an event persisted after that read is in the queue.
+    if state.hub.send(Connect { id, sender }).await.is_err() {
+        tracing::error!("the hub is not running; closing a new socket");
+        let _ = session.close(Some(CloseCode::Error.into())).await;
+        return;
+    }
+    let _registration = Registration { hub: state.hub.clone(), id };
+    let mut connection = Connection { state, session, id, authenticated: false, last_heard: Instant::now() };
+    let end = match connection.send_snapshot(None).await {
+        Ok(()) => connection.serve(&mut stream, &mut inbox).await,
+        Err(end) => end,
+    };
+    connection.close(end).await;
+}
+
+impl Connection {
+    async fn serve(&mut self, stream: &mut MessageStream, inbox: &mut Inbox) -> End {
+        let start = tokio::time::Instant::now() + HEARTBEAT_INTERVAL;
+        let mut heartbeat = tokio::time::interval_at(start, HEARTBEAT_INTERVAL);
+        heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            let step = tokio::select! {
+                event = inbox.recv() => match event {
+                    // A closed queue with a backlog means the Hub dropped us: the backlog is stale, skip it.
+                    Some(text) if !inbox.is_closed() => self.send(&text).await,
+                    _ => Err(End::Lagging),
+                },
+                frame = stream.recv() => match frame {
+                    Some(Ok(message)) => {
+                        self.last_heard = Instant::now();
+                        self.on_message(message).await
+                    }
+                    Some(Err(e)) => Err(End::Protocol(e)),
+                    None => Err(End::ClientClosed(None)),
+                },
+                _ = heartbeat.tick() => {
+                    if self.last_heard.elapsed() > CLIENT_TIMEOUT {
+                        Err(End::Silent)
+                    } else {
+                        bounded(self.session.ping(b"")).await
+                    }
+                }
+            };
+            if let Err(end) = step {
+                return end;
+            }
+        }
+    }
+
+    async fn on_message(&mut self, message: Message) -> Result<(), End> {
+        match message {
+            Message::Text(text) => match serde_json::from_str::<ClientMessage>(&text) {
+                Ok(ClientMessage::Auth { token }) => self.authenticate(&token).await,
+                // Push only: anything else a client says is ignored.
+                Err(_) => Ok(()),
+            },
+            Message::Ping(bytes) => bounded(self.session.pong(&bytes)).await,
+            Message::Close(reason) => Err(End::ClientClosed(reason)),
+            Message::Binary(_) | Message::Continuation(_) | Message::Pong(_) | Message::Nop => Ok(()),
+        }
+    }
+
+    async fn authenticate(&mut self, token: &str) -> Result<(), End> {
+        if self.authenticated {
+            return self.send_error("Already signed in; reconnect to change account", None).await;
+        }
+        let user = match user_for_token(&self.state, token) {
+            Ok(user) => user,
+            Err(e) => {
+                let code = match &e {
+                    ApiError::Unauthenticated => Some("N403"),
+                    ApiError::Suspended => Some("SUSPENDED"),
+                    ApiError::Internal(cause) => {
+                        tracing::error!(error = format!("{cause:#}"), "socket auth failed");
+                        None
+                    }
+                    _ => None,
+                };
+                return self.send_error(&e.to_string(), code).await;
+            }
+        };
+        let is_admin = user.role == Role::Admin;
+        match self.state.hub.send(Authenticate { id: self.id, user_id: user.id, is_admin }).await {
+            Ok(true) => {}
+            // Not registered any more: the Hub dropped this connection as a laggard.
+            Ok(false) | Err(_) => return Err(End::Lagging),
+        }
+        self.authenticated = true;
+        self.send_snapshot(Some(&user)).await
+    }
+
+    async fn send_snapshot(&mut self, user: Option<&ayo_data::user::User>) -> Result<(), End> {
+        let data = snapshot(&self.state, user);
+        self.send(&envelope("snapshot", data)).await
+    }
+
+    async fn send_error(&mut self, message: &str, code: Option<&str>) -> Result<(), End> {
+        let mut data = json!({ "message": message });
+        if let Some(code) = code {
+            data["errorCode"] = code.into();
+        }
+        self.send(&envelope("error", data)).await
+    }
+
+    async fn send(&mut self, text: &str) -> Result<(), End> {
+        // The socket takes its own copy of the frame; the Hub's `Arc<str>` is freed once every queue has sent it.
+        bounded(self.session.text(text)).await
+    }
+
+    async fn close(self, end: End) {
+        let reason: Option<CloseReason> = match end {
+            End::Lagging => Some((CloseCode::Again, "too far behind; reconnect for a fresh snapshot").into()),
+            End::Silent => Some((CloseCode::Away, "no heartbeat").into()),
+            End::ClientClosed(reason) => reason,
+            End::Protocol(ProtocolError::Overflow) => Some(CloseCode::Size.into()),
+            End::Protocol(e) => {
+                tracing::debug!(connection = %self.id, error = %e, "socket protocol error");
+                Some(CloseCode::Protocol.into())
+            }
+            End::Unwritable => return,
+        };
+        // Dropping the session ends the socket either way; the close frame is a courtesy bounded like any write.
+        let _ = tokio::time::timeout(SEND_TIMEOUT, self.session.close(reason)).await;
+    }
+}
+
+/// A session message (`snapshot`, `error`): the event shape, with `topic` = `type` and `seq` 0.
+fn envelope(kind: &str, data: Value) -> String {
+    json!({ "type": kind, "topic": kind, "seq": 0, "data": data }).to_string()
+}
+
+/// Runs one write on the socket, giving up on a client that does not read within `SEND_TIMEOUT`.
+async fn bounded(write: impl Future<Output = Result<(), Closed>>) -> Result<(), End> {
+    match tokio::time::timeout(SEND_TIMEOUT, write).await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(Closed)) | Err(_) => Err(End::Unwritable),
+    }
+}

@@ -1,0 +1,45 @@
+//! What a socket receives on connect and after `auth`: everything live now, so a client that reconnects never
+//! shows a stale balance, countdown or marquee (PRODUCT §7).
+
+use chrono::{SecondsFormat, Utc};
+use serde_json::{json, Value};
+
+use ayo_data::user::User;
+
+use crate::state::AppState;
+
+/// `{server_time, draws, marquees, wallet?}`; `wallet` only for a signed-in user (`null` if it cannot be read).
+pub fn snapshot(state: &AppState, user: Option<&User>) -> Value {
+    let mut data = json!({
+        "server_time": Utc::now().to_rfc3339_opts(SecondsFormat::Millis, true),
+        "draws": live_draws(state),
+        "marquees": active_marquees(state),
+    });
+    if let Some(user) = user {
+        data["wallet"] = wallet(state, user);
+    }
+    data
+}
+
+/// Every open or upcoming draw, as GET /draws shows one.
+pub fn live_draws(_state: &AppState) -> Vec<Value> {
+    // Seam: the draw engine fills this; until it does there are no draws to show.
+    Vec::new()
+}
+
+/// The marquee messages live now, as GET /marquees/active shows them.
+pub fn active_marquees(_state: &AppState) -> Vec<Value> {
+    // Seam: the marquee actor fills this; until it does there is nothing to scroll.
+    Vec::new()
+}
+
+fn wallet(state: &AppState, user: &User) -> Value {
+    match state.store.wallets.balance(user.id) {
+        Ok(balance) => json!({ "balance": balance }),
+        Err(e) => {
+            // An explicit null, not a missing key: the client must not mistake the player for a guest.
+            tracing::error!(user = user.id, error = format!("{e:#}"), "wallet balance not read for a snapshot");
+            Value::Null
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! `POST /tickets/create`, `GET /tickets`, `GET /tickets/{id}`: a player's tickets.
+//!
+//! A purchase is validated here (bet shape, game rules, stake limits), then handed to the player's WalletActor,
+//! which checks the draw is still selling by the server's clock and the balance covers it, all in one transaction.
+
+use actix_web::{web, HttpResponse};
+use chrono::Utc;
+use serde::Deserialize;
+use serde_json::json;
+
+use ayo_actors::views;
+use ayo_actors::wallet::{BuyTicket, WalletError};
+use ayo_data::lotto::{price, Bet};
+use ayo_data::money::Kobo;
+use ayo_data::store::{Purchase, PurchaseError};
+use ayo_data::ticket::{Ticket, TicketStatus};
+use ayo_data::user::Role;
+
+use crate::auth::AuthUser;
+use crate::error::{ApiError, FieldErrors};
+use crate::json::JsonBody;
+use crate::paging::TableQuery;
+use crate::state::AppState;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/tickets/create", web::post().to(create))
+        .route("/tickets", web::get().to(list))
+        .route("/tickets/{id}", web::get().to(one));
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct TicketBody {
+    draw_id: Option<u64>,
+    bet_type: String,
+    numbers: Vec<u8>,
+    top: Vec<u8>,
+    bottom: Vec<u8>,
+    stake_per_line: Option<i64>,
+    idempotency_key: String,
+}
+
+const KEY_MAX: usize = 100;
+
+fn player(user: &ayo_data::user::User) -> Result<(), ApiError> {
+    if user.role != Role::User {
+        return Err(ApiError::Forbidden);
+    }
+    Ok(())
+}
+
+async fn create(
+    state: web::Data<AppState>,
+    AuthUser(user): AuthUser,
+    JsonBody(body): JsonBody<TicketBody>,
+) -> Result<HttpResponse, ApiError> {
+    player(&user)?;
+    let mut errors = FieldErrors::default();
+    let key = body.idempotency_key.trim().to_string();
+    if key.is_empty() || key.len() > KEY_MAX {
+        errors.push("idempotency_key", "idempotency_key is required (at most 100 characters)".into());
+    }
+    let Some(draw_id) = body.draw_id else {
+        errors.push("draw_id", "Choose a draw".into());
+        return Err(errors.finish().err().unwrap_or(ApiError::field("draw_id", "Choose a draw")));
+    };
+    let Some(stake) = body.stake_per_line else {
+        errors.push("stake_per_line", "Enter a stake per line".into());
+        return Err(errors.finish().err().unwrap_or(ApiError::field("stake_per_line", "Enter a stake per line")));
+    };
+    let bet = match Bet::parse(&body.bet_type, &body.numbers, &body.top, &body.bottom) {
+        Ok(bet) => Some(bet),
+        Err(e) => {
+            errors.push(e.field.as_str(), e.message.clone());
+            None
+        }
+    };
+    errors.finish()?;
+    let Some(bet) = bet else { return Err(ApiError::field("bet_type", "Invalid bet")) };
+
+    let draw =
+        state.store.games.draw(draw_id)?.ok_or_else(|| ApiError::field("draw_id", "This draw does not exist"))?;
+    let game = state.store.games.game(draw.game_id)?.ok_or(ApiError::NotFound("Game"))?;
+    if !game.allows(bet.bet_type()) {
+        return Err(ApiError::field("bet_type", format!("{} does not offer {}", game.name, bet.bet_type().as_str())));
+    }
+    let priced = price(&bet, Kobo(stake), &game.stake_rules, &game.multipliers)
+        .map_err(|e| ApiError::field(e.field(), e.to_string()))?;
+    let now = Utc::now();
+    let ticket = Ticket {
+        id: state.store.wallets.next_id()?,
+        user_id: user.id,
+        draw_id,
+        game_id: game.id,
+        bet,
+        stake_per_line: Kobo(stake),
+        lines: priced.lines,
+        total_stake: priced.total_stake,
+        max_win: priced.max_win_capped,
+        status: TicketStatus::Pending,
+        lines_won: 0,
+        winnings: Kobo::ZERO,
+        idempotency_key: key,
+        created_at: now,
+        settled_at: None,
+    };
+    let purchase = Purchase { ticket, entry_id: state.store.wallets.next_id()?, now };
+    let moved = state
+        .engine
+        .wallets
+        .get(user.id)
+        .send(BuyTicket(purchase))
+        .await
+        .map_err(|e| ApiError::internal(anyhow::anyhow!("wallet mailbox: {e}")))?;
+    let moved = moved.map_err(|e| match e {
+        WalletError::Refused(refused @ PurchaseError::InsufficientFunds { .. }) => {
+            ApiError::coded("stake_per_line", refused.to_string(), "INSUFFICIENT_FUNDS")
+        }
+        WalletError::Refused(PurchaseError::DrawNotSelling) => {
+            ApiError::coded("draw_id", "Sales for this draw are closed", "DRAW_CLOSED")
+        }
+        WalletError::Refused(PurchaseError::NoSuchDraw) => ApiError::field("draw_id", "This draw does not exist"),
+        other => ApiError::internal(anyhow::anyhow!("{other}")),
+    })?;
+    let (status, message) = if moved.replayed {
+        (actix_web::http::StatusCode::OK, "This ticket was already bought")
+    } else {
+        (actix_web::http::StatusCode::CREATED, "Ticket bought. Good luck!")
+    };
+    Ok(HttpResponse::build(status).json(json!({
+        "data": views::ticket(&moved.value, Some(&draw), Some(&game)),
+        "balance": moved.balance,
+        "message": message,
+    })))
+}
+
+async fn list(
+    state: web::Data<AppState>,
+    AuthUser(user): AuthUser,
+    table: web::Query<TableQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let games = state.store.games.games()?;
+    let rows = state
+        .store
+        .wallets
+        .tickets_of_user(user.id)?
+        .iter()
+        .map(|t| {
+            let draw = state.store.games.draw(t.draw_id).ok().flatten();
+            views::ticket(t, draw.as_ref(), games.iter().find(|g| g.id == t.game_id))
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(table.answer(rows, &["game_name", "bet_type", "status", "id", "draw_id"])))
+}
+
+async fn one(
+    state: web::Data<AppState>,
+    AuthUser(user): AuthUser,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, ApiError> {
+    let ticket =
+        state.store.wallets.ticket(*id)?.filter(|t| t.user_id == user.id).ok_or(ApiError::NotFound("Ticket"))?;
+    let draw = state.store.games.draw(ticket.draw_id)?;
+    let game = state.store.games.game(ticket.game_id)?;
+    Ok(HttpResponse::Ok().json(json!({ "data": views::ticket(&ticket, draw.as_ref(), game.as_ref()) })))
+}

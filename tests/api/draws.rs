@@ -1,0 +1,88 @@
+use serde_json::json;
+
+use crate::helpers::spawn_app;
+use crate::lotto::nap1;
+
+#[actix_web::test]
+async fn a_draw_closes_draws_provably_fair_balls_and_pays_the_winners_once() {
+    let app = spawn_app().await;
+    let draw = app.quick_draw(1_500, 2_000).await;
+    let admin = app.admin("boss@ayolotto.ng").await;
+    let ada = app.verified_player("ada@example.com", "+2348012345678").await;
+    app.fund(&admin, &ada, 90 * 5_000).await;
+    // A NAP1 on every number: exactly one wins (the first ball), at 40×.
+    for n in 1..=90u8 {
+        let r = app.buy(&ada, nap1(draw.id, n, 5_000, &format!("n{n}"))).await;
+        assert_eq!(r.status, 201, "{:?}", r.body);
+    }
+    let published = app.get(&format!("/draws/{}", draw.id), None).await.body["data"].clone();
+    assert_eq!(published["seed"], serde_json::Value::Null, "the seed is secret before the draw");
+
+    let settled = app.wait_for_draw(draw.id, |d| d["status"] == "settled").await;
+    let numbers: Vec<u8> = serde_json::from_value(settled["numbers"].clone()).unwrap();
+    assert_eq!(numbers.len(), 5);
+    assert_eq!(settled["ticket_count"], 90);
+    assert_eq!(app.balance(&ada).await, 5_000 * 40, "one NAP1 winner at 40x, the rest lost");
+
+    let tickets = app.get("/tickets?per_page=100", Some(&ada)).await.body;
+    let won: Vec<_> = tickets["data"].as_array().unwrap().iter().filter(|t| t["status"] == "won").collect();
+    assert_eq!(won.len(), 1);
+    assert_eq!(won[0]["numbers"], json!([numbers[0]]));
+
+    // Anyone can recompute: the published seed matches the commitment, the ticket list the hash.
+    let ids = app.get(&format!("/draws/{}/ticket-ids", draw.id), None).await.body["data"].clone();
+    let ids: Vec<u64> = serde_json::from_value(ids).unwrap();
+    assert_eq!(ids.len(), 90);
+    let seed = ayo_data::lotto::Seed::from_hex(settled["seed"].as_str().unwrap()).unwrap();
+    assert_eq!(seed.commitment(), settled["commitment"].as_str().unwrap());
+    assert_eq!(ayo_data::lotto::tickets_hash(&ids), settled["tickets_hash"].as_str().unwrap());
+    let report = ayo::verify::verify_draw(&app.store, draw.id).unwrap();
+    assert!(report.contains("verified"));
+}
+
+#[actix_web::test]
+async fn a_cancelled_draw_refunds_every_ticket_in_full() {
+    let app = spawn_app().await;
+    let draw = app.quick_draw(60_000, 61_000).await;
+    let admin = app.admin("boss@ayolotto.ng").await;
+    let ada = app.verified_player("ada@example.com", "+2348012345678").await;
+    app.fund(&admin, &ada, 30_000).await;
+    let perm = json!({"draw_id": draw.id, "bet_type": "PERM2", "numbers": [1, 2, 3], "stake_per_line": 2_000, "idempotency_key": "p"});
+    assert_eq!(app.buy(&ada, perm).await.status, 201);
+    assert_eq!(app.balance(&ada).await, 24_000);
+    let cancel =
+        app.post(&format!("/admin/draws/{}/cancel", draw.id), json!({"reason": "machine fault"}), Some(&admin)).await;
+    assert_eq!(cancel.status, 200, "{:?}", cancel.body);
+    app.wait_for_draw(draw.id, |d| d["status"] == "cancelled").await;
+    for _ in 0..100 {
+        if app.balance(&ada).await == 30_000 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(app.balance(&ada).await, 30_000);
+    let tickets = app.get("/tickets", Some(&ada)).await.body;
+    assert_eq!(tickets["data"][0]["status"], "refunded");
+    let again =
+        app.post(&format!("/admin/draws/{}/cancel", draw.id), json!({"reason": "machine fault"}), Some(&admin)).await;
+    assert_eq!(again.status, 422, "a cancelled draw cannot be cancelled again");
+}
+
+#[actix_web::test]
+async fn games_list_their_next_draw_with_a_commitment_and_server_time() {
+    let app = spawn_app().await;
+    ayo::demo_games::seed_games(&app.store).unwrap();
+    app.engine.scheduler.send(ayo_actors::scheduler::Refresh).await.unwrap();
+    let games = app.get("/games", None).await.body["data"].clone();
+    assert_eq!(games.as_array().unwrap().len(), 4);
+    for game in games.as_array().unwrap() {
+        let next = &game["next_draw"];
+        assert_eq!(next["status"], "open", "{}", game["name"]);
+        assert_eq!(next["commitment"].as_str().unwrap().len(), 64);
+        assert!(next["server_time"].is_string());
+        assert_eq!(next["seed"], serde_json::Value::Null);
+    }
+    let express = app.get("/games/ayo-express", None).await.body["data"].clone();
+    assert_eq!(express["upcoming_draws"].as_array().unwrap().len(), 2);
+    assert_eq!(express["multipliers"]["nap1"], 40);
+}

@@ -1,0 +1,79 @@
+//! Helpers for games, draws and money in tests: a short-lived draw, a funded player.
+
+use std::time::Duration;
+
+use chrono::Utc;
+use serde_json::{json, Value};
+
+use ayo_data::draw::Draw;
+use ayo_data::game::{Game, GameStatus, Schedule};
+use ayo_data::lotto::{BetType, Multipliers, StakeRules};
+
+use crate::helpers::TestApp;
+
+impl TestApp {
+    /// A paused game (so the scheduler adds no draws of its own) with one draw open now that closes and draws
+    /// after the given number of milliseconds. The scheduler starts its DrawActor.
+    pub async fn quick_draw(&self, close_ms: i64, draw_ms: i64) -> Draw {
+        let store = &self.store;
+        let game = Game {
+            id: store.games.next_id().unwrap(),
+            slug: format!("test-{}", store.games.next_id().unwrap()),
+            name: "Test Lotto".into(),
+            description: "A draw for tests".into(),
+            status: GameStatus::Paused,
+            schedule: Schedule::Interval { every_minutes: 60 },
+            close_before_secs: 0,
+            bet_types: BetType::ALL.to_vec(),
+            multipliers: Multipliers::default(),
+            stake_rules: StakeRules::default(),
+            created_at: Utc::now(),
+        };
+        store.games.put_game(&game).unwrap();
+        let now = Utc::now();
+        let mut draw =
+            Draw::schedule(store.games.next_id().unwrap(), &game, now, now + chrono::Duration::milliseconds(draw_ms));
+        draw.closes_at = now + chrono::Duration::milliseconds(close_ms);
+        store.games.put_draw(&draw).unwrap();
+        self.engine.scheduler.send(ayo_actors::scheduler::Refresh).await.unwrap();
+        // The actor opens it on its first step.
+        self.wait_for_draw(draw.id, |d| d["status"] != "scheduled").await;
+        draw
+    }
+
+    /// Polls a draw until `done` holds (at most 20 s), returning it.
+    pub async fn wait_for_draw(&self, id: u64, done: impl Fn(&Value) -> bool) -> Value {
+        for _ in 0..400 {
+            let draw = self.get(&format!("/draws/{id}"), None).await.body["data"].clone();
+            if done(&draw) {
+                return draw;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("draw {id} did not reach the expected state");
+    }
+
+    /// Credits a player's wallet through the admin adjustment API; returns the new balance.
+    pub async fn fund(&self, admin: &str, player_token: &str, kobo: i64) -> i64 {
+        let id = self.get("/auth/profiles", Some(player_token)).await.body["data"]["id"].as_u64().unwrap();
+        let reply = self
+            .post(&format!("/admin/users/{id}/adjust"), json!({"amount": kobo, "reason": "test funding"}), Some(admin))
+            .await;
+        assert_eq!(reply.status, 200, "{:?}", reply.body);
+        reply.body["data"]["balance"].as_i64().unwrap()
+    }
+
+    pub async fn buy(&self, token: &str, body: Value) -> crate::helpers::Reply {
+        self.post("/tickets/create", body, Some(token)).await
+    }
+
+    pub async fn balance(&self, token: &str) -> i64 {
+        self.get("/auth/profiles", Some(token)).await.body["data"]["relationships"]["wallet"]["balance"]
+            .as_i64()
+            .unwrap()
+    }
+}
+
+pub fn nap1(draw: u64, number: u8, stake: i64, key: &str) -> Value {
+    json!({"draw_id": draw, "bet_type": "NAP1", "numbers": [number], "stake_per_line": stake, "idempotency_key": key})
+}

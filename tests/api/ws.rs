@@ -1,0 +1,181 @@
+//! The WebSocket against the real server: snapshots, auth, private topics, public fan-out, frame limits.
+
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+use ayo_actors::events::{Event, EventKind, Topic};
+use ayo_actors::hub::{Publish, Stats};
+
+use crate::helpers::{spawn_app, TestApp};
+
+type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// Long enough for any healthy machine; only reached when a message that should arrive never does.
+const WAIT: Duration = Duration::from_secs(5);
+
+async fn open(app: &TestApp) -> Socket {
+    let url = format!("{}/api/v1/ws", app.url.replacen("http://", "ws://", 1));
+    let (socket, _) = tokio_tungstenite::connect_async(url).await.expect("socket opens");
+    socket
+}
+
+/// The next JSON message, skipping control frames.
+async fn next(socket: &mut Socket) -> Value {
+    loop {
+        let frame = tokio::time::timeout(WAIT, socket.next()).await.expect("a message in time");
+        match frame.expect("socket open").expect("frame read") {
+            Message::Text(text) => return serde_json::from_str(&text).unwrap(),
+            Message::Ping(_) | Message::Pong(_) => continue,
+            other => panic!("unexpected frame {other:?}"),
+        }
+    }
+}
+
+async fn send(socket: &mut Socket, message: Value) {
+    socket.send(Message::Text(message.to_string().into())).await.unwrap();
+}
+
+/// A socket signed in as the player behind `token`, past its two snapshots.
+async fn signed_in(app: &TestApp, token: &str) -> Socket {
+    let mut socket = open(app).await;
+    assert_eq!(next(&mut socket).await["type"], "snapshot");
+    send(&mut socket, json!({"type": "auth", "token": token})).await;
+    let snapshot = next(&mut socket).await;
+    assert_eq!(snapshot["type"], "snapshot", "{snapshot}");
+    socket
+}
+
+/// A public socket past its snapshot.
+async fn guest(app: &TestApp) -> Socket {
+    let mut socket = open(app).await;
+    assert_eq!(next(&mut socket).await["type"], "snapshot");
+    socket
+}
+
+async fn user_id(app: &TestApp, token: &str) -> u64 {
+    app.get("/auth/profiles", Some(token)).await.body["data"]["id"].as_u64().expect("user id")
+}
+
+fn draw_updated(n: u64) -> Event {
+    Event { topic: Topic::Draws, kind: EventKind::DrawUpdated, data: json!({ "n": n }) }
+}
+
+#[actix_web::test]
+async fn a_new_socket_first_gets_a_public_snapshot_with_the_server_time() {
+    let app = spawn_app().await;
+    let mut socket = open(&app).await;
+    let snapshot = next(&mut socket).await;
+    assert_eq!(
+        (&snapshot["type"], &snapshot["topic"], &snapshot["seq"]),
+        (&json!("snapshot"), &json!("snapshot"), &json!(0))
+    );
+    let data = &snapshot["data"];
+    let server_time = data["server_time"].as_str().expect("server_time");
+    assert!(chrono::DateTime::parse_from_rfc3339(server_time).is_ok(), "{server_time}");
+    assert!(server_time.ends_with('Z'), "{server_time}");
+    assert!(data["draws"].is_array() && data["marquees"].is_array(), "{data}");
+    assert!(data.get("wallet").is_none(), "a guest has no wallet: {data}");
+}
+
+#[actix_web::test]
+async fn an_auth_with_a_players_token_brings_a_snapshot_with_the_wallet() {
+    let app = spawn_app().await;
+    let token = app.verified_player("ada@example.com", "+2348012345678").await;
+    let mut socket = open(&app).await;
+    next(&mut socket).await;
+    send(&mut socket, json!({"type": "auth", "token": token})).await;
+    let snapshot = next(&mut socket).await;
+    assert_eq!(snapshot["type"], "snapshot");
+    assert_eq!(snapshot["data"]["wallet"]["balance"], 0, "{snapshot}");
+}
+
+#[actix_web::test]
+async fn a_bad_token_gets_an_n403_error_and_the_socket_stays_public() {
+    let app = spawn_app().await;
+    let mut socket = guest(&app).await;
+    send(&mut socket, json!({"type": "auth", "token": "not-a-token"})).await;
+    let error = next(&mut socket).await;
+    assert_eq!(error["type"], "error");
+    assert_eq!(error["data"]["errorCode"], "N403", "{error}");
+    assert!(error["data"]["message"].as_str().is_some_and(|m| !m.is_empty()));
+
+    app.hub.do_send(Publish(draw_updated(1)));
+    assert_eq!(next(&mut socket).await["type"], "draw.updated");
+    let stats = app.hub.send(Stats).await.unwrap();
+    assert_eq!(stats.subscribers.keys().filter(|t| matches!(t, Topic::User(_))).count(), 0);
+}
+
+#[actix_web::test]
+async fn a_wallet_event_reaches_its_players_socket_and_no_other() {
+    let app = spawn_app().await;
+    let ada = app.verified_player("ada@example.com", "+2348012345678").await;
+    let bayo = app.verified_player("bayo@example.com", "+2348012345679").await;
+    let ada_id = user_id(&app, &ada).await;
+    let mut ada_socket = signed_in(&app, &ada).await;
+    let mut bayo_socket = signed_in(&app, &bayo).await;
+    let mut guest_socket = guest(&app).await;
+
+    let wallet = json!({"balance": 150_000});
+    app.hub.do_send(Publish(Event {
+        topic: Topic::User(ada_id),
+        kind: EventKind::WalletUpdated,
+        data: wallet.clone(),
+    }));
+    // A public event after the private one: a socket whose next message is this one never got the private one.
+    app.hub.do_send(Publish(draw_updated(1)));
+
+    let private = next(&mut ada_socket).await;
+    assert_eq!(private, json!({"type": "wallet.updated", "topic": format!("user:{ada_id}"), "seq": 1, "data": wallet}));
+    assert_eq!(next(&mut ada_socket).await["type"], "draw.updated");
+    assert_eq!(next(&mut bayo_socket).await["type"], "draw.updated");
+    assert_eq!(next(&mut guest_socket).await["type"], "draw.updated");
+}
+
+#[actix_web::test]
+async fn a_draws_event_reaches_a_guest_socket_in_order() {
+    let app = spawn_app().await;
+    let mut socket = guest(&app).await;
+    for n in 1..=3 {
+        app.hub.do_send(Publish(draw_updated(n)));
+    }
+    for n in 1..=3 {
+        let event = next(&mut socket).await;
+        assert_eq!(event, json!({"type": "draw.updated", "topic": "draws", "seq": n, "data": {"n": n}}));
+    }
+}
+
+#[actix_web::test]
+async fn an_oversized_frame_closes_the_socket_and_it_leaves_the_hub() {
+    let app = spawn_app().await;
+    let mut socket = guest(&app).await;
+    assert_eq!(app.hub.send(Stats).await.unwrap().connections, 1);
+    send(&mut socket, json!({"type": "auth", "token": "x".repeat(8 * 1024)})).await;
+    let close = loop {
+        let frame = tokio::time::timeout(WAIT, socket.next()).await.expect("a close in time");
+        match frame {
+            Some(Ok(Message::Close(close))) => break close,
+            Some(Ok(_)) => continue,
+            other => panic!("expected a close frame, got {other:?}"),
+        }
+    };
+    assert_eq!(close.map(|c| c.code), Some(CloseCode::Size));
+    assert_eq!(connections_once_settled(&app, 0).await, 0);
+}
+
+/// The hub's connection count, waiting (boundedly) for the server to notice a socket ended.
+async fn connections_once_settled(app: &TestApp, expected: usize) -> usize {
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        let connections = app.hub.send(Stats).await.unwrap().connections;
+        if connections == expected || tokio::time::Instant::now() > deadline {
+            return connections;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}

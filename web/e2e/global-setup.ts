@@ -1,0 +1,73 @@
+/**
+ * Starts the real server on a free port with a fresh data directory and the demo admin, and tells the tests
+ * where it is through environment variables (workers inherit them). Returns the teardown that stops it.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const BINARY = resolve(import.meta.dirname, '../../target/debug/ayo');
+const STARTUP_TIMEOUT_MS = 30_000;
+
+export default async function globalSetup() {
+  if (!existsSync(BINARY)) {
+    throw new Error(`${BINARY} is missing: run \`cargo build\` in the repository root (npm run e2e does).`);
+  }
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    throw new Error(`${chromium} is missing: install Debian's Chromium (apt-get install -y chromium).`);
+  }
+  if (!existsSync(resolve(import.meta.dirname, '../dist/index.html'))) {
+    throw new Error('web/dist is missing: run `npm run build` first (npm run e2e does).');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'ayo-e2e-'));
+  const server = spawn(BINARY, ['serve', '--bind', '127.0.0.1:0', '--data-dir', dataDir, '--demo'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' },
+  });
+
+  let stdout = '';
+  let stderr = '';
+  server.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+
+  const found = await new Promise<{ url: string; email: string; password: string }>((resolvePromise, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the server did not start in time.\nstdout:\n${stdout}\nstderr:\n${stderr}`)),
+      STARTUP_TIMEOUT_MS,
+    );
+    server.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with ${code}.\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+    });
+    server.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const url = /Ayo Lotto listening on (http:\/\/\S+)/.exec(stdout)?.[1];
+      const email = /Demo admin email: (\S+)/.exec(stdout)?.[1];
+      const password = /Demo admin password: (\S+)/.exec(stdout)?.[1];
+      if (url && email && password) {
+        clearTimeout(timer);
+        resolvePromise({ url, email, password });
+      }
+    });
+  });
+  server.removeAllListeners('exit');
+
+  process.env.AYO_BASE_URL = found.url;
+  process.env.AYO_DATA_DIR = dataDir;
+  process.env.AYO_ADMIN_EMAIL = found.email;
+  process.env.AYO_ADMIN_PASSWORD = found.password;
+
+  return async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((done) => server.once('exit', done));
+      server.kill('SIGTERM');
+      const forced = setTimeout(() => server.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(forced);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

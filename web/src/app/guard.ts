@@ -1,0 +1,25 @@
+/** Carries out the SPEC §4 route guard (`decideAccess`) in loaders, before a protected page renders. */
+import { redirect } from 'react-router';
+import { toast } from '@/components/ui/toasts/toast-store';
+import { decideAccess, type RouteAccess } from '@/lib/route-guard';
+import { clearSession, getSession, isSessionValid } from '@/lib/session';
+
+/**
+ * Runs the guard; a refusal shows its toast (unless `quiet`), drops an expired token and answers with where to go.
+ */
+export function checkAccess(access: RouteAccess, { quiet = false, now = Date.now() } = {}): string | null {
+  const session = getSession();
+  const decision = decideAccess(access, session, now);
+  if (decision.allow) return null;
+  if (session.token && !isSessionValid(session, now)) clearSession('expired');
+  if (decision.toast && !quiet) toast.error(decision.toast);
+  return decision.redirectTo;
+}
+
+export function guardLoader(access: RouteAccess) {
+  return () => {
+    const to = checkAccess(access);
+    if (to) throw redirect(to);
+    return null;
+  };
+}

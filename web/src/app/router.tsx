@@ -1,0 +1,198 @@
+/**
+ * Every route of SPEC §2. Only the home page, the site frame and Not Found are in the first download; every other
+ * page is a lazy chunk, and the whole /boss tree lives in chunks no player ever fetches. Guards run in loaders, so
+ * a protected page never flashes before its redirect.
+ */
+import { useEffect, useMemo, type ComponentType } from 'react';
+import { createBrowserRouter, redirect, RouterProvider, type RouteObject } from 'react-router';
+import { MainLayout } from '@/components/layouts/main-layout';
+import { paths } from '@/config/paths';
+import { setApiNavigator } from '@/lib/api-client';
+import { guardLoader } from '@/app/guard';
+import { HomeRoute } from '@/app/routes/home';
+import { NotFoundRoute } from '@/app/routes/not-found';
+import { PageLoading } from '@/app/routes/page-loading';
+import { RootLayout, type RouteHandle } from '@/app/routes/root';
+import { RouteError } from '@/app/routes/route-error';
+
+const title = (name: string): RouteHandle => ({ title: name });
+
+/** A lazily loaded page whose module default-exports its component (the information pages). */
+const defaultExport = (load: () => Promise<{ default: ComponentType }>) => () =>
+  load().then((module) => ({ Component: module.default }));
+
+const userPlaceholders = () => import('@/app/routes/user/placeholders');
+const bossPlaceholders = () => import('@/app/routes/boss/placeholders');
+const publicPlaceholders = () => import('@/app/routes/public-placeholders');
+
+/** Strip the leading parent segment: children are declared relative to their parent route. */
+const relative = (path: string, parent: string) => path.slice(parent.length + 1);
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoading />,
+    children: [
+      {
+        Component: MainLayout,
+        children: [
+          { index: true, Component: HomeRoute, handle: title(paths.home.title) },
+          {
+            path: paths.games.path,
+            lazy: () => publicPlaceholders().then((m) => ({ Component: m.GamesRoute })),
+            handle: title(paths.games.title),
+          },
+          {
+            path: paths.game.path,
+            lazy: () => publicPlaceholders().then((m) => ({ Component: m.GameRoute })),
+            handle: title(paths.game.title),
+          },
+          {
+            path: paths.about.path,
+            lazy: defaultExport(() => import('@/features/info/pages/about')),
+            handle: title(paths.about.title),
+          },
+          {
+            path: paths.howToPlay.path,
+            lazy: defaultExport(() => import('@/features/info/pages/how-to-play')),
+            handle: title(paths.howToPlay.title),
+          },
+          {
+            path: paths.contact.path,
+            lazy: () => publicPlaceholders().then((m) => ({ Component: m.ContactRoute })),
+            handle: title(paths.contact.title),
+          },
+          {
+            path: paths.termsConditions.path,
+            lazy: defaultExport(() => import('@/features/info/pages/terms-conditions')),
+            handle: title(paths.termsConditions.title),
+          },
+          {
+            path: paths.privacyPolicy.path,
+            lazy: defaultExport(() => import('@/features/info/pages/privacy-policy')),
+            handle: title(paths.privacyPolicy.title),
+          },
+          {
+            path: paths.responsibleGaming.path,
+            lazy: defaultExport(() => import('@/features/info/pages/responsible-gaming')),
+            handle: title(paths.responsibleGaming.title),
+          },
+          {
+            path: paths.lotteryRules.path,
+            lazy: defaultExport(() => import('@/features/info/pages/lottery-rules')),
+            handle: title(paths.lotteryRules.title),
+          },
+          {
+            path: paths.faqs.path,
+            lazy: defaultExport(() => import('@/features/info/pages/faqs')),
+            handle: title(paths.faqs.title),
+          },
+          {
+            path: paths.forgotPassword.path,
+            loader: guardLoader('guest'),
+            lazy: () => import('@/app/routes/auth/forgot-password'),
+            handle: title(paths.forgotPassword.title),
+          },
+          {
+            path: paths.otpChangePassword.path,
+            loader: guardLoader('guest'),
+            lazy: () => import('@/app/routes/auth/otp-change-password'),
+            handle: title(paths.otpChangePassword.title),
+          },
+          {
+            path: paths.user.root.path,
+            loader: guardLoader('user'),
+            lazy: () => import('@/app/routes/user/layout'),
+            handle: title(paths.user.root.title),
+            children: [
+              { index: true, loader: () => redirect(paths.user.profile.getHref()), Component: () => null },
+              {
+                path: relative(paths.user.profile.path, paths.user.root.path),
+                lazy: () => import('@/app/routes/user/profile'),
+                handle: title(paths.user.profile.title),
+              },
+              {
+                path: relative(paths.user.myLottery.path, paths.user.root.path),
+                lazy: () => userPlaceholders().then((m) => ({ Component: m.MyLotteryRoute })),
+                handle: title(paths.user.myLottery.title),
+              },
+              {
+                path: relative(paths.user.deposit.path, paths.user.root.path),
+                lazy: () => userPlaceholders().then((m) => ({ Component: m.DepositRoute })),
+                handle: title(paths.user.deposit.title),
+              },
+              {
+                path: relative(paths.user.withdrawal.path, paths.user.root.path),
+                lazy: () => userPlaceholders().then((m) => ({ Component: m.WithdrawalRoute })),
+                handle: title(paths.user.withdrawal.title),
+              },
+              {
+                path: relative(paths.user.bankAccount.path, paths.user.root.path),
+                lazy: () => userPlaceholders().then((m) => ({ Component: m.BankAccountRoute })),
+                handle: title(paths.user.bankAccount.title),
+              },
+              {
+                path: relative(paths.user.transactions.path, paths.user.root.path),
+                lazy: () => userPlaceholders().then((m) => ({ Component: m.TransactionsRoute })),
+                handle: title(paths.user.transactions.title),
+              },
+            ],
+          },
+          { path: paths.notFound.path, Component: NotFoundRoute, handle: title(paths.notFound.title) },
+        ],
+      },
+      {
+        path: paths.boss.login.path,
+        children: [
+          {
+            index: true,
+            loader: guardLoader('admin-login'),
+            lazy: () => import('@/app/routes/boss/login'),
+            handle: title(paths.boss.login.title),
+          },
+          {
+            loader: guardLoader('admin'),
+            lazy: () => import('@/app/routes/boss/layout'),
+            children: bossChildren(),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+function bossChildren(): RouteObject[] {
+  const at = (path: string) => relative(path, paths.boss.login.path);
+  const placeholder = (name: keyof Awaited<ReturnType<typeof bossPlaceholders>>) => () =>
+    bossPlaceholders().then((m) => ({ Component: m[name] }));
+  const b = paths.boss;
+  return [
+    { path: at(b.dashboard.path), lazy: () => import('@/app/routes/boss/dashboard'), handle: title(b.dashboard.title) },
+    { path: at(b.games.path), lazy: placeholder('GamesRoute'), handle: title(b.games.title) },
+    { path: at(b.users.path), lazy: placeholder('UsersRoute'), handle: title(b.users.title) },
+    { path: at(b.user.path), lazy: placeholder('UserRoute'), handle: title(b.user.title) },
+    { path: at(b.transactions.path), lazy: placeholder('TransactionsRoute'), handle: title(b.transactions.title) },
+    { path: at(b.accounts.path), lazy: placeholder('AccountsRoute'), handle: title(b.accounts.title) },
+    { path: at(b.players.path), lazy: placeholder('PlayersRoute'), handle: title(b.players.title) },
+    { path: at(b.contacts.path), lazy: placeholder('ContactsRoute'), handle: title(b.contacts.title) },
+    { path: at(b.activities.path), lazy: placeholder('ActivitiesRoute'), handle: title(b.activities.title) },
+    {
+      path: at(b.changePassword.path),
+      lazy: () => import('@/app/routes/boss/change-password'),
+      handle: title(b.changePassword.title),
+    },
+    { path: at(b.marquee.path), lazy: placeholder('MarqueeRoute'), handle: title(b.marquee.title) },
+    { path: at(b.marqueeMessage.path), lazy: placeholder('MarqueeMessageRoute'), handle: title(b.marqueeMessage.title) },
+  ];
+}
+
+export function AppRouter() {
+  const router = useMemo(() => createBrowserRouter(routes), []);
+  useEffect(() => {
+    // The API client's "session expired → /" goes through the router, not a full page load.
+    setApiNavigator((path) => void router.navigate(path, { replace: true }));
+  }, [router]);
+  return <RouterProvider router={router} />;
+}

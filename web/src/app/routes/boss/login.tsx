@@ -1,0 +1,21 @@
+import { Link } from 'react-router';
+import { Logo } from '@/components/ui/logo';
+import { paths } from '@/config/paths';
+import { AdminLoginForm } from '@/features/admin/components/admin-login-form';
+import '@/features/admin/components/boss.css';
+
+/** /boss: the back office login (guest access). */
+export function Component() {
+  return (
+    <main className="boss-login" id="main">
+      <div className="boss-login__panel">
+        <Link to={paths.home.getHref()} className="boss-login__logo" aria-label="Ayo Lotto home">
+          <Logo />
+        </Link>
+        <h1 className="boss-login__title">Back office</h1>
+        <p className="boss-login__lead">Log in with your admin account.</p>
+        <AdminLoginForm />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { Outlet, useMatches, useNavigation } from 'react-router';
+import { ErrorDialog } from '@/components/ui/error-dialog/error-dialog';
+import { Toasts } from '@/components/ui/toasts/toasts';
+import { pageTitle } from '@/config/paths';
+import { useProfile } from '@/lib/auth';
+import { useAuth } from '@/lib/session';
+import { AuthDialogs } from '@/features/auth/components/auth-dialogs';
+import { useBanks } from '@/features/banks/api/get-banks';
+
+export type RouteHandle = { title: string };
+
+/** SPEC §2: `Ayo Lotto | <route name>` from the deepest route that names itself. */
+function useRouteTitle() {
+  const matches = useMatches();
+  const title = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.title)?.handle as
+    | RouteHandle
+    | undefined;
+  useEffect(() => {
+    if (title) document.title = pageTitle(title.title);
+  }, [title]);
+}
+
+/** A logged-in player's profile (balance) is refreshed once per visit, and the bank list fetched once. */
+function PlayerData() {
+  const { role } = useAuth();
+  useProfile(role === 'user');
+  useBanks(role === 'user');
+  return null;
+}
+
+function NavigationProgress() {
+  const navigation = useNavigation();
+  return navigation.state === 'idle' ? null : <div className="navigation-progress" aria-hidden="true" />;
+}
+
+/** Everything every page shares: the title, the dialogs, the toasts and the global error dialog. */
+export function RootLayout() {
+  useRouteTitle();
+  return (
+    <>
+      <NavigationProgress />
+      <Outlet />
+      <AuthDialogs />
+      <ErrorDialog />
+      <Toasts />
+      <PlayerData />
+    </>
+  );
+}

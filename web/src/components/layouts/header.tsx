@@ -1,0 +1,115 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { Logo } from '@/components/ui/logo';
+import { paths } from '@/config/paths';
+import { logout } from '@/lib/auth';
+import { openLogin, openSignup } from '@/lib/auth-dialogs';
+import { formatNaira } from '@/lib/format';
+import { useAuth } from '@/lib/session';
+
+const NAV = [
+  { to: paths.games.getHref(), label: 'Games' },
+  { to: paths.howToPlay.getHref(), label: 'How to play' },
+  { to: paths.lotteryRules.getHref(), label: 'Lottery rules' },
+  { to: paths.faqs.getHref(), label: 'FAQs' },
+  { to: paths.contact.getHref(), label: 'Contact' },
+];
+
+/**
+ * The site header, mobile first: logo, the balance (or Login / Sign up) always in view, and a Menu button that
+ * opens the navigation on small screens. From 900 px the navigation sits in the bar.
+ */
+export function Header() {
+  const { role, user } = useAuth();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navId = useId();
+
+  const onLogout = () => {
+    setMenuOpen(false);
+    logout(queryClient);
+    void navigate(paths.home.getHref());
+  };
+
+  return (
+    <header className="site-header">
+      <div className="site-header__bar container">
+        <Link to={paths.home.getHref()} className="site-header__logo" aria-label="Ayo Lotto home">
+          <Logo />
+        </Link>
+
+        <div className="site-header__account">
+          {role === 'user' && user ? (
+            <Link to={paths.user.profile.getHref()} className="balance-chip" title="Your balance">
+              <span className="balance-chip__label">Balance</span>
+              <span className="balance-chip__amount" data-testid="header-balance">
+                {formatNaira(user.relationships?.wallet?.balance ?? 0)}
+              </span>
+            </Link>
+          ) : role === 'admin' ? (
+            <Link to={paths.boss.dashboard.getHref()} className="button button--ghost button--small">
+              Back office
+            </Link>
+          ) : (
+            <>
+              <button type="button" className="button button--ghost button--small" onClick={() => openLogin()}>
+                Login
+              </button>
+              <button type="button" className="button button--accent button--small" onClick={openSignup}>
+                Sign up
+              </button>
+            </>
+          )}
+        </div>
+
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={navId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="menu-button__icon" aria-hidden="true" />
+          <span className="menu-button__text">{menuOpen ? 'Close' : 'Menu'}</span>
+        </button>
+
+        <nav
+          id={navId}
+          className={`site-nav${menuOpen ? ' site-nav--open' : ''}`}
+          aria-label="Main"
+          onClick={(event) => {
+            if ((event.target as HTMLElement).closest('a')) setMenuOpen(false);
+          }}
+        >
+          <ul className="site-nav__list">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className="site-nav__link">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          {role ? (
+            <ul className="site-nav__list site-nav__list--account">
+              {role === 'user' ? (
+                <li>
+                  <NavLink to={paths.user.profile.getHref()} className="site-nav__link">
+                    My profile
+                  </NavLink>
+                </li>
+              ) : null}
+              <li>
+                <button type="button" className="site-nav__link site-nav__logout" onClick={onLogout}>
+                  Log out
+                </button>
+              </li>
+            </ul>
+          ) : null}
+        </nav>
+      </div>
+    </header>
+  );
+}

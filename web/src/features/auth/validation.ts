@@ -1,0 +1,170 @@
+/**
+ * SPEC §5 validation for logging in, signing up, OTPs and password reset, as small pure functions. Messages
+ * SPEC gives are used word for word; the few it does not give (name too long, email shape, date of birth) are
+ * plain English of ours.
+ */
+import {
+  ALL_FIELDS_REQUIRED,
+  checkNewPassword,
+  checkPassword,
+  checkRequired,
+  validation,
+  type FieldCheck,
+  type Validation,
+} from '@/lib/validation';
+
+export const MESSAGES = {
+  allRequired: ALL_FIELDS_REQUIRED,
+  tooYoung: 'You must be at least 18 years old',
+  phoneRequired: 'Phone number is required',
+  countryRequired: 'Please select a country',
+  phoneDigitsOnly: 'Phone number should contain only digits',
+  phoneTooShort: 'Phone number should be at least 10 digits',
+  phoneTooLong: 'Phone number should not exceed 15 digits',
+  otp: 'Make sure you entered the OTP sent to your email',
+  nameTooLong: 'Name must be at most 70 characters',
+  emailTooLong: 'Email must be at most 50 characters',
+  emailInvalid: 'Enter a valid email address',
+  dobInvalid: 'Enter a valid date of birth',
+} as const;
+
+export const LIMITS = {
+  nameMax: 70,
+  emailMax: 50,
+  minimumAge: 18,
+  phoneMinDigits: 10,
+  phoneMaxDigits: 15,
+  otpLength: 6,
+} as const;
+
+export function checkName(name: string): FieldCheck {
+  if (!name.trim()) return ALL_FIELDS_REQUIRED;
+  if (name.trim().length > LIMITS.nameMax) return MESSAGES.nameTooLong;
+  return undefined;
+}
+
+// local@domain.tld with no spaces and one @: what a normal address looks like.
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[A-Za-z]{2,}$/;
+
+export function checkEmail(email: string): FieldCheck {
+  const value = email.trim();
+  if (!value) return ALL_FIELDS_REQUIRED;
+  if (value.length > LIMITS.emailMax) return MESSAGES.emailTooLong;
+  if (!EMAIL_SHAPE.test(value)) return MESSAGES.emailInvalid;
+  return undefined;
+}
+
+/** A real `YYYY-MM-DD` calendar date, or null. */
+export function parseCalendarDate(value: string): { year: number; month: number; day: number } | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  const real = check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
+  return real ? { year, month, day } : null;
+}
+
+/**
+ * Age in whole years on `today` (its local calendar date): the year difference, less one until this year's
+ * birthday is reached. Stricter than SPEC's bare year difference, on purpose: nobody under 18 signs up.
+ * A 29 February birthday is reached on 1 March in other years.
+ */
+export function ageOn(dob: string, today: Date): number | null {
+  const birth = parseCalendarDate(dob);
+  if (!birth) return null;
+  const month = today.getMonth() + 1;
+  const day = today.getDate();
+  const reached = month > birth.month || (month === birth.month && day >= birth.day);
+  return today.getFullYear() - birth.year - (reached ? 0 : 1);
+}
+
+export function checkDob(dob: string, today: Date): FieldCheck {
+  if (!dob.trim()) return ALL_FIELDS_REQUIRED;
+  const age = ageOn(dob, today);
+  if (age === null || age < 0 || age > 130) return MESSAGES.dobInvalid;
+  if (age < LIMITS.minimumAge) return MESSAGES.tooYoung;
+  return undefined;
+}
+
+export type PhoneCheck = { ok: true; digits: string; fullNumber: string } | { ok: false; message: string };
+
+/**
+ * SPEC §5 phone rules, in order. A leading zero is stripped (local 0801… → 801…) before the digits are counted,
+ * and the full number is the dial code plus the digits: '+234' + '8012345678'.
+ */
+export function checkPhone(input: string, dialCode: string | undefined | null): PhoneCheck {
+  const value = input.trim();
+  if (!value) return { ok: false, message: MESSAGES.phoneRequired };
+  if (!dialCode) return { ok: false, message: MESSAGES.countryRequired };
+  if (!/^\d+$/.test(value)) return { ok: false, message: MESSAGES.phoneDigitsOnly };
+  const digits = value.startsWith('0') ? value.slice(1) : value;
+  if (digits.length < LIMITS.phoneMinDigits) return { ok: false, message: MESSAGES.phoneTooShort };
+  if (digits.length > LIMITS.phoneMaxDigits) return { ok: false, message: MESSAGES.phoneTooLong };
+  return { ok: true, digits, fullNumber: `${dialCode}${digits}` };
+}
+
+/** SPEC §5: the OTP has 6 characters. */
+export function checkOtp(otp: string): FieldCheck {
+  return otp.trim().length === LIMITS.otpLength ? undefined : MESSAGES.otp;
+}
+
+export type LoginValues = { userIdentity: string; password: string };
+
+/** SPEC §5: phone or email, and password, both required, else 'All fields are required'. */
+export function validateLogin(values: LoginValues): Validation<keyof LoginValues, LoginValues> {
+  return validation(
+    { userIdentity: checkRequired(values.userIdentity), password: values.password ? undefined : ALL_FIELDS_REQUIRED },
+    () => ({ userIdentity: values.userIdentity.trim(), password: values.password }),
+  );
+}
+
+export type SignUpValues = { name: string; email: string; dob: string; dialCode: string; phone: string; password: string };
+export type SignUpPayload = { name: string; email: string; dob: string; phoneNumber: string; password: string };
+export type SignUpField = 'name' | 'email' | 'dob' | 'phone' | 'password';
+
+/** SPEC §5 sign-up: every field present and valid, else 'All fields are required', with a hint per field. */
+export function validateSignUp(values: SignUpValues, today: Date): Validation<SignUpField, SignUpPayload> {
+  const phone = checkPhone(values.phone, values.dialCode);
+  const fieldErrors = {
+    name: checkName(values.name),
+    email: checkEmail(values.email),
+    dob: checkDob(values.dob, today),
+    phone: phone.ok ? undefined : phone.message,
+    password: checkPassword(values.password),
+  };
+  return validation(fieldErrors, () => ({
+    name: values.name.trim(),
+    email: values.email.trim(),
+    dob: values.dob.trim(),
+    phoneNumber: phone.ok ? phone.fullNumber : '',
+    password: values.password,
+  }));
+}
+
+/** SPEC §5: 'Make sure you entered the OTP sent to your email' unless the code has 6 characters. */
+export function validateOtp(otp: string): Validation<'otp', { otp: string }> {
+  return validation({ otp: checkOtp(otp) }, () => ({ otp: otp.trim() }), MESSAGES.otp);
+}
+
+export function validateEmail(email: string): Validation<'email', { email: string }> {
+  return validation({ email: checkEmail(email) }, () => ({ email: email.trim() }));
+}
+
+export type ResetPasswordValues = { otp: string; password: string; confirm: string };
+
+/** /otp-change-password: the emailed code and the new password twice. */
+export function validateResetPassword(
+  values: ResetPasswordValues,
+): Validation<keyof ResetPasswordValues, { otp: string; password: string }> {
+  const fieldErrors = {
+    otp: values.otp.trim() ? checkOtp(values.otp) : ALL_FIELDS_REQUIRED,
+    ...checkNewPassword(values),
+  };
+  // When the code is the only problem, SPEC's OTP message says exactly what is wrong.
+  const onlyOtp = fieldErrors.otp === MESSAGES.otp && !fieldErrors.password && !fieldErrors.confirm;
+  return validation(
+    fieldErrors,
+    () => ({ otp: values.otp.trim(), password: values.password }),
+    onlyOtp ? MESSAGES.otp : ALL_FIELDS_REQUIRED,
+  );
+}

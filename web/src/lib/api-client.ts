@@ -1,0 +1,168 @@
+/**
+ * The one way the app talks to the server (SPEC §7–8): fetch under /api/v1, JSON both ways, a 10 s timeout,
+ * the stored bearer token unless a call is marked `noAuth`, and the SPEC §8 error behaviour:
+ *
+ * - HTTP 500, 502, no answer or a timeout: the info dialog 'Something went wrong, please contact admin';
+ * - 401 with errorCode N403: the session is cleared and the browser goes to /;
+ * - any other error: a dialog titled 'Error!' with the answer's `message`, else `errors.message`.
+ *
+ * Every failure is also thrown as an `ApiError`, so a form can show field errors beside its inputs. A caller that
+ * handles an error itself in full passes `handled` to keep the dialog away.
+ */
+import { showErrorDialog, showSomethingWentWrong, SOMETHING_WENT_WRONG } from '@/components/ui/error-dialog/error-dialog-store';
+import { toast } from '@/components/ui/toasts/toast-store';
+import { LOGIN_TO_CONTINUE } from '@/lib/route-guard';
+import { clearSession, getValidToken } from '@/lib/session';
+import type { Envelope, ErrorBody } from '@/types/api';
+
+export const API_BASE = '/api/v1';
+export const REQUEST_TIMEOUT_MS = 10_000;
+export { LOGIN_TO_CONTINUE };
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errorCode?: string;
+  readonly errors?: ErrorBody['errors'];
+  readonly data?: unknown;
+  constructor(status: number, message: string, body: ErrorBody = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errorCode = body.errorCode;
+    this.errors = body.errors;
+    this.data = body.data;
+  }
+
+  /** The first error for a field, for showing it beside the input. */
+  fieldError(field: string): string | undefined {
+    const value = this.errors?.[field];
+    return Array.isArray(value) ? value[0] : value;
+  }
+}
+
+/** Status 0: no answer at all (network down, timeout). */
+export const NO_RESPONSE = 0;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Send no Authorization header (login, sign-up, OTPs, password reset). */
+  noAuth?: boolean;
+  /** React Query's cancel signal. */
+  signal?: AbortSignal;
+  /** Return true when the caller shows this error itself, so no global dialog opens. */
+  handled?: (error: ApiError) => boolean;
+  timeoutMs?: number;
+};
+
+/** Where the client sends the browser on an invalid session; the app swaps in the router's navigate. */
+let navigateTo: (path: string) => void = (path) => window.location.assign(path);
+export function setApiNavigator(navigate: (path: string) => void) {
+  navigateTo = navigate;
+}
+
+/** SPEC §8 "Other errors": the response message, else errors.message. */
+export function errorMessageOf(body: ErrorBody | null | undefined): string | undefined {
+  if (!body) return undefined;
+  if (typeof body.message === 'string' && body.message.trim()) return body.message;
+  const nested = body.errors?.message;
+  const text = Array.isArray(nested) ? nested[0] : nested;
+  return typeof text === 'string' && text.trim() ? text : undefined;
+}
+
+export type ErrorReaction = 'something-went-wrong' | 'session-expired' | 'error-dialog';
+
+/** SPEC §8 as a pure decision. */
+export function reactionTo(status: number, body: ErrorBody | null): ErrorReaction {
+  if (status === NO_RESPONSE || status === 500 || status === 502) return 'something-went-wrong';
+  if (status === 401 && body?.errorCode === 'N403') return 'session-expired';
+  return 'error-dialog';
+}
+
+function react(error: ApiError, body: ErrorBody | null) {
+  switch (reactionTo(error.status, body)) {
+    case 'something-went-wrong':
+      showSomethingWentWrong();
+      break;
+    case 'session-expired':
+      clearSession('expired');
+      toast.error(LOGIN_TO_CONTINUE);
+      navigateTo('/');
+      break;
+    case 'error-dialog':
+      showErrorDialog(error.message);
+      break;
+  }
+}
+
+function isAbort(error: unknown) {
+  return error instanceof DOMException && (error.name === 'AbortError' || error.name === 'TimeoutError');
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const { method = 'GET', body, noAuth = false, signal, handled, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const fail = (error: ApiError, errorBody: ErrorBody | null): never => {
+    if (!handled?.(error)) react(error, errorBody);
+    throw error;
+  };
+
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (!noAuth) {
+    const token = getValidToken();
+    if (!token) {
+      // SPEC §7: with no valid token the browser goes to / (no point asking the server).
+      return fail(new ApiError(401, LOGIN_TO_CONTINUE, { errorCode: 'N403' }), { errorCode: 'N403' });
+    }
+    headers.Authorization = `Bearer ${token}`;
+  }
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const onOuterAbort = () => controller.abort();
+  signal?.addEventListener('abort', onOuterAbort);
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+    });
+  } catch (cause) {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onOuterAbort);
+    // Cancelled by the caller (a page left, a query replaced): nothing to tell the player.
+    if (signal?.aborted) throw cause;
+    if (!isAbort(cause) && !(cause instanceof TypeError)) throw cause;
+    return fail(new ApiError(NO_RESPONSE, SOMETHING_WENT_WRONG), null);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onOuterAbort);
+  }
+
+  let parsed: unknown = null;
+  const text = await response.text().catch(() => '');
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = null;
+    }
+  }
+
+  if (!response.ok) {
+    const errorBody = (parsed && typeof parsed === 'object' ? parsed : null) as ErrorBody | null;
+    const message = errorMessageOf(errorBody) ?? SOMETHING_WENT_WRONG;
+    return fail(new ApiError(response.status, message, errorBody ?? {}), errorBody);
+  }
+  return (parsed ?? { data: null }) as Envelope<T>;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body: body ?? {} }),
+};

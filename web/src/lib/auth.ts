@@ -1,0 +1,40 @@
+/**
+ * The logged-in player as the server knows them (GET /auth/profiles) and logging out. Shared by the header,
+ * the profile page and the login flow; the session itself lives in `session.ts`.
+ */
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { clearSession, saveLogin, setSessionUser } from '@/lib/session';
+import type { AuthResult, User } from '@/types/api';
+
+export const profileQueryKey = ['auth', 'profile'] as const;
+
+export async function getProfile(signal?: AbortSignal): Promise<User> {
+  const response = await api.get<User>('/auth/profiles', { signal });
+  setSessionUser(response.data);
+  return response.data;
+}
+
+export function profileQueryOptions() {
+  return queryOptions({ queryKey: profileQueryKey, queryFn: ({ signal }) => getProfile(signal) });
+}
+
+export function useProfile(enabled = true) {
+  return useQuery({ ...profileQueryOptions(), enabled });
+}
+
+/**
+ * SPEC §4 login success: save the token with its expiry, set the user, fetch the profile. The profile fetch
+ * only freshens the user; the login stands even if it fails.
+ */
+export async function completeLogin(result: AuthResult, queryClient: QueryClient) {
+  saveLogin(result);
+  queryClient.setQueryData(profileQueryKey, result.user);
+  await queryClient.fetchQuery({ ...profileQueryOptions(), staleTime: 0 }).catch(() => undefined);
+}
+
+/** SPEC §4: log out clears the user, the token and its expiry; cached answers go with them. */
+export function logout(queryClient: QueryClient) {
+  clearSession();
+  queryClient.removeQueries();
+}

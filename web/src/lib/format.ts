@@ -1,0 +1,33 @@
+/** How amounts, dates and phone numbers read on screen (PRODUCT §1, §10; SPEC §5). Pure functions. */
+
+const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
+
+/** Integer kobo → `₦1,250.00`. */
+export function formatNaira(kobo: number): string {
+  return naira.format((Number.isFinite(kobo) ? kobo : 0) / 100);
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A calendar date `YYYY-MM-DD` (or the date part of an RFC 3339 time) → `17 May 1990`.
+ * Read as a calendar date, never through the local time zone, so a birthday never moves by a day.
+ */
+export function formatCalendarDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!match) return value;
+  const [, year, month, day] = match;
+  const name = MONTHS[Number(month) - 1];
+  if (!name) return value;
+  return `${Number(day)} ${name} ${year}`;
+}
+
+/**
+ * SPEC §5: displayed phone numbers keep the first three and the last four characters; every one between is
+ * hidden. `+2348012345678` → `+23*******5678`. Too short to hide anything → shown as it is.
+ */
+export function maskPhone(phone: string): string {
+  const text = phone.trim();
+  if (text.length <= 7) return text;
+  return `${text.slice(0, 3)}${'*'.repeat(text.length - 7)}${text.slice(-4)}`;
+}

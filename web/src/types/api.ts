@@ -1,0 +1,38 @@
+/** Shapes the server answers with (docs/api-accounts.md, shared/API.md). Amounts are integer kobo. */
+
+export type Role = 'user' | 'admin';
+
+export type User = {
+  id: number;
+  name: string;
+  email: string;
+  phoneNumber: string;
+  /** `YYYY-MM-DD` */
+  dob: string;
+  role: Role;
+  email_verified: boolean;
+  status: 'active' | 'suspended';
+  created_at: string;
+  relationships: { wallet: { balance: number } };
+};
+
+/** What POST /auth/login and the change-password calls answer in `data`. */
+export type AuthResult = {
+  token: string;
+  /** Seconds; SPEC §9 says 3600 when unspecified. */
+  expires_in?: number;
+  user: User;
+};
+
+export type Envelope<T> = {
+  data: T;
+  message?: string;
+  meta?: { total: number; page?: number; per_page?: number };
+};
+
+export type ErrorBody = {
+  message?: string;
+  errorCode?: string;
+  errors?: Record<string, string[] | string> & { message?: string | string[] };
+  data?: unknown;
+};
