@@ -39,8 +39,8 @@ impl Application {
         let pepper = OtpPepper::new(&secrets::load_or_create(&settings.data_dir, "otp")?);
         let postman =
             Postman::new(&settings.mail_from, settings.smtp_url.as_deref(), settings.data_dir.join("outbox"))?;
-        // Events go nowhere until the WebSocket hub is wired in.
-        let engine = ayo_actors::engine::Engine::start(store.clone(), ayo_actors::publisher::Publisher::silent());
+        let hub = actix::Actor::start(ayo_actors::hub::Hub::default());
+        let engine = ayo_actors::engine::Engine::start(store.clone(), ayo_actors::hub::Hub::publisher(hub.clone()));
         let state = web::Data::new(AppState {
             engine,
             store,
@@ -49,7 +49,7 @@ impl Application {
             postman,
             limiter: RateLimiter::default(),
             limits,
-            hub: actix::Actor::start(ayo_actors::hub::Hub::default()),
+            hub,
         });
 
         let listener = TcpListener::bind(&settings.bind).with_context(|| format!("binding {}", settings.bind))?;

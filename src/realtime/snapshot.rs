@@ -22,9 +22,18 @@ pub fn snapshot(state: &AppState, user: Option<&User>) -> Value {
 }
 
 /// Every open or upcoming draw, as GET /draws shows one.
-pub fn live_draws(_state: &AppState) -> Vec<Value> {
-    // Seam: the draw engine fills this; until it does there are no draws to show.
-    Vec::new()
+pub fn live_draws(state: &AppState) -> Vec<Value> {
+    let draws = match state.store.games.unfinished_draws() {
+        Ok(draws) => draws,
+        Err(e) => {
+            tracing::error!(error = %e, "could not read live draws for a snapshot");
+            return Vec::new();
+        }
+    };
+    let games = state.store.games.games().unwrap_or_default();
+    let mut draws: Vec<_> = draws.iter().filter(|d| !d.status.is_finished()).collect();
+    draws.sort_by_key(|d| d.closes_at);
+    draws.into_iter().map(|d| ayo_actors::views::draw(d, games.iter().find(|g| g.id == d.game_id))).collect()
 }
 
 /// The marquee messages live now, as GET /marquees/active shows them.

@@ -12,6 +12,7 @@ mod openapi;
 mod otp;
 mod password_reset;
 mod rate_limits;
+mod recovery;
 mod sign_up;
 mod smtp;
 mod tickets;

@@ -179,3 +179,47 @@ async fn connections_once_settled(app: &TestApp, expected: usize) -> usize {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
+
+/// Reads messages until one matches, for up to 20 s of draw time.
+async fn until(socket: &mut Socket, wanted: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..200 {
+        let message = next(socket).await;
+        if wanted(&message) {
+            return message;
+        }
+    }
+    panic!("the expected message never came");
+}
+
+#[actix_web::test]
+async fn a_real_draw_pushes_its_result_to_everyone_and_each_win_only_to_its_player() {
+    let app = spawn_app().await;
+    let draw = app.quick_draw(1_500, 2_000).await;
+    let admin = app.admin("boss@ayolotto.ng").await;
+    let ada = app.verified_player("ada@example.com", "+2348012345678").await;
+    let bayo = app.verified_player("bayo@example.com", "+2348022222222").await;
+    app.fund(&admin, &ada, 90 * 5_000).await;
+    for n in 1..=90u8 {
+        assert_eq!(app.buy(&ada, crate::lotto::nap1(draw.id, n, 5_000, &format!("n{n}"))).await.status, 201);
+    }
+    let mut ada_socket = signed_in(&app, &ada).await;
+    let mut bayo_socket = signed_in(&app, &bayo).await;
+    let mut guest_socket = guest(&app).await;
+
+    let result = until(&mut guest_socket, |m| m["type"] == "draw.result" && m["data"]["id"] == draw.id).await;
+    assert_eq!(result["data"]["numbers"].as_array().unwrap().len(), 5);
+    assert!(result["data"]["seed"].is_string(), "the seed is revealed with the result");
+
+    let credit =
+        until(&mut ada_socket, |m| m["type"] == "wallet.updated" && m["data"]["transaction"]["type"] == "win").await;
+    assert_eq!(credit["data"]["balance"], 5_000 * 40);
+    assert_eq!(credit["topic"], format!("user:{}", user_id(&app, &ada).await));
+
+    // Bayo sees the public result and the settled draw, and nothing of Ada's.
+    let settled = until(&mut bayo_socket, |m| {
+        assert!(!m["topic"].as_str().unwrap_or_default().starts_with("user:"), "a private event leaked: {m}");
+        m["type"] == "draw.updated" && m["data"]["status"] == "settled"
+    })
+    .await;
+    assert_eq!(settled["data"]["id"], draw.id);
+}

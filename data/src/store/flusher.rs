@@ -23,8 +23,21 @@ pub struct FlushStats {
 }
 
 pub struct Flusher {
-    queue: mpsc::Sender<Waiter>,
+    /// `None` only while dropping.
+    queue: Option<mpsc::Sender<Waiter>>,
+    thread: Option<std::thread::JoinHandle<()>>,
     pub stats: Arc<FlushStats>,
+}
+
+/// The last Store is gone: stop the thread and wait for it, so the database is closed (and its file lock
+/// released) when the Store is dropped, not some moment later.
+impl Drop for Flusher {
+    fn drop(&mut self) {
+        self.queue.take();
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
 }
 
 impl Flusher {
@@ -32,7 +45,7 @@ impl Flusher {
         let (queue, waiting) = mpsc::channel::<Waiter>();
         let stats = Arc::new(FlushStats::default());
         let counters = stats.clone();
-        std::thread::Builder::new()
+        let thread = std::thread::Builder::new()
             .name("sled-group-commit".into())
             .spawn(move || {
                 // Ends when every Store (and so every sender) is gone.
@@ -48,14 +61,14 @@ impl Flusher {
                 }
             })
             .map_err(|e| StoreError::Flush(format!("starting the flusher thread: {e}")))?;
-        Ok(Self { queue, stats })
+        Ok(Self { queue: Some(queue), thread: Some(thread), stats })
     }
 
     /// Resolves once every write made before the call is durable.
     pub async fn flush(&self) -> StoreResult<()> {
         let (tx, rx) = oneshot::channel();
         let gone = || StoreError::Flush("the flusher thread stopped".into());
-        self.queue.send(tx).map_err(|_| gone())?;
+        self.queue.as_ref().ok_or_else(gone)?.send(tx).map_err(|_| gone())?;
         rx.await.map_err(|_| gone())?.map_err(StoreError::Flush)
     }
 }

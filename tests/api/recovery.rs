@@ -1,0 +1,214 @@
+//! Crash drills against the real binary: a draw that fell due while the server was down is drawn and settled at
+//! start-up, and killing the process (SIGKILL) at random moments of settlement never pays a ticket twice.
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use chrono::Utc;
+use rand::Rng;
+
+use ayo_data::account::{DateOfBirth, Email, PersonName, PhoneNumber};
+use ayo_data::draw::{Draw, DrawStatus};
+use ayo_data::game::{Game, GameStatus, Schedule};
+use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
+use ayo_data::lotto::{price, winnings, Bet, BetType, Multipliers, StakeRules};
+use ayo_data::money::Kobo;
+use ayo_data::store::{Purchase, SignUp};
+use ayo_data::ticket::{Ticket, TicketStatus};
+use ayo_data::user::NewPlayer;
+use ayo_data::Store;
+
+const PLAYERS: u64 = 30;
+const TICKETS_EACH: u64 = 40;
+const FUNDING: i64 = 10_000_000;
+
+/// Writes, with no server running, a draw whose sales closed a minute ago and its tickets.
+fn seed_overdue_draw(dir: &Path) -> u64 {
+    let store = Store::open(&dir.join("db")).unwrap();
+    let game = Game {
+        id: store.games.next_id().unwrap(),
+        slug: "drill".into(),
+        name: "Drill".into(),
+        description: "crash drill".into(),
+        status: GameStatus::Paused,
+        schedule: Schedule::Interval { every_minutes: 60 },
+        close_before_secs: 60,
+        bet_types: BetType::ALL.to_vec(),
+        multipliers: Multipliers::default(),
+        stake_rules: StakeRules::default(),
+        created_at: Utc::now(),
+    };
+    store.games.put_game(&game).unwrap();
+    let now = Utc::now();
+    let mut draw = Draw::schedule(
+        store.games.next_id().unwrap(),
+        &game,
+        now - chrono::Duration::minutes(10),
+        now - chrono::Duration::seconds(30),
+    );
+    draw.status = DrawStatus::Open;
+    store.games.put_draw(&draw).unwrap();
+    let sold_at = draw.opens_at + chrono::Duration::seconds(1);
+    let mut rng = rand::thread_rng();
+    for p in 0..PLAYERS {
+        let new = NewPlayer {
+            name: PersonName::parse("Drill Player").unwrap(),
+            email: Email::parse(&format!("p{p}@example.com")).unwrap(),
+            phone: PhoneNumber::parse(&format!("+234803{p:07}")).unwrap(),
+            dob: DateOfBirth::parse("1990-01-01", now.date_naive()).unwrap(),
+            password_hash: "unused".into(),
+        };
+        let SignUp::Created(user) = store.users.sign_up(new).unwrap() else { panic!("new player") };
+        let funding = LedgerEntry {
+            id: store.wallets.next_id().unwrap(),
+            user_id: user.id,
+            kind: EntryKind::Adjustment,
+            status: EntryStatus::Success,
+            amount: Kobo(FUNDING),
+            balance_after: Kobo::ZERO,
+            reference: "drill".into(),
+            description: "drill funding".into(),
+            created_at: now,
+        };
+        store.wallets.apply(funding).unwrap().unwrap();
+        for t in 0..TICKETS_EACH {
+            // PERM2 on five numbers: 10 lines, so most draws have winners at 240x.
+            let mut numbers: Vec<u8> = Vec::new();
+            while numbers.len() < 5 {
+                let n = rng.gen_range(1..=90u8);
+                if !numbers.contains(&n) {
+                    numbers.push(n);
+                }
+            }
+            let bet = Bet::parse("PERM2", &numbers, &[], &[]).unwrap();
+            let priced = price(&bet, Kobo(1_000), &game.stake_rules, &game.multipliers).unwrap();
+            let ticket = Ticket {
+                id: store.wallets.next_id().unwrap(),
+                user_id: user.id,
+                draw_id: draw.id,
+                game_id: game.id,
+                bet,
+                stake_per_line: Kobo(1_000),
+                lines: priced.lines,
+                total_stake: priced.total_stake,
+                max_win: priced.max_win_capped,
+                status: TicketStatus::Pending,
+                lines_won: 0,
+                winnings: Kobo::ZERO,
+                idempotency_key: format!("{p}-{t}"),
+                created_at: sold_at,
+                settled_at: None,
+            };
+            let purchase = Purchase { ticket, entry_id: store.wallets.next_id().unwrap(), now: sold_at };
+            store.wallets.purchase(&purchase).unwrap().unwrap();
+        }
+    }
+    store.flush_blocking().unwrap();
+    draw.id
+}
+
+fn start_server(dir: &Path) -> (Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ayo"))
+        .args(["serve", "--bind", "127.0.0.1:0", "--data-dir"])
+        .arg(dir)
+        .env_remove("AYO_BIND")
+        .env_remove("AYO_DATA_DIR")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let url = line.trim().strip_prefix("Ayo Lotto listening on ").expect("the server prints its URL").to_string();
+    (child, url)
+}
+
+fn kill(mut child: Child) {
+    child.kill().unwrap(); // SIGKILL: no shutdown code runs
+    child.wait().unwrap();
+}
+
+/// Checks the books after the dust settles: every ticket settled once and paid what its numbers say, every
+/// wallet's ledger equal to its balance.
+fn audit(dir: &Path, draw_id: u64) {
+    // The killed server's flusher thread may hold the lock an instant longer.
+    let store = (0..50)
+        .find_map(|_| {
+            Store::open(&dir.join("db")).ok().or_else(|| {
+                std::thread::sleep(Duration::from_millis(100));
+                None
+            })
+        })
+        .expect("the database opens after the server is gone");
+    let draw = store.games.draw(draw_id).unwrap().unwrap();
+    assert_eq!(draw.status, DrawStatus::Settled);
+    let numbers = draw.numbers.unwrap();
+    let game = store.games.game(draw.game_id).unwrap().unwrap();
+    let tickets = store.wallets.tickets_of_draw(draw_id).unwrap();
+    assert_eq!(tickets.len() as u64, PLAYERS * TICKETS_EACH);
+    let mut per_user: HashMap<u64, i64> = HashMap::new();
+    for t in &tickets {
+        let owed = winnings(&t.bet, t.stake_per_line, &numbers, &game.multipliers, game.stake_rules.payout_cap);
+        assert_eq!(t.winnings, owed, "ticket {} paid what its numbers say", t.id);
+        let want = if owed.is_positive() { TicketStatus::Won } else { TicketStatus::Lost };
+        assert_eq!(t.status, want);
+        *per_user.entry(t.user_id).or_default() += owed.as_i64() - t.total_stake.as_i64();
+    }
+    for (user, net) in per_user {
+        let entries = store.wallets.entries_of_user(user).unwrap();
+        let sum: i64 = entries.iter().map(|e| e.amount.as_i64()).sum();
+        let balance = store.wallets.balance(user).unwrap();
+        assert_eq!(sum, balance, "user {user}: the ledger sums to the balance");
+        assert_eq!(balance, FUNDING + net, "user {user}: funding − stakes + winnings, nothing paid twice");
+        let mut wins: Vec<&str> =
+            entries.iter().filter(|e| e.kind == EntryKind::Win).map(|e| e.reference.as_str()).collect();
+        let before = wins.len();
+        wins.sort();
+        wins.dedup();
+        assert_eq!(wins.len(), before, "user {user}: one win entry per ticket");
+    }
+}
+
+async fn wait_settled(url: &str, draw_id: u64) {
+    let client = reqwest::Client::new();
+    for _ in 0..600 {
+        if let Ok(resp) = client.get(format!("{url}/api/v1/draws/{draw_id}")).send().await {
+            let body: serde_json::Value = resp.json().await.unwrap_or_default();
+            if body["data"]["status"] == "settled" {
+                return;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("draw {draw_id} was not settled after restart");
+}
+
+#[actix_web::test]
+async fn a_draw_that_fell_due_while_the_server_was_down_is_drawn_and_settled_at_start_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let draw_id = seed_overdue_draw(dir.path());
+    let (server, url) = start_server(dir.path());
+    wait_settled(&url, draw_id).await;
+    kill(server);
+    audit(dir.path(), draw_id);
+}
+
+#[actix_web::test]
+async fn killing_the_server_during_settlement_never_pays_a_ticket_twice() {
+    let rounds: usize = std::env::var("AYO_DRILL_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(5);
+    let dir = tempfile::tempdir().unwrap();
+    let draw_id = seed_overdue_draw(dir.path());
+    for _ in 0..rounds {
+        let (server, _) = start_server(dir.path());
+        let pause = rand::thread_rng().gen_range(0..150);
+        tokio::time::sleep(Duration::from_millis(pause)).await;
+        kill(server);
+    }
+    let (server, url) = start_server(dir.path());
+    wait_settled(&url, draw_id).await;
+    kill(server);
+    audit(dir.path(), draw_id);
+}
