@@ -2,9 +2,11 @@
 //! It knows actix-web and owns no business rule.
 
 pub mod assets;
+pub mod audit;
 pub mod auth;
 pub mod cli;
 pub mod config;
+pub mod dashboard;
 pub mod demo;
 pub mod demo_games;
 pub mod error;

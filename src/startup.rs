@@ -41,6 +41,7 @@ impl Application {
             Postman::new(&settings.mail_from, settings.smtp_url.as_deref(), settings.data_dir.join("outbox"))?;
         let hub = actix::Actor::start(ayo_actors::hub::Hub::default());
         let engine = ayo_actors::engine::Engine::start(store.clone(), ayo_actors::hub::Hub::publisher(hub.clone()));
+        crate::dashboard::start_live(store.clone(), ayo_actors::hub::Hub::publisher(hub.clone()));
         let state = web::Data::new(AppState {
             engine,
             store,

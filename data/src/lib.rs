@@ -1,6 +1,7 @@
 //! Ayo Lotto's model and its storage: the only crate that touches sled.
 
 pub mod account;
+pub mod activity;
 pub mod banks;
 pub mod draw;
 pub mod error;
@@ -8,6 +9,7 @@ pub mod game;
 pub mod ledger;
 pub mod lotto;
 pub mod money;
+pub mod notice;
 pub mod nuban;
 pub mod store;
 pub mod ticket;

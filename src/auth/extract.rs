@@ -65,6 +65,10 @@ impl FromRequest for AdminUser {
             let user = authenticate(req.clone()).await?;
             if user.role != Role::Admin {
                 tracing::warn!(user = user.id, path = req.path(), "role denied");
+                if let Some(state) = req.app_data::<web::Data<AppState>>() {
+                    let what = format!("{} {}", req.method(), req.path());
+                    state.audit(Some(&req), Some(&user), "admin.role_denied", None, what);
+                }
                 return Err(ApiError::Forbidden);
             }
             Ok(AdminUser(user))

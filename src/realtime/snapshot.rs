@@ -37,9 +37,8 @@ pub fn live_draws(state: &AppState) -> Vec<Value> {
 }
 
 /// The marquee messages live now, as GET /marquees/active shows them.
-pub fn active_marquees(_state: &AppState) -> Vec<Value> {
-    // Seam: the marquee actor fills this; until it does there is nothing to scroll.
-    Vec::new()
+pub fn active_marquees(state: &AppState) -> Vec<Value> {
+    ayo_actors::marquee::live(&state.store)
 }
 
 fn wallet(state: &AppState, user: &User) -> Value {

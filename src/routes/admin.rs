@@ -26,19 +26,17 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route("/dashboard", web::get().to(dashboard))
             .route("/change-password", web::post().to(change_password))
             .route("/users/{id}/adjust", web::post().to(adjust))
-            .route("/draws/{id}/cancel", web::post().to(cancel_draw)),
+            .route("/draws/{id}/cancel", web::post().to(cancel_draw))
+            .configure(super::admin_games::configure)
+            .configure(super::admin_users::configure)
+            .configure(super::admin_notices::configure),
     );
 }
 
 async fn dashboard(state: web::Data<AppState>, _: AdminUser) -> Result<HttpResponse, ApiError> {
     let store = state.store.clone();
-    let today = state.today();
-    let counts = web::block(move || store.users.player_counts(today)).await??;
-    Ok(HttpResponse::Ok().json(json!({ "data": {
-        "players_total": counts.total,
-        "players_new_today": counts.new_today,
-        "players_verified": counts.verified,
-    }})))
+    let figures = web::block(move || crate::dashboard::figures(&store)).await?.map_err(ApiError::internal)?;
+    Ok(HttpResponse::Ok().json(json!({ "data": figures })))
 }
 
 async fn change_password(
@@ -99,7 +97,8 @@ async fn adjust(
         .map_err(|e| ApiError::internal(anyhow::anyhow!("wallet mailbox: {e}")))?
         .map_err(|e| ApiError::internal(anyhow::anyhow!("{e}")))?
         .ok_or_else(|| ApiError::field("amount", "This would take the balance below zero"))?;
-    tracing::info!(admin = admin.id, player = player.id, amount, ip = super::client_ip(&req), "wallet adjusted");
+    let detail = format!("{} kobo: {}", amount, moved.value.description);
+    state.audit(Some(&req), Some(&admin), "wallet.adjusted", Some(format!("user:{}", player.id)), detail);
     Ok(HttpResponse::Ok().json(json!({
         "data": { "balance": moved.balance, "transaction": views::entry(&moved.value) },
         "message": "Wallet adjusted",
@@ -114,6 +113,7 @@ struct CancelBody {
 
 /// Cancels a draw that has not been drawn: every ticket is refunded in full.
 async fn cancel_draw(
+    req: HttpRequest,
     state: web::Data<AppState>,
     AdminUser(admin): AdminUser,
     id: web::Path<u64>,
@@ -131,6 +131,6 @@ async fn cancel_draw(
         .await
         .map_err(|e| ApiError::internal(anyhow::anyhow!("scheduler mailbox: {e}")))?
         .map_err(|why| ApiError::field("draw", why))?;
-    tracing::info!(admin = admin.id, draw = *id, "draw cancelled");
+    state.audit(Some(&req), Some(&admin), "draw.cancelled", Some(format!("draw:{}", *id)), body.reason.trim());
     Ok(HttpResponse::Ok().json(json!({ "message": "Draw cancelled; every ticket is being refunded" })))
 }

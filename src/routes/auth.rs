@@ -61,7 +61,10 @@ async fn login(
         Some(user) => format!("login-fail:user:{}", user.id),
         None => format!("login-fail:{identity_key}"),
     };
-    state.limiter.check(&failures_key, state.limits.login_failures_per_identity)?;
+    if let Err(locked) = state.limiter.check(&failures_key, state.limits.login_failures_per_identity) {
+        state.audit(Some(&req), account.as_ref(), "login.locked", None, format!("identity {identity_key}"));
+        return Err(locked);
+    }
     let stored = account.as_ref().map(|u| u.password_hash.clone()).unwrap_or_else(|| password::decoy_hash().into());
     let typed = body.password.clone();
     let matches = web::block(move || password::verify(&typed, &stored)).await?;
@@ -70,6 +73,7 @@ async fn login(
         _ => {
             state.limiter.record(&failures_key, state.limits.login_failures_per_identity);
             tracing::warn!(ip = client_ip(&req), "failed login");
+            state.audit(Some(&req), account.as_ref(), "login.failed", None, format!("identity {identity_key}"));
             return Err(ApiError::InvalidCredentials);
         }
     };
@@ -80,6 +84,9 @@ async fn login(
     if !user.is_verified() {
         send_code(&state, &user, OtpPurpose::Verification).await?;
         return Err(ApiError::Unverified { email: user.email });
+    }
+    if user.role == ayo_data::user::Role::Admin {
+        state.audit(Some(&req), Some(&user), "admin.login", None, "admin signed in");
     }
     session_response(&state, &user, "Login successful")
 }

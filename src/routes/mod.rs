@@ -2,9 +2,13 @@
 
 mod accounts;
 mod admin;
+mod admin_games;
+mod admin_notices;
+mod admin_users;
 mod auth;
 mod games;
 mod health;
+mod notices;
 mod openapi;
 mod otps;
 mod password_reset;
@@ -27,6 +31,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(password_reset::configure)
             .configure(accounts::configure)
             .configure(games::configure)
+            .configure(notices::configure)
             .configure(tickets::configure)
             .configure(admin::configure)
             .configure(crate::realtime::configure)

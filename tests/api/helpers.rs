@@ -64,6 +64,14 @@ impl TestApp {
         Self::reply(req.send().await.expect("request sent")).await
     }
 
+    pub async fn put(&self, path: &str, body: Value, token: Option<&str>) -> Reply {
+        let mut req = self.client.put(format!("{}/api/v1{path}", self.url)).json(&body);
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        Self::reply(req.send().await.expect("request sent")).await
+    }
+
     pub async fn get(&self, path: &str, token: Option<&str>) -> Reply {
         let mut req = self.client.get(format!("{}/api/v1{path}", self.url));
         if let Some(t) = token {

@@ -5,6 +5,7 @@ mod helpers;
 mod lotto;
 
 mod admin_roles;
+mod back_office;
 mod cli;
 mod draws;
 mod login;

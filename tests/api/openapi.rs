@@ -12,7 +12,10 @@ async fn every_operation_in_openapi_json_exists_on_the_server() {
             let url = format!("{}/api/v1{}", app.url, path.replace("{id}", "1"));
             let resp = app.client.request(method.to_uppercase().parse().unwrap(), &url).send().await.unwrap();
             let status = resp.status().as_u16();
-            assert!(status != 404 && status != 405 && status < 500, "{method} {path} answered {status}");
+            let body = resp.text().await.unwrap_or_default();
+            // A 404 about a missing record (draw 1 does not exist) is fine; a 404 from no route at all is not.
+            let no_route = status == 404 && body.contains("Endpoint not found");
+            assert!(!no_route && status != 405 && status < 500, "{method} {path} answered {status}: {body}");
         }
     }
 }

@@ -14,19 +14,19 @@ use ayo_actors::hub::{Publish, Stats};
 
 use crate::helpers::{spawn_app, TestApp};
 
-type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// Long enough for any healthy machine; only reached when a message that should arrive never does.
 const WAIT: Duration = Duration::from_secs(5);
 
-async fn open(app: &TestApp) -> Socket {
+pub async fn open(app: &TestApp) -> Socket {
     let url = format!("{}/api/v1/ws", app.url.replacen("http://", "ws://", 1));
     let (socket, _) = tokio_tungstenite::connect_async(url).await.expect("socket opens");
     socket
 }
 
 /// The next JSON message, skipping control frames.
-async fn next(socket: &mut Socket) -> Value {
+pub async fn next(socket: &mut Socket) -> Value {
     loop {
         let frame = tokio::time::timeout(WAIT, socket.next()).await.expect("a message in time");
         match frame.expect("socket open").expect("frame read") {
@@ -52,7 +52,7 @@ async fn signed_in(app: &TestApp, token: &str) -> Socket {
 }
 
 /// A public socket past its snapshot.
-async fn guest(app: &TestApp) -> Socket {
+pub async fn guest(app: &TestApp) -> Socket {
     let mut socket = open(app).await;
     assert_eq!(next(&mut socket).await["type"], "snapshot");
     socket

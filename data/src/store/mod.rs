@@ -3,11 +3,14 @@
 //! Values are JSON so that a field added later reads old records with its default. Every write that must survive a
 //! crash is followed by `flush` before the caller acknowledges it (sled's own flush runs only every 500 ms).
 
+pub mod activities;
 mod codec;
 pub mod flusher;
 pub mod games;
 mod keys;
+pub mod notices;
 pub mod otps;
+mod reports;
 pub mod users;
 pub mod wallets;
 
@@ -15,8 +18,11 @@ use std::path::Path;
 
 use crate::error::StoreResult;
 
+pub use activities::ActivityStore;
 pub use games::GameStore;
+pub use notices::NoticeStore;
 pub use otps::{OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpStore, OtpVerdict};
+pub use reports::DayTotals;
 pub use users::{PlayerCounts, SignUp, UserStore};
 pub use wallets::{Moved, Outcome, Purchase, PurchaseError, WalletStore};
 
@@ -29,6 +35,8 @@ pub struct Store {
     pub otps: OtpStore,
     pub wallets: WalletStore,
     pub games: GameStore,
+    pub activities: ActivityStore,
+    pub notices: NoticeStore,
 }
 
 impl Store {
@@ -48,7 +56,9 @@ impl Store {
         let games = GameStore::open(&db)?;
         let wallets = WalletStore::open(&db, &games)?;
         let flusher = std::sync::Arc::new(flusher::Flusher::start(db.clone())?);
-        Ok(Self { db, flusher, users, otps, wallets, games })
+        let activities = ActivityStore::open(&db)?;
+        let notices = NoticeStore::open(&db)?;
+        Ok(Self { db, flusher, users, otps, wallets, games, activities, notices })
     }
 
     /// Makes every write so far durable (group commit: concurrent callers share one flush).

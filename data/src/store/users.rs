@@ -179,6 +179,24 @@ impl UserStore {
         Ok(result)
     }
 
+    /// Suspends or reinstates an account. A suspended account's tokens stop working at once.
+    pub fn set_status(&self, id: UserId, status: UserStatus) -> StoreResult<Option<User>> {
+        let result = self.users.transaction(|users| {
+            let Some(mut user) = read_user(users, id)? else {
+                return Ok(None);
+            };
+            user.status = status;
+            put_user(users, &user)?;
+            Ok(Some(user))
+        })?;
+        Ok(result)
+    }
+
+    /// Every account, newest first.
+    pub fn all(&self) -> StoreResult<Vec<User>> {
+        self.users.iter().values().rev().map(|v| decode(&v?)).collect()
+    }
+
     /// Player head counts for the dashboard: (total, signed up on `today`, verified).
     pub fn player_counts(&self, today: NaiveDate) -> StoreResult<PlayerCounts> {
         let mut counts = PlayerCounts::default();

@@ -29,8 +29,8 @@ const TICKET_BY_USER: u8 = b'u';
 pub struct WalletStore {
     db: sled::Db,
     balances: sled::Tree,
-    ledger: sled::Tree,
-    tickets: sled::Tree,
+    pub(super) ledger: sled::Tree,
+    pub(super) tickets: sled::Tree,
     idempotency: sled::Tree,
     draws: sled::Tree,
 }

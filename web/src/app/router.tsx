@@ -41,12 +41,12 @@ export const routes: RouteObject[] = [
           { index: true, Component: HomeRoute, handle: title(paths.home.title) },
           {
             path: paths.games.path,
-            lazy: () => publicPlaceholders().then((m) => ({ Component: m.GamesRoute })),
+            lazy: () => import('@/app/routes/games/games'),
             handle: title(paths.games.title),
           },
           {
             path: paths.game.path,
-            lazy: () => publicPlaceholders().then((m) => ({ Component: m.GameRoute })),
+            lazy: () => import('@/app/routes/games/game'),
             handle: title(paths.game.title),
           },
           {
@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.howToPlay.path,
-            lazy: defaultExport(() => import('@/features/info/pages/how-to-play')),
+            lazy: () => import('@/app/routes/info/how-to-play'),
             handle: title(paths.howToPlay.title),
           },
           {
@@ -81,7 +81,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.lotteryRules.path,
-            lazy: defaultExport(() => import('@/features/info/pages/lottery-rules')),
+            lazy: () => import('@/app/routes/info/lottery-rules'),
             handle: title(paths.lotteryRules.title),
           },
           {
@@ -115,7 +115,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: relative(paths.user.myLottery.path, paths.user.root.path),
-                lazy: () => userPlaceholders().then((m) => ({ Component: m.MyLotteryRoute })),
+                lazy: () => import('@/app/routes/user/my-lottery'),
                 handle: title(paths.user.myLottery.title),
               },
               {

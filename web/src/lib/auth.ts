@@ -4,7 +4,7 @@
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { clearSession, saveLogin, setSessionUser } from '@/lib/session';
+import { clearSession, getSession, saveLogin, setSessionUser } from '@/lib/session';
 import type { AuthResult, User } from '@/types/api';
 
 export const profileQueryKey = ['auth', 'profile'] as const;
@@ -37,4 +37,18 @@ export async function completeLogin(result: AuthResult, queryClient: QueryClient
 export function logout(queryClient: QueryClient) {
   clearSession();
   queryClient.removeQueries();
+}
+
+/**
+ * A new wallet balance (a ticket bought, the socket's `wallet.updated`): the header shows it at once. Changes the
+ * stored user and the cached profile; nothing is fetched.
+ */
+export function setBalance(queryClient: QueryClient, balance: number) {
+  const update = (user: User): User => ({
+    ...user,
+    relationships: { ...user.relationships, wallet: { ...user.relationships?.wallet, balance } },
+  });
+  const user = getSession().user;
+  if (user && user.role === 'user' && user.relationships?.wallet?.balance !== balance) setSessionUser(update(user));
+  queryClient.setQueryData<User>(profileQueryKey, (cached) => (cached ? update(cached) : cached));
 }

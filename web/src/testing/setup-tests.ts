@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { FakeWebSocket } from '@/testing/fake-websocket';
+
+// No test talks to a real server: the live connection gets a socket that only the test drives.
+globalThis.WebSocket = FakeWebSocket as unknown as typeof WebSocket;
 
 // jsdom has <dialog> but not its modal API; this stands in for what the browser does.
 if (typeof HTMLDialogElement !== 'undefined') {
@@ -25,4 +29,5 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  FakeWebSocket.reset();
 });

@@ -3,6 +3,10 @@ import { AgeBadge } from '@/components/ui/age-badge';
 import { paths } from '@/config/paths';
 import { openSignup } from '@/lib/auth-dialogs';
 import { useAuth } from '@/lib/session';
+import { useGames } from '@/features/games/api/get-games';
+import { GamesList } from '@/features/games/components/games-list';
+import { LatestResults } from '@/features/games/components/latest-results';
+import { NextDrawPanel } from '@/features/games/components/next-draw-panel';
 import './home.css';
 
 const STEPS = [
@@ -12,9 +16,13 @@ const STEPS = [
   { title: 'Watch the draw', text: 'Five balls are drawn live. Wins go straight to your wallet, ready to withdraw.' },
 ];
 
-/** The home page (SPEC §2 "/"): what Ayo Lotto is, how to start, and the promises it keeps. */
+/**
+ * The home page (SPEC §2 "/"): what Ayo Lotto is, the next draw to close with its live countdown (PRODUCT §3),
+ * the games, the latest results, how to start, and the promises it keeps.
+ */
 export function HomeRoute() {
   const { role } = useAuth();
+  const games = useGames();
   return (
     <div className="home">
       <section className="hero" aria-labelledby="hero-heading">
@@ -42,20 +50,32 @@ export function HomeRoute() {
               </Link>
             </div>
           </div>
-          <div className="hero__art" aria-hidden="true">
-            <div className="hero__card">
-              <p className="hero__card-label">Your numbers</p>
-              <div className="ball-row">
-                {['b1', 'b2', 'b3', 'b4', 'b5'].map((key) => (
-                  <span key={key} className={`ball ball--${key}`}>
-                    ?
-                  </span>
-                ))}
-              </div>
-              <p className="hero__card-foot">5 balls from 1–90</p>
-            </div>
+          <div className="hero__live">
+            <NextDrawPanel games={games.data} loading={games.isPending} />
           </div>
         </div>
+      </section>
+
+      <section className="container section" aria-labelledby="games-heading">
+        <div className="section__head">
+          <h2 id="games-heading" className="section__title">
+            Games
+          </h2>
+          <Link to={paths.games.getHref()}>All games</Link>
+        </div>
+        <GamesList
+          games={games.data}
+          loading={games.isPending}
+          failed={games.isError}
+          onRetry={() => void games.refetch()}
+        />
+      </section>
+
+      <section className="container section section--flush-top" aria-labelledby="results-heading">
+        <h2 id="results-heading" className="section__title">
+          Latest results
+        </h2>
+        <LatestResults />
       </section>
 
       <section className="container section" aria-labelledby="how-heading">

@@ -1,10 +1,6 @@
 import { ComingSoon } from '@/components/ui/coming-soon';
 
 /** Player pages a later release fills: honest placeholders with the right heading. */
-export function MyLotteryRoute() {
-  return <ComingSoon heading="My lottery">Your tickets, their draws and your winnings will show here.</ComingSoon>;
-}
-
 export function DepositRoute() {
   return <ComingSoon heading="Deposit">Adding money to your wallet is on its way.</ComingSoon>;
 }

@@ -1,0 +1,200 @@
+//! Back office: games (create, edit, pause), each game's draws and its players' tickets.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use chrono::Utc;
+use serde::Deserialize;
+use serde_json::json;
+
+use ayo_actors::scheduler::Refresh;
+use ayo_actors::views;
+use ayo_data::game::{Game, GameStatus, Schedule};
+use ayo_data::lotto::{BetType, Multipliers, StakeRules};
+
+use super::games::find_game;
+use crate::auth::AdminUser;
+use crate::error::{ApiError, FieldErrors};
+use crate::json::JsonBody;
+use crate::paging::TableQuery;
+use crate::state::AppState;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/games", web::get().to(list))
+        .route("/games", web::post().to(create))
+        .route("/games/{id}", web::put().to(update))
+        .route("/games/{id}/players", web::get().to(players));
+}
+
+async fn list(state: web::Data<AppState>, _: AdminUser) -> Result<HttpResponse, ApiError> {
+    let mut out = Vec::new();
+    for game in state.store.games.games()? {
+        let draws = state.store.games.draws_of_game(game.id, 10)?;
+        let mut view = views::game(&game, None);
+        view["draws"] = draws.iter().map(|d| views::draw(d, Some(&game))).collect();
+        view["created_at"] = json!(views::time(game.created_at));
+        out.push(view);
+    }
+    Ok(HttpResponse::Ok().json(json!({ "data": out, "meta": { "total": out.len() } })))
+}
+
+/// Every field of a game an admin may set. Omitted fields keep their value (on edit) or default (on create).
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct GameBody {
+    name: Option<String>,
+    description: Option<String>,
+    status: Option<GameStatus>,
+    schedule: Option<Schedule>,
+    close_before_secs: Option<i64>,
+    bet_types: Option<Vec<BetType>>,
+    multipliers: Option<Multipliers>,
+    stake_rules: Option<StakeRules>,
+}
+
+fn slugify(name: &str) -> String {
+    let slug: String = name.to_lowercase().chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+    slug.split('-').filter(|p| !p.is_empty()).collect::<Vec<_>>().join("-")
+}
+
+/// Applies the body to a game and checks the result as a whole.
+fn apply(game: &mut Game, body: GameBody) -> Result<(), ApiError> {
+    let mut errors = FieldErrors::default();
+    if let Some(name) = body.name {
+        let name = name.trim().to_string();
+        if name.is_empty() || name.chars().count() > 60 {
+            errors.push("name", "A game needs a name of at most 60 characters".into());
+        }
+        game.slug = slugify(&name);
+        game.name = name;
+    }
+    if let Some(description) = body.description {
+        if description.chars().count() > 500 {
+            errors.push("description", "At most 500 characters".into());
+        }
+        game.description = description.trim().to_string();
+    }
+    if let Some(status) = body.status {
+        game.status = status;
+    }
+    if let Some(schedule) = body.schedule {
+        if let Err(why) = schedule.validate() {
+            errors.push("schedule", why.into());
+        }
+        game.schedule = schedule;
+    }
+    if let Some(secs) = body.close_before_secs {
+        if !(0..=86_400).contains(&secs) {
+            errors.push("close_before_secs", "Sales close between 0 seconds and 24 hours before the draw".into());
+        }
+        game.close_before_secs = secs;
+    }
+    if let Some(bet_types) = body.bet_types {
+        if bet_types.is_empty() {
+            errors.push("bet_types", "Offer at least one bet type".into());
+        }
+        game.bet_types = bet_types;
+    }
+    if let Some(multipliers) = body.multipliers {
+        if let Err(e) = multipliers.validate() {
+            errors.push("multipliers", e.to_string());
+        }
+        game.multipliers = multipliers;
+    }
+    if let Some(rules) = body.stake_rules {
+        if let Err(e) = rules.validate() {
+            errors.push("stake_rules", e.to_string());
+        }
+        game.stake_rules = rules;
+    }
+    errors.finish()
+}
+
+async fn create(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    AdminUser(admin): AdminUser,
+    JsonBody(body): JsonBody<GameBody>,
+) -> Result<HttpResponse, ApiError> {
+    if body.name.as_deref().is_none_or(|n| n.trim().is_empty()) {
+        return Err(ApiError::field("name", "A game needs a name"));
+    }
+    if body.schedule.is_none() {
+        return Err(ApiError::field("schedule", "A game needs a schedule"));
+    }
+    let mut game = Game {
+        id: state.store.games.next_id()?,
+        slug: String::new(),
+        name: String::new(),
+        description: String::new(),
+        status: GameStatus::Active,
+        schedule: Schedule::Interval { every_minutes: 60 },
+        close_before_secs: 300,
+        bet_types: BetType::ALL.to_vec(),
+        multipliers: Multipliers::default(),
+        stake_rules: StakeRules::default(),
+        created_at: Utc::now(),
+    };
+    apply(&mut game, body)?;
+    if state.store.games.games()?.iter().any(|g| g.slug == game.slug) {
+        return Err(ApiError::field("name", "Another game already has this name"));
+    }
+    state.store.games.put_game(&game)?;
+    state.store.flush().await?;
+    state.engine.scheduler.do_send(Refresh);
+    state.audit(Some(&req), Some(&admin), "game.created", Some(format!("game:{}", game.id)), game.name.clone());
+    Ok(HttpResponse::Created().json(json!({ "data": views::game(&game, None), "message": "Game created" })))
+}
+
+async fn update(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    AdminUser(admin): AdminUser,
+    id: web::Path<String>,
+    JsonBody(body): JsonBody<GameBody>,
+) -> Result<HttpResponse, ApiError> {
+    let mut game = find_game(&state, &id)?;
+    let before = serde_json::to_value(&game).unwrap_or_default();
+    apply(&mut game, body)?;
+    if state.store.games.games()?.iter().any(|g| g.slug == game.slug && g.id != game.id) {
+        return Err(ApiError::field("name", "Another game already has this name"));
+    }
+    state.store.games.put_game(&game)?;
+    state.store.flush().await?;
+    state.engine.scheduler.do_send(Refresh);
+    let changed: Vec<String> = match (before, serde_json::to_value(&game)) {
+        (serde_json::Value::Object(old), Ok(serde_json::Value::Object(new))) => {
+            new.iter().filter(|(k, v)| old.get(*k) != Some(v)).map(|(k, _)| k.clone()).collect()
+        }
+        _ => vec![],
+    };
+    let detail = format!("changed: {}", changed.join(", "));
+    state.audit(Some(&req), Some(&admin), "game.updated", Some(format!("game:{}", game.id)), detail);
+    Ok(HttpResponse::Ok().json(json!({ "data": views::game(&game, None), "message": "Game saved" })))
+}
+
+/// The tickets of a game, with their players: the back office's "players of a game".
+async fn players(
+    state: web::Data<AppState>,
+    _: AdminUser,
+    id: web::Path<String>,
+    table: web::Query<TableQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let game = find_game(&state, &id)?;
+    let users = state.store.users.all()?;
+    let rows = state
+        .store
+        .wallets
+        .all_tickets()?
+        .iter()
+        .filter(|t| t.game_id == game.id)
+        .map(|t| {
+            let draw = state.store.games.draw(t.draw_id).ok().flatten();
+            let mut row = views::ticket(t, draw.as_ref(), Some(&game));
+            let player = users.iter().find(|u| u.id == t.user_id);
+            row["player"] =
+                json!({ "id": t.user_id, "name": player.map(|u| &u.name), "email": player.map(|u| &u.email) });
+            row["player_name"] = json!(player.map(|u| &u.name));
+            row
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(table.answer(rows, &["player_name", "bet_type", "status", "id", "draw_id"])))
+}

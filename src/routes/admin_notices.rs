@@ -1,0 +1,206 @@
+//! Back office: contact messages, the audit log, and marquee messages (broadcast live through the MarqueeActor).
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use chrono::{DateTime, Utc};
+use serde::Deserialize;
+use serde_json::json;
+
+use ayo_actors::marquee::{view, MarqueesChanged};
+use ayo_actors::views::time;
+use ayo_data::notice::Marquee;
+
+use crate::auth::AdminUser;
+use crate::error::{ApiError, FieldErrors};
+use crate::json::JsonBody;
+use crate::paging::TableQuery;
+use crate::state::AppState;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/contacts", web::get().to(contacts))
+        .route("/contacts/{id}/resolve", web::post().to(resolve_contact))
+        .route("/activities", web::get().to(activities))
+        .route("/marquees", web::get().to(marquees))
+        .route("/marquees", web::post().to(create_marquee))
+        .route("/marquees/{id}", web::get().to(one_marquee))
+        .route("/marquees/{id}", web::put().to(update_marquee))
+        .route("/marquees/{id}", web::delete().to(delete_marquee));
+}
+
+async fn contacts(
+    state: web::Data<AppState>,
+    _: AdminUser,
+    table: web::Query<TableQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let rows = state
+        .store
+        .notices
+        .contacts()?
+        .iter()
+        .map(|c| {
+            json!({
+                "id": c.id, "name": c.name, "email": c.email, "subject": c.subject, "message": c.message,
+                "created_at": time(c.created_at), "resolved_at": c.resolved_at.map(time),
+                "status": if c.resolved_at.is_some() { "handled" } else { "new" },
+            })
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(table.answer(rows, &["name", "email", "subject", "message", "status"])))
+}
+
+async fn resolve_contact(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    AdminUser(admin): AdminUser,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, ApiError> {
+    let contact =
+        state.store.notices.resolve_contact(*id, admin.id, Utc::now())?.ok_or(ApiError::NotFound("Message"))?;
+    state.store.flush().await?;
+    state.audit(Some(&req), Some(&admin), "contact.resolved", Some(format!("contact:{}", contact.id)), contact.subject);
+    Ok(HttpResponse::Ok().json(json!({ "message": "Marked as handled" })))
+}
+
+async fn activities(
+    state: web::Data<AppState>,
+    _: AdminUser,
+    table: web::Query<TableQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let rows = state
+        .store
+        .activities
+        .all()?
+        .iter()
+        .map(|a| {
+            json!({
+                "id": a.id, "created_at": time(a.at), "actor_id": a.actor_id, "actor": a.actor_email,
+                "action": a.action, "target": a.target, "ip": a.ip, "detail": a.detail,
+            })
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(table.answer(rows, &["actor", "action", "target", "ip", "detail"])))
+}
+
+async fn marquees(
+    state: web::Data<AppState>,
+    _: AdminUser,
+    table: web::Query<TableQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let now = Utc::now();
+    let rows = state
+        .store
+        .notices
+        .marquees()?
+        .iter()
+        .map(|m| {
+            let mut row = view(m);
+            row["live"] = json!(m.is_live(now));
+            row
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(table.answer(rows, &["text"])))
+}
+
+async fn one_marquee(state: web::Data<AppState>, _: AdminUser, id: web::Path<u64>) -> Result<HttpResponse, ApiError> {
+    let m = state.store.notices.marquee(*id)?.ok_or(ApiError::NotFound("Marquee message"))?;
+    Ok(HttpResponse::Ok().json(json!({ "data": view(&m) })))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct MarqueeBody {
+    text: Option<String>,
+    active: Option<bool>,
+    /// `null` clears; absent keeps.
+    starts_at: Option<Option<DateTime<Utc>>>,
+    ends_at: Option<Option<DateTime<Utc>>>,
+    priority: Option<i32>,
+}
+
+fn apply(m: &mut Marquee, body: MarqueeBody) -> Result<(), ApiError> {
+    let mut errors = FieldErrors::default();
+    if let Some(text) = body.text {
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        if text.is_empty() || text.chars().count() > 280 {
+            errors.push("text", "A message of 1 to 280 characters".into());
+        }
+        m.text = text;
+    }
+    if let Some(active) = body.active {
+        m.active = active;
+    }
+    if let Some(starts) = body.starts_at {
+        m.starts_at = starts;
+    }
+    if let Some(ends) = body.ends_at {
+        m.ends_at = ends;
+    }
+    if let Some(priority) = body.priority {
+        m.priority = priority.clamp(-1000, 1000);
+    }
+    if let (Some(s), Some(e)) = (m.starts_at, m.ends_at) {
+        if e <= s {
+            errors.push("ends_at", "The end must be after the start".into());
+        }
+    }
+    errors.finish()
+}
+
+async fn create_marquee(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    AdminUser(admin): AdminUser,
+    JsonBody(body): JsonBody<MarqueeBody>,
+) -> Result<HttpResponse, ApiError> {
+    if body.text.as_deref().is_none_or(|t| t.trim().is_empty()) {
+        return Err(ApiError::field("text", "A message of 1 to 280 characters"));
+    }
+    let now = Utc::now();
+    let mut m = Marquee {
+        id: state.store.notices.next_id()?,
+        text: String::new(),
+        active: true,
+        starts_at: None,
+        ends_at: None,
+        priority: 0,
+        created_at: now,
+        updated_at: now,
+    };
+    apply(&mut m, body)?;
+    state.store.notices.put_marquee(&m)?;
+    state.store.flush().await?;
+    state.engine.marquee.do_send(MarqueesChanged);
+    state.audit(Some(&req), Some(&admin), "marquee.created", Some(format!("marquee:{}", m.id)), m.text.clone());
+    Ok(HttpResponse::Created().json(json!({ "data": view(&m), "message": "Message published" })))
+}
+
+async fn update_marquee(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    AdminUser(admin): AdminUser,
+    id: web::Path<u64>,
+    JsonBody(body): JsonBody<MarqueeBody>,
+) -> Result<HttpResponse, ApiError> {
+    let mut m = state.store.notices.marquee(*id)?.ok_or(ApiError::NotFound("Marquee message"))?;
+    apply(&mut m, body)?;
+    m.updated_at = Utc::now();
+    state.store.notices.put_marquee(&m)?;
+    state.store.flush().await?;
+    state.engine.marquee.do_send(MarqueesChanged);
+    state.audit(Some(&req), Some(&admin), "marquee.updated", Some(format!("marquee:{}", m.id)), m.text.clone());
+    Ok(HttpResponse::Ok().json(json!({ "data": view(&m), "message": "Message saved" })))
+}
+
+async fn delete_marquee(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    AdminUser(admin): AdminUser,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, ApiError> {
+    if !state.store.notices.delete_marquee(*id)? {
+        return Err(ApiError::NotFound("Marquee message"));
+    }
+    state.store.flush().await?;
+    state.engine.marquee.do_send(MarqueesChanged);
+    state.audit(Some(&req), Some(&admin), "marquee.deleted", Some(format!("marquee:{}", *id)), "");
+    Ok(HttpResponse::Ok().json(json!({ "message": "Message deleted" })))
+}

@@ -1,0 +1,80 @@
+//! Public messages: `POST /contacts/create` (the contact form) and `GET /marquees/active`.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use chrono::Utc;
+use serde::Deserialize;
+use serde_json::json;
+
+use ayo_data::account::{Email, PersonName};
+use ayo_data::notice::Contact;
+
+use super::client_ip;
+use crate::error::{ApiError, FieldErrors};
+use crate::json::JsonBody;
+use crate::rate_limit::Limit;
+use crate::state::AppState;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/contacts/create", web::post().to(create_contact))
+        .route("/marquees/active", web::get().to(active_marquees));
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct ContactBody {
+    name: String,
+    email: String,
+    subject: String,
+    message: String,
+}
+
+/// A handful of messages a minute per address is plenty for people and useless for spam.
+const CONTACTS_PER_IP: Limit = Limit::per_minute(5);
+
+async fn create_contact(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    JsonBody(body): JsonBody<ContactBody>,
+) -> Result<HttpResponse, ApiError> {
+    state.limiter.hit(&format!("contact-ip:{}", client_ip(&req)), CONTACTS_PER_IP)?;
+    let mut errors = FieldErrors::default();
+    let required = "All fields are required";
+    let name = errors
+        .required("name", &body.name, required)
+        .then(|| errors.check("name", PersonName::parse(&body.name)))
+        .flatten();
+    let email = errors
+        .required("email", &body.email, required)
+        .then(|| errors.check("email", Email::parse(&body.email)))
+        .flatten();
+    let subject = body.subject.trim().to_string();
+    if errors.required("subject", &subject, required) && subject.chars().count() > 120 {
+        errors.push("subject", "Subject must be at most 120 characters".into());
+    }
+    let message = body.message.trim().to_string();
+    if errors.required("message", &message, required) && !(10..=5_000).contains(&message.chars().count()) {
+        errors.push("message", "Message must be between 10 and 5,000 characters".into());
+    }
+    errors.finish()?;
+    let (Some(name), Some(email)) = (name, email) else { return Err(ApiError::field("name", required)) };
+    let contact = Contact {
+        id: state.store.notices.next_id()?,
+        name: name.as_str().to_string(),
+        email: email.as_str().to_string(),
+        subject,
+        message,
+        created_at: Utc::now(),
+        resolved_at: None,
+        resolved_by: None,
+    };
+    state.store.notices.put_contact(&contact)?;
+    state.store.flush().await?;
+    Ok(HttpResponse::Created().json(json!({
+        "data": { "id": contact.id },
+        "message": "Thank you. We have your message and will reply by email.",
+    })))
+}
+
+async fn active_marquees(state: web::Data<AppState>) -> HttpResponse {
+    HttpResponse::Ok().json(json!({ "data": ayo_actors::marquee::live(&state.store) }))
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { noteServerTime } from '@/lib/server-clock';
+import type { Game } from '@/types/lotto';
+
+/** GET /games: the active games, each with its next draw. */
+export async function getGames(signal?: AbortSignal): Promise<Game[]> {
+  const response = await api.get<Game[]>('/games', { noAuth: true, signal });
+  noteServerTime(response.data.find((game) => game.next_draw)?.next_draw?.server_time);
+  return response.data;
+}
+
+export function gamesQueryOptions() {
+  return queryOptions({ queryKey: [...queryKeys.games, 'list'], queryFn: ({ signal }) => getGames(signal) });
+}
+
+export function useGames() {
+  return useQuery(gamesQueryOptions());
+}

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { LottoBalls } from '@/components/ui/lotto-balls';
+import { formatShortDateTimeWAT } from '@/lib/format';
+import type { Draw } from '@/types/lotto';
+
+type Props = {
+  draw: Draw;
+  /** Show the game's name in the heading (lists across games). */
+  showGame?: boolean;
+  headingLevel?: 3 | 4;
+  /** Below the balls: the Verify panel, say. */
+  children?: ReactNode;
+};
+
+/** One draw's result: the five winning balls in draw order and the machine numbers; or why it was cancelled. */
+export function DrawResult({ draw, showGame = false, headingLevel = 3, children }: Props) {
+  const Heading = headingLevel === 4 ? 'h4' : 'h3';
+  const title = `${showGame && draw.game_name ? `${draw.game_name} · ` : ''}Draw #${draw.id}`;
+  return (
+    <article className="draw-result" aria-label={`${title} result`} data-draw-id={draw.id}>
+      <div className="draw-result__head">
+        <Heading className="draw-result__title">{title}</Heading>
+        <p className="draw-result__when">{formatShortDateTimeWAT(draw.draws_at)}</p>
+      </div>
+      {draw.status === 'cancelled' ? (
+        <p className="draw-result__cancelled">
+          Cancelled{draw.cancelled_reason ? `: ${draw.cancelled_reason}` : ''}. Every ticket was refunded in full.
+        </p>
+      ) : draw.numbers ? (
+        <>
+          <LottoBalls numbers={draw.numbers} label={`Winning numbers of draw ${draw.id}, in draw order`} />
+          {draw.machine_numbers ? (
+            <div className="draw-result__machine">
+              <span className="draw-result__machine-label">Machine</span>
+              <LottoBalls
+                numbers={draw.machine_numbers}
+                size="small"
+                label={`Machine numbers of draw ${draw.id} (not played)`}
+              />
+            </div>
+          ) : null}
+          {draw.status === 'drawn' ? <p className="draw-result__note">Paying out winning tickets…</p> : null}
+        </>
+      ) : (
+        <p className="draw-result__note">Waiting for the balls…</p>
+      )}
+      {children}
+    </article>
+  );
+}
+
+export function DrawResultSkeleton() {
+  return (
+    <div className="draw-result" aria-hidden="true">
+      <span className="skeleton" style={{ width: '50%', height: '1.2rem', marginBottom: 10 }} />
+      <span className="skeleton" style={{ width: '85%', height: '2.75rem', borderRadius: 999 }} />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { Link } from 'react-router';
+import { Countdown } from '@/components/ui/countdown/countdown';
+import { paths } from '@/config/paths';
+import { formatShortDateTimeWAT } from '@/lib/format';
+import type { Game } from '@/types/lotto';
+import { useNextDrawOf } from '../hooks';
+import { describeSchedule } from '../schedule';
+
+/** One game: its name, what it is, when it draws, and its next draw's countdown. */
+export function GameCard({ game, headingLevel = 3 }: { game: Game; headingLevel?: 2 | 3 }) {
+  const draw = useNextDrawOf(game);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const href = paths.game.getHref(game.slug);
+  const onSale = draw?.status === 'open';
+  return (
+    <article className="game-card" aria-labelledby={`game-${game.id}`}>
+      <div className="game-card__head">
+        <Heading id={`game-${game.id}`} className="game-card__name">
+          <Link to={href}>{game.name}</Link>
+        </Heading>
+        <p className="game-card__schedule">{describeSchedule(game.schedule)}</p>
+      </div>
+      {game.description ? <p className="game-card__description">{game.description}</p> : null}
+      <div className="game-card__draw">
+        {draw ? (
+          <>
+            <p className="game-card__when">
+              Next draw {formatShortDateTimeWAT(draw.draws_at)}
+            </p>
+            {onSale ? (
+              <Countdown to={draw.closes_at} size="small" label={`${game.name}: sales close in`} />
+            ) : (
+              <p className="game-card__soon">Sales open {formatShortDateTimeWAT(draw.opens_at)}</p>
+            )}
+          </>
+        ) : (
+          <p className="game-card__soon">No draw scheduled yet</p>
+        )}
+      </div>
+      <Link className="button button--primary game-card__play" to={href} aria-label={`Play ${game.name}`}>
+        Play
+      </Link>
+    </article>
+  );
+}
+
+export function GameCardSkeleton() {
+  return (
+    <div className="game-card game-card--skeleton" aria-hidden="true">
+      <span className="skeleton" style={{ width: '55%', height: '1.4rem' }} />
+      <span className="skeleton" style={{ width: '35%', height: '1rem' }} />
+      <span className="skeleton" style={{ width: '90%', height: '1rem' }} />
+      <span className="skeleton" style={{ width: '100%', height: '44px', borderRadius: 999 }} />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * Draws as a page needs them: what the HTTP answers said, overlaid with what the socket has pushed since (the
+ * freshest copy of each draw wins), read against the server's clock.
+ */
+import { useMemo } from 'react';
+import { isFinishedDraw, mergeDraws, nextDrawOf } from '@/lib/realtime';
+import { useLiveDraws, useServerNow } from '@/lib/realtime-provider';
+import type { Draw, Game, GameDetail } from '@/types/lotto';
+
+/** The draw that closes next across `games` (PRODUCT §3: the home page countdown), with its game. */
+export function useNextDrawAcross(games: Game[] | undefined): { draw: Draw; game: Game | undefined } | null {
+  const live = useLiveDraws();
+  const now = useServerNow();
+  const all = useMemo(() => mergeDraws((games ?? []).map((game) => game.next_draw), live), [games, live]);
+  const gameIds = new Set((games ?? []).map((game) => game.id));
+  const draw = nextDrawOf(
+    all.filter((d) => gameIds.has(d.game_id)),
+    null,
+    now,
+  );
+  return draw ? { draw, game: games?.find((game) => game.id === draw.game_id) } : null;
+}
+
+/** One game's next draw on sale (or to open), from its own answer and the socket. */
+export function useNextDrawOf(game: Game): Draw | null {
+  const live = useLiveDraws();
+  const now = useServerNow();
+  const extra = (game as Partial<GameDetail>).upcoming_draws;
+  const all = useMemo(() => mergeDraws([game.next_draw], extra ?? [], live), [game.next_draw, extra, live]);
+  return nextDrawOf(all, game.id, now);
+}
+
+export type GameDraws = {
+  /** On sale now, else the next to open. */
+  next: Draw | null;
+  /** Closed, waiting for its balls. */
+  drawing: Draw[];
+  /** Drawn, settled or cancelled, newest first. */
+  results: Draw[];
+};
+
+/** Everything the play page shows about a game's draws, live. */
+export function useGameDraws(game: GameDetail, resultsShown = 5): GameDraws {
+  const live = useLiveDraws();
+  const now = useServerNow();
+  const merged = useMemo(
+    () =>
+      mergeDraws(
+        [game.next_draw],
+        game.upcoming_draws,
+        game.recent_draws,
+        live.filter((draw) => draw.game_id === game.id),
+      ),
+    [game, live],
+  );
+  const results = useMemo(
+    () =>
+      merged
+        .filter(isFinishedDraw)
+        .sort((a, b) => Date.parse(b.draws_at) - Date.parse(a.draws_at))
+        .slice(0, resultsShown),
+    [merged, resultsShown],
+  );
+  const drawing = merged
+    .filter((draw) => draw.status === 'closed' || (draw.status === 'open' && Date.parse(draw.closes_at) <= now))
+    .sort((a, b) => Date.parse(a.draws_at) - Date.parse(b.draws_at));
+  return { next: nextDrawOf(merged, game.id, now), drawing, results };
+}

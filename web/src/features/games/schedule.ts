@@ -1,0 +1,38 @@
+/** A game's schedule in words, in Nigerian time (weekly slots are WAT wall-clock times). Pure. */
+import type { Schedule } from '@/types/lotto';
+
+const WEEK = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** `19:15` → `7:15 pm`. */
+export function clockTime(hhmm: string): string {
+  const match = /^(\d{1,2}):(\d{2})/.exec(hhmm);
+  if (!match) return hhmm;
+  const hours = Number(match[1]);
+  const period = hours >= 12 ? 'pm' : 'am';
+  const twelve = hours % 12 === 0 ? 12 : hours % 12;
+  return `${twelve}:${match[2]} ${period}`;
+}
+
+function everyMinutes(minutes: number): string {
+  if (minutes === 1) return 'Every minute';
+  if (minutes % 1_440 === 0) return minutes === 1_440 ? 'Every day' : `Every ${minutes / 1_440} days`;
+  if (minutes % 60 === 0) return minutes === 60 ? 'Every hour' : `Every ${minutes / 60} hours`;
+  return `Every ${minutes} minutes`;
+}
+
+/**
+ * `Every 3 minutes`; `Tue 7:15 pm WAT`; days that share a time are joined: `Mon & Thu 7:45 pm WAT`; different
+ * times are listed: `Mon 7:45 pm WAT, Sat 11:00 am WAT`.
+ */
+export function describeSchedule(schedule: Schedule): string {
+  if (schedule.kind === 'interval') return everyMinutes(schedule.every_minutes);
+  const byTime = new Map<string, string[]>();
+  const slots = [...schedule.slots].sort(
+    (a, b) => WEEK.indexOf(a.weekday) - WEEK.indexOf(b.weekday) || a.time.localeCompare(b.time),
+  );
+  for (const slot of slots) byTime.set(slot.time, [...(byTime.get(slot.time) ?? []), slot.weekday]);
+  if (byTime.size === 0) return 'No draws scheduled';
+  return [...byTime.entries()]
+    .map(([time, days]) => `${days.join(' & ')} ${clockTime(time)} WAT`)
+    .join(', ');
+}

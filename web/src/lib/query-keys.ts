@@ -1,0 +1,10 @@
+/**
+ * The roots of the query keys that more than one part of the app touches: the live connection invalidates them,
+ * features build their keys under them (`[...queryKeys.tickets, params]`).
+ */
+export const queryKeys = {
+  games: ['games'] as const,
+  draws: ['draws'] as const,
+  tickets: ['tickets'] as const,
+  transactions: ['transactions'] as const,
+};

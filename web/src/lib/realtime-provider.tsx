@@ -1,0 +1,103 @@
+/**
+ * Runs the live connection for the app's lifetime and turns its effects into cache changes:
+ *
+ * - a snapshot with a wallet, or `wallet.updated`: the header balance changes at once; transactions and tickets
+ *   are refetched where shown;
+ * - `ticket.settled`: the ticket is replaced in every cached ticket list, then the lists refetch;
+ * - a draw's result (or its settlement, or a cancellation): results lists and games refetch.
+ *
+ * Hooks for pages: `useLiveDraws()` (the draws the socket knows), `useServerNow()` (re-exported), and
+ * `useConnectionStatus()`.
+ */
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { setBalance } from '@/lib/auth';
+import { useStore } from '@/lib/create-store';
+import { queryKeys } from '@/lib/query-keys';
+import type { RealtimeEffect } from '@/lib/realtime';
+import { getRealtimeClient, type ConnectionStatus } from '@/lib/realtime-client';
+import { useSession } from '@/lib/session';
+import type { Envelope } from '@/types/api';
+import type { Draw, Ticket } from '@/types/lotto';
+
+export { useServerNow } from '@/lib/server-clock';
+
+/** A settled ticket as the socket sends it lacks a few display fields (game_name): keep what the cache knew. */
+export function mergeTicket(known: Ticket, update: Ticket): Ticket {
+  const merged = { ...known };
+  for (const [key, value] of Object.entries(update) as [keyof Ticket, Ticket[keyof Ticket]][]) {
+    if (value !== null && value !== undefined) (merged as Record<string, unknown>)[key] = value;
+  }
+  return merged;
+}
+
+function isTicketList(value: unknown): value is Envelope<Ticket[]> {
+  return typeof value === 'object' && value !== null && Array.isArray((value as Envelope<unknown>).data);
+}
+
+export function applyRealtimeEffect(queryClient: QueryClient, effect: RealtimeEffect) {
+  switch (effect.kind) {
+    case 'snapshot':
+      if (effect.balance !== null) setBalance(queryClient, effect.balance);
+      break;
+    case 'wallet':
+      setBalance(queryClient, effect.balance);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.transactions });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tickets });
+      break;
+    case 'ticket':
+      queryClient.setQueriesData<unknown>({ queryKey: queryKeys.tickets }, (cached: unknown) =>
+        isTicketList(cached)
+          ? {
+              ...cached,
+              data: cached.data.map((ticket) =>
+                ticket.id === effect.ticket.id ? mergeTicket(ticket, effect.ticket) : ticket,
+              ),
+            }
+          : cached,
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tickets });
+      break;
+    case 'draw':
+      if (effect.result || effect.draw.status === 'settled' || effect.draw.status === 'cancelled') {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.draws });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.games });
+      }
+      break;
+    case 'auth-refused':
+    case 'reconnect':
+      break;
+  }
+}
+
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const token = session.token;
+
+  useEffect(() => {
+    const client = getRealtimeClient();
+    const unsubscribe = client.onEffect((effect) => applyRealtimeEffect(queryClient, effect));
+    client.start();
+    return () => {
+      unsubscribe();
+      client.stop();
+    };
+  }, [queryClient]);
+
+  useEffect(() => {
+    getRealtimeClient().setToken(token);
+  }, [token]);
+
+  return children;
+}
+
+/** Every draw the socket knows about (open and upcoming from the snapshot, and every change since). */
+export function useLiveDraws(): Draw[] {
+  const state = useStore(getRealtimeClient().state);
+  return useMemo(() => Object.values(state.draws), [state.draws]);
+}
+
+export function useConnectionStatus(): ConnectionStatus {
+  return useStore(getRealtimeClient().status);
+}
