@@ -68,13 +68,29 @@ pub struct WalletActor {
     user: UserId,
     store: Store,
     publish: Publisher,
+    last_used: std::time::Instant,
 }
+
+/// A wallet idle this long stops; the next message for that player starts a fresh one.
+const IDLE_STOP: std::time::Duration = std::time::Duration::from_secs(600);
 
 impl Actor for WalletActor {
     type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Context<Self>) {
+        ctx.run_interval(IDLE_STOP / 10, |act, ctx| {
+            if act.last_used.elapsed() >= IDLE_STOP {
+                ctx.stop();
+            }
+        });
+    }
 }
 
 impl WalletActor {
+    fn touch(&mut self) {
+        self.last_used = std::time::Instant::now();
+    }
+
     fn announce(&self, balance: i64, entries: &[LedgerEntry], tickets: &[Ticket]) {
         for entry in entries {
             self.publish.publish(Event {
@@ -112,6 +128,7 @@ impl Handler<BuyTicket> for WalletActor {
     type Result = ResponseActFuture<Self, Result<Moved<Ticket>, WalletError>>;
 
     fn handle(&mut self, BuyTicket(purchase): BuyTicket, _: &mut Context<Self>) -> Self::Result {
+        self.touch();
         match self.store.wallets.purchase(&purchase) {
             Ok(Ok(moved)) => self.durable(moved, vec![]),
             Ok(Err(refused)) => Box::pin(fut::ready(Err(refused.into()))),
@@ -124,6 +141,7 @@ impl Handler<SettleTickets> for WalletActor {
     type Result = ResponseActFuture<Self, Result<usize, WalletError>>;
 
     fn handle(&mut self, msg: SettleTickets, _: &mut Context<Self>) -> Self::Result {
+        self.touch();
         let ids = (0..msg.outcomes.len()).map(|_| self.store.wallets.next_id()).collect::<Result<Vec<_>, _>>();
         let moved = ids.and_then(|ids| self.store.wallets.settle(self.user, &msg.outcomes, &ids, msg.now));
         match moved {
@@ -140,6 +158,7 @@ impl Handler<RefundTickets> for WalletActor {
     type Result = ResponseActFuture<Self, Result<usize, WalletError>>;
 
     fn handle(&mut self, msg: RefundTickets, _: &mut Context<Self>) -> Self::Result {
+        self.touch();
         let ids = (0..msg.tickets.len()).map(|_| self.store.wallets.next_id()).collect::<Result<Vec<_>, _>>();
         let moved = ids.and_then(|ids| self.store.wallets.refund(self.user, &msg.tickets, &ids, msg.now));
         match moved {
@@ -156,6 +175,7 @@ impl Handler<ApplyEntry> for WalletActor {
     type Result = ResponseActFuture<Self, Result<Option<Moved<LedgerEntry>>, WalletError>>;
 
     fn handle(&mut self, ApplyEntry(entry): ApplyEntry, _: &mut Context<Self>) -> Self::Result {
+        self.touch();
         match self.store.wallets.apply(entry) {
             Ok(Some(moved)) => Box::pin(self.durable(moved, vec![]).map(|r, _, _| r.map(Some))),
             Ok(None) => Box::pin(fut::ready(Ok(None))),
@@ -186,7 +206,7 @@ impl Wallets {
         }
         let shard = usize::try_from(user).unwrap_or(0) % self.arbiters.len();
         let (store, publish) = (self.store.clone(), self.publish.clone());
-        let addr = WalletActor::start_in_arbiter(&self.arbiters[shard], move |_| WalletActor { user, store, publish });
+        let addr = WalletActor::start_in_arbiter(&self.arbiters[shard], move |_| WalletActor { user, store, publish, last_used: std::time::Instant::now() });
         actors.insert(user, addr.clone());
         addr
     }

@@ -194,6 +194,17 @@ async fn a_draw_that_fell_due_while_the_server_was_down_is_drawn_and_settled_at_
     wait_settled(&url, draw_id).await;
     kill(server);
     audit(dir.path(), draw_id);
+
+    // The operator's check: `ayo verify-draw` recomputes the result from the data directory.
+    let verified = Command::new(env!("CARGO_BIN_EXE_ayo"))
+        .args(["verify-draw", &draw_id.to_string(), "--data-dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&verified.stdout);
+    assert!(verified.status.success(), "{report}{}", String::from_utf8_lossy(&verified.stderr));
+    assert!(report.contains("verified"), "{report}");
+    assert!(!report.contains("MISMATCH"));
 }
 
 #[actix_web::test]
