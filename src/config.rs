@@ -15,6 +15,8 @@ pub struct Settings {
     /// `smtp://host:port` (or `smtps://user:pass@host`); without it mail goes to `<data-dir>/outbox/`.
     pub smtp_url: Option<String>,
     pub mail_from: String,
+    /// Payment gateway: the sandbox unless a Paystack secret key is configured.
+    pub payments: crate::payments::PaymentSettings,
 }
 
 impl Settings {
@@ -27,6 +29,7 @@ impl Settings {
             token_ttl_secs: 3600,
             smtp_url: None,
             mail_from: "Ayo Lotto <no-reply@ayolotto.ng>".to_string(),
+            payments: crate::payments::PaymentSettings::default(),
         }
     }
 
@@ -54,6 +57,7 @@ impl Settings {
         if let Some(v) = var("AYO_MAIL_FROM") {
             self.mail_from = v;
         }
+        self.payments = self.payments.with_env();
         self
     }
 }

@@ -34,6 +34,12 @@ pub enum ApiError {
     RateLimited { retry_after_secs: u64 },
     #[error("{0} not found")]
     NotFound(&'static str),
+    /// The player is on a time-out or self-exclusion: no tickets, no deposits (403 `EXCLUDED`).
+    #[error("{message}")]
+    Excluded { message: String, until: String },
+    /// The payment gateway gave no usable answer; try again later (503 `GATEWAY_UNAVAILABLE`).
+    #[error("{0}")]
+    GatewayUnavailable(String),
     #[error("Something went wrong, please contact admin")]
     Internal(#[from] anyhow::Error),
 }
@@ -76,6 +82,8 @@ impl ResponseError for ApiError {
             Self::Forbidden | Self::Unverified { .. } | Self::Suspended => StatusCode::FORBIDDEN,
             Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::Excluded { .. } => StatusCode::FORBIDDEN,
+            Self::GatewayUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -94,6 +102,10 @@ impl ResponseError for ApiError {
             }
             Self::Suspended => json!({ "message": message, "errorCode": "SUSPENDED" }),
             Self::RateLimited { .. } => json!({ "message": message, "errorCode": "RATE_LIMITED" }),
+            Self::Excluded { until, .. } => {
+                json!({ "message": message, "errorCode": "EXCLUDED", "data": { "excluded_until": until } })
+            }
+            Self::GatewayUnavailable(_) => json!({ "message": message, "errorCode": "GATEWAY_UNAVAILABLE" }),
             Self::Internal(cause) => {
                 tracing::error!(error = format!("{cause:#}"), "internal error");
                 json!({ "message": message })

@@ -13,6 +13,7 @@ pub mod error;
 pub mod json;
 pub mod mail;
 pub mod paging;
+pub mod payments;
 pub mod rate_limit;
 pub mod realtime;
 pub mod routes;

@@ -51,7 +51,7 @@ impl TableQuery {
         }
         let total = rows.len();
         let (page, per_page) = (self.page(), self.per_page());
-        let data: Vec<Value> = rows.into_iter().skip((page - 1) * per_page).take(per_page).collect();
+        let data: Vec<Value> = rows.into_iter().skip((page - 1).saturating_mul(per_page)).take(per_page).collect();
         json!({ "data": data, "meta": { "total": total, "page": page, "per_page": per_page } })
     }
 }

@@ -42,8 +42,10 @@ impl Application {
         let hub = actix::Actor::start(ayo_actors::hub::Hub::default());
         let engine = ayo_actors::engine::Engine::start(store.clone(), ayo_actors::hub::Hub::publisher(hub.clone()));
         crate::dashboard::start_live(store.clone(), ayo_actors::hub::Hub::publisher(hub.clone()));
+        let payments = crate::payments::Payments::new(&settings.payments, &settings.data_dir, store.clone())?;
         let state = web::Data::new(AppState {
             engine,
+            payments,
             store,
             tokens: Tokens::new(&jwt_secret, settings.token_ttl_secs),
             pepper,

@@ -19,6 +19,8 @@ pub struct AppState {
     /// The WebSocket fan-out: topics → connections.
     pub hub: actix::Addr<ayo_actors::hub::Hub>,
     pub engine: ayo_actors::engine::Engine,
+    /// The payment gateway (sandbox or Paystack) and payout bookkeeping.
+    pub payments: crate::payments::Payments,
 }
 
 impl AppState {

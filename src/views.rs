@@ -4,6 +4,12 @@ use serde_json::{json, Value};
 
 use ayo_data::user::{User, UserStatus};
 
+/// The player's deposit limits (with pending raises) and exclusion in force now: `responsible_gaming` of the user
+/// object in `GET /auth/profiles`.
+pub fn responsible_gaming(stored: &ayo_data::responsible::ResponsibleGaming) -> Value {
+    crate::payments::views::responsible_gaming(stored, chrono::Utc::now())
+}
+
 /// The user object of SPEC §3: no password hash, no token version.
 pub fn user(user: &User, balance_kobo: i64) -> Value {
     json!({

@@ -13,6 +13,8 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   server: {
+    // The provably fair test vectors live with the data crate; the Verify panel's test reads them from there.
+    fs: { allow: ['.', '../data/tests/vectors'] },
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true, ws: true },
     },

@@ -169,6 +169,10 @@ impl DrawActor {
             by_player.entry(t.user_id).or_default().push(outcome);
         }
         let now = Utc::now();
+        let started = std::time::Instant::now();
+        let (pending, players) = (by_player.values().map(Vec::len).sum::<usize>(), by_player.len());
+        let since_drawn = draw.drawn_at.map_or(0, |at| (now - at).num_milliseconds());
+        tracing::info!(draw = draw.id, tickets = pending, players, since_drawn_ms = since_drawn, "settlement started");
         let sends: Vec<_> = by_player
             .into_iter()
             .map(|(user, outcomes)| self.wallets.get(user).send(SettleTickets { outcomes, now }))
@@ -191,6 +195,16 @@ impl DrawActor {
             let mut draw = draw;
             draw.status = DrawStatus::Settled;
             draw.settled_at = Some(Utc::now());
+            let since_drawn = draw.drawn_at.map_or(0, |at| (Utc::now() - at).num_milliseconds());
+            let elapsed_ms = started.elapsed().as_millis();
+            tracing::info!(
+                draw = draw.id,
+                tickets = pending,
+                players,
+                elapsed_ms,
+                since_drawn_ms = since_drawn,
+                "settlement finished"
+            );
             if act.save_and_publish(&draw, Some(&game), EventKind::DrawUpdated) {
                 ctx.stop();
             } else {

@@ -22,6 +22,9 @@ use crate::events::{Event, EventKind, Topic};
 use crate::publisher::Publisher;
 use crate::views;
 
+mod money;
+pub use money::{CreditDeposit, HoldWithdrawal, MoveWithdrawal, OpenDeposit};
+
 #[derive(Debug, thiserror::Error)]
 pub enum WalletError {
     #[error(transparent)]
@@ -206,7 +209,12 @@ impl Wallets {
         }
         let shard = usize::try_from(user).unwrap_or(0) % self.arbiters.len();
         let (store, publish) = (self.store.clone(), self.publish.clone());
-        let addr = WalletActor::start_in_arbiter(&self.arbiters[shard], move |_| WalletActor { user, store, publish, last_used: std::time::Instant::now() });
+        let addr = WalletActor::start_in_arbiter(&self.arbiters[shard], move |_| WalletActor {
+            user,
+            store,
+            publish,
+            last_used: std::time::Instant::now(),
+        });
         actors.insert(user, addr.clone());
         addr
     }

@@ -7,6 +7,14 @@ pub struct Bank {
     pub name: String,
     pub code: String,
     pub slug: String,
+    /// Whether this bank's account numbers are NUBANs of `code`. False for wallets whose numbers are derived from
+    /// a phone number or whose listed code is not the CBN code their NUBANs use (docs/decisions/006).
+    #[serde(default = "nuban_by_default")]
+    pub nuban_check: bool,
+}
+
+fn nuban_by_default() -> bool {
+    true
 }
 
 const BANKS_JSON: &str = include_str!("../banks.json");

@@ -1,5 +1,6 @@
 //! Ledger entries (the player's "transactions"): every change of a balance is exactly one entry, written in the
-//! same sled transaction as the new balance, so a wallet's successful entries always sum to its balance.
+//! same sled transaction as the new balance, so a wallet's successful entries always sum to its balance — together
+//! with its `pending` ones, which are withdrawal holds (see `crate::withdrawal` and docs/decisions/005).
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};

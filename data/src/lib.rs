@@ -2,7 +2,9 @@
 
 pub mod account;
 pub mod activity;
+pub mod bank_account;
 pub mod banks;
+pub mod deposit;
 pub mod draw;
 pub mod error;
 pub mod game;
@@ -11,9 +13,11 @@ pub mod lotto;
 pub mod money;
 pub mod notice;
 pub mod nuban;
+pub mod responsible;
 pub mod store;
 pub mod ticket;
 pub mod user;
+pub mod withdrawal;
 
 pub use error::{StoreError, StoreResult};
 pub use store::Store;

@@ -29,7 +29,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route("/draws/{id}/cancel", web::post().to(cancel_draw))
             .configure(super::admin_games::configure)
             .configure(super::admin_users::configure)
-            .configure(super::admin_notices::configure),
+            .configure(super::admin_notices::configure)
+            .configure(super::admin_money::configure),
     );
 }
 

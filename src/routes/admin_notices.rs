@@ -166,11 +166,23 @@ async fn create_marquee(
         updated_at: now,
     };
     apply(&mut m, body)?;
-    state.store.notices.put_marquee(&m)?;
+    save_and_broadcast(&req, &state, &admin, &m, "marquee.created").await?;
+    Ok(HttpResponse::Created().json(json!({ "data": view(&m), "message": "Message published" })))
+}
+
+/// Stores a message durably, tells every open page, and audits the change.
+async fn save_and_broadcast(
+    req: &HttpRequest,
+    state: &AppState,
+    admin: &ayo_data::user::User,
+    m: &Marquee,
+    action: &str,
+) -> Result<(), ApiError> {
+    state.store.notices.put_marquee(m)?;
     state.store.flush().await?;
     state.engine.marquee.do_send(MarqueesChanged);
-    state.audit(Some(&req), Some(&admin), "marquee.created", Some(format!("marquee:{}", m.id)), m.text.clone());
-    Ok(HttpResponse::Created().json(json!({ "data": view(&m), "message": "Message published" })))
+    state.audit(Some(req), Some(admin), action, Some(format!("marquee:{}", m.id)), m.text.clone());
+    Ok(())
 }
 
 async fn update_marquee(
@@ -183,10 +195,7 @@ async fn update_marquee(
     let mut m = state.store.notices.marquee(*id)?.ok_or(ApiError::NotFound("Marquee message"))?;
     apply(&mut m, body)?;
     m.updated_at = Utc::now();
-    state.store.notices.put_marquee(&m)?;
-    state.store.flush().await?;
-    state.engine.marquee.do_send(MarqueesChanged);
-    state.audit(Some(&req), Some(&admin), "marquee.updated", Some(format!("marquee:{}", m.id)), m.text.clone());
+    save_and_broadcast(&req, &state, &admin, &m, "marquee.updated").await?;
     Ok(HttpResponse::Ok().json(json!({ "data": view(&m), "message": "Message saved" })))
 }
 

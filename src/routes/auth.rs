@@ -93,7 +93,9 @@ async fn login(
 
 async fn profile(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Result<HttpResponse, ApiError> {
     let balance = state.store.wallets.balance(user.id)?;
-    Ok(HttpResponse::Ok().json(json!({ "data": views::user(&user, balance) })))
+    let mut data = views::user(&user, balance);
+    data["responsible_gaming"] = views::responsible_gaming(&state.store.responsible.get(user.id)?);
+    Ok(HttpResponse::Ok().json(json!({ "data": data })))
 }
 
 #[derive(Deserialize, Default)]

@@ -3,18 +3,25 @@
 mod accounts;
 mod admin;
 mod admin_games;
+mod admin_money;
 mod admin_notices;
 mod admin_users;
 mod auth;
+mod bank_accounts;
+mod deposits;
 mod games;
 mod health;
 mod notices;
 mod openapi;
 mod otps;
 mod password_reset;
+mod payments;
+mod responsible;
 mod session;
 mod tickets;
+mod transactions;
 mod users;
+mod withdrawals;
 
 use actix_web::{web, HttpRequest};
 
@@ -33,6 +40,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(games::configure)
             .configure(notices::configure)
             .configure(tickets::configure)
+            .configure(bank_accounts::configure)
+            .configure(deposits::configure)
+            .configure(withdrawals::configure)
+            .configure(transactions::configure)
+            .configure(responsible::configure)
+            .configure(payments::configure)
             .configure(admin::configure)
             .configure(crate::realtime::configure)
             .default_service(web::to(|| async { Err::<String, _>(ApiError::NotFound("Endpoint")) })),

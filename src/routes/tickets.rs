@@ -55,6 +55,7 @@ async fn create(
     JsonBody(body): JsonBody<TicketBody>,
 ) -> Result<HttpResponse, ApiError> {
     player(&user)?;
+    super::responsible::refuse_if_excluded(&state, &user)?;
     let mut errors = FieldErrors::default();
     let key = body.idempotency_key.trim().to_string();
     if key.is_empty() || key.len() > KEY_MAX {

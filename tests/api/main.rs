@@ -3,19 +3,28 @@
 
 mod helpers;
 mod lotto;
+mod money_helpers;
+mod paystack_stand_in;
 
 mod admin_roles;
 mod back_office;
+mod bank_accounts;
 mod cli;
+mod deposits;
 mod draws;
+mod drills;
 mod login;
 mod openapi;
 mod otp;
 mod password_reset;
+mod paystack;
 mod rate_limits;
 mod recovery;
+mod responsible_gaming;
 mod sign_up;
 mod smtp;
 mod tickets;
 mod tokens;
+mod transactions;
+mod withdrawals;
 mod ws;

@@ -10,7 +10,10 @@ pub mod games;
 mod keys;
 pub mod notices;
 pub mod otps;
+pub mod payments;
 mod reports;
+pub mod responsible;
+pub mod sandbox;
 pub mod users;
 pub mod wallets;
 
@@ -22,7 +25,10 @@ pub use activities::ActivityStore;
 pub use games::GameStore;
 pub use notices::NoticeStore;
 pub use otps::{OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpStore, OtpVerdict};
+pub use payments::{CreditRefused, PaymentStore, WithdrawalRefused};
 pub use reports::DayTotals;
+pub use responsible::ResponsibleStore;
+pub use sandbox::{SandboxCharge, SandboxStore, SandboxTransfer};
 pub use users::{PlayerCounts, SignUp, UserStore};
 pub use wallets::{Moved, Outcome, Purchase, PurchaseError, WalletStore};
 
@@ -37,6 +43,9 @@ pub struct Store {
     pub games: GameStore,
     pub activities: ActivityStore,
     pub notices: NoticeStore,
+    pub payments: PaymentStore,
+    pub responsible: ResponsibleStore,
+    pub sandbox: SandboxStore,
 }
 
 impl Store {
@@ -58,7 +67,10 @@ impl Store {
         let flusher = std::sync::Arc::new(flusher::Flusher::start(db.clone())?);
         let activities = ActivityStore::open(&db)?;
         let notices = NoticeStore::open(&db)?;
-        Ok(Self { db, flusher, users, otps, wallets, games, activities, notices })
+        let payments = PaymentStore::open(&db, &wallets)?;
+        let responsible = ResponsibleStore::open(&db)?;
+        let sandbox = SandboxStore::open(&db)?;
+        Ok(Self { db, flusher, users, otps, wallets, games, activities, notices, payments, responsible, sandbox })
     }
 
     /// Makes every write so far durable (group commit: concurrent callers share one flush).

@@ -28,7 +28,7 @@ const TICKET_BY_USER: u8 = b'u';
 #[derive(Clone)]
 pub struct WalletStore {
     db: sled::Db,
-    balances: sled::Tree,
+    pub(super) balances: sled::Tree,
     pub(super) ledger: sled::Tree,
     pub(super) tickets: sled::Tree,
     idempotency: sled::Tree,
@@ -72,7 +72,7 @@ pub struct Outcome {
     pub winnings: Kobo,
 }
 
-fn read_balance(tx: &TransactionalTree, user: UserId) -> Result<Kobo, Conflict<StoreError>> {
+pub(super) fn read_balance(tx: &TransactionalTree, user: UserId) -> Result<Kobo, Conflict<StoreError>> {
     Ok(match tx.get(id_key(user))? {
         Some(bytes) => Kobo(i64::from_be_bytes(
             bytes
@@ -84,10 +84,14 @@ fn read_balance(tx: &TransactionalTree, user: UserId) -> Result<Kobo, Conflict<S
     })
 }
 
-fn put_entry(ledger: &TransactionalTree, entry: &LedgerEntry) -> Result<(), Conflict<StoreError>> {
+pub(super) fn put_entry(ledger: &TransactionalTree, entry: &LedgerEntry) -> Result<(), Conflict<StoreError>> {
     ledger.insert(tagged(ENTRY, &[entry.id]), encode(entry).map_err(abort)?)?;
     ledger.insert(tagged(ENTRY_BY_USER, &[entry.user_id, entry.id]), &[])?;
     Ok(())
+}
+
+pub(super) fn read_entry(ledger: &TransactionalTree, id: u64) -> Result<Option<LedgerEntry>, Conflict<StoreError>> {
+    ledger.get(tagged(ENTRY, &[id]))?.map(|b| decode(&b).map_err(abort)).transpose()
 }
 
 fn put_ticket(tickets: &TransactionalTree, ticket: &Ticket) -> Result<(), Conflict<StoreError>> {

@@ -9,6 +9,7 @@ import { MainLayout } from '@/components/layouts/main-layout';
 import { paths } from '@/config/paths';
 import { setApiNavigator } from '@/lib/api-client';
 import { guardLoader } from '@/app/guard';
+import { MarqueeStrip } from '@/features/marquee/components/marquee-strip';
 import { HomeRoute } from '@/app/routes/home';
 import { NotFoundRoute } from '@/app/routes/not-found';
 import { PageLoading } from '@/app/routes/page-loading';
@@ -22,7 +23,6 @@ const defaultExport = (load: () => Promise<{ default: ComponentType }>) => () =>
   load().then((module) => ({ Component: module.default }));
 
 const userPlaceholders = () => import('@/app/routes/user/placeholders');
-const bossPlaceholders = () => import('@/app/routes/boss/placeholders');
 const publicPlaceholders = () => import('@/app/routes/public-placeholders');
 
 /** Strip the leading parent segment: children are declared relative to their parent route. */
@@ -36,7 +36,7 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageLoading />,
     children: [
       {
-        Component: MainLayout,
+        element: <MainLayout belowHeader={<MarqueeStrip />} />,
         children: [
           { index: true, Component: HomeRoute, handle: title(paths.home.title) },
           {
@@ -165,26 +165,32 @@ export const routes: RouteObject[] = [
 
 function bossChildren(): RouteObject[] {
   const at = (path: string) => relative(path, paths.boss.login.path);
-  const placeholder = (name: keyof Awaited<ReturnType<typeof bossPlaceholders>>) => () =>
-    bossPlaceholders().then((m) => ({ Component: m[name] }));
   const b = paths.boss;
   return [
     { path: at(b.dashboard.path), lazy: () => import('@/app/routes/boss/dashboard'), handle: title(b.dashboard.title) },
-    { path: at(b.games.path), lazy: placeholder('GamesRoute'), handle: title(b.games.title) },
-    { path: at(b.users.path), lazy: placeholder('UsersRoute'), handle: title(b.users.title) },
-    { path: at(b.user.path), lazy: placeholder('UserRoute'), handle: title(b.user.title) },
-    { path: at(b.transactions.path), lazy: placeholder('TransactionsRoute'), handle: title(b.transactions.title) },
-    { path: at(b.accounts.path), lazy: placeholder('AccountsRoute'), handle: title(b.accounts.title) },
-    { path: at(b.players.path), lazy: placeholder('PlayersRoute'), handle: title(b.players.title) },
-    { path: at(b.contacts.path), lazy: placeholder('ContactsRoute'), handle: title(b.contacts.title) },
-    { path: at(b.activities.path), lazy: placeholder('ActivitiesRoute'), handle: title(b.activities.title) },
+    { path: at(b.games.path), lazy: () => import('@/app/routes/boss/games'), handle: title(b.games.title) },
+    { path: at(b.users.path), lazy: () => import('@/app/routes/boss/users'), handle: title(b.users.title) },
+    { path: at(b.user.path), lazy: () => import('@/app/routes/boss/user'), handle: title(b.user.title) },
+    {
+      path: at(b.transactions.path),
+      lazy: () => import('@/app/routes/boss/transactions'),
+      handle: title(b.transactions.title),
+    },
+    { path: at(b.accounts.path), lazy: () => import('@/app/routes/boss/accounts'), handle: title(b.accounts.title) },
+    { path: at(b.players.path), lazy: () => import('@/app/routes/boss/players'), handle: title(b.players.title) },
+    { path: at(b.contacts.path), lazy: () => import('@/app/routes/boss/contacts'), handle: title(b.contacts.title) },
+    { path: at(b.activities.path), lazy: () => import('@/app/routes/boss/activities'), handle: title(b.activities.title) },
     {
       path: at(b.changePassword.path),
       lazy: () => import('@/app/routes/boss/change-password'),
       handle: title(b.changePassword.title),
     },
-    { path: at(b.marquee.path), lazy: placeholder('MarqueeRoute'), handle: title(b.marquee.title) },
-    { path: at(b.marqueeMessage.path), lazy: placeholder('MarqueeMessageRoute'), handle: title(b.marqueeMessage.title) },
+    { path: at(b.marquee.path), lazy: () => import('@/app/routes/boss/marquee'), handle: title(b.marquee.title) },
+    {
+      path: at(b.marqueeMessage.path),
+      lazy: () => import('@/app/routes/boss/marquee-message'),
+      handle: title(b.marqueeMessage.title),
+    },
   ];
 }
 

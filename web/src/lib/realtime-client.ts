@@ -37,6 +37,7 @@ export class RealtimeClient {
   /** The token this socket has sent `auth` with. */
   private authedWith: string | null = null;
   private readonly effectListeners = new Set<(effect: RealtimeEffect) => void>();
+  private readonly messageListeners = new Set<(message: RealtimeMessage) => void>();
 
   constructor(private readonly url: () => string = () => socketUrl()) {}
 
@@ -69,6 +70,12 @@ export class RealtimeClient {
   onEffect(listener: (effect: RealtimeEffect) => void): () => void {
     this.effectListeners.add(listener);
     return () => this.effectListeners.delete(listener);
+  }
+
+  /** Every message as it arrives, for topics this client does not model itself (`marquee`, `admin`). */
+  onMessage(listener: (message: RealtimeMessage) => void): () => void {
+    this.messageListeners.add(listener);
+    return () => this.messageListeners.delete(listener);
   }
 
   /** Drop this socket and open a new one now (a `seq` gap, or a change of account). */
@@ -147,6 +154,7 @@ export class RealtimeClient {
     if (message.type === 'snapshot') this.attempt = 0; // a healthy connection resets the backoff
     if (state !== this.state.get()) this.state.set(state);
     if (state.offsetMs !== null) setServerOffset(state.offsetMs);
+    for (const listener of this.messageListeners) listener(message);
     for (const effect of effects) {
       if (effect.kind === 'reconnect') {
         this.reconnectNow();

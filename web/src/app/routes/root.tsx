@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useMatches, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
 import { ErrorDialog } from '@/components/ui/error-dialog/error-dialog';
 import { Toasts } from '@/components/ui/toasts/toasts';
 import { pageTitle } from '@/config/paths';
@@ -40,6 +40,8 @@ export function RootLayout() {
   return (
     <>
       <NavigationProgress />
+      {/* A new page starts at its top; Back returns to where the player was. */}
+      <ScrollRestoration />
       <Outlet />
       <AuthDialogs />
       <ErrorDialog />

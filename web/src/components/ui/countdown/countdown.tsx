@@ -26,9 +26,9 @@ export function Countdown({ to, label = 'Sales close in', endedText = 'Sales clo
 
   if (left <= 0) {
     return (
-      <div className={`${classes} countdown--ended`} role="timer" aria-live="off" aria-label={endedText}>
+      <span className={`${classes} countdown--ended`} role="timer" aria-live="off" aria-label={endedText}>
         {endedText}
-      </div>
+      </span>
     );
   }
 
@@ -40,13 +40,13 @@ export function Countdown({ to, label = 'Sales close in', endedText = 'Sales clo
     { value: two(seconds), unit: 'sec', short: 's' },
   ];
   return (
-    <div className={classes} role="timer" aria-live="off" aria-label={`${label} ${spokenCountdown(left)}`}>
+    <span className={classes} role="timer" aria-live="off" aria-label={`${label} ${spokenCountdown(left)}`}>
       {units.map(({ value, unit, short }) => (
         <span key={unit} className="countdown__unit" aria-hidden="true">
           <span className="countdown__value">{value}</span>
           <span className="countdown__label">{size === 'large' ? unit : short}</span>
         </span>
       ))}
-    </div>
+    </span>
   );
 }

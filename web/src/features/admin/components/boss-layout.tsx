@@ -1,29 +1,49 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { AgeBadge } from '@/components/ui/age-badge';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { logout } from '@/lib/auth';
 import { useAuth } from '@/lib/session';
 import './boss.css';
+import './admin.css';
 
+/** Each section, and the pages inside it (a game's players belong to Games, a message to Marquee). */
 const LINKS = [
-  paths.boss.dashboard,
-  paths.boss.games,
-  paths.boss.users,
-  paths.boss.transactions,
-  paths.boss.accounts,
-  paths.boss.contacts,
-  paths.boss.activities,
-  paths.boss.marquee,
-  paths.boss.changePassword,
+  { page: paths.boss.dashboard, within: [] },
+  { page: paths.boss.games, within: ['/boss/players/'] },
+  { page: paths.boss.users, within: ['/boss/users/'] },
+  { page: paths.boss.transactions, within: [] },
+  { page: paths.boss.accounts, within: [] },
+  { page: paths.boss.contacts, within: [] },
+  { page: paths.boss.activities, within: [] },
+  { page: paths.boss.marquee, within: ['/boss/marquees/'] },
+  { page: paths.boss.changePassword, within: [] },
 ];
+
+/** `page` on the section's own page, `true` on a page inside it (a player, a message), else nothing. */
+export function currentOf(pathname: string, link: (typeof LINKS)[number]): 'page' | 'true' | undefined {
+  const path = pathname.replace(/\/+$/, '');
+  if (path === link.page.path) return 'page';
+  return link.within.some((prefix) => path.startsWith(prefix)) ? 'true' : undefined;
+}
 
 /** The back office frame: a top bar with the admin and Log out, and a menu of every section. */
 export function BossLayout() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const navRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // On a phone the menu is a sideways strip: keep the current section in view.
+    const nav = navRef.current;
+    const active = nav?.querySelector<HTMLElement>('[aria-current]');
+    if (nav && active && nav.scrollWidth > nav.clientWidth && typeof active.scrollIntoView === 'function') {
+      active.scrollIntoView({ block: 'nearest', inline: 'center' });
+    }
+  }, [pathname]);
   return (
     <div className="boss">
       <a className="skip-link" href="#boss-main">
@@ -49,15 +69,22 @@ export function BossLayout() {
         </div>
       </header>
       <div className="boss__body">
-        <nav className="boss__nav" aria-label="Back office">
+        <nav className="boss__nav" aria-label="Back office" ref={navRef}>
           <ul className="boss__nav-list">
-            {LINKS.map((link) => (
-              <li key={link.path}>
-                <NavLink to={link.getHref()} className="boss__nav-link">
-                  {link.title}
-                </NavLink>
-              </li>
-            ))}
+            {LINKS.map((link) => {
+              const current = currentOf(pathname, link);
+              return (
+                <li key={link.page.path}>
+                  <Link
+                    to={link.page.getHref()}
+                    className={`boss__nav-link${current ? ' active' : ''}`}
+                    aria-current={current}
+                  >
+                    {link.page.title}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
           <div className="boss__nav-foot">
             <AgeBadge />

@@ -7,13 +7,13 @@ export type DrawsParams = { status?: DrawStatus; game_id?: number; page?: number
 
 export type DrawsPage = { draws: Draw[]; total: number };
 
-/** GET /draws: newest `draws_at` first. */
+/** GET /draws: newest `draws_at` first. Lists show a failure in place, so no error dialog covers the page. */
 export async function getDraws(params: DrawsParams, signal?: AbortSignal): Promise<DrawsPage> {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') query.set(key, String(value));
+    if (value !== undefined) query.set(key, String(value));
   }
-  const response = await api.get<Draw[]>(`/draws?${query}`, { noAuth: true, signal });
+  const response = await api.get<Draw[]>(`/draws?${query}`, { noAuth: true, signal, handled: () => true });
   return { draws: response.data, total: response.meta?.total ?? response.data.length };
 }
 

@@ -28,7 +28,10 @@ export function GameCard({ game, headingLevel = 3 }: { game: Game; headingLevel?
               Next draw {formatShortDateTimeWAT(draw.draws_at)}
             </p>
             {onSale ? (
-              <Countdown to={draw.closes_at} size="small" label={`${game.name}: sales close in`} />
+              <p className="game-card__closes">
+                <span aria-hidden="true">Sales close in </span>
+                <Countdown to={draw.closes_at} size="small" label={`${game.name}: sales close in`} />
+              </p>
             ) : (
               <p className="game-card__soon">Sales open {formatShortDateTimeWAT(draw.opens_at)}</p>
             )}

@@ -1,0 +1,96 @@
+//! `ayo-bench <scenario>`: starts the real `ayo` server on loopback with a temp data directory, loads it, and prints
+//! figures. Benchmarks are not tests: nothing here asserts on time, and CI never runs it. See docs/performance.md.
+//!
+//! ```text
+//! cargo run --release -p ayo-bench -- fanout   [--clients 1000,5000,19000]
+//! cargo run --release -p ayo-bench -- purchase [--players 50,500] [--secs 15]
+//! cargo run --release -p ayo-bench -- settle   [--tickets 100000,1000000] [--players 10000] [--watchers 10000]
+//! cargo run --release -p ayo-bench -- http     [--connections 64] [--secs 10]
+//! cargo run --release -p ayo-bench -- page
+//! ```
+
+mod fanout;
+mod http;
+mod page;
+mod purchase;
+mod rawhttp;
+mod seed;
+mod server;
+mod settle;
+mod stats;
+mod ws_worker;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "ayo-bench", about = "Benchmarks of the real ayo server on loopback (figures only, no assertions)")]
+struct Cli {
+    #[command(subcommand)]
+    scenario: Scenario,
+}
+
+#[derive(Subcommand)]
+enum Scenario {
+    /// N WebSocket clients subscribed to draws: a draw result and a marquee message are published.
+    Fanout {
+        /// Client counts to measure, one server each.
+        #[arg(long, value_delimiter = ',', default_value = "1000,5000,19000")]
+        clients: Vec<usize>,
+        /// Clients per load process (each process binds its own 127.0.x.1 source address).
+        #[arg(long, default_value_t = 5000)]
+        per_process: usize,
+    },
+    /// C concurrent players buying tickets (each durable) for a fixed time; the ledger is audited afterwards.
+    Purchase {
+        #[arg(long, value_delimiter = ',', default_value = "50,500")]
+        players: Vec<usize>,
+        #[arg(long, default_value_t = 15)]
+        secs: u64,
+    },
+    /// A draw with many tickets across many players: time from draw to last wallet credited and last push.
+    Settle {
+        #[arg(long, value_delimiter = ',', default_value = "100000,1000000")]
+        tickets: Vec<usize>,
+        #[arg(long, default_value_t = 10_000)]
+        players: usize,
+        /// Players with a signed-in socket that count their `ticket.settled` pushes (0: none).
+        #[arg(long, default_value_t = 10_000)]
+        watchers: usize,
+        /// Clients per load process.
+        #[arg(long, default_value_t = 5000)]
+        per_process: usize,
+    },
+    /// GET /api/v1/health throughput over keep-alive connections: the ceiling of the HTTP stack.
+    Http {
+        #[arg(long, default_value_t = 64)]
+        connections: usize,
+        #[arg(long, default_value_t = 10)]
+        secs: u64,
+    },
+    /// JS+CSS gzipped on first visit (npm run size) and Lighthouse mobile scores for / and /games/ayo-express.
+    Page {
+        /// Use web/dist as it is (no `npm run build`).
+        #[arg(long)]
+        no_build: bool,
+    },
+    /// One load process of `fanout` and `settle` (spawned by them).
+    #[command(hide = true)]
+    WsWorker(ws_worker::Args),
+}
+
+fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    if !matches!(cli.scenario, Scenario::WsWorker(_)) {
+        server::kill_children_on_signal();
+    }
+    match cli.scenario {
+        Scenario::Fanout { clients, per_process } => fanout::run(&clients, per_process),
+        Scenario::Purchase { players, secs } => purchase::run(&players, secs),
+        Scenario::Settle { tickets, players, watchers, per_process } => {
+            settle::run(&tickets, players, watchers, per_process)
+        }
+        Scenario::Http { connections, secs } => http::run(connections, secs),
+        Scenario::Page { no_build } => page::run(no_build),
+        Scenario::WsWorker(args) => ws_worker::run(args),
+    }
+}

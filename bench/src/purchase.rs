@@ -1,0 +1,207 @@
+//! Scenario 2: C concurrent players buying tickets as fast as the server acknowledges them, in the last minutes
+//! before a draw closes. Every purchase is durable before its 201 (group commit). Afterwards the server is killed
+//! (SIGKILL) and the ledger audited from the store: every acknowledged ticket present, every ledger summing to its
+//! balance, every balance = funding − stakes.
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use chrono::Utc;
+use serde::Deserialize;
+
+use ayo_data::game::GameStatus;
+
+use crate::rawhttp::{self, Conn};
+use crate::seed;
+use crate::server::{open_store, Server};
+use crate::stats::{self, summary};
+
+const STAKE: i64 = 5_000;
+const FUNDING: i64 = 100_000_000_000;
+
+pub fn run(players: &[usize], secs: u64) -> anyhow::Result<()> {
+    for &n in players {
+        one(n, secs)?;
+    }
+    Ok(())
+}
+
+#[derive(Deserialize)]
+struct Created {
+    data: CreatedTicket,
+}
+
+#[derive(Deserialize)]
+struct CreatedTicket {
+    id: u64,
+}
+
+struct PlayerRun {
+    user: u64,
+    acked: Vec<u64>,
+    latencies: Vec<f64>,
+    errors: u64,
+    first_error: Option<String>,
+}
+
+fn one(players: usize, secs: u64) -> anyhow::Result<()> {
+    stats::heading(&format!("purchase: {players} concurrent players, {secs} s, NAP1 ₦50 tickets, each durable"));
+    let dir = tempfile::tempdir()?;
+    let (draw_id, tokens) = {
+        let store = seed::open(dir.path())?;
+        let game = seed::game(&store, "peak", GameStatus::Paused, 60, 0)?;
+        let now = Utc::now();
+        // Sales close a little after the run: the last minutes before close.
+        let closes = now + chrono::Duration::seconds(secs as i64 + 120);
+        let draw = seed::open_draw(&store, &game, now - chrono::Duration::minutes(55), closes, closes)?;
+        let users = seed::players(&store, 0, players, FUNDING)?;
+        let tokens = seed::tokens();
+        let tokens: Vec<(u64, String)> =
+            users.iter().map(|u| Ok((u.id, tokens.issue(u)?))).collect::<anyhow::Result<_>>()?;
+        store.flush_blocking()?;
+        (draw.id, tokens)
+    };
+    let server = Server::start(dir.path(), &[])?;
+    let addr: SocketAddr = server.addr().parse()?;
+    let host = server.addr().to_string();
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    let mut cpu = (0.0, 0.0);
+    let mut elapsed = 0.0;
+    let runs: Vec<PlayerRun> = runtime.block_on(async {
+        let (go_tx, go_rx) = tokio::sync::watch::channel(None::<tokio::time::Instant>);
+        let (warm_tx, mut warm_rx) = tokio::sync::mpsc::channel::<()>(players);
+        let mut tasks = Vec::new();
+        for (i, (user, token)) in tokens.into_iter().enumerate() {
+            let (host, mut go, warm) = (host.clone(), go_rx.clone(), warm_tx.clone());
+            tasks.push(tokio::spawn(async move {
+                let mut run = PlayerRun { user, acked: Vec::new(), latencies: Vec::new(), errors: 0, first_error: None };
+                let mut seq = 0u64;
+                let request = |seq: u64| {
+                    let body = format!(
+                        r#"{{"draw_id":{draw_id},"bet_type":"NAP1","numbers":[{}],"stake_per_line":{STAKE},"idempotency_key":"p{i}-{seq}"}}"#,
+                        (seq + i as u64) % 90 + 1
+                    );
+                    rawhttp::post_json(&host, "/api/v1/tickets/create", &token, &body)
+                };
+                let mut conn = match Conn::connect(addr).await {
+                    Ok(c) => c,
+                    Err(e) => {
+                        run.errors += 1;
+                        run.first_error = Some(e.to_string());
+                        let _ = warm.send(()).await;
+                        return run;
+                    }
+                };
+                // Warm-up: one purchase each (starts the wallet actor), not timed.
+                let mut deadline = None;
+                loop {
+                    let req = request(seq);
+                    seq += 1;
+                    let t = Instant::now();
+                    let outcome = match conn.call(&req).await {
+                        Ok(r) if r.status == 201 => match serde_json::from_slice::<Created>(r.body) {
+                            Ok(c) => Ok(c.data.id),
+                            Err(e) => Err(format!("201 without a ticket: {e}")),
+                        },
+                        Ok(r) => Err(format!("{} {}", r.status, String::from_utf8_lossy(r.body))),
+                        Err(e) => Err(e.to_string()),
+                    };
+                    let latency = t.elapsed().as_secs_f64() * 1e3;
+                    match outcome {
+                        Ok(id) => {
+                            run.acked.push(id);
+                            if deadline.is_some() {
+                                run.latencies.push(latency);
+                            }
+                        }
+                        Err(e) => {
+                            run.errors += 1;
+                            run.first_error.get_or_insert(e);
+                            if let Ok(c) = Conn::connect(addr).await {
+                                conn = c;
+                            }
+                        }
+                    }
+                    match deadline {
+                        None => {
+                            let _ = warm.send(()).await;
+                            let _ = go.wait_for(Option::is_some).await;
+                            deadline = *go.borrow();
+                        }
+                        Some(d) if tokio::time::Instant::now() >= d => break,
+                        Some(_) => {}
+                    }
+                }
+                run
+            }));
+        }
+        drop(warm_tx);
+        for _ in 0..players {
+            let _ = warm_rx.recv().await;
+        }
+        cpu = (server.cpu_secs(), stats::cpu_secs(std::process::id()));
+        let started = Instant::now();
+        let _ = go_tx.send(Some(tokio::time::Instant::now() + Duration::from_secs(secs)));
+        let mut runs = Vec::new();
+        for task in tasks {
+            if let Ok(run) = task.await {
+                runs.push(run);
+            }
+        }
+        elapsed = started.elapsed().as_secs_f64();
+        runs
+    });
+    let server_cpu = server.cpu_secs() - cpu.0;
+    let client_cpu = stats::cpu_secs(std::process::id()) - cpu.1;
+    let load = stats::load();
+    server.kill();
+
+    let latencies: Vec<f64> = runs.iter().flat_map(|r| r.latencies.iter().copied()).collect();
+    let errors: u64 = runs.iter().map(|r| r.errors).sum();
+    let n = latencies.len();
+    println!("durable purchases/s: {:.0}  ({n} in {elapsed:.1} s, {errors} errors)", n as f64 / elapsed);
+    if let Some(e) = runs.iter().find_map(|r| r.first_error.as_ref()) {
+        println!("first error: {e}");
+    }
+    println!("latency: {}", summary(latencies));
+    println!(
+        "server CPU: {server_cpu:.1} s ({:.0} µs/purchase, {:.0}% of {} cores); load generator CPU: {client_cpu:.1} s",
+        server_cpu / n.max(1) as f64 * 1e6,
+        server_cpu / elapsed / stats::cores() as f64 * 100.0,
+        stats::cores()
+    );
+    println!("load after: {load}");
+    audit(dir.path(), draw_id, &runs)
+}
+
+/// After SIGKILL: every acknowledged ticket is in the store, and the books balance.
+fn audit(dir: &std::path::Path, draw_id: u64, runs: &[PlayerRun]) -> anyhow::Result<()> {
+    let store = open_store(dir)?;
+    let acked: usize = runs.iter().map(|r| r.acked.len()).sum();
+    let mut missing = 0usize;
+    let mut unbalanced = 0usize;
+    let mut per_user: HashMap<u64, usize> = HashMap::new();
+    for run in runs {
+        for id in &run.acked {
+            match store.wallets.ticket(*id)? {
+                Some(t) if t.user_id == run.user && t.draw_id == draw_id => {}
+                _ => missing += 1,
+            }
+        }
+        per_user.insert(run.user, run.acked.len());
+        let balance = store.wallets.balance(run.user)?;
+        let ledger: i64 = store.wallets.entries_of_user(run.user)?.iter().map(|e| e.amount.as_i64()).sum();
+        let stored = store.wallets.tickets_of_user(run.user)?.len();
+        if ledger != balance || balance != FUNDING - STAKE * stored as i64 || stored < run.acked.len() {
+            unbalanced += 1;
+        }
+    }
+    let in_draw = store.wallets.ticket_ids_of_draw(draw_id)?.len();
+    println!(
+        "ledger audit after SIGKILL: {acked} acknowledged, {in_draw} tickets in the draw, {missing} acknowledged \
+         missing, {unbalanced} wallets whose ledger ≠ balance or balance ≠ funding − stakes → {}",
+        if missing == 0 && unbalanced == 0 && in_draw >= acked { "OK" } else { "FAILED" }
+    );
+    Ok(())
+}

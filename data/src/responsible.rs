@@ -1,0 +1,424 @@
+//! Responsible gaming, enforced on the server (PRODUCT.md §6): deposit limits per day, week and month, time-outs
+//! and self-exclusion.
+//!
+//! - Limits use **rolling windows**: "daily" is the last 24 hours, "weekly" the last 7 days, "monthly" the last 30
+//!   days, all counted back from the moment of the deposit. A rolling window cannot be doubled up around midnight
+//!   the way a calendar day can.
+//! - A decrease (or a new limit where there was none) applies at once. An increase (or removing a limit) waits
+//!   [`INCREASE_DELAY_HOURS`]; until then the old limit holds and the pending change is shown with its time.
+//! - A time-out (24 hours, 7 days, 30 days) or self-exclusion (6 months, 1 year, 5 years) starts at once and cannot
+//!   be shortened or lifted early; a new one may only end later.
+
+use chrono::{DateTime, Duration, FixedOffset, Months, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::deposit::Deposit;
+use crate::money::Kobo;
+
+/// Hours before a raised (or removed) limit takes effect.
+pub const INCREASE_DELAY_HOURS: i64 = 24;
+/// The highest limit a player may set, ₦100,000,000: far above the per-deposit maximum.
+pub const LIMIT_MAX: Kobo = Kobo::naira(100_000_000);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Period {
+    Daily,
+    Weekly,
+    Monthly,
+}
+
+impl Period {
+    pub const ALL: [Period; 3] = [Period::Daily, Period::Weekly, Period::Monthly];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Daily => "daily",
+            Self::Weekly => "weekly",
+            Self::Monthly => "monthly",
+        }
+    }
+
+    /// The rolling window this limit covers.
+    pub fn window(self) -> Duration {
+        match self {
+            Self::Daily => Duration::hours(24),
+            Self::Weekly => Duration::days(7),
+            Self::Monthly => Duration::days(30),
+        }
+    }
+
+    /// How the window reads in a sentence.
+    pub fn words(self) -> &'static str {
+        match self {
+            Self::Daily => "in any 24 hours",
+            Self::Weekly => "in any 7 days",
+            Self::Monthly => "in any 30 days",
+        }
+    }
+}
+
+/// One limit per period; `None` means no limit.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Limits {
+    pub daily: Option<Kobo>,
+    pub weekly: Option<Kobo>,
+    pub monthly: Option<Kobo>,
+}
+
+impl Limits {
+    pub fn get(&self, period: Period) -> Option<Kobo> {
+        match period {
+            Period::Daily => self.daily,
+            Period::Weekly => self.weekly,
+            Period::Monthly => self.monthly,
+        }
+    }
+
+    fn slot(&mut self, period: Period) -> &mut Option<Kobo> {
+        match period {
+            Period::Daily => &mut self.daily,
+            Period::Weekly => &mut self.weekly,
+            Period::Monthly => &mut self.monthly,
+        }
+    }
+}
+
+/// A raised or removed limit waiting for its time. `amount: None` removes the limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingLimit {
+    pub amount: Option<Kobo>,
+    pub effective_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingLimits {
+    pub daily: Option<PendingLimit>,
+    pub weekly: Option<PendingLimit>,
+    pub monthly: Option<PendingLimit>,
+}
+
+impl PendingLimits {
+    pub fn get(&self, period: Period) -> Option<PendingLimit> {
+        match period {
+            Period::Daily => self.daily,
+            Period::Weekly => self.weekly,
+            Period::Monthly => self.monthly,
+        }
+    }
+
+    fn slot(&mut self, period: Period) -> &mut Option<PendingLimit> {
+        match period {
+            Period::Daily => &mut self.daily,
+            Period::Weekly => &mut self.weekly,
+            Period::Monthly => &mut self.monthly,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExclusionKind {
+    Timeout,
+    SelfExclusion,
+}
+
+impl ExclusionKind {
+    pub fn parse(raw: &str) -> Option<Self> {
+        match raw {
+            "timeout" => Some(Self::Timeout),
+            "self_exclusion" => Some(Self::SelfExclusion),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Timeout => "timeout",
+            Self::SelfExclusion => "self_exclusion",
+        }
+    }
+
+    /// The periods a player may choose, as sent in the API.
+    pub fn periods(self) -> &'static [&'static str] {
+        match self {
+            Self::Timeout => &["24h", "7d", "30d"],
+            Self::SelfExclusion => &["6m", "1y", "5y"],
+        }
+    }
+
+    /// When an exclusion of `period` starting at `from` ends; `None` for a period this kind does not offer.
+    pub fn ends_at(self, period: &str, from: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        match (self, period) {
+            (Self::Timeout, "24h") => Some(from + Duration::hours(24)),
+            (Self::Timeout, "7d") => Some(from + Duration::days(7)),
+            (Self::Timeout, "30d") => Some(from + Duration::days(30)),
+            (Self::SelfExclusion, "6m") => from.checked_add_months(Months::new(6)),
+            (Self::SelfExclusion, "1y") => from.checked_add_months(Months::new(12)),
+            (Self::SelfExclusion, "5y") => from.checked_add_months(Months::new(60)),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Exclusion {
+    pub kind: ExclusionKind,
+    /// As chosen: `24h`, `7d`, `30d`, `6m`, `1y`, `5y`.
+    pub period: String,
+    pub starts_at: DateTime<Utc>,
+    pub ends_at: DateTime<Utc>,
+}
+
+impl Exclusion {
+    pub fn is_active(&self, now: DateTime<Utc>) -> bool {
+        self.starts_at <= now && now < self.ends_at
+    }
+}
+
+/// Why an exclusion request was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ExclusionError {
+    #[error("Choose a time-out or a self-exclusion")]
+    UnknownKind,
+    #[error("Choose one of: {0}")]
+    UnknownPeriod(String),
+    #[error("You are already taking a break until {0}; a new one can only end later")]
+    WouldShorten(String),
+}
+
+/// What a limit request did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LimitChange {
+    /// The same as the limit in force: nothing to do (a pending raise, if any, is dropped).
+    Unchanged,
+    /// A decrease or a new limit: in force now.
+    Applied,
+    /// A raise or removal: in force from the given time.
+    Pending(DateTime<Utc>),
+}
+
+/// A player's responsible-gaming settings, as stored.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResponsibleGaming {
+    #[serde(default)]
+    pub limits: Limits,
+    #[serde(default)]
+    pub pending: PendingLimits,
+    #[serde(default)]
+    pub exclusion: Option<Exclusion>,
+}
+
+impl ResponsibleGaming {
+    /// Puts every pending change whose time has come into force; true if anything changed.
+    pub fn settle(&mut self, now: DateTime<Utc>) -> bool {
+        let mut changed = false;
+        for period in Period::ALL {
+            if let Some(pending) = self.pending.get(period).filter(|p| p.effective_at <= now) {
+                *self.limits.slot(period) = pending.amount;
+                *self.pending.slot(period) = None;
+                changed = true;
+            }
+        }
+        if self.exclusion.as_ref().is_some_and(|e| e.ends_at <= now) {
+            self.exclusion = None;
+            changed = true;
+        }
+        changed
+    }
+
+    /// The settings in force at `now`.
+    pub fn at(&self, now: DateTime<Utc>) -> Self {
+        let mut settled = self.clone();
+        settled.settle(now);
+        settled
+    }
+
+    /// The exclusion in force at `now`, if any.
+    pub fn active_exclusion(&self, now: DateTime<Utc>) -> Option<&Exclusion> {
+        self.exclusion.as_ref().filter(|e| e.is_active(now))
+    }
+
+    /// Asks for a new limit (`None` = no limit) for one period. Call on settled settings.
+    pub fn request_limit(&mut self, period: Period, wanted: Option<Kobo>, now: DateTime<Utc>) -> LimitChange {
+        let current = self.limits.get(period);
+        let tighter = match (current, wanted) {
+            (_, w) if w == current => {
+                *self.pending.slot(period) = None;
+                return LimitChange::Unchanged;
+            }
+            (None, Some(_)) => true,
+            (Some(c), Some(w)) => w < c,
+            (Some(_), None) | (None, None) => false,
+        };
+        if tighter {
+            *self.limits.slot(period) = wanted;
+            *self.pending.slot(period) = None;
+            return LimitChange::Applied;
+        }
+        let effective_at = now + Duration::hours(INCREASE_DELAY_HOURS);
+        *self.pending.slot(period) = Some(PendingLimit { amount: wanted, effective_at });
+        LimitChange::Pending(effective_at)
+    }
+
+    /// Starts a time-out or self-exclusion now. An active one may only be extended, never shortened.
+    pub fn exclude(&mut self, kind: &str, period: &str, now: DateTime<Utc>) -> Result<Exclusion, ExclusionError> {
+        let kind = ExclusionKind::parse(kind).ok_or(ExclusionError::UnknownKind)?;
+        let ends_at =
+            kind.ends_at(period, now).ok_or_else(|| ExclusionError::UnknownPeriod(kind.periods().join(", ")))?;
+        if let Some(active) = self.active_exclusion(now) {
+            if ends_at < active.ends_at {
+                return Err(ExclusionError::WouldShorten(lagos_time(active.ends_at)));
+            }
+        }
+        let starts_at = self.active_exclusion(now).map_or(now, |e| e.starts_at);
+        let exclusion = Exclusion { kind, period: period.to_string(), starts_at, ends_at };
+        self.exclusion = Some(exclusion.clone());
+        Ok(exclusion)
+    }
+
+    /// What the player has deposited in each period's window before `now` (counting open checkouts).
+    pub fn used(deposits: &[Deposit], period: Period, now: DateTime<Utc>) -> Kobo {
+        let since = now - period.window();
+        deposits
+            .iter()
+            .filter(|d| d.created_at > since && d.counts_towards_limits(now))
+            .fold(Kobo::ZERO, |sum, d| sum.checked_add(d.amount).unwrap_or(Kobo(i64::MAX)))
+    }
+
+    /// Whether a new deposit of `amount` may start at `now`. Call on settled settings.
+    pub fn check_deposit(&self, deposits: &[Deposit], amount: Kobo, now: DateTime<Utc>) -> Result<(), DepositRefused> {
+        if let Some(e) = self.active_exclusion(now) {
+            return Err(DepositRefused::Excluded { kind: e.kind, until: e.ends_at });
+        }
+        for period in Period::ALL {
+            let Some(limit) = self.limits.get(period) else { continue };
+            let used = Self::used(deposits, period, now);
+            if used.checked_add(amount).is_none_or(|total| total > limit) {
+                return Err(DepositRefused::OverLimit { period, limit, used });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Why a deposit may not start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DepositRefused {
+    Excluded { kind: ExclusionKind, until: DateTime<Utc> },
+    OverLimit { period: Period, limit: Kobo, used: Kobo },
+}
+
+impl std::fmt::Display for DepositRefused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Excluded { until, .. } => write!(f, "{}", excluded_message(*until)),
+            Self::OverLimit { period, limit, used } => {
+                let room = limit.checked_sub(*used).filter(|r| !r.is_negative()).unwrap_or(Kobo::ZERO);
+                write!(
+                    f,
+                    "This deposit would go over your {} deposit limit of {limit} ({}). You can deposit up to {room} now.",
+                    period.as_str(),
+                    period.words()
+                )
+            }
+        }
+    }
+}
+
+/// What an excluded player is told when they try to play or deposit.
+pub fn excluded_message(until: DateTime<Utc>) -> String {
+    format!(
+        "You are taking a break from Ayo Lotto until {}. Tickets and deposits are paused until then; you can still \
+         withdraw your balance.",
+        lagos_time(until)
+    )
+}
+
+/// `22 Nov 2026, 7:15 pm WAT` (Lagos is UTC+1 all year).
+pub fn lagos_time(t: DateTime<Utc>) -> String {
+    let wat = FixedOffset::east_opt(3600).map(|tz| t.with_timezone(&tz));
+    match wat {
+        Some(local) => local.format("%-d %b %Y, %-I:%M %P WAT").to_string(),
+        None => t.format("%-d %b %Y, %H:%M UTC").to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deposit::DepositStatus;
+
+    fn at(s: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(s).map(|t| t.with_timezone(&Utc)).unwrap_or_default()
+    }
+
+    fn paid(amount: i64, when: DateTime<Utc>) -> Deposit {
+        let mut d = Deposit::pending(1, "r".into(), 1, Kobo(amount), "sandbox", when);
+        d.status = DepositStatus::Success;
+        d
+    }
+
+    #[test]
+    fn a_decrease_applies_at_once_and_an_increase_after_a_day() {
+        let now = at("2026-11-22T12:00:00Z");
+        let mut rg = ResponsibleGaming::default();
+        assert_eq!(rg.request_limit(Period::Daily, Some(Kobo(50_000)), now), LimitChange::Applied);
+        assert_eq!(rg.request_limit(Period::Daily, Some(Kobo(20_000)), now), LimitChange::Applied);
+        assert_eq!(rg.limits.daily, Some(Kobo(20_000)));
+        let later = now + Duration::hours(24);
+        assert_eq!(rg.request_limit(Period::Daily, Some(Kobo(90_000)), now), LimitChange::Pending(later));
+        assert_eq!(rg.at(later - Duration::seconds(1)).limits.daily, Some(Kobo(20_000)));
+        assert_eq!(rg.at(later).limits.daily, Some(Kobo(90_000)));
+        // Removing a limit is a raise too.
+        let mut rg = rg.at(later);
+        assert_eq!(rg.request_limit(Period::Daily, None, later), LimitChange::Pending(later + Duration::hours(24)));
+        assert_eq!(rg.limits.daily, Some(Kobo(90_000)));
+    }
+
+    #[test]
+    fn a_decrease_cancels_a_pending_raise() {
+        let now = at("2026-11-22T12:00:00Z");
+        let mut rg = ResponsibleGaming::default();
+        rg.request_limit(Period::Weekly, Some(Kobo(100_000)), now);
+        rg.request_limit(Period::Weekly, Some(Kobo(500_000)), now);
+        assert!(rg.pending.weekly.is_some());
+        rg.request_limit(Period::Weekly, Some(Kobo(80_000)), now);
+        assert_eq!((rg.limits.weekly, rg.pending.weekly), (Some(Kobo(80_000)), None));
+    }
+
+    #[test]
+    fn the_daily_limit_allows_exactly_its_amount_in_any_24_hours() {
+        let now = at("2026-11-22T12:00:00Z");
+        let mut rg = ResponsibleGaming::default();
+        rg.request_limit(Period::Daily, Some(Kobo(50_000)), now);
+        let deposits = [paid(30_000, now - Duration::hours(23)), paid(40_000, now - Duration::hours(25))];
+        assert_eq!(rg.check_deposit(&deposits, Kobo(20_000), now), Ok(()));
+        assert_eq!(
+            rg.check_deposit(&deposits, Kobo(20_001), now),
+            Err(DepositRefused::OverLimit { period: Period::Daily, limit: Kobo(50_000), used: Kobo(30_000) })
+        );
+    }
+
+    #[test]
+    fn an_exclusion_blocks_deposits_and_can_only_be_extended() {
+        let now = at("2026-11-22T12:00:00Z");
+        let mut rg = ResponsibleGaming::default();
+        let e = rg.exclude("timeout", "7d", now).map(|e| e.ends_at);
+        assert_eq!(e, Ok(at("2026-11-29T12:00:00Z")));
+        assert!(matches!(rg.check_deposit(&[], Kobo(10_000), now), Err(DepositRefused::Excluded { .. })));
+        assert!(matches!(rg.exclude("timeout", "24h", now), Err(ExclusionError::WouldShorten(_))));
+        let longer = rg.exclude("self_exclusion", "6m", now).map(|e| (e.kind, e.ends_at));
+        assert_eq!(longer, Ok((ExclusionKind::SelfExclusion, at("2027-05-22T12:00:00Z"))));
+        assert!(matches!(rg.exclude("timeout", "1y", now), Err(ExclusionError::UnknownPeriod(_))));
+        assert_eq!(rg.exclude("holiday", "7d", now), Err(ExclusionError::UnknownKind));
+        // Over once its time has passed.
+        let after = at("2027-05-22T12:00:01Z");
+        assert_eq!(rg.at(after).active_exclusion(after), None);
+    }
+
+    #[test]
+    fn lagos_time_reads_like_the_app() {
+        assert_eq!(lagos_time(at("2026-11-22T18:15:00Z")), "22 Nov 2026, 7:15 pm WAT");
+    }
+}

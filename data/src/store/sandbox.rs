@@ -1,0 +1,108 @@
+//! The built-in sandbox gateway's own books (`sandbox_gateway` tree): what it knows about the charges and transfers
+//! we asked it for. It stands in for Paystack's side, so verification reads this, never our deposits.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use super::codec::{decode, encode};
+use crate::error::StoreResult;
+
+const CHARGE: u8 = b'c';
+const TRANSFER: u8 = b't';
+
+/// A checkout the sandbox was asked to take. `status` uses Paystack's words: `abandoned` (not paid yet),
+/// `success`, `failed`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SandboxCharge {
+    pub reference: String,
+    pub amount: i64,
+    pub currency: String,
+    pub email: String,
+    pub callback_url: String,
+    pub status: String,
+    pub gateway_response: String,
+    pub created_at: DateTime<Utc>,
+    pub paid_at: Option<DateTime<Utc>>,
+}
+
+/// A payout the sandbox was asked to send. `status`: `success` or `failed`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SandboxTransfer {
+    pub reference: String,
+    pub amount: i64,
+    pub bank_code: String,
+    pub account_number: String,
+    pub account_name: String,
+    pub status: String,
+    pub reason: String,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Clone)]
+pub struct SandboxStore {
+    tree: sled::Tree,
+}
+
+fn key(tag: u8, reference: &str) -> Vec<u8> {
+    let mut k = vec![tag];
+    k.extend_from_slice(reference.as_bytes());
+    k
+}
+
+impl SandboxStore {
+    pub(super) fn open(db: &sled::Db) -> StoreResult<Self> {
+        Ok(Self { tree: db.open_tree("sandbox_gateway")? })
+    }
+
+    pub fn put_charge(&self, charge: &SandboxCharge) -> StoreResult<()> {
+        self.tree.insert(key(CHARGE, &charge.reference), encode(charge)?)?;
+        Ok(())
+    }
+
+    pub fn charge(&self, reference: &str) -> StoreResult<Option<SandboxCharge>> {
+        self.tree.get(key(CHARGE, reference))?.map(|b| decode(&b)).transpose()
+    }
+
+    /// Moves a charge out of `abandoned` once: the first of Pay, Cancel or Fail wins. Returns the charge after.
+    pub fn complete_charge(
+        &self,
+        reference: &str,
+        status: &str,
+        gateway_response: &str,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Option<SandboxCharge>> {
+        let k = key(CHARGE, reference);
+        loop {
+            let Some(old) = self.tree.get(&k)? else { return Ok(None) };
+            let mut charge: SandboxCharge = decode(&old)?;
+            if charge.status != "abandoned" {
+                return Ok(Some(charge));
+            }
+            charge.status = status.to_string();
+            charge.gateway_response = gateway_response.to_string();
+            if status == "success" {
+                charge.paid_at = Some(now);
+            }
+            if self.tree.compare_and_swap(&k, Some(old), Some(encode(&charge)?))?.is_ok() {
+                return Ok(Some(charge));
+            }
+        }
+    }
+
+    /// Records a transfer, unless one with this reference exists: the first one stands (as Paystack refuses a
+    /// reused reference). Returns the transfer on record.
+    pub fn put_transfer(&self, transfer: &SandboxTransfer) -> StoreResult<SandboxTransfer> {
+        let k = key(TRANSFER, &transfer.reference);
+        match self.tree.compare_and_swap(&k, None as Option<&[u8]>, Some(encode(transfer)?))? {
+            Ok(()) => Ok(transfer.clone()),
+            Err(existing) => match existing.current {
+                Some(bytes) => decode(&bytes),
+                None => Ok(transfer.clone()),
+            },
+        }
+    }
+
+    pub fn transfer(&self, reference: &str) -> StoreResult<Option<SandboxTransfer>> {
+        self.tree.get(key(TRANSFER, reference))?.map(|b| decode(&b)).transpose()
+    }
+}

@@ -1,0 +1,356 @@
+//! Payment gateways behind one interface (PRODUCT.md §5): `sandbox`, built in and the default, and `paystack`,
+//! used when `AYO_PAYSTACK_SECRET_KEY` is set.
+//!
+//! A gateway initialises a checkout (→ the URL where the player pays), verifies a transaction server-to-server,
+//! resolves a bank account's name, and sends (and re-checks) a transfer. Webhooks from either are signed the
+//! Paystack way: `x-paystack-signature` = hex HMAC-SHA512 of the raw body with the gateway's secret key.
+//!
+//! Gateway errors come in two kinds, because they mean different things for money: `Refused` (the gateway said no:
+//! a definitive answer) and `Unavailable` (no answer we can trust: a timeout, a 5xx, a garbled body). A transfer
+//! that ends `Unavailable` may or may not have gone out, so its withdrawal stays `processing` until re-checked.
+
+pub mod checkout_page;
+pub mod confirm;
+pub mod payout;
+pub mod paystack;
+pub mod sandbox;
+pub mod views;
+
+use std::collections::HashSet;
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use actix_web::HttpRequest;
+use hmac::{Hmac, Mac};
+use sha2::Sha512;
+
+use ayo_data::money::Kobo;
+use ayo_data::Store;
+
+/// The header Paystack (and our sandbox) sign webhooks with.
+pub const SIGNATURE_HEADER: &str = "x-paystack-signature";
+/// Paystack's API, unless `AYO_PAYSTACK_BASE_URL` says otherwise.
+pub const PAYSTACK_BASE_URL: &str = "https://api.paystack.co";
+/// How long we wait for a gateway answer.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Gateway configuration, from `AYO_*` variables (see `with_env`).
+#[derive(Clone)]
+pub struct PaymentSettings {
+    /// Paystack's secret key (`sk_live_…`/`sk_test_…`); when set, Paystack is the gateway.
+    pub paystack_secret_key: Option<String>,
+    pub paystack_base_url: String,
+    /// Timeout of each gateway call.
+    pub timeout: Duration,
+    /// The site's public origin (`https://ayolotto.ng`) for checkout and callback URLs; without it, the origin
+    /// the request came in on.
+    pub public_url: Option<String>,
+}
+
+impl Default for PaymentSettings {
+    fn default() -> Self {
+        Self {
+            paystack_secret_key: None,
+            paystack_base_url: PAYSTACK_BASE_URL.to_string(),
+            timeout: DEFAULT_TIMEOUT,
+            public_url: None,
+        }
+    }
+}
+
+/// Never prints the secret key.
+impl std::fmt::Debug for PaymentSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PaymentSettings")
+            .field("paystack_secret_key", &self.paystack_secret_key.as_ref().map(|_| "***"))
+            .field("paystack_base_url", &self.paystack_base_url)
+            .field("timeout", &self.timeout)
+            .field("public_url", &self.public_url)
+            .finish()
+    }
+}
+
+impl PaymentSettings {
+    /// `AYO_PAYSTACK_SECRET_KEY`, `AYO_PAYSTACK_BASE_URL`, `AYO_GATEWAY_TIMEOUT_MS`, `AYO_PUBLIC_URL`.
+    pub fn with_env(mut self) -> Self {
+        let var = |name: &str| std::env::var(name).ok().map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
+        if let Some(v) = var("AYO_PAYSTACK_SECRET_KEY") {
+            self.paystack_secret_key = Some(v);
+        }
+        if let Some(v) = var("AYO_PAYSTACK_BASE_URL") {
+            self.paystack_base_url = v;
+        }
+        if let Some(ms) = var("AYO_GATEWAY_TIMEOUT_MS").and_then(|v| v.parse().ok()) {
+            self.timeout = Duration::from_millis(ms);
+        }
+        if let Some(v) = var("AYO_PUBLIC_URL") {
+            self.public_url = Some(v);
+        }
+        self
+    }
+}
+
+/// What the gateway knows about a transaction. `status` in Paystack's words: `success`, `failed`, `abandoned`,
+/// `ongoing`, `pending`, `reversed`, …
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verification {
+    pub status: String,
+    pub amount: i64,
+    pub currency: String,
+    pub gateway_response: Option<String>,
+}
+
+/// A payout to send.
+#[derive(Debug, Clone)]
+pub struct TransferOrder {
+    pub bank_code: String,
+    pub account_number: String,
+    pub account_name: String,
+    pub amount: Kobo,
+    /// Stable per withdrawal, so the gateway recognises a retry.
+    pub reference: String,
+    pub reason: String,
+}
+
+/// Where a transfer stands, as the gateway says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TransferOutcome {
+    /// The money reached the bank.
+    Paid,
+    /// Accepted, not final yet (a `transfer.*` webhook or a re-check will tell).
+    Pending,
+    /// The gateway refused or the bank declined: nothing was sent.
+    Failed(String),
+    /// Completed, then reversed by the bank: the money came back to us.
+    Reversed(String),
+}
+
+impl TransferOutcome {
+    /// Paystack's transfer statuses.
+    pub fn from_status(status: &str, message: &str) -> Self {
+        match status {
+            "success" => Self::Paid,
+            "failed" | "rejected" | "abandoned" | "blocked" => Self::Failed(non_empty(message, "The transfer failed")),
+            "reversed" => Self::Reversed(non_empty(message, "The bank reversed the transfer")),
+            _ => Self::Pending,
+        }
+    }
+}
+
+fn non_empty(message: &str, fallback: &str) -> String {
+    if message.trim().is_empty() {
+        fallback.to_string()
+    } else {
+        message.trim().to_string()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GatewayError {
+    /// The gateway answered no. The message is the gateway's, safe to show.
+    #[error("{0}")]
+    Refused(String),
+    /// The gateway does not know this reference.
+    #[error("not found at the gateway")]
+    NotFound,
+    /// No trustworthy answer (timeout, network, 5xx, unreadable body): try again later. The detail is for logs and
+    /// admins, not players.
+    #[error("{0}")]
+    Unavailable(String),
+}
+
+/// The gateway in use.
+pub enum Gateway {
+    Sandbox(Box<sandbox::Sandbox>),
+    Paystack(paystack::Paystack),
+}
+
+impl Gateway {
+    /// `sandbox` or `paystack`: the path segment of its webhook.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::Sandbox(_) => "sandbox",
+            Self::Paystack(_) => "paystack",
+        }
+    }
+
+    /// The key webhooks are signed with.
+    pub fn webhook_secret(&self) -> &[u8] {
+        match self {
+            Self::Sandbox(g) => g.secret_key().as_bytes(),
+            Self::Paystack(g) => g.secret_key().as_bytes(),
+        }
+    }
+
+    /// Starts a checkout: the URL to send the player to.
+    pub async fn initialize(
+        &self,
+        reference: &str,
+        amount: Kobo,
+        email: &str,
+        callback_url: &str,
+    ) -> Result<String, GatewayError> {
+        match self {
+            Self::Sandbox(g) => g.initialize(reference, amount, email, callback_url),
+            Self::Paystack(g) => g.initialize(reference, amount, email, callback_url).await,
+        }
+    }
+
+    /// Asks the gateway, server to server, what became of a transaction.
+    pub async fn verify(&self, reference: &str) -> Result<Verification, GatewayError> {
+        match self {
+            Self::Sandbox(g) => g.verify(reference),
+            Self::Paystack(g) => g.verify(reference).await,
+        }
+    }
+
+    /// The name of the holder of a bank account.
+    pub async fn resolve_account(&self, bank_code: &str, account_number: &str) -> Result<String, GatewayError> {
+        match self {
+            Self::Sandbox(g) => g.resolve_account(bank_code, account_number),
+            Self::Paystack(g) => g.resolve_account(bank_code, account_number).await,
+        }
+    }
+
+    /// Sends a payout.
+    pub async fn transfer(&self, order: &TransferOrder) -> Result<TransferOutcome, GatewayError> {
+        match self {
+            Self::Sandbox(g) => g.transfer(order),
+            Self::Paystack(g) => g.transfer(order).await,
+        }
+    }
+
+    /// Where a transfer sent earlier stands; `None` if the gateway never got it.
+    pub async fn verify_transfer(&self, reference: &str) -> Result<Option<(TransferOutcome, i64)>, GatewayError> {
+        match self {
+            Self::Sandbox(g) => g.verify_transfer(reference),
+            Self::Paystack(g) => g.verify_transfer(reference).await,
+        }
+    }
+}
+
+/// The gateway plus the bookkeeping the edge needs around it.
+pub struct Payments {
+    pub gateway: Gateway,
+    public_url: Option<String>,
+    /// Withdrawals whose payout is being sent or re-checked right now: one at a time per withdrawal, so two admins
+    /// (or two clicks) never send the same transfer twice.
+    in_flight: Mutex<HashSet<u64>>,
+}
+
+impl Payments {
+    pub fn new(settings: &PaymentSettings, data_dir: &Path, store: Store) -> anyhow::Result<Self> {
+        let gateway = match &settings.paystack_secret_key {
+            Some(key) => {
+                tracing::info!(base_url = %settings.paystack_base_url, "payments go through Paystack");
+                Gateway::Paystack(paystack::Paystack::new(key, &settings.paystack_base_url, settings.timeout)?)
+            }
+            None => {
+                tracing::warn!("payments go through the built-in SANDBOX gateway: no real money moves");
+                Gateway::Sandbox(Box::new(sandbox::Sandbox::new(
+                    store,
+                    &sandbox::secret_key(data_dir)?,
+                    settings.timeout,
+                )?))
+            }
+        };
+        let public_url = settings.public_url.as_ref().map(|u| u.trim_end_matches('/').to_string());
+        Ok(Self { gateway, public_url, in_flight: Mutex::new(HashSet::new()) })
+    }
+
+    /// The site's origin as the player's browser sees it: `AYO_PUBLIC_URL`, else the request's own.
+    pub fn site(&self, req: &HttpRequest) -> String {
+        match &self.public_url {
+            Some(url) => url.clone(),
+            None => {
+                let info = req.connection_info();
+                format!("{}://{}", info.scheme(), info.host())
+            }
+        }
+    }
+
+    /// Marks a withdrawal's payout as in progress; `None` if it already is. The mark goes when the guard drops.
+    pub fn begin_payout(&self, withdrawal: u64) -> Option<PayoutGuard<'_>> {
+        let newly_busy = self.in_flight.lock().unwrap_or_else(|p| p.into_inner()).insert(withdrawal);
+        // Lazily, and after the lock is released: a guard made and dropped here would re-lock it from `drop`.
+        newly_busy.then(|| PayoutGuard { payments: self, withdrawal })
+    }
+}
+
+pub struct PayoutGuard<'a> {
+    payments: &'a Payments,
+    withdrawal: u64,
+}
+
+impl Drop for PayoutGuard<'_> {
+    fn drop(&mut self) {
+        self.payments.in_flight.lock().unwrap_or_else(|p| p.into_inner()).remove(&self.withdrawal);
+    }
+}
+
+/// Hex HMAC-SHA512 of `body` under `secret`: the `x-paystack-signature` value.
+pub fn sign(secret: &[u8], body: &[u8]) -> String {
+    match Hmac::<Sha512>::new_from_slice(secret) {
+        Ok(mut mac) => {
+            mac.update(body);
+            hex::encode(mac.finalize().into_bytes())
+        }
+        // HMAC takes keys of any length; unreachable, and an empty signature never verifies.
+        Err(_) => String::new(),
+    }
+}
+
+/// Whether `signature` (hex) is the HMAC-SHA512 of the raw `body` under `secret`, compared in constant time.
+pub fn signature_valid(secret: &[u8], body: &[u8], signature: Option<&str>) -> bool {
+    let Some(given) = signature.and_then(|s| hex::decode(s.trim()).ok()) else { return false };
+    match Hmac::<Sha512>::new_from_slice(secret) {
+        Ok(mut mac) => {
+            mac.update(body);
+            mac.verify_slice(&given).is_ok()
+        }
+        Err(_) => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_signature_verifies_only_for_its_exact_body_and_key() {
+        let body = br#"{"event":"charge.success"}"#;
+        let sig = sign(b"sk_test_key", body);
+        assert_eq!(sig.len(), 128, "hex of 64 bytes");
+        assert!(signature_valid(b"sk_test_key", body, Some(&sig)));
+        assert!(signature_valid(b"sk_test_key", body, Some(&sig.to_uppercase())));
+        assert!(!signature_valid(b"sk_test_key", br#"{"event":"charge.success" }"#, Some(&sig)));
+        assert!(!signature_valid(b"another_key", body, Some(&sig)));
+        assert!(!signature_valid(b"sk_test_key", body, None));
+        assert!(!signature_valid(b"sk_test_key", body, Some("not hex")));
+        assert!(!signature_valid(b"sk_test_key", body, Some(&sig[..64])));
+    }
+
+    #[actix_web::test]
+    async fn one_payout_per_withdrawal_is_in_flight_at_a_time() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::temporary().unwrap();
+        let payments = Payments::new(&PaymentSettings::default(), dir.path(), store).unwrap();
+        let first = payments.begin_payout(7);
+        assert!(first.is_some());
+        assert!(payments.begin_payout(7).is_none(), "busy, and refusing must not deadlock or free it");
+        assert!(payments.begin_payout(7).is_none());
+        assert!(payments.begin_payout(8).is_some(), "another withdrawal is independent");
+        drop(first);
+        assert!(payments.begin_payout(7).is_some());
+    }
+
+    #[test]
+    fn paystack_transfer_statuses_map_to_outcomes() {
+        assert_eq!(TransferOutcome::from_status("success", ""), TransferOutcome::Paid);
+        assert_eq!(TransferOutcome::from_status("pending", ""), TransferOutcome::Pending);
+        assert_eq!(TransferOutcome::from_status("otp", ""), TransferOutcome::Pending);
+        assert_eq!(TransferOutcome::from_status("failed", ""), TransferOutcome::Failed("The transfer failed".into()));
+        assert!(matches!(TransferOutcome::from_status("reversed", "x"), TransferOutcome::Reversed(_)));
+    }
+}

@@ -1,0 +1,183 @@
+//! The back office's money pages under `/admin`: every player's transactions, withdrawals to approve or reject,
+//! and players' bank accounts. Every handler takes `AdminUser`; every decision is audited and pushed live to the
+//! player (`wallet.updated`).
+
+use std::collections::HashMap;
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use ayo_data::ledger::EntryKind;
+use ayo_data::user::{User, UserId};
+use ayo_data::withdrawal::{Withdrawal, WithdrawalStatus};
+
+use super::transactions::{row, Filters, SEARCHABLE};
+use crate::auth::AdminUser;
+use crate::error::ApiError;
+use crate::json::JsonBody;
+use crate::paging::TableQuery;
+use crate::payments::{payout, views};
+use crate::state::AppState;
+
+/// Registered inside the `/admin` scope.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/transactions", web::get().to(transactions))
+        .route("/withdrawals", web::get().to(withdrawals))
+        .route("/withdrawals/{id}/approve", web::post().to(approve))
+        .route("/withdrawals/{id}/reject", web::post().to(reject))
+        .route("/accounts", web::get().to(accounts));
+}
+
+fn players(state: &AppState) -> Result<HashMap<UserId, User>, ApiError> {
+    Ok(state.store.users.all()?.into_iter().map(|u| (u.id, u)).collect())
+}
+
+fn with_player(mut row: Value, user_id: UserId, players: &HashMap<UserId, User>) -> Value {
+    let player = players.get(&user_id);
+    row["player"] = json!({ "id": user_id, "name": player.map(|u| &u.name), "email": player.map(|u| &u.email) });
+    row["player_name"] = player.map(|u| u.name.clone()).into();
+    row["player_email"] = player.map(|u| u.email.clone()).into();
+    row
+}
+
+/// Every player's transactions: the SPEC §7 table plus filters `type`, `status`, `from`, `to`, `user_id`; each row
+/// carries the player and, for withdrawals, the withdrawal (status, bank account, reason).
+async fn transactions(
+    state: web::Data<AppState>,
+    _: AdminUser,
+    table: web::Query<TableQuery>,
+    filters: web::Query<Filters>,
+    owner: web::Query<OwnerFilter>,
+) -> Result<HttpResponse, ApiError> {
+    let mut entries = filters.apply(state.store.wallets.all_entries()?)?;
+    if let Some(user_id) = owner.user_id {
+        entries.retain(|e| e.user_id == user_id);
+    }
+    let players = players(&state)?;
+    let withdrawals: HashMap<u64, Withdrawal> =
+        state.store.payments.all_withdrawals()?.into_iter().map(|w| (w.entry_id, w)).collect();
+    let rows = entries
+        .iter()
+        .map(|e| {
+            let mut r = with_player(row(e), e.user_id, &players);
+            if e.kind == EntryKind::Withdrawal {
+                r["withdrawal"] = withdrawals.get(&e.id).map_or(Value::Null, views::withdrawal);
+            }
+            r
+        })
+        .collect();
+    let fields: Vec<&str> = SEARCHABLE.iter().copied().chain(["player_name", "player_email"]).collect();
+    Ok(HttpResponse::Ok().json(table.answer(rows, &fields)))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct OwnerFilter {
+    user_id: Option<UserId>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct WithdrawalFilter {
+    status: Option<String>,
+}
+
+/// Every withdrawal (filter `status`: pending, processing, success, failed, rejected, reversed) with its player.
+async fn withdrawals(
+    state: web::Data<AppState>,
+    _: AdminUser,
+    table: web::Query<TableQuery>,
+    filter: web::Query<WithdrawalFilter>,
+) -> Result<HttpResponse, ApiError> {
+    let status = match filter.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        None => None,
+        Some(raw) => Some(WithdrawalStatus::parse(raw).ok_or_else(|| {
+            ApiError::field("status", "status is one of pending, processing, success, failed, rejected, reversed")
+        })?),
+    };
+    let players = players(&state)?;
+    let rows = state
+        .store
+        .payments
+        .all_withdrawals()?
+        .iter()
+        .filter(|w| status.is_none_or(|s| w.status == s))
+        .map(|w| with_player(views::withdrawal(w), w.user_id, &players))
+        .collect();
+    let fields = ["status", "bank_name", "account_number", "account_name", "player_name", "player_email", "id"];
+    Ok(HttpResponse::Ok().json(table.answer(rows, &fields)))
+}
+
+fn answer(decided: payout::Decided, state: &AppState) -> Result<HttpResponse, ApiError> {
+    let w = &decided.withdrawal;
+    let balance = state.store.wallets.balance(w.user_id)?;
+    let transaction = state
+        .store
+        .wallets
+        .entries_of_user(w.user_id)?
+        .into_iter()
+        .find(|e| e.id == w.entry_id)
+        .map(|e| ayo_actors::views::entry(&e));
+    Ok(HttpResponse::Ok().json(json!({
+        "data": views::withdrawal(w),
+        "transaction": transaction,
+        "balance": balance,
+        "message": decided.message,
+    })))
+}
+
+/// Approves a pending withdrawal (sends the transfer), or re-checks one left processing.
+async fn approve(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    AdminUser(admin): AdminUser,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, ApiError> {
+    let decided = payout::approve(&state, &req, &admin, *id).await?;
+    answer(decided, &state)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct RejectBody {
+    reason: String,
+}
+
+/// Rejects a pending withdrawal with a reason the player sees; the money returns to their balance.
+async fn reject(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    AdminUser(admin): AdminUser,
+    id: web::Path<u64>,
+    JsonBody(body): JsonBody<RejectBody>,
+) -> Result<HttpResponse, ApiError> {
+    let reason = body.reason.split_whitespace().collect::<Vec<_>>().join(" ");
+    if !(5..=300).contains(&reason.chars().count()) {
+        return Err(ApiError::field("reason", "Give the player a reason (5 to 300 characters)"));
+    }
+    let decided = payout::reject(&state, &req, &admin, *id, &reason).await?;
+    answer(decided, &state)
+}
+
+/// Players' saved bank accounts, with the player.
+async fn accounts(
+    state: web::Data<AppState>,
+    _: AdminUser,
+    table: web::Query<TableQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let players = players(&state)?;
+    let rows = state
+        .store
+        .payments
+        .all_bank_accounts()?
+        .iter()
+        .map(|a| {
+            let mut r = with_player(views::bank_account(a), a.user_id, &players);
+            r["user_id"] = a.user_id.into();
+            r
+        })
+        .collect();
+    let fields = ["bank_name", "account_number", "account_name", "player_name", "player_email"];
+    Ok(HttpResponse::Ok().json(table.answer(rows, &fields)))
+}

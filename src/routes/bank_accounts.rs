@@ -1,0 +1,116 @@
+//! `GET /accounts`, `POST /accounts/resolve`, `POST /accounts/create`: the player's bank account for withdrawals
+//! (one per player, replaceable).
+//!
+//! The number is checked first (bank in the list, 10 digits, NUBAN check digit where it applies), then the account
+//! name is resolved through the gateway; saving resolves again on the server, so the stored name is always the
+//! bank's, never what a client sent.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use chrono::Utc;
+use serde::Deserialize;
+use serde_json::json;
+
+use ayo_data::bank_account::{self, BankAccount};
+use ayo_data::banks::Bank;
+use ayo_data::user::User;
+
+use super::deposits::player_only;
+use crate::auth::AuthUser;
+use crate::error::ApiError;
+use crate::json::JsonBody;
+use crate::payments::{views, GatewayError};
+use crate::rate_limit::Limit;
+use crate::state::AppState;
+
+/// Name look-ups per player: each one is a call to the bank network.
+const RESOLVE_LIMIT: Limit = Limit::per_minute(10);
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/accounts", web::get().to(mine))
+        .route("/accounts/resolve", web::post().to(resolve))
+        .route("/accounts/create", web::post().to(create));
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct AccountBody {
+    bank_code: String,
+    account_number: String,
+}
+
+async fn mine(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Result<HttpResponse, ApiError> {
+    let account = state.store.payments.bank_account(user.id)?;
+    Ok(HttpResponse::Ok().json(json!({ "data": account.as_ref().map(views::bank_account) })))
+}
+
+/// Checks the input and asks the gateway whose account it is.
+async fn look_up(state: &AppState, user: &User, body: &AccountBody) -> Result<(Bank, String, String), ApiError> {
+    player_only(user)?;
+    let (bank, number) = bank_account::check(&body.bank_code, &body.account_number)
+        .map_err(|refused| ApiError::field(refused.field, refused.message))?;
+    state.limiter.hit(&format!("bank-resolve:{}", user.id), RESOLVE_LIMIT)?;
+    match state.payments.gateway.resolve_account(&bank.code, &number).await {
+        Ok(name) => Ok((bank, number, name)),
+        Err(GatewayError::Refused(_) | GatewayError::NotFound) => Err(ApiError::coded(
+            "account_number",
+            format!("We could not find this account at {}. Check the number and the bank.", bank.name),
+            "ACCOUNT_NOT_FOUND",
+        )),
+        Err(GatewayError::Unavailable(why)) => {
+            tracing::warn!(error = %why, "account name not resolved");
+            Err(ApiError::GatewayUnavailable(
+                "We could not reach the bank to check this account. Please try again in a moment.".into(),
+            ))
+        }
+    }
+}
+
+async fn resolve(
+    state: web::Data<AppState>,
+    AuthUser(user): AuthUser,
+    JsonBody(body): JsonBody<AccountBody>,
+) -> Result<HttpResponse, ApiError> {
+    let (bank, number, name) = look_up(&state, &user, &body).await?;
+    Ok(HttpResponse::Ok().json(json!({ "data": {
+        "bank_code": bank.code,
+        "bank_name": bank.name,
+        "account_number": number,
+        "account_name": name,
+    }})))
+}
+
+async fn create(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    AuthUser(user): AuthUser,
+    JsonBody(body): JsonBody<AccountBody>,
+) -> Result<HttpResponse, ApiError> {
+    let (bank, number, name) = look_up(&state, &user, &body).await?;
+    let now = Utc::now();
+    let previous = state.store.payments.bank_account(user.id)?;
+    let account = BankAccount {
+        user_id: user.id,
+        bank_code: bank.code,
+        bank_name: bank.name,
+        account_number: number,
+        account_name: name,
+        created_at: now,
+        updated_at: now,
+    };
+    let saved = state.store.payments.save_bank_account(account, now)?;
+    state.store.flush().await?;
+    let tail = |a: &BankAccount| {
+        let digits = a.account_number.get(a.account_number.len().saturating_sub(4)..).unwrap_or_default();
+        format!("{} ••••{digits}", a.bank_name)
+    };
+    let detail = match &previous {
+        Some(old) => format!("{} (replaces {})", tail(&saved), tail(old)),
+        None => tail(&saved),
+    };
+    state.audit(Some(&req), Some(&user), "bank_account.saved", Some(format!("user:{}", user.id)), detail);
+    let (status, message) = match previous {
+        Some(_) => (actix_web::http::StatusCode::OK, "Bank account replaced"),
+        None => (actix_web::http::StatusCode::CREATED, "Bank account saved"),
+    };
+    Ok(HttpResponse::build(status).json(json!({ "data": views::bank_account(&saved), "message": message })))
+}

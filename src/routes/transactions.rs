@@ -1,0 +1,195 @@
+//! `GET /transactions` (a SPEC §7 table of my ledger, filters `type` and `status`) and `GET /transactions/export`
+//! (the same as CSV, the whole history by default: PRODUCT.md §6 asks for at least 12 months, self-service).
+
+use actix_web::http::header;
+use actix_web::{web, HttpResponse};
+use chrono::{NaiveDate, Utc};
+use serde::Deserialize;
+use serde_json::Value;
+
+use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
+
+use crate::auth::AuthUser;
+use crate::error::{ApiError, FieldErrors};
+use crate::paging::TableQuery;
+use crate::state::AppState;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/transactions", web::get().to(list)).route("/transactions/export", web::get().to(export));
+}
+
+pub const TYPES: [&str; 6] = ["deposit", "withdrawal", "stake", "win", "refund", "adjustment"];
+pub const STATUSES: [&str; 4] = ["pending", "success", "failed", "reversed"];
+
+/// `type`, `status` and, for the export, `from`/`to` (YYYY-MM-DD, inclusive, UTC).
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct Filters {
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    pub status: Option<String>,
+    pub from: Option<String>,
+    pub to: Option<String>,
+}
+
+fn kind_name(kind: EntryKind) -> &'static str {
+    match kind {
+        EntryKind::Deposit => "deposit",
+        EntryKind::Withdrawal => "withdrawal",
+        EntryKind::Stake => "stake",
+        EntryKind::Win => "win",
+        EntryKind::Refund => "refund",
+        EntryKind::Adjustment => "adjustment",
+    }
+}
+
+fn status_name(status: EntryStatus) -> &'static str {
+    match status {
+        EntryStatus::Pending => "pending",
+        EntryStatus::Success => "success",
+        EntryStatus::Failed => "failed",
+        EntryStatus::Reversed => "reversed",
+    }
+}
+
+fn wanted(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
+}
+
+impl Filters {
+    /// Keeps the entries that match; 422 names a filter with a value we do not know.
+    pub fn apply(&self, entries: Vec<LedgerEntry>) -> Result<Vec<LedgerEntry>, ApiError> {
+        let mut errors = FieldErrors::default();
+        let kind = wanted(&self.kind);
+        if kind.is_some_and(|k| !TYPES.contains(&k)) {
+            errors.push("type", format!("type is one of {}", TYPES.join(", ")));
+        }
+        let status = wanted(&self.status);
+        if status.is_some_and(|s| !STATUSES.contains(&s)) {
+            errors.push("status", format!("status is one of {}", STATUSES.join(", ")));
+        }
+        let date = |field: &str, value: &Option<String>, errors: &mut FieldErrors| {
+            let raw = wanted(value)?;
+            match NaiveDate::parse_from_str(raw, "%Y-%m-%d") {
+                Ok(day) => Some(day),
+                Err(_) => {
+                    errors.push(field, format!("{field} is a date like 2026-01-31"));
+                    None
+                }
+            }
+        };
+        let from = date("from", &self.from, &mut errors);
+        let to = date("to", &self.to, &mut errors);
+        errors.finish()?;
+        Ok(entries
+            .into_iter()
+            .filter(|e| kind.is_none_or(|k| kind_name(e.kind) == k))
+            .filter(|e| status.is_none_or(|s| status_name(e.status) == s))
+            .filter(|e| from.is_none_or(|d| e.created_at.date_naive() >= d))
+            .filter(|e| to.is_none_or(|d| e.created_at.date_naive() <= d))
+            .collect())
+    }
+}
+
+/// A ledger entry as a table row: the Transaction object, plus `withdrawal_id` for withdrawals.
+pub fn row(entry: &LedgerEntry) -> Value {
+    let mut row = ayo_actors::views::entry(entry);
+    if entry.kind == EntryKind::Withdrawal {
+        row["withdrawal_id"] = entry.reference.strip_prefix("withdrawal:").and_then(|id| id.parse::<u64>().ok()).into();
+    }
+    row
+}
+
+pub const SEARCHABLE: [&str; 5] = ["description", "reference", "type", "status", "id"];
+
+async fn list(
+    state: web::Data<AppState>,
+    AuthUser(user): AuthUser,
+    table: web::Query<TableQuery>,
+    filters: web::Query<Filters>,
+) -> Result<HttpResponse, ApiError> {
+    let entries = filters.apply(state.store.wallets.entries_of_user(user.id)?)?;
+    let rows = entries.iter().map(row).collect();
+    Ok(HttpResponse::Ok().json(table.answer(rows, &SEARCHABLE)))
+}
+
+/// `1234.56` from 123456 kobo; `-500.00` from -50000.
+pub fn naira(kobo: i64) -> String {
+    let sign = if kobo < 0 { "-" } else { "" };
+    let abs = kobo.unsigned_abs();
+    format!("{sign}{}.{:02}", abs / 100, abs % 100)
+}
+
+/// One CSV field (RFC 4180 quoting). Text that a spreadsheet would run as a formula gets a leading `'`.
+fn field(text: &str) -> String {
+    let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{text}") } else { text.to_string() };
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text
+    }
+}
+
+pub const CSV_HEADER: &str =
+    "date,id,type,status,description,reference,amount_naira,amount_kobo,balance_after_naira,balance_after_kobo";
+
+/// The ledger as CSV, oldest first.
+pub fn csv(entries: &[LedgerEntry]) -> String {
+    let mut out = String::with_capacity(64 * (entries.len() + 1));
+    out.push_str(CSV_HEADER);
+    out.push_str("\r\n");
+    let mut oldest_first: Vec<&LedgerEntry> = entries.iter().collect();
+    oldest_first.sort_by_key(|e| (e.created_at, e.id));
+    for e in oldest_first {
+        let cells = [
+            ayo_actors::views::time(e.created_at),
+            e.id.to_string(),
+            kind_name(e.kind).to_string(),
+            status_name(e.status).to_string(),
+            field(&e.description),
+            field(&e.reference),
+            naira(e.amount.as_i64()),
+            e.amount.as_i64().to_string(),
+            naira(e.balance_after.as_i64()),
+            e.balance_after.as_i64().to_string(),
+        ];
+        out.push_str(&cells.join(","));
+        out.push_str("\r\n");
+    }
+    out
+}
+
+async fn export(
+    state: web::Data<AppState>,
+    AuthUser(user): AuthUser,
+    filters: web::Query<Filters>,
+) -> Result<HttpResponse, ApiError> {
+    let entries = filters.apply(state.store.wallets.entries_of_user(user.id)?)?;
+    let filename = format!("ayo-lotto-transactions-{}.csv", Utc::now().format("%Y-%m-%d"));
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"{filename}\"")))
+        .insert_header((header::CACHE_CONTROL, "private, no-store"))
+        .body(csv(&entries)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn naira_has_two_decimals_and_a_sign() {
+        assert_eq!(naira(123_456), "1234.56");
+        assert_eq!(naira(-50_000), "-500.00");
+        assert_eq!(naira(5), "0.05");
+        assert_eq!(naira(0), "0.00");
+    }
+
+    #[test]
+    fn csv_fields_are_quoted_and_formulas_defused() {
+        assert_eq!(field("plain"), "plain");
+        assert_eq!(field("a, b"), "\"a, b\"");
+        assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(field("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
+    }
+}

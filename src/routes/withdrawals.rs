@@ -1,0 +1,120 @@
+//! `POST /withdrawals/create`, `GET /withdrawals`: money out to the player's saved bank account.
+//!
+//! The amount is held at once by the player's WalletActor (balance down, a pending `withdrawal` transaction); an
+//! admin then approves (the gateway transfer is sent) or rejects (the money comes back). Withdrawals stay open to
+//! a player on a time-out or self-exclusion: their balance is theirs.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use chrono::Utc;
+use serde::Deserialize;
+use serde_json::json;
+
+use ayo_actors::wallet::HoldWithdrawal;
+use ayo_data::money::Kobo;
+use ayo_data::store::WithdrawalRefused;
+use ayo_data::withdrawal::{Withdrawal, WithdrawalStatus, WITHDRAWAL_MIN};
+
+use super::deposits::player_only;
+use crate::auth::AuthUser;
+use crate::error::{ApiError, FieldErrors};
+use crate::json::JsonBody;
+use crate::paging::TableQuery;
+use crate::payments::views;
+use crate::state::AppState;
+
+const KEY_MAX: usize = 100;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/withdrawals/create", web::post().to(create)).route("/withdrawals", web::get().to(list));
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct WithdrawalBody {
+    amount: Option<i64>,
+    idempotency_key: String,
+}
+
+async fn create(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    AuthUser(user): AuthUser,
+    JsonBody(body): JsonBody<WithdrawalBody>,
+) -> Result<HttpResponse, ApiError> {
+    player_only(&user)?;
+    let mut errors = FieldErrors::default();
+    let amount = body.amount.map(Kobo).filter(|a| *a >= WITHDRAWAL_MIN);
+    if amount.is_none() {
+        errors.push("amount", format!("The minimum withdrawal is {WITHDRAWAL_MIN}"));
+    }
+    let key = body.idempotency_key.trim().to_string();
+    if key.is_empty() || key.len() > KEY_MAX {
+        errors.push("idempotency_key", "idempotency_key is required (at most 100 characters)".into());
+    }
+    errors.finish()?;
+    let amount = amount.unwrap_or(WITHDRAWAL_MIN);
+    let Some(account) = state.store.payments.bank_account(user.id)? else {
+        return Err(ApiError::coded("bank_account", "Add your bank account before you withdraw", "NO_BANK_ACCOUNT"));
+    };
+    let now = Utc::now();
+    let id = state.store.wallets.next_id()?;
+    let withdrawal = Withdrawal {
+        id,
+        user_id: user.id,
+        amount,
+        status: WithdrawalStatus::Pending,
+        bank_code: account.bank_code,
+        bank_name: account.bank_name,
+        account_number: account.account_number,
+        account_name: account.account_name,
+        idempotency_key: key,
+        entry_id: state.store.wallets.next_id()?,
+        transfer_reference: Withdrawal::transfer_reference_for(id),
+        reason: None,
+        decided_by: None,
+        created_at: now,
+        updated_at: now,
+    };
+    let held = state
+        .engine
+        .wallets
+        .get(user.id)
+        .send(HoldWithdrawal(withdrawal))
+        .await
+        .map_err(|e| ApiError::internal(anyhow::anyhow!("wallet mailbox: {e}")))?
+        .map_err(|e| ApiError::internal(anyhow::anyhow!("{e}")))?;
+    let held = held.map_err(|refused| match refused {
+        funds @ WithdrawalRefused::InsufficientFunds { .. } => {
+            ApiError::coded("amount", funds.to_string(), "INSUFFICIENT_FUNDS")
+        }
+        other => ApiError::internal(anyhow::anyhow!("{other}")),
+    })?;
+    let transaction = held.entries.first().map(ayo_actors::views::entry);
+    let (status, message) = if held.replayed {
+        (actix_web::http::StatusCode::OK, "This withdrawal was already requested")
+    } else {
+        let w = &held.value;
+        let detail = format!("{} kobo to {} {}", w.amount.as_i64(), w.bank_name, w.masked_account());
+        state.audit(Some(&req), Some(&user), "withdrawal.requested", Some(format!("withdrawal:{}", w.id)), detail);
+        (
+            actix_web::http::StatusCode::CREATED,
+            "Withdrawal requested. The amount is on hold until it is paid to your bank account.",
+        )
+    };
+    Ok(HttpResponse::build(status).json(json!({
+        "data": views::withdrawal(&held.value),
+        "transaction": transaction,
+        "balance": held.balance,
+        "message": message,
+    })))
+}
+
+/// My withdrawals (a SPEC §7 table), newest first.
+async fn list(
+    state: web::Data<AppState>,
+    AuthUser(user): AuthUser,
+    table: web::Query<TableQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let rows = state.store.payments.withdrawals_of_user(user.id)?.iter().map(views::withdrawal).collect();
+    Ok(HttpResponse::Ok().json(table.answer(rows, &["status", "bank_name", "account_number", "transfer_reference"])))
+}

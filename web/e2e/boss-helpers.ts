@@ -1,0 +1,146 @@
+/**
+ * Tools for the back-office journeys: logging the demo admin in (through /boss, or an API token for set-up
+ * steps), money and tickets for a player through the API, and screenshots of a screen at desk and phone sizes.
+ */
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { admin, createVerifiedPlayer, expect, type Player } from './fixtures';
+
+/** The demo admin logs in at /boss and lands on the dashboard. */
+export async function logInAsAdmin(page: Page) {
+  const { email, password } = admin();
+  await page.goto('/boss');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/boss\/dashboard$/);
+}
+
+export async function apiToken(request: APIRequestContext, identity: string, password: string): Promise<string> {
+  const answer = await request.post('/api/v1/auth/login', { data: { userIdentity: identity, password } });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  return ((await answer.json()) as { data: { token: string } }).data.token;
+}
+
+/**
+ * The demo admin's API token, fetched once per run: the server allows 30 logins and 10 OTP checks a minute per
+ * client address, and every journey of the suite comes from the same one.
+ */
+let cachedAdminToken: string | undefined;
+export async function adminToken(request: APIRequestContext) {
+  const { email, password } = admin();
+  cachedAdminToken ??= await apiToken(request, email, password);
+  return cachedAdminToken;
+}
+
+/** One verified player shared by this file's journeys (each verification counts against the same limit). */
+let sharedPlayer: Promise<Player> | undefined;
+export function theSharedPlayer(request: APIRequestContext): Promise<Player> {
+  sharedPlayer ??= createVerifiedPlayer(request);
+  return sharedPlayer;
+}
+
+type UserRow = { id: number; email: string };
+
+export async function playerId(request: APIRequestContext, token: string, email: string): Promise<number> {
+  const answer = await request.get(`/api/v1/admin/users?search=${encodeURIComponent(email)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const rows = ((await answer.json()) as { data: UserRow[] }).data;
+  const row = rows.find((r) => r.email === email);
+  if (!row) throw new Error(`no player ${email}`);
+  return row.id;
+}
+
+/** Credits a player through the admin API (kobo). */
+export async function credit(request: APIRequestContext, token: string, userId: number, kobo: number) {
+  const answer = await request.post(`/api/v1/admin/users/${userId}/adjust`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { amount: kobo, reason: 'E2E set-up credit' },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+}
+
+type DrawRow = { id: number; status: string; closes_at: string };
+type GameRow = { id: number; slug: string; next_draw: DrawRow | null };
+
+/** Buys a few tickets on the Ayo Express draw on sale now (it draws every three minutes). */
+export async function buyTickets(request: APIRequestContext, playerToken: string) {
+  const headers = { Authorization: `Bearer ${playerToken}` };
+  let draw: DrawRow | null = null;
+  await expect
+    .poll(
+      async () => {
+        const games = ((await (await request.get('/api/v1/games')).json()) as { data: GameRow[] }).data;
+        const next = games.find((g) => g.slug === 'ayo-express')?.next_draw ?? null;
+        // Leave a few seconds before sales close.
+        draw = next && next.status === 'open' && Date.parse(next.closes_at) - Date.now() > 8_000 ? next : null;
+        return draw !== null;
+      },
+      { message: 'an open Ayo Express draw', timeout: 60_000, intervals: [1_000] },
+    )
+    .toBe(true);
+  const drawId = (draw as DrawRow | null)?.id;
+  const bets = [
+    { bet_type: 'NAP2', numbers: [7, 21], stake_per_line: 10_000 },
+    { bet_type: 'PERM2', numbers: [3, 14, 27], stake_per_line: 2_000 },
+    { bet_type: 'AGAINST', top: [1, 2], bottom: [88, 89], stake_per_line: 1_500 },
+  ];
+  for (const [i, bet] of bets.entries()) {
+    const answer = await request.post('/api/v1/tickets/create', {
+      headers,
+      data: { draw_id: drawId, ...bet, idempotency_key: `e2e-${Date.now()}-${i}` },
+    });
+    expect(answer.status(), await answer.text()).toBe(201);
+  }
+}
+
+/** The shared player with money added; returns the player and their id. */
+export async function fundedPlayer(request: APIRequestContext, kobo = 500_000) {
+  const player = await theSharedPlayer(request);
+  const token = await adminToken(request);
+  const id = await playerId(request, token, player.email);
+  await credit(request, token, id, kobo);
+  return { player, id };
+}
+
+/** The screen at a desk (1280 × 800) and on a phone (360 × 740): test-results/screenshots/boss-<name>-*.png. */
+export async function screenshotBoth(page: Page, name: string) {
+  for (const [label, size] of [
+    ['1280', { width: 1280, height: 800 }],
+    ['360', { width: 360, height: 740 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(350);
+    await page.screenshot({ path: `test-results/screenshots/boss-${name}-${label}.png` });
+    await page.screenshot({ path: `test-results/screenshots/boss-${name}-${label}-full.png`, fullPage: true });
+    // Nothing may stick out sideways: wide tables scroll inside their own box or become cards.
+    const overflow = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      const wide = Array.from(document.querySelectorAll<HTMLElement>('body *')).filter((el) => {
+        if (el.getBoundingClientRect().right <= width + 0.5) return false;
+        for (let up = el.parentElement; up; up = up.parentElement) {
+          if (/(auto|scroll|hidden|clip)/.test(getComputedStyle(up).overflowX)) return false;
+        }
+        return true;
+      });
+      return wide.length
+        ? wide
+            .slice(-3)
+            .map((el) => `${el.tagName.toLowerCase()}.${el.className} (right edge ${Math.round(el.getBoundingClientRect().right)} px)`)
+            .join(', ')
+        : null;
+    });
+    expect(overflow, `${name} at ${label} px`).toBeNull();
+  }
+}
+
+/** A second, separate browser (own storage) for the player while the admin works in the first. */
+export async function newPlayerPage(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 360, height: 740 },
+    locale: 'en-NG',
+    timezoneId: 'Africa/Lagos',
+  });
+  return { context, page: await context.newPage() };
+}

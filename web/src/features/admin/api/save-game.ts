@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, apiRequest, type ApiError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { adminGamesQueryKey } from '@/features/admin/api/get-games';
+import type { GameInput } from '@/features/admin/types';
+import type { Game } from '@/types/lotto';
+
+/** POST /admin/games (new) or PUT /admin/games/{id} (edit). A 422 is shown beside the fields, not in a dialog. */
+export function saveGame({ id, input }: { id?: number; input: GameInput }) {
+  const handled = (error: ApiError) => error.status === 422;
+  return id === undefined
+    ? api.post<Game>('/admin/games', input, { handled })
+    : apiRequest<Game>(`/admin/games/${id}`, { method: 'PUT', body: input, handled });
+}
+
+export function useSaveGame() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveGame,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminGamesQueryKey });
+      // The player-facing game lists read the same games.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.games });
+    },
+  });
+}

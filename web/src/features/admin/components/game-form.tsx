@@ -1,0 +1,314 @@
+/**
+ * Create or edit a game: name, description, status, schedule (every N minutes, or weekly WAT times), when sales
+ * close, bet types, multipliers and stake rules in naira. Problems found here or by the server (422) are shown
+ * beside their fields, and the first one gets the focus.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Dialog } from '@/components/ui/dialog/dialog';
+import { FormAlert } from '@/components/ui/form/form-alert';
+import { toast } from '@/components/ui/toasts/toast-store';
+import { ApiError } from '@/lib/api-client';
+import { BET_TYPE_ORDER, betTypeLabel } from '@/lib/lotto';
+import { useSaveGame } from '@/features/admin/api/save-game';
+import { Field, SelectField } from '@/features/admin/components/field';
+import {
+  formErrorsFromServer,
+  formFromGame,
+  inputFromForm,
+  isFormField,
+  MULTIPLIER_KEYS,
+  STAKE_RULE_KEYS,
+  STAKE_RULE_LABELS,
+  type FormErrors,
+  type GameForm,
+} from '@/features/admin/lib/game-form';
+import { describeCloseBefore, describeSchedule, WEEKDAYS, dayName } from '@/features/admin/lib/schedule';
+import type { AdminGame } from '@/features/admin/types';
+import type { BetType } from '@/types/lotto';
+
+const WEEKDAY_OPTIONS = WEEKDAYS.map((day) => ({ value: day, label: dayName(day) }));
+
+function GroupError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="field__error">
+      {message}
+    </p>
+  ) : null;
+}
+
+export function GameFormDialog({ game, onClose }: { game?: AdminGame; onClose: () => void }) {
+  const [form, setForm] = useState<GameForm>(() => formFromGame(game));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [message, setMessage] = useState<string>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const save = useSaveGame();
+  const editing = game !== undefined;
+
+  // After a failed submit, take the keyboard to the first field with a problem.
+  const [focusTick, setFocusTick] = useState(0);
+  useEffect(() => {
+    if (focusTick === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusTick]);
+
+  const set = <K extends keyof GameForm>(key: K, value: GameForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const fail = (next: FormErrors, text: string) => {
+    setErrors(next);
+    setMessage(text);
+    setFocusTick((n) => n + 1);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = inputFromForm(form);
+    if (result.errors) {
+      fail(result.errors, 'Please correct the fields marked below.');
+      return;
+    }
+    setErrors({});
+    setMessage(undefined);
+    save.mutate(
+      { id: game?.id, input: result.input },
+      {
+        onSuccess: (answer) => {
+          toast.success(answer.message ?? (editing ? 'Game saved' : 'Game created'));
+          onClose();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 422) {
+            const fieldErrors = formErrorsFromServer(error.errors);
+            // Said beside its field already: the summary only points there; anything else is said here.
+            const shown = Object.keys(fieldErrors).length > 0 && Object.keys(fieldErrors).every(isFormField);
+            fail(fieldErrors, shown ? 'Please correct the fields marked below.' : error.message);
+          }
+        },
+      },
+    );
+  };
+
+  const preview =
+    form.scheduleKind === 'interval'
+      ? /^\d+$/.test(form.everyMinutes.trim())
+        ? describeSchedule({ kind: 'interval', every_minutes: Number(form.everyMinutes) })
+        : undefined
+      : describeSchedule({ kind: 'weekly', slots: form.slots });
+  const closeWords = /^\d+$/.test(form.closeBeforeSecs.trim())
+    ? describeCloseBefore(Number(form.closeBeforeSecs))
+    : 'Seconds between the end of sales and the draw';
+
+  return (
+    <Dialog title={editing ? `Edit ${game.name}` : 'New game'} onClose={onClose} className="dialog--wide">
+      <form ref={formRef} className="form game-form" noValidate onSubmit={submit}>
+        <Field
+          label="Name"
+          value={form.name}
+          onChange={(value) => set('name', value)}
+          error={errors.name}
+          maxLength={60}
+          required
+          autoFocusFirst
+          hint={editing ? 'Renaming changes the game’s web address.' : undefined}
+        />
+        <Field
+          label="Description"
+          multiline
+          value={form.description}
+          onChange={(value) => set('description', value)}
+          error={errors.description}
+          maxLength={500}
+          hint="Shown to players on the game page (at most 500 characters)."
+        />
+
+        <fieldset className="form-group">
+          <legend>Status</legend>
+          <div className="choice-row">
+            {(['active', 'paused'] as const).map((status) => (
+              <label key={status} className="choice">
+                <input
+                  type="radio"
+                  name="status"
+                  value={status}
+                  checked={form.status === status}
+                  onChange={() => set('status', status)}
+                />
+                {status === 'active' ? 'Active (on sale)' : 'Paused (no new draws)'}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset className="form-group" aria-describedby={errors.schedule ? 'schedule-error' : undefined}>
+          <legend>Schedule (Nigerian time, WAT)</legend>
+          <div className="choice-row">
+            <label className="choice">
+              <input
+                type="radio"
+                name="schedule-kind"
+                checked={form.scheduleKind === 'interval'}
+                onChange={() => set('scheduleKind', 'interval')}
+              />
+              Every few minutes
+            </label>
+            <label className="choice">
+              <input
+                type="radio"
+                name="schedule-kind"
+                checked={form.scheduleKind === 'weekly'}
+                onChange={() => set('scheduleKind', 'weekly')}
+              />
+              Weekly draw times
+            </label>
+          </div>
+          {form.scheduleKind === 'interval' ? (
+            <Field
+              label="Minutes between draws"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={1440}
+              value={form.everyMinutes}
+              onChange={(value) => set('everyMinutes', value)}
+              error={errors.every_minutes}
+              suffix="min"
+              className="field--short"
+            />
+          ) : (
+            <div className="slots">
+              {form.slots.map((slot, i) => (
+                <div key={i} className="slot" role="group" aria-label={`Draw time ${i + 1}`}>
+                  <SelectField
+                    label="Day"
+                    value={slot.weekday}
+                    options={WEEKDAY_OPTIONS}
+                    onChange={(value) =>
+                      set(
+                        'slots',
+                        form.slots.map((s, j) => (j === i ? { ...s, weekday: value as typeof s.weekday } : s)),
+                      )
+                    }
+                  />
+                  <Field
+                    label="Time (WAT)"
+                    type="time"
+                    value={slot.time}
+                    error={errors[`slots.${i}`]}
+                    onChange={(value) => set('slots', form.slots.map((s, j) => (j === i ? { ...s, time: value } : s)))}
+                  />
+                  <button
+                    type="button"
+                    className="button button--ghost button--small slot__remove"
+                    aria-label={`Remove draw time ${i + 1}`}
+                    onClick={() => set('slots', form.slots.filter((_, j) => j !== i))}
+                  >
+                    Remove
+                  </button>
+                </div>
+              ))}
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => set('slots', [...form.slots, { weekday: 'Sat', time: '19:45' }])}
+              >
+                Add a draw time
+              </button>
+            </div>
+          )}
+          <GroupError id="schedule-error" message={errors.schedule} />
+          {preview ? (
+            <p className="field__hint" aria-live="polite">
+              {preview}
+            </p>
+          ) : null}
+        </fieldset>
+
+        <Field
+          label="Sales close (seconds before each draw)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={86400}
+          value={form.closeBeforeSecs}
+          onChange={(value) => set('closeBeforeSecs', value)}
+          error={errors.close_before_secs}
+          hint={closeWords}
+          suffix="s"
+          className="field--short"
+        />
+
+        <fieldset className="form-group" aria-describedby={errors.bet_types ? 'bet-types-error' : undefined}>
+          <legend>Bet types offered</legend>
+          <div className="check-grid">
+            {BET_TYPE_ORDER.map((type: BetType) => (
+              <label key={type} className="choice">
+                <input
+                  type="checkbox"
+                  checked={form.betTypes.includes(type)}
+                  aria-invalid={errors.bet_types ? true : undefined}
+                  onChange={(event) =>
+                    set(
+                      'betTypes',
+                      event.target.checked ? [...form.betTypes, type] : form.betTypes.filter((t) => t !== type),
+                    )
+                  }
+                />
+                {betTypeLabel(type)}
+              </label>
+            ))}
+          </div>
+          <GroupError id="bet-types-error" message={errors.bet_types} />
+        </fieldset>
+
+        <fieldset className="form-group" aria-describedby={errors.multipliers ? 'multipliers-error' : undefined}>
+          <legend>Multipliers (a winning line pays stake × multiplier)</legend>
+          <div className="field-grid">
+            {MULTIPLIER_KEYS.map((key, i) => (
+              <Field
+                key={key}
+                label={`NAP ${i + 1}`}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={1000000}
+                value={form.multipliers[key]}
+                onChange={(value) => set('multipliers', { ...form.multipliers, [key]: value })}
+                error={errors[`multipliers.${key}`]}
+                suffix="×"
+              />
+            ))}
+          </div>
+          <p className="field__hint">PERM bets use the NAP rate of their size; 1 Banker and Against use NAP 2.</p>
+          <GroupError id="multipliers-error" message={errors.multipliers} />
+        </fieldset>
+
+        <fieldset className="form-group" aria-describedby={errors.stake_rules ? 'stake-rules-error' : undefined}>
+          <legend>Stakes and payout (naira)</legend>
+          <div className="field-grid field-grid--wide">
+            {STAKE_RULE_KEYS.map((key) => (
+              <Field
+                key={key}
+                label={STAKE_RULE_LABELS[key]}
+                inputMode="decimal"
+                prefix="₦"
+                value={form.stakeRules[key]}
+                onChange={(value) => set('stakeRules', { ...form.stakeRules, [key]: value })}
+                error={errors[`stake_rules.${key}`]}
+              />
+            ))}
+          </div>
+          <GroupError id="stake-rules-error" message={errors.stake_rules} />
+        </fieldset>
+
+        <FormAlert>{message}</FormAlert>
+        <div className="dialog__actions">
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={save.isPending} aria-busy={save.isPending}>
+            {save.isPending ? 'Saving…' : editing ? 'Save changes' : 'Create game'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,54 @@
+import { Countdown } from '@/components/ui/countdown/countdown';
+import { formatShortDateTimeWAT, formatTimeWAT } from '@/lib/format';
+import { useServerNow } from '@/lib/server-clock';
+import type { Draw } from '@/types/lotto';
+
+/**
+ * Which draw a ticket bought now goes into, and how long sales stay open (server clock). Once sales close it
+ * says so and shows the upcoming draw instead.
+ */
+export function DrawBar({ draw, onSale }: { draw: Draw | null; onSale: boolean }) {
+  const now = useServerNow();
+  if (!draw) {
+    return (
+      <div className="draw-bar draw-bar--closed" role="status">
+        <p className="draw-bar__title">Sales closed</p>
+        <p className="draw-bar__sub">No draw is open for this game right now.</p>
+      </div>
+    );
+  }
+  if (onSale) {
+    return (
+      <div className="draw-bar" data-testid="draw-bar" data-draw-id={draw.id}>
+        <div>
+          <p className="draw-bar__title">Draw #{draw.id}</p>
+          <p className="draw-bar__sub">
+            Draws{' '}
+            {Date.parse(draw.draws_at) - now < 12 * 3_600_000
+              ? formatTimeWAT(draw.draws_at)
+              : formatShortDateTimeWAT(draw.draws_at)}
+          </p>
+        </div>
+        <div className="draw-bar__timer">
+          <span className="draw-bar__label" aria-hidden="true">
+            Closes in
+          </span>
+          <Countdown to={draw.closes_at} size="small" label={`Sales for draw ${draw.id} close in`} />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="draw-bar draw-bar--closed" data-testid="draw-bar" data-draw-id="" role="status">
+      <div>
+        <p className="draw-bar__title">Sales closed</p>
+        <p className="draw-bar__sub">
+          Next: draw #{draw.id},{' '}
+          {Date.parse(draw.opens_at) <= now
+            ? 'opening now…'
+            : `sales open ${formatShortDateTimeWAT(draw.opens_at)}`}
+        </p>
+      </div>
+    </div>
+  );
+}
