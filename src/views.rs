@@ -2,6 +2,8 @@
 
 use serde_json::{json, Value};
 
+use ayo_actors::views::time;
+use ayo_data::activity::Activity;
 use ayo_data::user::{User, UserStatus};
 
 /// The player's deposit limits (with pending raises) and exclusion in force now: `responsible_gaming` of the user
@@ -23,5 +25,13 @@ pub fn user(user: &User, balance_kobo: i64) -> Value {
         "status": match user.status { UserStatus::Active => "active", UserStatus::Suspended => "suspended" },
         "created_at": user.created_at,
         "relationships": { "wallet": { "balance": balance_kobo } },
+    })
+}
+
+/// An audit entry as every back-office list shows it (`GET /admin/activities` and a player's detail alike).
+pub fn activity(a: &Activity) -> Value {
+    json!({
+        "id": a.id, "created_at": time(a.at), "actor_id": a.actor_id, "actor": a.actor_email,
+        "action": a.action, "target": a.target, "ip": a.ip, "detail": a.detail,
     })
 }

@@ -14,9 +14,9 @@ use chrono::Utc;
 
 use ayo_data::draw::{Draw, DrawId, DrawStatus};
 use ayo_data::game::Game;
-use ayo_data::lotto::{draw_balls, tickets_hash, winnings};
+use ayo_data::lotto::{draw_balls, outcome, tickets_hash, Balls};
 use ayo_data::store::Outcome;
-use ayo_data::ticket::{TicketId, TicketStatus};
+use ayo_data::ticket::{TicketCard, TicketId, TicketStatus};
 use ayo_data::user::UserId;
 use ayo_data::Store;
 
@@ -47,6 +47,8 @@ pub struct DrawActor {
     timer: Option<SpawnHandle>,
     /// Set while settling or refunding, so a second run cannot start.
     busy: bool,
+    /// Whether this actor has read the closed draw's ticket index ahead of the draw (see `warm_up`).
+    warmed: bool,
 }
 
 impl DrawActor {
@@ -57,7 +59,7 @@ impl DrawActor {
         publish: Publisher,
         on_finish: Recipient<DrawFinished>,
     ) -> Self {
-        Self { draw_id, store, wallets, publish, on_finish, timer: None, busy: false }
+        Self { draw_id, store, wallets, publish, on_finish, timer: None, busy: false, warmed: false }
     }
 
     fn load(&self) -> Option<(Draw, Option<Game>)> {
@@ -109,7 +111,10 @@ impl DrawActor {
                 }
                 Some(now + chrono::Duration::seconds(1))
             }
-            DrawStatus::Closed => Some(draw.draws_at),
+            DrawStatus::Closed => {
+                self.warm_up(draw.id);
+                Some(draw.draws_at)
+            }
             DrawStatus::Drawn => {
                 self.settle(draw, game, ctx);
                 return;
@@ -131,6 +136,21 @@ impl DrawActor {
         }
     }
 
+    /// Reads a closed draw's ticket index once, in the background, so that settlement finds it in sled's cache.
+    /// Closing the draw does this anyway (it lists the ticket ids to hash them); this covers an actor started
+    /// after a restart between the close and the draw.
+    fn warm_up(&mut self, draw: DrawId) {
+        if std::mem::replace(&mut self.warmed, true) {
+            return;
+        }
+        let store = self.store.clone();
+        drop(tokio::task::spawn_blocking(move || {
+            if let Err(e) = store.wallets.ticket_ids_of_draw(draw) {
+                tracing::warn!(draw, error = %e, "could not read the draw's tickets ahead of the draw");
+            }
+        }));
+    }
+
     /// Stops sales and fixes the list of tickets the balls will depend on.
     fn close(&self, draw: &mut Draw, game: Option<&Game>) {
         draw.status = DrawStatus::Closed;
@@ -150,34 +170,70 @@ impl DrawActor {
     }
 
     /// Pays every pending ticket through its owner's wallet, then marks the draw settled.
+    ///
+    /// The draw's tickets are read as cards from its index (a scan over `READ_THREADS` ranges, off the actor's
+    /// thread), decided, grouped by player, and each player's wallet gets one `SettleTickets` with all of them: one
+    /// transaction per player, their flushes shared (a few dozen for thousands of wallets). Players settled before a
+    /// crash are skipped here, and their wallet would refuse to pay twice anyway.
     fn settle(&mut self, draw: Draw, game: Option<Game>, ctx: &mut Context<Self>) {
         let (Some(numbers), Some(game)) = (draw.numbers, game) else {
             tracing::error!(draw = draw.id, "a drawn draw without numbers or game");
             return;
         };
-        let tickets = match self.store.wallets.tickets_of_draw(draw.id) {
-            Ok(t) => t,
-            Err(e) => {
-                tracing::error!(draw = draw.id, error = %e, "could not read tickets to settle");
-                return;
-            }
-        };
-        let mut by_player: BTreeMap<UserId, Vec<Outcome>> = BTreeMap::new();
-        for t in tickets.iter().filter(|t| t.status == TicketStatus::Pending) {
-            let won = winnings(&t.bet, t.stake_per_line, &numbers, &game.multipliers, game.stake_rules.payout_cap);
-            let outcome = Outcome { ticket: t.id, lines_won: t.bet.lines_won(&numbers), winnings: won };
-            by_player.entry(t.user_id).or_default().push(outcome);
-        }
+        self.busy = true;
+        let store = self.store.clone();
+        let (draw_id, rules) = (draw.id, game.clone());
+        let read = actix::fut::wrap_future::<_, Self>(tokio::task::spawn_blocking(move || {
+            let started = std::time::Instant::now();
+            let skip = store.wallets.settled_players(draw_id)?;
+            let cards = store.wallets.pending_cards_of_draw(draw_id, &skip, READ_THREADS)?;
+            Ok::<_, ayo_data::StoreError>((decide(cards, &numbers, &rules), started.elapsed().as_millis()))
+        }));
+        ctx.wait(read.map(move |read, act, ctx| {
+            let (by_player, read_ms) = match read {
+                Ok(Ok(read)) => read,
+                Ok(Err(e)) => return act.retry_settlement(draw.id, &e.to_string(), ctx),
+                Err(e) => return act.retry_settlement(draw.id, &e.to_string(), ctx),
+            };
+            act.pay(draw, game, by_player, read_ms, ctx);
+        }));
+    }
+
+    fn retry_settlement(&mut self, draw: DrawId, error: &str, ctx: &mut Context<Self>) {
+        tracing::error!(draw, error, "could not read tickets to settle; retrying");
+        self.busy = false;
+        ctx.run_later(Duration::from_secs(1), |act, ctx| act.step(ctx));
+    }
+
+    fn pay(
+        &mut self,
+        draw: Draw,
+        game: Game,
+        by_player: BTreeMap<UserId, Vec<(TicketCard, Outcome)>>,
+        read_ms: u128,
+        ctx: &mut Context<Self>,
+    ) {
         let now = Utc::now();
         let started = std::time::Instant::now();
+        let flushes_before = self.store.flush_stats().flushes.load(std::sync::atomic::Ordering::Relaxed);
         let (pending, players) = (by_player.values().map(Vec::len).sum::<usize>(), by_player.len());
         let since_drawn = draw.drawn_at.map_or(0, |at| (now - at).num_milliseconds());
-        tracing::info!(draw = draw.id, tickets = pending, players, since_drawn_ms = since_drawn, "settlement started");
+        tracing::info!(
+            draw = draw.id,
+            tickets = pending,
+            players,
+            read_ms,
+            since_drawn_ms = since_drawn,
+            "settlement started"
+        );
+        let (shared_draw, shared_game) = (Arc::new(draw.clone()), Arc::new(game.clone()));
         let sends: Vec<_> = by_player
             .into_iter()
-            .map(|(user, outcomes)| self.wallets.get(user).send(SettleTickets { outcomes, now }))
+            .map(|(user, tickets)| {
+                let (draw, game) = (shared_draw.clone(), shared_game.clone());
+                self.wallets.get(user).send(SettleTickets { draw, game, tickets, now })
+            })
             .collect();
-        self.busy = true;
         let work = async move {
             let mut ok = true;
             for sent in futures_join(sends).await {
@@ -197,11 +253,13 @@ impl DrawActor {
             draw.settled_at = Some(Utc::now());
             let since_drawn = draw.drawn_at.map_or(0, |at| (Utc::now() - at).num_milliseconds());
             let elapsed_ms = started.elapsed().as_millis();
+            let flushes = act.store.flush_stats().flushes.load(std::sync::atomic::Ordering::Relaxed) - flushes_before;
             tracing::info!(
                 draw = draw.id,
                 tickets = pending,
                 players,
                 elapsed_ms,
+                flushes,
                 since_drawn_ms = since_drawn,
                 "settlement finished"
             );
@@ -212,6 +270,21 @@ impl DrawActor {
             }
         }));
     }
+}
+
+/// Threads reading a draw's ticket index at settlement.
+const READ_THREADS: usize = 2;
+
+/// What each card won against the drawn balls, grouped by player.
+fn decide(cards: Vec<TicketCard>, numbers: &Balls, game: &Game) -> BTreeMap<UserId, Vec<(TicketCard, Outcome)>> {
+    let mut by_player: BTreeMap<UserId, Vec<(TicketCard, Outcome)>> = BTreeMap::new();
+    for card in cards {
+        let (lines_won, winnings) =
+            outcome(&card.bet, card.stake_per_line, numbers, &game.multipliers, game.stake_rules.payout_cap);
+        let decided = Outcome { ticket: card.id, lines_won, winnings };
+        by_player.entry(card.user_id).or_default().push((card, decided));
+    }
+    by_player
 }
 
 impl DrawActor {

@@ -55,3 +55,18 @@ pub struct Event {
     pub kind: EventKind,
     pub data: serde_json::Value,
 }
+
+/// An event whose `data` is already serialised JSON: built where the data is (a wallet's thread), so the Hub only
+/// wraps it in its envelope. Published in order, several at a time, with `Publisher::publish_rendered`.
+#[derive(Debug, Clone)]
+pub struct Rendered {
+    pub kind: EventKind,
+    /// Valid JSON text (as `serde_json` writes it).
+    pub data: String,
+}
+
+impl Rendered {
+    pub fn new(kind: EventKind, data: &impl Serialize) -> Self {
+        Self { kind, data: serde_json::to_string(data).unwrap_or_else(|_| "null".into()) }
+    }
+}

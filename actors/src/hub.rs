@@ -13,7 +13,7 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 
 use actix::prelude::*;
 use serde::Serialize;
@@ -21,8 +21,8 @@ use tokio::sync::mpsc::{self, error::TrySendError};
 
 use ayo_data::user::UserId;
 
-use crate::events::{Event, EventKind, Topic};
-use crate::publisher::Publisher;
+use crate::events::{Event, EventKind, Rendered, Topic};
+use crate::publisher::{Listening, Publisher};
 
 /// How many events may wait for one connection. Bursts are short (a draw's result, its settlements); a connection
 /// this far behind is better served by a fresh snapshot than by a backlog.
@@ -87,6 +87,20 @@ pub struct Authenticate {
 #[rtype(result = "()")]
 pub struct Publish(pub Event);
 
+/// Sends events already serialised, in order, to every subscriber of one topic (one message for a whole batch,
+/// e.g. a player's settled tickets).
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct PublishRendered {
+    pub topic: Topic,
+    pub events: Vec<Rendered>,
+}
+
+/// Hands the Hub's set of private topics with subscribers to a publisher (see `Hub::publisher`).
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct ShareListening(pub Listening);
+
 /// Asks for the Hub's counts (tests and benchmarks).
 #[derive(Message)]
 #[rtype(result = "HubStats")]
@@ -109,6 +123,9 @@ pub struct Hub {
     connections: HashMap<ConnId, Connection>,
     topics: HashMap<Topic, Subscribers>,
     dropped_laggards: u64,
+    /// The private topics (`User`, `Admin`) with at least one subscriber, shared with publishers so they can skip
+    /// building events nobody would receive. Written only here, on subscribe and remove.
+    listening: Arc<RwLock<HashSet<Topic>>>,
 }
 
 struct Connection {
@@ -124,12 +141,18 @@ struct Subscribers {
     ids: HashSet<ConnId>,
 }
 
+/// What an event carries: a value to serialise, or JSON text already serialised.
+enum Data<'a> {
+    Value(&'a serde_json::Value),
+    Text(&'a str),
+}
+
 /// The wire shape of API.md: `{type, topic, seq, data}`.
 #[derive(Serialize)]
 struct Envelope<'a> {
     #[serde(rename = "type")]
     kind: EventKind,
-    topic: String,
+    topic: &'a str,
     seq: u64,
     data: &'a serde_json::Value,
 }
@@ -144,11 +167,19 @@ impl Hub {
     /// `try_send`s into bounded queues and drops whoever is full. Publishers persist to disk before each event, so
     /// events arrive far slower than the Hub hands them out.
     pub fn publisher(hub: Addr<Hub>) -> Publisher {
+        let listening = Listening::default();
+        hub.do_send(ShareListening(listening.clone()));
+        let batches = hub.clone();
         Publisher::new(move |event| hub.do_send(Publish(event)))
+            .with_rendered(move |topic, events| batches.do_send(PublishRendered { topic, events }))
+            .with_listening(listening)
     }
 
     fn subscribe(&mut self, id: ConnId, topic: Topic) {
         self.topics.entry(topic).or_default().ids.insert(id);
+        if matches!(topic, Topic::User(_) | Topic::Admin) {
+            self.listening.write().unwrap_or_else(|p| p.into_inner()).insert(topic);
+        }
     }
 
     fn remove(&mut self, id: ConnId) {
@@ -157,18 +188,40 @@ impl Hub {
         for topic in PUBLIC_TOPICS.into_iter().chain(private) {
             if let Some(subscribers) = self.topics.get_mut(&topic) {
                 subscribers.ids.remove(&id);
+                let empty = subscribers.ids.is_empty();
                 // A player's topic lives only while one of their sockets does; the fixed topics keep their `seq`.
-                if subscribers.ids.is_empty() && matches!(topic, Topic::User(_)) {
+                if empty && matches!(topic, Topic::User(_)) {
                     self.topics.remove(&topic);
+                }
+                if empty && matches!(topic, Topic::User(_) | Topic::Admin) {
+                    self.listening.write().unwrap_or_else(|p| p.into_inner()).remove(&topic);
                 }
             }
         }
     }
 
     fn publish(&mut self, event: Event) {
-        let subscribers = match event.topic {
+        if matches!(event.topic, Topic::User(_)) && !self.topics.contains_key(&event.topic) {
+            return;
+        }
+        self.deliver(event.topic, &event.topic.name(), event.kind, Data::Value(&event.data));
+    }
+
+    fn publish_rendered(&mut self, topic: Topic, events: &[Rendered]) {
+        // Nobody is listening to a player who has no socket open: the whole batch goes nowhere.
+        if matches!(topic, Topic::User(_)) && !self.topics.contains_key(&topic) {
+            return;
+        }
+        let name = topic.name();
+        for event in events {
+            self.deliver(topic, &name, event.kind, Data::Text(&event.data));
+        }
+    }
+
+    fn deliver(&mut self, topic: Topic, name: &str, kind: EventKind, data: Data<'_>) {
+        let subscribers = match topic {
             // Nobody is listening to a player who has no socket open: nothing to number or send.
-            Topic::User(_) => match self.topics.get_mut(&event.topic) {
+            Topic::User(_) => match self.topics.get_mut(&topic) {
                 Some(subscribers) => subscribers,
                 None => return,
             },
@@ -178,14 +231,16 @@ impl Hub {
         if subscribers.ids.is_empty() {
             return;
         }
-        let envelope =
-            Envelope { kind: event.kind, topic: event.topic.name(), seq: subscribers.seq, data: &event.data };
-        let text: Arc<str> = match serde_json::to_string(&envelope) {
-            Ok(text) => text.into(),
-            Err(e) => {
-                tracing::error!(topic = envelope.topic, error = %e, "event not serialised");
-                return;
-            }
+        let seq = subscribers.seq;
+        let text: Arc<str> = match data {
+            Data::Value(data) => match serde_json::to_string(&Envelope { kind, topic: name, seq, data }) {
+                Ok(text) => text.into(),
+                Err(e) => {
+                    tracing::error!(topic = name, error = %e, "event not serialised");
+                    return;
+                }
+            },
+            Data::Text(data) => envelope_text(kind, name, seq, data).into(),
         };
         let mut gone = Vec::new();
         for id in &subscribers.ids {
@@ -205,6 +260,23 @@ impl Hub {
             self.remove(id);
         }
     }
+}
+
+/// The envelope of API.md around JSON text already serialised: the same bytes `Envelope` would write.
+fn envelope_text(kind: EventKind, topic: &str, seq: u64, data: &str) -> String {
+    let kind = serde_json::to_string(&kind).unwrap_or_else(|_| "null".into());
+    let topic = serde_json::to_string(topic).unwrap_or_else(|_| "null".into());
+    let mut text = String::with_capacity(kind.len() + topic.len() + data.len() + 48);
+    text.push_str("{\"type\":");
+    text.push_str(&kind);
+    text.push_str(",\"topic\":");
+    text.push_str(&topic);
+    text.push_str(",\"seq\":");
+    text.push_str(&seq.to_string());
+    text.push_str(",\"data\":");
+    text.push_str(data);
+    text.push('}');
+    text
 }
 
 impl Actor for Hub {
@@ -254,6 +326,22 @@ impl Handler<Publish> for Hub {
 
     fn handle(&mut self, msg: Publish, _: &mut Context<Self>) {
         self.publish(msg.0);
+    }
+}
+
+impl Handler<PublishRendered> for Hub {
+    type Result = ();
+
+    fn handle(&mut self, msg: PublishRendered, _: &mut Context<Self>) {
+        self.publish_rendered(msg.topic, &msg.events);
+    }
+}
+
+impl Handler<ShareListening> for Hub {
+    type Result = ();
+
+    fn handle(&mut self, msg: ShareListening, _: &mut Context<Self>) {
+        msg.0.share(self.listening.clone());
     }
 }
 

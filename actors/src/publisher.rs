@@ -1,16 +1,55 @@
-//! How actors hand events to the Hub without knowing it: a cheap, cloneable function. The server wires it to the
-//! Hub's `Publish`; tests wire it to a channel.
+//! How actors hand events to the Hub without knowing it: a cheap, cloneable value. The server wires it to the
+//! Hub (`Hub::publisher`); tests wire it to a channel.
 
-use std::sync::Arc;
+use std::collections::HashSet;
+use std::sync::{Arc, OnceLock, RwLock};
 
-use crate::events::Event;
+use crate::events::{Event, Rendered, Topic};
+
+type Each = Arc<dyn Fn(Event) + Send + Sync>;
+type Many = Arc<dyn Fn(Topic, Vec<Rendered>) + Send + Sync>;
+
+/// The private topics (a player's, the admins') that have a subscriber now, as the Hub keeps it, shared once the
+/// Hub has answered. Unknown (not shared yet, or no Hub) means "maybe": events are built.
+#[derive(Clone, Default)]
+pub struct Listening(Arc<OnceLock<Arc<RwLock<HashSet<Topic>>>>>);
+
+impl Listening {
+    /// Called by the Hub with its set.
+    pub fn share(&self, topics: Arc<RwLock<HashSet<Topic>>>) {
+        let _ = self.0.set(topics);
+    }
+
+    fn contains(&self, topic: &Topic) -> bool {
+        match (topic, self.0.get()) {
+            (Topic::User(_) | Topic::Admin, Some(set)) => set.read().map_or(true, |set| set.contains(topic)),
+            _ => true,
+        }
+    }
+}
 
 #[derive(Clone)]
-pub struct Publisher(Arc<dyn Fn(Event) + Send + Sync>);
+pub struct Publisher {
+    each: Each,
+    many: Option<Many>,
+    listening: Listening,
+}
 
 impl Publisher {
     pub fn new(f: impl Fn(Event) + Send + Sync + 'static) -> Self {
-        Self(Arc::new(f))
+        Self { each: Arc::new(f), many: None, listening: Listening::default() }
+    }
+
+    /// Also hands rendered events over in one call per batch (the Hub: one message for many events).
+    pub fn with_rendered(mut self, f: impl Fn(Topic, Vec<Rendered>) + Send + Sync + 'static) -> Self {
+        self.many = Some(Arc::new(f));
+        self
+    }
+
+    /// Also knows which private topics have subscribers, so work for nobody can be skipped.
+    pub fn with_listening(mut self, listening: Listening) -> Self {
+        self.listening = listening;
+        self
     }
 
     /// Drops every event: for tools that change state without anyone listening.
@@ -19,6 +58,25 @@ impl Publisher {
     }
 
     pub fn publish(&self, event: Event) {
-        (self.0)(event)
+        (self.each)(event)
+    }
+
+    /// Publishes events already serialised, in order, to one topic.
+    pub fn publish_rendered(&self, topic: Topic, events: Vec<Rendered>) {
+        match &self.many {
+            Some(many) => many(topic, events),
+            None => {
+                for event in events {
+                    let data = serde_json::from_str(&event.data).unwrap_or_default();
+                    (self.each)(Event { topic, kind: event.kind, data });
+                }
+            }
+        }
+    }
+
+    /// False only when the Hub says nobody is subscribed to this private topic now: an event published there
+    /// would be dropped, so it need not be built. A subscriber that arrives later gets a fresh snapshot.
+    pub fn is_listening(&self, topic: &Topic) -> bool {
+        self.listening.contains(topic)
     }
 }

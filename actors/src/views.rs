@@ -2,12 +2,15 @@
 //! the two never disagree.
 
 use chrono::{DateTime, SecondsFormat, Utc};
+use serde::Serialize;
 use serde_json::{json, Value};
 
 use ayo_data::draw::Draw;
 use ayo_data::game::Game;
 use ayo_data::ledger::LedgerEntry;
-use ayo_data::ticket::Ticket;
+use ayo_data::lotto::{Balls, Bet};
+use ayo_data::money::Kobo;
+use ayo_data::ticket::{Ticket, TicketStatus};
 
 pub fn time(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Millis, true)
@@ -35,33 +38,101 @@ pub fn draw(draw: &Draw, game: Option<&Game>) -> Value {
     })
 }
 
+/// A ticket (API.md): its draw's state and its game's name when given.
 pub fn ticket(ticket: &Ticket, draw: Option<&Draw>, game: Option<&Game>) -> Value {
-    let spec = ticket.bet.to_spec();
-    json!({
-        "id": ticket.id,
-        "draw_id": ticket.draw_id,
-        "game_id": ticket.game_id,
-        "game_name": game.map(|g| g.name.as_str()),
-        "bet_type": spec.bet_type,
-        "numbers": spec.numbers,
-        "top": spec.top,
-        "bottom": spec.bottom,
-        "lines": ticket.lines,
-        "stake_per_line": ticket.stake_per_line,
-        "total_stake": ticket.total_stake,
-        "potential_win": ticket.max_win,
-        "status": ticket.status,
-        "lines_won": ticket.lines_won,
-        "winnings": ticket.winnings,
-        "created_at": time(ticket.created_at),
-        "settled_at": ticket.settled_at.map(time),
-        "draw": draw.map(|d| json!({
-            "status": d.status.as_str(),
-            "draws_at": time(d.draws_at),
-            "numbers": d.numbers,
-            "machine_numbers": d.machine_numbers,
-        })),
-    })
+    let draws_at = draw.map(|d| time(d.draws_at));
+    serde_json::to_value(TicketView::new(ticket, draw, draws_at.as_deref(), game, None)).unwrap_or_default()
+}
+
+/// The same JSON as `ticket` for each ticket, as text written straight from the tickets (no intermediate
+/// `Value`), the draw's fields and the shared settlement time formatted once: for pushes.
+pub fn tickets_text(tickets: &[Ticket], draw: Option<&Draw>, game: Option<&Game>) -> Vec<String> {
+    let draws_at = draw.map(|d| time(d.draws_at));
+    let mut settled: Option<(DateTime<Utc>, String)> = None;
+    tickets
+        .iter()
+        .map(|ticket| {
+            let settled_at = ticket.settled_at.map(|at| match &settled {
+                Some((known, text)) if *known == at => text.clone(),
+                _ => settled.insert((at, time(at))).1.clone(),
+            });
+            let view = TicketView::new(ticket, draw, draws_at.as_deref(), game, settled_at);
+            serde_json::to_string(&view).unwrap_or_else(|_| "null".into())
+        })
+        .collect()
+}
+
+#[derive(Serialize)]
+struct TicketView<'a> {
+    id: u64,
+    draw_id: u64,
+    game_id: u64,
+    game_name: Option<&'a str>,
+    bet_type: &'static str,
+    numbers: &'a [u8],
+    top: &'a [u8],
+    bottom: &'a [u8],
+    lines: u64,
+    stake_per_line: Kobo,
+    total_stake: Kobo,
+    potential_win: Kobo,
+    status: TicketStatus,
+    lines_won: u64,
+    winnings: Kobo,
+    created_at: String,
+    settled_at: Option<String>,
+    draw: Option<TicketDrawView<'a>>,
+}
+
+#[derive(Serialize)]
+struct TicketDrawView<'a> {
+    status: &'static str,
+    draws_at: &'a str,
+    numbers: Option<Balls>,
+    machine_numbers: Option<Balls>,
+}
+
+impl<'a> TicketView<'a> {
+    /// `draws_at`: the draw's time as `time` writes it; `settled_at`: the ticket's, if already formatted.
+    fn new(
+        ticket: &'a Ticket,
+        draw: Option<&Draw>,
+        draws_at: Option<&'a str>,
+        game: Option<&'a Game>,
+        settled_at: Option<String>,
+    ) -> Self {
+        // The wire shape of the bet (`Bet::to_spec`), borrowed rather than copied.
+        let (numbers, top, bottom): (&[u8], &[u8], &[u8]) = match &ticket.bet {
+            Bet::Nap { numbers } | Bet::Perm { numbers, .. } => (numbers, &[], &[]),
+            Bet::Banker { banker } => (std::slice::from_ref(banker), &[], &[]),
+            Bet::Against { top, bottom } => (&[], top, bottom),
+        };
+        Self {
+            id: ticket.id,
+            draw_id: ticket.draw_id,
+            game_id: ticket.game_id,
+            game_name: game.map(|g| g.name.as_str()),
+            bet_type: ticket.bet.bet_type().as_str(),
+            numbers,
+            top,
+            bottom,
+            lines: ticket.lines,
+            stake_per_line: ticket.stake_per_line,
+            total_stake: ticket.total_stake,
+            potential_win: ticket.max_win,
+            status: ticket.status,
+            lines_won: ticket.lines_won,
+            winnings: ticket.winnings,
+            created_at: time(ticket.created_at),
+            settled_at: settled_at.or_else(|| ticket.settled_at.map(time)),
+            draw: draw.zip(draws_at).map(|(d, draws_at)| TicketDrawView {
+                status: d.status.as_str(),
+                draws_at,
+                numbers: d.numbers,
+                machine_numbers: d.machine_numbers,
+            }),
+        }
+    }
 }
 
 pub fn entry(entry: &LedgerEntry) -> Value {

@@ -4,6 +4,9 @@
 //!
 //! The flush is awaited outside the actor's turn, so the next purchase's transaction runs while the disk works:
 //! concurrent moves share a flush (group commit) and each is still acknowledged only once durable.
+//!
+//! Settlement sends every player's wallet of a draw one `SettleTickets` at once; their flushes may wait a few
+//! milliseconds (`SETTLE_LINGER`) for each other, so thousands of wallets share a few dozen flushes.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -12,13 +15,15 @@ use actix::prelude::*;
 use chrono::{DateTime, Utc};
 use serde_json::json;
 
+use ayo_data::draw::Draw;
+use ayo_data::game::Game;
 use ayo_data::ledger::LedgerEntry;
 use ayo_data::store::{Moved, Outcome, Purchase, PurchaseError};
-use ayo_data::ticket::{Ticket, TicketId};
+use ayo_data::ticket::{Ticket, TicketCard, TicketId};
 use ayo_data::user::UserId;
 use ayo_data::Store;
 
-use crate::events::{Event, EventKind, Topic};
+use crate::events::{EventKind, Rendered, Topic};
 use crate::publisher::Publisher;
 use crate::views;
 
@@ -46,13 +51,20 @@ impl From<ayo_data::StoreError> for WalletError {
 #[rtype(result = "Result<Moved<Ticket>, WalletError>")]
 pub struct BuyTicket(pub Purchase);
 
-/// Settle this player's tickets of one draw with their decided outcomes.
+/// Settle this player's pending tickets of one draw with their decided outcomes: every one of them (see
+/// `WalletStore::settle`), in one transaction, once; durable before the reply and before the player is told.
+/// Answers how many were settled now (0 for a rerun, which tells nobody again).
 #[derive(Message)]
 #[rtype(result = "Result<usize, WalletError>")]
 pub struct SettleTickets {
-    pub outcomes: Vec<Outcome>,
+    pub draw: Arc<Draw>,
+    pub game: Arc<Game>,
+    pub tickets: Vec<(TicketCard, Outcome)>,
     pub now: DateTime<Utc>,
 }
+
+/// How long a settled wallet's flush may wait for the other wallets of the draw to share it.
+const SETTLE_LINGER: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// Refund this player's pending tickets of a cancelled draw.
 #[derive(Message)]
@@ -94,21 +106,26 @@ impl WalletActor {
         self.last_used = std::time::Instant::now();
     }
 
-    fn announce(&self, balance: i64, entries: &[LedgerEntry], tickets: &[Ticket]) {
-        for entry in entries {
-            self.publish.publish(Event {
-                topic: Topic::User(self.user),
-                kind: EventKind::WalletUpdated,
-                data: json!({ "balance": balance, "transaction": views::entry(entry) }),
-            });
+    /// Tells the player's browsers (if any is listening) about a durable move: `wallet.updated` for each entry,
+    /// then `ticket.settled` for each ticket `tickets` builds. Events are serialised here, on the wallet's thread,
+    /// and handed to the Hub as one batch; nothing is built for a player with no socket open.
+    fn announce(&self, balance: i64, entries: &[LedgerEntry], tickets: Tickets) {
+        let topic = Topic::User(self.user);
+        if !self.publish.is_listening(&topic) {
+            return;
         }
-        for ticket in tickets {
-            let draw = self.store.games.draw(ticket.draw_id).ok().flatten();
-            self.publish.publish(Event {
-                topic: Topic::User(self.user),
-                kind: EventKind::TicketSettled,
-                data: views::ticket(ticket, draw.as_ref(), None),
-            });
+        let mut events: Vec<Rendered> = entries
+            .iter()
+            .map(|entry| {
+                let data = json!({ "balance": balance, "transaction": views::entry(entry) });
+                Rendered::new(EventKind::WalletUpdated, &data)
+            })
+            .collect();
+        let Tickets { build, draw, game } = tickets;
+        let settled = views::tickets_text(&build(), draw.as_deref(), game.as_deref());
+        events.extend(settled.into_iter().map(|data| Rendered { kind: EventKind::TicketSettled, data }));
+        if !events.is_empty() {
+            self.publish.publish_rendered(topic, events);
         }
     }
 
@@ -116,14 +133,38 @@ impl WalletActor {
     fn durable<T: 'static>(
         &self,
         moved: Moved<T>,
-        settled: Vec<Ticket>,
+        tickets: Tickets,
+    ) -> ResponseActFuture<Self, Result<Moved<T>, WalletError>> {
+        self.durable_within(moved, tickets, std::time::Duration::ZERO)
+    }
+
+    /// `durable`, with a flush that may wait up to `linger` for other writers to share it.
+    fn durable_within<T: 'static>(
+        &self,
+        moved: Moved<T>,
+        tickets: Tickets,
+        linger: std::time::Duration,
     ) -> ResponseActFuture<Self, Result<Moved<T>, WalletError>> {
         let store = self.store.clone();
-        Box::pin(async move { store.flush().await.map(|_| moved) }.into_actor(self).map(move |flushed, act, _| {
+        let flushed = async move { store.flush_within(linger).await.map(|_| moved) };
+        Box::pin(flushed.into_actor(self).map(move |flushed, act, _| {
             let moved = flushed?;
-            act.announce(moved.balance.as_i64(), &moved.entries, &settled);
+            act.announce(moved.balance.as_i64(), &moved.entries, tickets);
             Ok(moved)
         }))
+    }
+}
+
+/// The tickets a move settled, built only if someone will be told, with their draw and game for the push.
+struct Tickets {
+    build: Box<dyn FnOnce() -> Vec<Ticket>>,
+    draw: Option<Arc<Draw>>,
+    game: Option<Arc<Game>>,
+}
+
+impl Tickets {
+    fn none() -> Self {
+        Self { build: Box::new(Vec::new), draw: None, game: None }
     }
 }
 
@@ -133,7 +174,7 @@ impl Handler<BuyTicket> for WalletActor {
     fn handle(&mut self, BuyTicket(purchase): BuyTicket, _: &mut Context<Self>) -> Self::Result {
         self.touch();
         match self.store.wallets.purchase(&purchase) {
-            Ok(Ok(moved)) => self.durable(moved, vec![]),
+            Ok(Ok(moved)) => self.durable(moved, Tickets::none()),
             Ok(Err(refused)) => Box::pin(fut::ready(Err(refused.into()))),
             Err(e) => Box::pin(fut::ready(Err(e.into()))),
         }
@@ -145,12 +186,25 @@ impl Handler<SettleTickets> for WalletActor {
 
     fn handle(&mut self, msg: SettleTickets, _: &mut Context<Self>) -> Self::Result {
         self.touch();
-        let ids = (0..msg.outcomes.len()).map(|_| self.store.wallets.next_id()).collect::<Result<Vec<_>, _>>();
-        let moved = ids.and_then(|ids| self.store.wallets.settle(self.user, &msg.outcomes, &ids, msg.now));
+        let SettleTickets { draw, game, tickets, now } = msg;
+        let outcomes: Vec<Outcome> = tickets.iter().map(|(_, outcome)| *outcome).collect();
+        let wins = outcomes.iter().filter(|o| o.winnings.is_positive()).count();
+        // Ids are taken outside the transaction, which may run more than once.
+        let ids = (0..wins).map(|_| self.store.wallets.next_id()).collect::<Result<Vec<_>, _>>();
+        let moved = ids.and_then(|ids| self.store.wallets.settle(self.user, draw.id, &outcomes, &ids, now));
         match moved {
+            // A rerun (already settled before a crash) changes nothing and tells nobody again.
+            Ok(moved) if moved.replayed => Box::pin(fut::ready(Ok(0))),
             Ok(moved) => {
-                let settled = moved.value.clone();
-                Box::pin(self.durable(moved, settled).map(|r, _, _| r.map(|m| m.value.len())))
+                let (draw_id, game_id) = (draw.id, draw.game_id);
+                let build = move || {
+                    tickets
+                        .iter()
+                        .map(|(card, o)| card.settled(draw_id, game_id, o.lines_won, o.winnings, now))
+                        .collect()
+                };
+                let told = Tickets { build: Box::new(build), draw: Some(draw), game: Some(game) };
+                Box::pin(self.durable_within(moved, told, SETTLE_LINGER).map(|r, _, _| r.map(|m| m.value.len())))
             }
             Err(e) => Box::pin(fut::ready(Err(e.into()))),
         }
@@ -167,7 +221,11 @@ impl Handler<RefundTickets> for WalletActor {
         match moved {
             Ok(moved) => {
                 let refunded = moved.value.clone();
-                Box::pin(self.durable(moved, refunded).map(|r, _, _| r.map(|m| m.value.len())))
+                let draw = refunded.first().and_then(|t| self.store.games.draw(t.draw_id).ok().flatten());
+                let game = draw.as_ref().and_then(|d| self.store.games.game(d.game_id).ok().flatten());
+                let tickets =
+                    Tickets { build: Box::new(move || refunded), draw: draw.map(Arc::new), game: game.map(Arc::new) };
+                Box::pin(self.durable(moved, tickets).map(|r, _, _| r.map(|m| m.value.len())))
             }
             Err(e) => Box::pin(fut::ready(Err(e.into()))),
         }
@@ -180,11 +238,19 @@ impl Handler<ApplyEntry> for WalletActor {
     fn handle(&mut self, ApplyEntry(entry): ApplyEntry, _: &mut Context<Self>) -> Self::Result {
         self.touch();
         match self.store.wallets.apply(entry) {
-            Ok(Some(moved)) => Box::pin(self.durable(moved, vec![]).map(|r, _, _| r.map(Some))),
+            Ok(Some(moved)) => Box::pin(self.durable(moved, Tickets::none()).map(|r, _, _| r.map(Some))),
             Ok(None) => Box::pin(fut::ready(Ok(None))),
             Err(e) => Box::pin(fut::ready(Err(e.into()))),
         }
     }
+}
+
+/// The arbiter of a player: a hash of the id, not the id itself, since ids come from one shared sequence and
+/// players created in a row often have ids of one parity (a sign-up, then its first ledger entry, …), which
+/// `id % 2` would put all on one thread.
+fn shard_of(user: UserId, shards: usize) -> usize {
+    let mixed = user.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
+    usize::try_from(mixed).unwrap_or(0) % shards.max(1)
 }
 
 /// Finds or starts the WalletActor of a player. Wallets live on a small pool of arbiters (threads), a player always
@@ -207,7 +273,7 @@ impl Wallets {
         if let Some(addr) = actors.get(&user).filter(|a| a.connected()) {
             return addr.clone();
         }
-        let shard = usize::try_from(user).unwrap_or(0) % self.arbiters.len();
+        let shard = shard_of(user, self.arbiters.len());
         let (store, publish) = (self.store.clone(), self.publish.clone());
         let addr = WalletActor::start_in_arbiter(&self.arbiters[shard], move |_| WalletActor {
             user,
@@ -217,5 +283,19 @@ impl Wallets {
         });
         actors.insert(user, addr.clone());
         addr
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shard_of;
+
+    #[test]
+    fn players_whose_ids_step_by_two_are_spread_over_every_arbiter() {
+        let mut per_shard = [0usize; 2];
+        for user in (3..20_003u64).step_by(2) {
+            per_shard[shard_of(user, 2)] += 1;
+        }
+        assert!(per_shard.iter().all(|&n| n > 4_000), "{per_shard:?}");
     }
 }

@@ -8,7 +8,7 @@ use actix::{Actor, Addr};
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
-use ayo_actors::events::{Event, EventKind, Topic};
+use ayo_actors::events::{Event, EventKind, Rendered, Topic};
 use ayo_actors::hub::{queue, Authenticate, ConnId, Connect, Disconnect, Hub, Inbox, Publish, Stats};
 
 /// Long enough for any healthy machine; only reached when a message that should arrive never does.
@@ -134,4 +134,58 @@ async fn a_publisher_built_from_the_hub_delivers_through_it() {
     let (_, mut inbox) = connect(&hub).await;
     Hub::publisher(hub.clone()).publish(event(Topic::Marquee, 1));
     assert_eq!(next(&mut inbox).await["topic"], "marquee");
+}
+
+#[actix_rt::test]
+async fn rendered_events_arrive_in_order_in_the_same_envelope_and_numbering_as_the_others() {
+    let hub = Hub::default().start();
+    let (ada, mut ada_inbox) = connect(&hub).await;
+    assert!(hub.send(Authenticate { id: ada, user_id: 4, is_admin: false }).await.unwrap());
+    let publisher = Hub::publisher(hub.clone());
+    publisher.publish(Event { topic: Topic::User(4), kind: EventKind::WalletUpdated, data: json!({"balance": 1}) });
+    let batch = vec![
+        Rendered::new(EventKind::WalletUpdated, &json!({"balance": 2, "note": "a \"quoted\" word"})),
+        Rendered::new(EventKind::TicketSettled, &json!({"id": 10, "status": "won"})),
+        Rendered::new(EventKind::TicketSettled, &json!({"id": 11, "status": "lost"})),
+    ];
+    publisher.publish_rendered(Topic::User(4), batch);
+    // Nobody listens to player 5: the batch goes nowhere and numbers nothing.
+    publisher.publish_rendered(Topic::User(5), vec![Rendered::new(EventKind::TicketSettled, &json!({"id": 12}))]);
+
+    assert_eq!(next(&mut ada_inbox).await["seq"], 1);
+    let wallet = next(&mut ada_inbox).await;
+    let expected = json!({"balance": 2, "note": "a \"quoted\" word"});
+    assert_eq!(wallet, json!({"type": "wallet.updated", "topic": "user:4", "seq": 2, "data": expected}));
+    let won = next(&mut ada_inbox).await;
+    assert_eq!(
+        won,
+        json!({"type": "ticket.settled", "topic": "user:4", "seq": 3, "data": {"id": 10, "status": "won"}})
+    );
+    let lost = next(&mut ada_inbox).await;
+    assert_eq!((lost["seq"].as_u64(), lost["data"]["id"].as_u64()), (Some(4), Some(11)));
+}
+
+#[actix_rt::test]
+async fn a_publisher_knows_which_players_have_a_socket_open() {
+    let hub = Hub::default().start();
+    let publisher = Hub::publisher(hub.clone());
+    let (ada, _ada_inbox) = connect(&hub).await;
+    assert!(hub.send(Authenticate { id: ada, user_id: 6, is_admin: false }).await.unwrap());
+    assert!(publisher.is_listening(&Topic::User(6)));
+    assert!(!publisher.is_listening(&Topic::User(7)));
+    assert!(!publisher.is_listening(&Topic::Admin));
+    assert!(publisher.is_listening(&Topic::Draws), "public topics always count as listened to");
+    hub.send(Disconnect { id: ada }).await.unwrap();
+    assert!(!publisher.is_listening(&Topic::User(6)));
+}
+
+#[actix_rt::test]
+async fn a_publisher_without_a_hub_hands_rendered_events_over_one_by_one() {
+    let (sender, mut received) = mpsc::unbounded_channel::<Event>();
+    let publisher = ayo_actors::publisher::Publisher::new(move |event| {
+        let _ = sender.send(event);
+    });
+    publisher.publish_rendered(Topic::User(1), vec![Rendered::new(EventKind::TicketSettled, &json!({"id": 3}))]);
+    let event = received.recv().await.unwrap();
+    assert_eq!((event.topic, event.kind, event.data), (Topic::User(1), EventKind::TicketSettled, json!({"id": 3})));
 }

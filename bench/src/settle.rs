@@ -113,15 +113,18 @@ fn one(tickets: usize, players: usize, watchers: usize, per_process: usize) -> a
         .map(|(t, since)| t.saturating_sub(since.max(0) as u64 * 1000))
         .unwrap_or(0);
     println!(
-        "draw → settlement start (tickets read and decided): {} ms",
-        log_field(&start_line, "since_drawn_ms").unwrap_or(-1)
+        "draw → settlement start (tickets read and decided): {} ms  [reading and deciding {} ms]",
+        log_field(&start_line, "since_drawn_ms").unwrap_or(-1),
+        log_field(&start_line, "read_ms").unwrap_or(-1)
     );
     println!(
-        "draw → last wallet credited (all durable): {} ms  [{} tickets, {} players; settlement itself {} ms]",
+        "draw → last wallet credited (all durable): {} ms  [{} tickets, {} players; settlement itself {} ms, {} \
+         flushes]",
         log_field(&end_line, "since_drawn_ms").unwrap_or(-1),
         log_field(&end_line, "tickets").unwrap_or(-1),
         log_field(&end_line, "players").unwrap_or(-1),
         log_field(&end_line, "elapsed_ms").unwrap_or(-1),
+        log_field(&end_line, "flushes").unwrap_or(-1),
     );
     if let Some(mut pool) = pool {
         let rows = pool.collect("ticket.settled", 1_800_000, 3_000, 1_800_000)?;

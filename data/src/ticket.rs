@@ -39,3 +39,61 @@ pub struct Ticket {
     pub created_at: DateTime<Utc>,
     pub settled_at: Option<DateTime<Utc>>,
 }
+
+/// What never changes about a ticket once bought, in the compact form kept in its draw's ticket index
+/// (`store::wallets`): settling a draw reads one small value per ticket instead of decoding every ticket, and the
+/// settled ticket is rebuilt from it for the player's `ticket.settled` push.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TicketCard {
+    pub id: TicketId,
+    pub user_id: UserId,
+    pub bet: Bet,
+    pub stake_per_line: Kobo,
+    pub lines: u64,
+    pub total_stake: Kobo,
+    pub max_win: Kobo,
+    pub created_at: DateTime<Utc>,
+}
+
+impl TicketCard {
+    pub fn of(ticket: &Ticket) -> Self {
+        Self {
+            id: ticket.id,
+            user_id: ticket.user_id,
+            bet: ticket.bet.clone(),
+            stake_per_line: ticket.stake_per_line,
+            lines: ticket.lines,
+            total_stake: ticket.total_stake,
+            max_win: ticket.max_win,
+            created_at: ticket.created_at,
+        }
+    }
+
+    /// The ticket as its settlement leaves it (every field a client sees; the idempotency key is not kept).
+    pub fn settled(
+        &self,
+        draw_id: DrawId,
+        game_id: GameId,
+        lines_won: u64,
+        winnings: Kobo,
+        settled_at: DateTime<Utc>,
+    ) -> Ticket {
+        Ticket {
+            id: self.id,
+            user_id: self.user_id,
+            draw_id,
+            game_id,
+            bet: self.bet.clone(),
+            stake_per_line: self.stake_per_line,
+            lines: self.lines,
+            total_stake: self.total_stake,
+            max_win: self.max_win,
+            status: if winnings.is_positive() { TicketStatus::Won } else { TicketStatus::Lost },
+            lines_won,
+            winnings,
+            idempotency_key: String::new(),
+            created_at: self.created_at,
+            settled_at: Some(settled_at),
+        }
+    }
+}

@@ -10,7 +10,7 @@ use ayo_actors::views;
 use ayo_data::game::{Game, GameStatus, Schedule};
 use ayo_data::lotto::{BetType, Multipliers, StakeRules};
 
-use super::games::find_game;
+use super::games::{find_game, next_draw};
 use crate::auth::AdminUser;
 use crate::error::{ApiError, FieldErrors};
 use crate::json::JsonBody;
@@ -28,7 +28,9 @@ async fn list(state: web::Data<AppState>, _: AdminUser) -> Result<HttpResponse, 
     let mut out = Vec::new();
     for game in state.store.games.games()? {
         let draws = state.store.games.draws_of_game(game.id, 10)?;
-        let mut view = views::game(&game, None);
+        // The 10 newest by draw time include every draw still ahead (the scheduler keeps two), so the one on
+        // sale is among them.
+        let mut view = views::game(&game, next_draw(&draws));
         view["draws"] = draws.iter().map(|d| views::draw(d, Some(&game))).collect();
         view["created_at"] = json!(views::time(game.created_at));
         out.push(view);
@@ -77,7 +79,12 @@ fn apply(game: &mut Game, body: GameBody) -> Result<(), ApiError> {
     }
     if let Some(schedule) = body.schedule {
         if let Err(why) = schedule.validate() {
-            errors.push("schedule", why.into());
+            // The part of the schedule at fault, as the form names its inputs.
+            let field = match schedule {
+                Schedule::Interval { .. } => "schedule.every_minutes",
+                Schedule::Weekly { .. } => "schedule.slots",
+            };
+            errors.push(field, why.into());
         }
         game.schedule = schedule;
     }
@@ -95,13 +102,13 @@ fn apply(game: &mut Game, body: GameBody) -> Result<(), ApiError> {
     }
     if let Some(multipliers) = body.multipliers {
         if let Err(e) = multipliers.validate() {
-            errors.push("multipliers", e.to_string());
+            errors.push(&format!("multipliers.{}", e.key.field()), e.to_string());
         }
         game.multipliers = multipliers;
     }
     if let Some(rules) = body.stake_rules {
         if let Err(e) = rules.validate() {
-            errors.push("stake_rules", e.to_string());
+            errors.push(&format!("stake_rules.{}", e.field), e.to_string());
         }
         game.stake_rules = rules;
     }
@@ -168,7 +175,8 @@ async fn update(
     };
     let detail = format!("changed: {}", changed.join(", "));
     state.audit(Some(&req), Some(&admin), "game.updated", Some(format!("game:{}", game.id)), detail);
-    Ok(HttpResponse::Ok().json(json!({ "data": views::game(&game, None), "message": "Game saved" })))
+    let draws = state.store.games.draws_of_game(game.id, 10)?;
+    Ok(HttpResponse::Ok().json(json!({ "data": views::game(&game, next_draw(&draws)), "message": "Game saved" })))
 }
 
 /// The tickets of a game, with their players: the back office's "players of a game".

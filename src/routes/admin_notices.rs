@@ -65,18 +65,7 @@ async fn activities(
     _: AdminUser,
     table: web::Query<TableQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let rows = state
-        .store
-        .activities
-        .all()?
-        .iter()
-        .map(|a| {
-            json!({
-                "id": a.id, "created_at": time(a.at), "actor_id": a.actor_id, "actor": a.actor_email,
-                "action": a.action, "target": a.target, "ip": a.ip, "detail": a.detail,
-            })
-        })
-        .collect();
+    let rows = state.store.activities.all()?.iter().map(crate::views::activity).collect();
     Ok(HttpResponse::Ok().json(table.answer(rows, &["actor", "action", "target", "ip", "detail"])))
 }
 

@@ -48,15 +48,16 @@ async fn one(state: web::Data<AppState>, _: AdminUser, id: web::Path<u64>) -> Re
         .collect();
     body["transactions"] =
         state.store.wallets.entries_of_user(user.id)?.iter().take(100).map(live_views::entry).collect();
-    let activities: Vec<_> = state
+    let about = format!("user:{}", user.id);
+    body["activities"] = state
         .store
         .activities
         .all()?
-        .into_iter()
-        .filter(|a| a.actor_id == Some(user.id) || a.target.as_deref() == Some(&format!("user:{}", user.id)))
+        .iter()
+        .filter(|a| a.actor_id == Some(user.id) || a.target.as_deref() == Some(about.as_str()))
         .take(50)
+        .map(views::activity)
         .collect();
-    body["activities"] = json!(activities);
     Ok(HttpResponse::Ok().json(json!({ "data": body })))
 }
 

@@ -20,8 +20,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/draws/{id}/ticket-ids", web::get().to(ticket_ids));
 }
 
-/// The draw of a game on sale now, else the next one scheduled.
-fn next_draw(draws: &[Draw]) -> Option<&Draw> {
+/// The draw of a game on sale now, else the next one scheduled (`next_draw` of every game view, public or admin).
+pub(crate) fn next_draw(draws: &[Draw]) -> Option<&Draw> {
     let mut live: Vec<&Draw> =
         draws.iter().filter(|d| matches!(d.status, DrawStatus::Open | DrawStatus::Scheduled)).collect();
     live.sort_by_key(|d| d.closes_at);

@@ -83,9 +83,14 @@ fn sentence(period: Period, wanted: Option<Kobo>, change: LimitChange) -> Option
     match change {
         LimitChange::Unchanged => None,
         LimitChange::Applied => Some(format!("Your {name} limit is now {what}.")),
-        LimitChange::Pending(at) => {
-            Some(format!("Your {name} limit becomes {what} on {} (raising a limit takes 24 hours).", lagos_time(at)))
-        }
+        LimitChange::Pending(at) => Some(match wanted {
+            Some(_) => {
+                format!("Your {name} limit becomes {what} on {} (raising a limit takes 24 hours).", lagos_time(at))
+            }
+            None => {
+                format!("Your {name} limit will be removed on {} (removing a limit takes 24 hours).", lagos_time(at))
+            }
+        }),
     }
 }
 

@@ -21,7 +21,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 pub const TYPES: [&str; 6] = ["deposit", "withdrawal", "stake", "win", "refund", "adjustment"];
 pub const STATUSES: [&str; 4] = ["pending", "success", "failed", "reversed"];
 
-/// `type`, `status` and, for the export, `from`/`to` (YYYY-MM-DD, inclusive, UTC).
+/// `type`, `status` and, for the export, `from`/`to` (YYYY-MM-DD, inclusive, Lagos calendar days).
 #[derive(Deserialize, Default)]
 #[serde(default)]
 pub struct Filters {
@@ -85,10 +85,15 @@ impl Filters {
             .into_iter()
             .filter(|e| kind.is_none_or(|k| kind_name(e.kind) == k))
             .filter(|e| status.is_none_or(|s| status_name(e.status) == s))
-            .filter(|e| from.is_none_or(|d| e.created_at.date_naive() >= d))
-            .filter(|e| to.is_none_or(|d| e.created_at.date_naive() <= d))
+            .filter(|e| from.is_none_or(|d| lagos_day(e.created_at) >= d))
+            .filter(|e| to.is_none_or(|d| lagos_day(e.created_at) <= d))
             .collect())
     }
+}
+
+/// The calendar day in Lagos (WAT, UTC+01:00) of an instant: the day a Nigerian player or operator means.
+fn lagos_day(t: chrono::DateTime<Utc>) -> NaiveDate {
+    t.with_timezone(&ayo_data::game::wat()).date_naive()
 }
 
 /// A ledger entry as a table row: the Transaction object, plus `withdrawal_id` for withdrawals.
@@ -165,7 +170,7 @@ async fn export(
     filters: web::Query<Filters>,
 ) -> Result<HttpResponse, ApiError> {
     let entries = filters.apply(state.store.wallets.entries_of_user(user.id)?)?;
-    let filename = format!("ayo-lotto-transactions-{}.csv", Utc::now().format("%Y-%m-%d"));
+    let filename = format!("ayo-lotto-transactions-{}.csv", lagos_day(Utc::now()).format("%Y-%m-%d"));
     Ok(HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
         .insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"{filename}\"")))
@@ -183,6 +188,14 @@ mod tests {
         assert_eq!(naira(-50_000), "-500.00");
         assert_eq!(naira(5), "0.05");
         assert_eq!(naira(0), "0.00");
+    }
+
+    #[test]
+    fn date_filters_mean_lagos_days() {
+        let late_evening_utc = chrono::DateTime::parse_from_rfc3339("2026-11-22T23:30:00Z").unwrap().to_utc();
+        assert_eq!(lagos_day(late_evening_utc), NaiveDate::from_ymd_opt(2026, 11, 23).unwrap());
+        let noon = chrono::DateTime::parse_from_rfc3339("2026-11-22T12:00:00Z").unwrap().to_utc();
+        assert_eq!(lagos_day(noon), NaiveDate::from_ymd_opt(2026, 11, 22).unwrap());
     }
 
     #[test]

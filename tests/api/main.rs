@@ -8,6 +8,7 @@ mod paystack_stand_in;
 
 mod admin_roles;
 mod back_office;
+mod back_office_consistency;
 mod bank_accounts;
 mod cli;
 mod deposits;

@@ -75,6 +75,18 @@ async fn a_decrease_applies_at_once_and_an_increase_only_after_24_hours() {
 }
 
 #[actix_web::test]
+async fn removing_a_limit_waits_24_hours_and_says_so() {
+    let app = spawn_app().await;
+    let player = app.verified_player("ada@example.com", "+2348012345678").await;
+    app.post("/limits/update", json!({"daily": 200_000}), Some(&player)).await;
+    let remove = app.post("/limits/update", json!({"daily": null}), Some(&player)).await;
+    assert_eq!(remove.status, 200, "{:?}", remove.body);
+    assert_eq!(remove.body["data"]["daily"], 200_000, "the limit holds for 24 hours");
+    assert!(remove.body["data"]["pending"]["daily"]["amount"].is_null(), "{:?}", remove.body);
+    assert!(remove.message().starts_with("Your daily limit will be removed on"), "{}", remove.message());
+}
+
+#[actix_web::test]
 async fn limits_refuse_nonsense() {
     let app = spawn_app().await;
     let player = app.verified_player("ada@example.com", "+2348012345678").await;

@@ -214,6 +214,15 @@ async fn a_real_draw_pushes_its_result_to_everyone_and_each_win_only_to_its_play
         until(&mut ada_socket, |m| m["type"] == "wallet.updated" && m["data"]["transaction"]["type"] == "win").await;
     assert_eq!(credit["data"]["balance"], 5_000 * 40);
     assert_eq!(credit["topic"], format!("user:{}", user_id(&app, &ada).await));
+    // Then each of her 90 tickets, settled, as GET /tickets shows it (game name and drawn balls included).
+    let mut settled = Vec::new();
+    while settled.len() < 90 {
+        let m = until(&mut ada_socket, |m| m["type"] == "ticket.settled").await;
+        settled.push(m["data"].clone());
+    }
+    assert!(settled.iter().all(|t| t["game_name"].is_string() && t["draw"]["numbers"].is_array()), "{settled:?}");
+    assert_eq!(settled.iter().filter(|t| t["status"] == "won").count(), 1);
+    assert_eq!(settled.iter().filter(|t| t["status"] == "lost").count(), 89);
 
     // Bayo sees the public result and the settled draw, and nothing of Ada's.
     let settled = until(&mut bayo_socket, |m| {

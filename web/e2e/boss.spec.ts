@@ -1,6 +1,7 @@
 /**
- * Back-office journeys against the real server: games, the live marquee, wallet adjustments, and a look at every
- * /boss screen at desk and phone sizes (test-results/screenshots/boss-*.png).
+ * Back-office journeys against the real server: games, the live marquee, wallet adjustments, a visitor's contact
+ * message handled in /boss/contacts, and a look at every /boss screen at desk and phone sizes
+ * (test-results/screenshots/boss-*.png).
  */
 import { expect, headerBalance, logInThroughDialog, test } from './fixtures';
 import {
@@ -163,6 +164,53 @@ test("an admin adjusts a player's wallet and the player's header balance follows
   // The player's page was not reloaded: the socket's wallet.updated moved the header.
   await expect(headerBalance(other.page)).toHaveText(after);
   await other.context.close();
+});
+
+test('a visitor sends a message from /contact and the admin reads it in /boss/contacts and marks it handled', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const subject = `Where is my withdrawal? ${stamp()}`;
+  const visitor = await newPlayerPage(browser, baseURL);
+  await visitor.page.goto('/contact');
+  await expect(visitor.page).toHaveTitle('Ayo Lotto | Contact');
+  const form = visitor.page.getByRole('form', { name: 'Contact us' });
+
+  // Checked in the browser first, with the server's rules: nothing is sent yet.
+  await form.getByLabel('Email').fill('tunde@');
+  await form.getByLabel('Message').fill('Hello');
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(visitor.page.getByText('All fields are required')).toBeVisible();
+  await expect(form.getByLabel('Your name')).toBeFocused();
+  await expect(form.getByLabel('Email')).toHaveAccessibleDescription(/Enter a valid email address/);
+  await expect(form.getByLabel('Message')).toHaveAccessibleDescription(/between 10 and 5,000 characters/);
+  await visitor.page.screenshot({ path: 'test-results/screenshots/contact-errors-360.png' });
+
+  await form.getByLabel('Your name').fill('Tunde Bakare');
+  await form.getByLabel('Email').fill('tunde@example.com');
+  await form.getByLabel('Subject').fill(subject);
+  await form.getByLabel('Message').fill('I asked for ₦5,000 yesterday and it has not reached my bank account yet.');
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(visitor.page.getByText('Message sent.')).toBeVisible();
+  await expect(visitor.page.getByText('We have your message and will reply by email.')).toBeVisible();
+  await expect(form).toBeHidden();
+  await visitor.page.screenshot({ path: 'test-results/screenshots/contact-sent-360.png' });
+  await visitor.context.close();
+
+  await logInAsAdmin(page);
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Contacts' }).click();
+  await expect(page).toHaveTitle('Ayo Lotto | Contacts');
+  await page.getByLabel('Search messages').fill(subject);
+  const message = page.getByRole('article', { name: subject });
+  await expect(message).toContainText('Tunde Bakare');
+  await expect(message).toContainText('tunde@example.com');
+  await expect(message).toContainText('it has not reached my bank account yet');
+  await expect(message).toContainText('New');
+  await message.getByRole('button', { name: `Mark handled: ${subject}` }).click();
+  await expect(page.getByText('Marked as handled')).toBeVisible();
+  await expect(message).toContainText('Handled');
+  await expect(message.getByRole('button', { name: /^Mark handled/ })).toHaveCount(0);
 });
 
 test('every back-office screen at desk and phone sizes', async ({ page, request }) => {

@@ -7,7 +7,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-const BINARY = resolve(import.meta.dirname, '../../target/debug/ayo');
+// AYO_BIN picks another build (e.g. one from a separate CARGO_TARGET_DIR on a shared machine).
+const BINARY = process.env.AYO_BIN ?? resolve(import.meta.dirname, '../../target/debug/ayo');
 const STARTUP_TIMEOUT_MS = 30_000;
 
 export default async function globalSetup() {

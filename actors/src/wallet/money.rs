@@ -56,7 +56,7 @@ impl WalletActor {
         result: Result<Result<Moved<T>, R>, ayo_data::StoreError>,
     ) -> Refusable<Moved<T>, R> {
         match result {
-            Ok(Ok(moved)) => Box::pin(self.durable(moved, vec![]).map(|r, _, _| r.map(Ok))),
+            Ok(Ok(moved)) => Box::pin(self.durable(moved, super::Tickets::none()).map(|r, _, _| r.map(Ok))),
             Ok(Err(refused)) => Box::pin(fut::ready(Ok(Err(refused)))),
             Err(e) => Box::pin(fut::ready(Err(e.into()))),
         }

@@ -73,6 +73,12 @@ pub fn winnings(bet: &Bet, stake_per_line: Kobo, drawn: &Balls, multipliers: &Mu
     payout(bet, bet.lines_won(drawn), stake_per_line, multipliers, cap)
 }
 
+/// Lines won and the payout of `bet` for the draw `drawn` (capped at `cap`), counting the lines once.
+pub fn outcome(bet: &Bet, stake_per_line: Kobo, drawn: &Balls, multipliers: &Multipliers, cap: Kobo) -> (u64, Kobo) {
+    let lines = bet.lines_won(drawn);
+    (lines, payout(bet, lines, stake_per_line, multipliers, cap))
+}
+
 /// The best payout `bet` can get in any draw, capped at `cap`: shown before purchase.
 pub fn potential_max_win(bet: &Bet, stake_per_line: Kobo, multipliers: &Multipliers, cap: Kobo) -> Kobo {
     payout(bet, bet.max_lines_won(), stake_per_line, multipliers, cap)

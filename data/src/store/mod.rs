@@ -4,6 +4,7 @@
 //! crash is followed by `flush` before the caller acknowledges it (sled's own flush runs only every 500 ms).
 
 pub mod activities;
+mod cards;
 mod codec;
 pub mod flusher;
 pub mod games;
@@ -30,7 +31,7 @@ pub use reports::DayTotals;
 pub use responsible::ResponsibleStore;
 pub use sandbox::{SandboxCharge, SandboxStore, SandboxTransfer};
 pub use users::{PlayerCounts, SignUp, UserStore};
-pub use wallets::{Moved, Outcome, Purchase, PurchaseError, WalletStore};
+pub use wallets::{Moved, Outcome, PlayerSettlement, Purchase, PurchaseError, WalletStore};
 
 /// The opened database. Cheap to clone: sled handles are reference counted.
 #[derive(Clone)]
@@ -76,6 +77,12 @@ impl Store {
     /// Makes every write so far durable (group commit: concurrent callers share one flush).
     pub async fn flush(&self) -> StoreResult<()> {
         self.flusher.flush().await
+    }
+
+    /// Like `flush`, but the flush may wait up to `linger` for other writers to share it (bulk work such as
+    /// settlement, where thousands of moves would otherwise each wake sled's IO threads).
+    pub async fn flush_within(&self, linger: std::time::Duration) -> StoreResult<()> {
+        self.flusher.flush_within(linger).await
     }
 
     pub fn flush_stats(&self) -> &flusher::FlushStats {

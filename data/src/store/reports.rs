@@ -6,7 +6,7 @@ use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::Serialize;
 
 use super::codec::decode;
-use super::wallets::WalletStore;
+use super::wallets::{Settlements, WalletStore};
 use crate::error::StoreResult;
 use crate::ledger::{EntryKind, EntryStatus, LedgerEntry};
 use crate::ticket::Ticket;
@@ -36,9 +36,10 @@ impl WalletStore {
         self.ledger.scan_prefix([ENTRY]).values().rev().map(|v| decode(&v?)).collect()
     }
 
-    /// Every ticket, newest first.
+    /// Every ticket as it stands (settlements applied), newest first.
     pub fn all_tickets(&self) -> StoreResult<Vec<Ticket>> {
-        self.tickets.scan_prefix([TICKET]).values().rev().map(|v| decode(&v?)).collect()
+        let mut settlements = Settlements::default();
+        self.tickets.scan_prefix([TICKET]).values().rev().map(|v| settlements.apply(self, decode(&v?)?)).collect()
     }
 
     /// Totals per day (UTC) for the last `days` days up to `now`, oldest first, plus the all-time totals.

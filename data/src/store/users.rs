@@ -1,6 +1,6 @@
 //! Users and their unique indexes (email, phone), always written together in one transaction.
 
-use chrono::{NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use sled::transaction::{ConflictableTransactionError as Conflict, TransactionalTree};
 use sled::Transactional;
 
@@ -197,8 +197,9 @@ impl UserStore {
         self.users.iter().values().rev().map(|v| decode(&v?)).collect()
     }
 
-    /// Player head counts for the dashboard: (total, signed up on `today`, verified).
-    pub fn player_counts(&self, today: NaiveDate) -> StoreResult<PlayerCounts> {
+    /// Player head counts for the dashboard: (total, signed up since `today_began`, verified). The caller says
+    /// when its day began, so the store takes no side on time zones.
+    pub fn player_counts(&self, today_began: DateTime<Utc>) -> StoreResult<PlayerCounts> {
         let mut counts = PlayerCounts::default();
         for entry in self.users.iter() {
             let (_, bytes) = entry?;
@@ -208,7 +209,7 @@ impl UserStore {
             }
             counts.total += 1;
             counts.verified += u64::from(user.is_verified());
-            counts.new_today += u64::from(user.created_at.date_naive() == today);
+            counts.new_today += u64::from(user.created_at >= today_began);
         }
         Ok(counts)
     }

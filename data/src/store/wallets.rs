@@ -3,11 +3,22 @@
 //!
 //! The WalletActor of a player is the only caller of the writing methods for that player; the transactions make
 //! each move atomic, the actor keeps one player's moves in order.
+//!
+//! Settlement does not rewrite tickets. A draw's ticket index (`d` draw ticket) holds each ticket's [`TicketCard`]
+//! (what settling and showing it needs, a few dozen bytes), so a draw's tickets are read in one scan without
+//! decoding any ticket. Each player's tickets of a draw are then settled together by one record,
+//! `s` draw player → [`PlayerSettlement`], written in the same transaction as the winnings credited and their
+//! ledger entries: the record's presence is what makes a rerun pay nothing twice, and every read of a ticket
+//! here applies it (a ticket stored `pending` whose player's record exists is won or lost as the record says).
+
+use std::collections::{HashMap, HashSet};
 
 use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
 use sled::transaction::{ConflictableTransactionError as Conflict, TransactionalTree};
 use sled::Transactional;
 
+use super::cards::{decode_card, encode_card};
 use super::codec::{decode, encode, id_key};
 use super::games::GameStore;
 use super::keys::{last_id, tagged};
@@ -16,7 +27,7 @@ use crate::draw::{Draw, DrawId};
 use crate::error::{StoreError, StoreResult};
 use crate::ledger::{EntryKind, EntryStatus, LedgerEntry};
 use crate::money::Kobo;
-use crate::ticket::{Ticket, TicketId, TicketStatus};
+use crate::ticket::{Ticket, TicketCard, TicketId, TicketStatus};
 use crate::user::UserId;
 
 const ENTRY: u8 = b'e';
@@ -24,6 +35,7 @@ const ENTRY_BY_USER: u8 = b'u';
 const TICKET: u8 = b't';
 const TICKET_BY_DRAW: u8 = b'd';
 const TICKET_BY_USER: u8 = b'u';
+const SETTLED: u8 = b's';
 
 #[derive(Clone)]
 pub struct WalletStore {
@@ -65,11 +77,45 @@ pub struct Moved<T> {
 }
 
 /// A ticket's outcome decided by the draw: what it won (zero when it lost).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Outcome {
     pub ticket: TicketId,
     pub lines_won: u64,
     pub winnings: Kobo,
+}
+
+/// How one player's tickets of one draw were settled: written once, with the winnings, by [`WalletStore::settle`].
+/// Every ticket of that player and draw still stored as pending is settled by it: won with what `outcomes` says,
+/// or lost (no lines won, nothing paid) when it is not listed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlayerSettlement {
+    pub settled_at: DateTime<Utc>,
+    /// The tickets that won any line, by ticket id.
+    pub outcomes: Vec<Outcome>,
+}
+
+impl PlayerSettlement {
+    /// Applies this settlement to a ticket of its player and draw that is stored as pending.
+    pub fn apply(&self, ticket: &mut Ticket) {
+        if ticket.status != TicketStatus::Pending {
+            return;
+        }
+        let outcome = self
+            .outcomes
+            .binary_search_by_key(&ticket.id, |o| o.ticket)
+            .ok()
+            .and_then(|i| self.outcomes.get(i))
+            .copied()
+            .unwrap_or(Outcome { ticket: ticket.id, lines_won: 0, winnings: Kobo::ZERO });
+        ticket.lines_won = outcome.lines_won;
+        ticket.winnings = outcome.winnings;
+        ticket.settled_at = Some(self.settled_at);
+        ticket.status = if outcome.winnings.is_positive() { TicketStatus::Won } else { TicketStatus::Lost };
+    }
+}
+
+fn settled_key(draw: DrawId, user: UserId) -> Vec<u8> {
+    tagged(SETTLED, &[draw, user])
 }
 
 pub(super) fn read_balance(tx: &TransactionalTree, user: UserId) -> Result<Kobo, Conflict<StoreError>> {
@@ -99,8 +145,19 @@ fn put_ticket(tickets: &TransactionalTree, ticket: &Ticket) -> Result<(), Confli
     Ok(())
 }
 
+/// A ticket as it stands: its stored record with its player's settlement of that draw applied, if any.
 fn read_ticket(tickets: &TransactionalTree, id: TicketId) -> Result<Option<Ticket>, Conflict<StoreError>> {
-    tickets.get(tagged(TICKET, &[id]))?.map(|b| decode(&b).map_err(abort)).transpose()
+    let Some(mut ticket) =
+        tickets.get(tagged(TICKET, &[id]))?.map(|b| decode::<Ticket>(&b)).transpose().map_err(abort)?
+    else {
+        return Ok(None);
+    };
+    if ticket.status == TicketStatus::Pending {
+        if let Some(bytes) = tickets.get(settled_key(ticket.draw_id, ticket.user_id))? {
+            decode::<PlayerSettlement>(&bytes).map_err(abort)?.apply(&mut ticket);
+        }
+    }
+    Ok(Some(ticket))
 }
 
 fn idem_key(user: UserId, key: &str) -> Vec<u8> {
@@ -146,6 +203,7 @@ impl WalletStore {
         let ticket = &purchase.ticket;
         let user = ticket.user_id;
         let idem = idem_key(user, &ticket.idempotency_key);
+        let card = encode_card(&TicketCard::of(ticket));
         let result = (&self.balances, &self.ledger, &self.tickets, &self.idempotency, &self.draws).transaction(
             |(balances, ledger, tickets, idempotency, draws)| {
                 if let Some(first) = idempotency.get(&idem)? {
@@ -181,7 +239,7 @@ impl WalletStore {
                 balances.insert(&id_key(user), &after.as_i64().to_be_bytes())?;
                 put_entry(ledger, &entry)?;
                 put_ticket(tickets, ticket)?;
-                tickets.insert(tagged(TICKET_BY_DRAW, &[ticket.draw_id, ticket.id]), &[])?;
+                tickets.insert(tagged(TICKET_BY_DRAW, &[ticket.draw_id, ticket.id]), card.as_slice())?;
                 tickets.insert(tagged(TICKET_BY_USER, &[user, ticket.id]), &[])?;
                 idempotency.insert(idem.as_slice(), &id_key(ticket.id))?;
                 Ok(Ok(Moved { value: ticket.clone(), entries: vec![entry], balance: after, replayed: false }))
@@ -190,53 +248,134 @@ impl WalletStore {
         Ok(result)
     }
 
-    /// Settles one player's tickets of a draw: each still-pending ticket becomes won (credited) or lost, in one
-    /// transaction. A ticket already settled is skipped, so running this again after a crash pays nothing twice.
+    /// Settles one player's pending tickets of a draw, all together and once: credits every win with its own ledger
+    /// entry (`entry_ids`: one per outcome with positive winnings, in order) and writes the player's
+    /// [`PlayerSettlement`], in one transaction. If that record already exists (a rerun after a crash), nothing is
+    /// written and the answer is `replayed`: so no ticket is ever paid twice.
+    ///
+    /// `outcomes` must hold every ticket of this player in this draw still pending (the DrawActor reads them all
+    /// from the draw's index before calling): a pending ticket left out would read as lost.
     pub fn settle(
         &self,
         user: UserId,
+        draw: DrawId,
         outcomes: &[Outcome],
         entry_ids: &[u64],
         now: DateTime<Utc>,
-    ) -> StoreResult<Moved<Vec<Ticket>>> {
+    ) -> StoreResult<Moved<Vec<Outcome>>> {
+        let key = settled_key(draw, user);
+        let mut listed: Vec<Outcome> =
+            outcomes.iter().filter(|o| o.lines_won > 0 || o.winnings.is_positive()).copied().collect();
+        listed.sort_by_key(|o| o.ticket);
+        listed.dedup_by_key(|o| o.ticket);
+        let record = encode(&PlayerSettlement { settled_at: now, outcomes: listed })?;
         let result = (&self.balances, &self.ledger, &self.tickets).transaction(|(balances, ledger, tickets)| {
             let mut balance = read_balance(balances, user)?;
-            let mut settled = Vec::new();
-            let mut entries = Vec::new();
-            for (outcome, entry_id) in outcomes.iter().zip(entry_ids) {
-                let Some(mut ticket) = read_ticket(tickets, outcome.ticket)? else { continue };
-                if ticket.status != TicketStatus::Pending || ticket.user_id != user {
-                    continue;
-                }
-                ticket.lines_won = outcome.lines_won;
-                ticket.winnings = outcome.winnings;
-                ticket.settled_at = Some(now);
-                ticket.status = if outcome.winnings.is_positive() { TicketStatus::Won } else { TicketStatus::Lost };
-                if outcome.winnings.is_positive() {
-                    balance = balance.checked_add(outcome.winnings).ok_or_else(|| {
-                        abort(StoreError::Corrupt { tree: "wallets", detail: "balance overflow".into() })
-                    })?;
-                    let entry = LedgerEntry {
-                        id: *entry_id,
-                        user_id: user,
-                        kind: EntryKind::Win,
-                        status: EntryStatus::Success,
-                        amount: outcome.winnings,
-                        balance_after: balance,
-                        reference: format!("ticket:{}", ticket.id),
-                        description: format!("Winnings of ticket #{} in draw #{}", ticket.id, ticket.draw_id),
-                        created_at: now,
-                    };
-                    put_entry(ledger, &entry)?;
-                    entries.push(entry);
-                }
-                put_ticket(tickets, &ticket)?;
-                settled.push(ticket);
+            if tickets.get(&key)?.is_some() {
+                return Ok(Moved { value: vec![], entries: vec![], balance, replayed: true });
             }
-            balances.insert(&id_key(user), &balance.as_i64().to_be_bytes())?;
-            Ok(Moved { value: settled, entries, balance, replayed: false })
+            let mut entries = Vec::new();
+            let mut ids = entry_ids.iter();
+            for outcome in outcomes.iter().filter(|o| o.winnings.is_positive()) {
+                let Some(entry_id) = ids.next() else {
+                    return Err(abort(StoreError::Corrupt { tree: "ledger", detail: "too few entry ids".into() }));
+                };
+                balance = balance
+                    .checked_add(outcome.winnings)
+                    .ok_or_else(|| abort(StoreError::Corrupt { tree: "wallets", detail: "balance overflow".into() }))?;
+                let entry = LedgerEntry {
+                    id: *entry_id,
+                    user_id: user,
+                    kind: EntryKind::Win,
+                    status: EntryStatus::Success,
+                    amount: outcome.winnings,
+                    balance_after: balance,
+                    reference: format!("ticket:{}", outcome.ticket),
+                    description: format!("Winnings of ticket #{} in draw #{}", outcome.ticket, draw),
+                    created_at: now,
+                };
+                put_entry(ledger, &entry)?;
+                entries.push(entry);
+            }
+            tickets.insert(key.as_slice(), record.as_slice())?;
+            if !entries.is_empty() {
+                balances.insert(&id_key(user), &balance.as_i64().to_be_bytes())?;
+            }
+            Ok(Moved { value: outcomes.to_vec(), entries, balance, replayed: false })
         })?;
         Ok(result)
+    }
+
+    /// The players of a draw whose tickets are already settled (their [`PlayerSettlement`] is written).
+    pub fn settled_players(&self, draw: DrawId) -> StoreResult<HashSet<UserId>> {
+        self.tickets.scan_prefix(tagged(SETTLED, &[draw])).keys().map(|k| Ok(last_id(&k?).unwrap_or(0))).collect()
+    }
+
+    /// The settlement of one player's tickets of a draw, if done.
+    pub fn settlement(&self, draw: DrawId, user: UserId) -> StoreResult<Option<PlayerSettlement>> {
+        self.tickets.get(settled_key(draw, user))?.map(|b| decode(&b)).transpose()
+    }
+
+    /// The cards of a draw's pending tickets, in id order, except those of players in `skip`. The index is read
+    /// in `threads` id ranges side by side. Index entries written before cards existed fall back to the ticket
+    /// itself (and skip it if it is no longer pending).
+    pub fn pending_cards_of_draw(
+        &self,
+        draw: DrawId,
+        skip: &HashSet<UserId>,
+        threads: usize,
+    ) -> StoreResult<Vec<TicketCard>> {
+        let prefix = tagged(TICKET_BY_DRAW, &[draw]);
+        let first = self.tickets.scan_prefix(&prefix).keys().next().transpose()?.and_then(|k| last_id(&k));
+        let last = self.tickets.scan_prefix(&prefix).keys().next_back().transpose()?.and_then(|k| last_id(&k));
+        let (Some(first), Some(last)) = (first, last) else { return Ok(vec![]) };
+        let parts = u64::try_from(threads.max(1)).unwrap_or(1);
+        let width = (last - first) / parts + 1;
+        let ranges: Vec<(u64, u64)> = (0..parts)
+            .map(|p| {
+                (first.saturating_add(p.saturating_mul(width)), first.saturating_add((p + 1).saturating_mul(width)))
+            })
+            .filter(|(from, _)| *from <= last)
+            .collect();
+        let read = |(from, to): (u64, u64)| -> StoreResult<Vec<TicketCard>> {
+            let mut out = Vec::new();
+            let range = tagged(TICKET_BY_DRAW, &[draw, from])..tagged(TICKET_BY_DRAW, &[draw, to]);
+            for item in self.tickets.range(range) {
+                let (key, value) = item?;
+                let Some(id) = last_id(&key) else { continue };
+                let card = match decode_card(id, &value)? {
+                    Some(card) => card,
+                    None => match self.ticket(id)? {
+                        Some(ticket) if ticket.status == TicketStatus::Pending => TicketCard::of(&ticket),
+                        _ => continue,
+                    },
+                };
+                if !skip.contains(&card.user_id) {
+                    out.push(card);
+                }
+            }
+            Ok(out)
+        };
+        let parts: Vec<StoreResult<Vec<TicketCard>>> = if ranges.len() <= 1 {
+            ranges.into_iter().map(read).collect()
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = ranges.into_iter().map(|r| scope.spawn(move || read(r))).collect();
+                handles
+                    .into_iter()
+                    .map(|h| {
+                        h.join().unwrap_or_else(|_| {
+                            Err(StoreError::Corrupt { tree: "tickets", detail: "a reader thread panicked".into() })
+                        })
+                    })
+                    .collect()
+            })
+        };
+        let mut cards = Vec::new();
+        for part in parts {
+            cards.extend(part?);
+        }
+        Ok(cards)
     }
 
     /// Refunds one player's pending tickets of a cancelled draw in full, once.
@@ -299,7 +438,15 @@ impl WalletStore {
         Ok(result)
     }
 
+    /// A ticket as it stands (its player's settlement of its draw applied).
     pub fn ticket(&self, id: TicketId) -> StoreResult<Option<Ticket>> {
+        let Some(ticket) = self.stored_ticket(id)? else { return Ok(None) };
+        let mut settlements = Settlements::default();
+        Ok(Some(settlements.apply(self, ticket)?))
+    }
+
+    /// A ticket's record as written at purchase (or by a refund), with no settlement applied.
+    fn stored_ticket(&self, id: TicketId) -> StoreResult<Option<Ticket>> {
         self.tickets.get(tagged(TICKET, &[id]))?.map(|b| decode(&b)).transpose()
     }
 
@@ -314,8 +461,11 @@ impl WalletStore {
 
     pub fn tickets_of_draw(&self, draw: DrawId) -> StoreResult<Vec<Ticket>> {
         let mut out = Vec::new();
+        let mut settlements = Settlements::default();
         for id in self.ticket_ids_of_draw(draw)? {
-            out.extend(self.ticket(id)?);
+            if let Some(ticket) = self.stored_ticket(id)? {
+                out.push(settlements.apply(self, ticket)?);
+            }
         }
         Ok(out)
     }
@@ -323,9 +473,10 @@ impl WalletStore {
     /// A player's tickets, newest first.
     pub fn tickets_of_user(&self, user: UserId) -> StoreResult<Vec<Ticket>> {
         let mut out = Vec::new();
+        let mut settlements = Settlements::default();
         for key in self.tickets.scan_prefix(tagged(TICKET_BY_USER, &[user])).keys().rev() {
-            if let Some(t) = last_id(&key?).map(|id| self.ticket(id)).transpose()?.flatten() {
-                out.push(t);
+            if let Some(t) = last_id(&key?).map(|id| self.stored_ticket(id)).transpose()?.flatten() {
+                out.push(settlements.apply(self, t)?);
             }
         }
         Ok(out)
@@ -341,5 +492,71 @@ impl WalletStore {
             }
         }
         Ok(out)
+    }
+}
+
+/// Settlement records read so far, by (draw, player): a list of tickets reads each record once.
+#[derive(Default)]
+pub(super) struct Settlements(HashMap<(DrawId, UserId), Option<PlayerSettlement>>);
+
+impl Settlements {
+    /// The ticket as it stands: a pending one gets its player's settlement of its draw, if written.
+    pub(super) fn apply(&mut self, store: &WalletStore, mut ticket: Ticket) -> StoreResult<Ticket> {
+        if ticket.status != TicketStatus::Pending {
+            return Ok(ticket);
+        }
+        let key = (ticket.draw_id, ticket.user_id);
+        let settlement = match self.0.get(&key) {
+            Some(known) => known,
+            None => {
+                let read = store.settlement(key.0, key.1)?;
+                self.0.entry(key).or_insert(read)
+            }
+        };
+        if let Some(settlement) = settlement {
+            settlement.apply(&mut ticket);
+        }
+        Ok(ticket)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lotto::Bet;
+
+    fn ticket(id: TicketId, user: UserId, draw: DrawId, status: TicketStatus) -> Ticket {
+        Ticket {
+            id,
+            user_id: user,
+            draw_id: draw,
+            game_id: 1,
+            bet: Bet::Nap { numbers: vec![7] },
+            stake_per_line: Kobo(5_000),
+            lines: 1,
+            total_stake: Kobo(5_000),
+            max_win: Kobo(200_000),
+            status,
+            lines_won: 0,
+            winnings: Kobo::ZERO,
+            idempotency_key: format!("k{id}"),
+            created_at: Utc::now(),
+            settled_at: None,
+        }
+    }
+
+    #[test]
+    fn index_entries_written_before_cards_fall_back_to_the_ticket_and_skip_it_once_settled() {
+        let store = crate::Store::temporary().unwrap();
+        let wallets = &store.wallets;
+        // As the previous version wrote them: the ticket, and an index entry with no value.
+        let pending = ticket(10, 1, 5, TicketStatus::Pending);
+        let settled = ticket(11, 2, 5, TicketStatus::Lost);
+        for t in [&pending, &settled] {
+            wallets.tickets.insert(tagged(TICKET, &[t.id]), encode(t).unwrap()).unwrap();
+            wallets.tickets.insert(tagged(TICKET_BY_DRAW, &[5, t.id]), &[]).unwrap();
+        }
+        let cards = wallets.pending_cards_of_draw(5, &HashSet::new(), 2).unwrap();
+        assert_eq!(cards, vec![TicketCard::of(&pending)]);
     }
 }

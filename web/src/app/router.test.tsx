@@ -29,6 +29,7 @@ describe('page titles', () => {
     ['/', 'Ayo Lotto | Home'],
     ['/how-to-play', 'Ayo Lotto | How to play'],
     ['/faqs', 'Ayo Lotto | FAQs'],
+    ['/contact', 'Ayo Lotto | Contact'],
     ['/games', 'Ayo Lotto | Games'],
     ['/forgot-password', 'Ayo Lotto | Forgot password'],
     ['/no-such-page', 'Ayo Lotto | Not Found'],

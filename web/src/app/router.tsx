@@ -1,15 +1,23 @@
 /**
- * Every route of SPEC §2. Only the home page, the site frame and Not Found are in the first download; every other
- * page is a lazy chunk, and the whole /boss tree lives in chunks no player ever fetches. Guards run in loaders, so
- * a protected page never flashes before its redirect.
+ * Every route of SPEC §2. Only the home and games pages, the site frame and Not Found are in the first download;
+ * every other page is a lazy chunk, and the whole /boss tree lives in chunks no player ever fetches. Guards run in
+ * loaders, so a protected page never flashes before its redirect.
+ *
+ * A first visit straight to a lazy public page shows the site frame at once with a placeholder of the page's
+ * shape (`hydrateFallbackElement`) while its chunk arrives (index.html preloads that chunk: see vite.config.ts),
+ * and the play page's loader starts the game's request alongside, so nothing waits on anything it need not.
  */
 import { useEffect, useMemo, type ComponentType } from 'react';
 import { createBrowserRouter, redirect, RouterProvider, type RouteObject } from 'react-router';
 import { MainLayout } from '@/components/layouts/main-layout';
+import { GamePageSkeleton, PageSkeleton } from '@/components/ui/skeletons/page-skeletons';
 import { paths } from '@/config/paths';
 import { setApiNavigator } from '@/lib/api-client';
+import { appQueryClient } from '@/lib/query-client';
 import { guardLoader } from '@/app/guard';
+import { gameQueryOptions } from '@/features/games/api/get-game';
 import { MarqueeStrip } from '@/features/marquee/components/marquee-strip';
+import { Component as GamesRoute } from '@/app/routes/games/games';
 import { HomeRoute } from '@/app/routes/home';
 import { NotFoundRoute } from '@/app/routes/not-found';
 import { PageLoading } from '@/app/routes/page-loading';
@@ -22,8 +30,6 @@ const title = (name: string): RouteHandle => ({ title: name });
 const defaultExport = (load: () => Promise<{ default: ComponentType }>) => () =>
   load().then((module) => ({ Component: module.default }));
 
-const userPlaceholders = () => import('@/app/routes/user/placeholders');
-const publicPlaceholders = () => import('@/app/routes/public-placeholders');
 
 /** Strip the leading parent segment: children are declared relative to their parent route. */
 const relative = (path: string, parent: string) => path.slice(parent.length + 1);
@@ -39,64 +45,78 @@ export const routes: RouteObject[] = [
         element: <MainLayout belowHeader={<MarqueeStrip />} />,
         children: [
           { index: true, Component: HomeRoute, handle: title(paths.home.title) },
-          {
-            path: paths.games.path,
-            lazy: () => import('@/app/routes/games/games'),
-            handle: title(paths.games.title),
-          },
+          // In the first download (it is a few hundred bytes over what the home page already has): the list shows
+          // at once in its loading shape, with no placeholder page before it.
+          { path: paths.games.path, Component: GamesRoute, handle: title(paths.games.title) },
           {
             path: paths.game.path,
+            hydrateFallbackElement: <GamePageSkeleton />,
+            // The game's request starts with the page's code, not after it (one round trip less to the board).
+            loader: ({ params }) => {
+              if (params.id) void appQueryClient()?.prefetchQuery(gameQueryOptions(params.id));
+              return null;
+            },
             lazy: () => import('@/app/routes/games/game'),
             handle: title(paths.game.title),
           },
           {
             path: paths.about.path,
+            hydrateFallbackElement: <PageSkeleton />,
             lazy: defaultExport(() => import('@/features/info/pages/about')),
             handle: title(paths.about.title),
           },
           {
             path: paths.howToPlay.path,
+            hydrateFallbackElement: <PageSkeleton />,
             lazy: () => import('@/app/routes/info/how-to-play'),
             handle: title(paths.howToPlay.title),
           },
           {
             path: paths.contact.path,
-            lazy: () => publicPlaceholders().then((m) => ({ Component: m.ContactRoute })),
+            hydrateFallbackElement: <PageSkeleton />,
+            lazy: () => import('@/app/routes/contact'),
             handle: title(paths.contact.title),
           },
           {
             path: paths.termsConditions.path,
+            hydrateFallbackElement: <PageSkeleton />,
             lazy: defaultExport(() => import('@/features/info/pages/terms-conditions')),
             handle: title(paths.termsConditions.title),
           },
           {
             path: paths.privacyPolicy.path,
+            hydrateFallbackElement: <PageSkeleton />,
             lazy: defaultExport(() => import('@/features/info/pages/privacy-policy')),
             handle: title(paths.privacyPolicy.title),
           },
           {
             path: paths.responsibleGaming.path,
+            hydrateFallbackElement: <PageSkeleton />,
             lazy: defaultExport(() => import('@/features/info/pages/responsible-gaming')),
             handle: title(paths.responsibleGaming.title),
           },
           {
             path: paths.lotteryRules.path,
+            hydrateFallbackElement: <PageSkeleton />,
             lazy: () => import('@/app/routes/info/lottery-rules'),
             handle: title(paths.lotteryRules.title),
           },
           {
             path: paths.faqs.path,
+            hydrateFallbackElement: <PageSkeleton />,
             lazy: defaultExport(() => import('@/features/info/pages/faqs')),
             handle: title(paths.faqs.title),
           },
           {
             path: paths.forgotPassword.path,
+            hydrateFallbackElement: <PageSkeleton />,
             loader: guardLoader('guest'),
             lazy: () => import('@/app/routes/auth/forgot-password'),
             handle: title(paths.forgotPassword.title),
           },
           {
             path: paths.otpChangePassword.path,
+            hydrateFallbackElement: <PageSkeleton />,
             loader: guardLoader('guest'),
             lazy: () => import('@/app/routes/auth/otp-change-password'),
             handle: title(paths.otpChangePassword.title),
@@ -120,22 +140,22 @@ export const routes: RouteObject[] = [
               },
               {
                 path: relative(paths.user.deposit.path, paths.user.root.path),
-                lazy: () => userPlaceholders().then((m) => ({ Component: m.DepositRoute })),
+                lazy: () => import('@/app/routes/user/deposit'),
                 handle: title(paths.user.deposit.title),
               },
               {
                 path: relative(paths.user.withdrawal.path, paths.user.root.path),
-                lazy: () => userPlaceholders().then((m) => ({ Component: m.WithdrawalRoute })),
+                lazy: () => import('@/app/routes/user/withdrawal'),
                 handle: title(paths.user.withdrawal.title),
               },
               {
                 path: relative(paths.user.bankAccount.path, paths.user.root.path),
-                lazy: () => userPlaceholders().then((m) => ({ Component: m.BankAccountRoute })),
+                lazy: () => import('@/app/routes/user/bank-account'),
                 handle: title(paths.user.bankAccount.title),
               },
               {
                 path: relative(paths.user.transactions.path, paths.user.root.path),
-                lazy: () => userPlaceholders().then((m) => ({ Component: m.TransactionsRoute })),
+                lazy: () => import('@/app/routes/user/transactions'),
                 handle: title(paths.user.transactions.title),
               },
             ],

@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeErrorDialog, errorDialogStore } from '@/components/ui/error-dialog/error-dialog-store';
 import { toastStore } from '@/components/ui/toasts/toast-store';
-import { api, ApiError, errorMessageOf, reactionTo, setApiNavigator } from '@/lib/api-client';
+import {
+  api,
+  apiDownload,
+  ApiError,
+  errorMessageOf,
+  filenameFromDisposition,
+  reactionTo,
+  setApiNavigator,
+} from '@/lib/api-client';
 import { clearSession, getSession, saveLogin } from '@/lib/session';
 import { makeLogin, mockFetch } from '@/testing/data';
 
@@ -147,5 +155,27 @@ describe('the API client', () => {
     );
     await expect(api.post('/auth/login', {}, { noAuth: true, handled: () => true })).rejects.toBeInstanceOf(ApiError);
     expect(errorDialogStore.get()).toBeNull();
+  });
+});
+
+describe('downloads', () => {
+  it('names the file as the server says, else a fallback', () => {
+    expect(filenameFromDisposition('attachment; filename="ayo-lotto-transactions-2026-11-22.csv"', 'x.csv')).toBe(
+      'ayo-lotto-transactions-2026-11-22.csv',
+    );
+    expect(filenameFromDisposition("attachment; filename*=UTF-8''ayo%20lotto.csv", 'x.csv')).toBe('ayo lotto.csv');
+    expect(filenameFromDisposition('attachment; filename=plain.csv', 'x.csv')).toBe('plain.csv');
+    expect(filenameFromDisposition(null, 'x.csv')).toBe('x.csv');
+  });
+
+  it('sends the bearer token and goes through the SPEC §8 errors like every call', async () => {
+    saveLogin(makeLogin({ token: 'secret-token' }));
+    const { fetchMock, calls } = mockFetch({
+      'GET /transactions/export?type=foo': { status: 422, body: { message: 'type is one of deposit, withdrawal' } },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiDownload('/transactions/export?type=foo', 'x.csv')).rejects.toBeInstanceOf(ApiError);
+    expect(new Headers(calls[0]?.init?.headers).get('Authorization')).toBe('Bearer secret-token');
+    expect(errorDialogStore.get()).toEqual({ title: 'Error!', message: 'type is one of deposit, withdrawal' });
   });
 });

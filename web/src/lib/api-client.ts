@@ -99,14 +99,18 @@ function isAbort(error: unknown) {
   return error instanceof DOMException && (error.name === 'AbortError' || error.name === 'TimeoutError');
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+/**
+ * Sends one request with SPEC §7–8's rules and answers the Response of a 2xx; every failure goes through the
+ * SPEC §8 reaction (unless `handled`) and is thrown as an `ApiError`.
+ */
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const { method = 'GET', body, noAuth = false, signal, handled, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   const fail = (error: ApiError, errorBody: ErrorBody | null): never => {
     if (!handled?.(error)) react(error, errorBody);
     throw error;
   };
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (!noAuth) {
     const token = getValidToken();
@@ -142,22 +146,58 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     signal?.removeEventListener('abort', onOuterAbort);
   }
 
-  let parsed: unknown = null;
-  const text = await response.text().catch(() => '');
-  if (text) {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = null;
-    }
-  }
-
   if (!response.ok) {
-    const errorBody = (parsed && typeof parsed === 'object' ? parsed : null) as ErrorBody | null;
+    const errorBody = parseJson(await response.text().catch(() => '')) as ErrorBody | null;
     const message = errorMessageOf(errorBody) ?? SOMETHING_WENT_WRONG;
     return fail(new ApiError(response.status, message, errorBody ?? {}), errorBody);
   }
+  return response;
+}
+
+/** A JSON object, or null for an empty or unreadable body. */
+function parseJson(text: string): object | null {
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const response = await send(path, options, 'application/json');
+  const parsed = parseJson(await response.text().catch(() => ''));
   return (parsed ?? { data: null }) as Envelope<T>;
+}
+
+/** `attachment; filename="ayo.csv"` (or RFC 5987's `filename*=UTF-8''ayo.csv`) → `ayo.csv`. */
+export function filenameFromDisposition(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
+  const name = (plain?.[2] ?? plain?.[1] ?? '').trim();
+  return name || fallback;
+}
+
+export type Download = { blob: Blob; filename: string };
+
+/** A file the server makes (a CSV export), with the bearer token, the timeout and SPEC §8 errors like any call. */
+export async function apiDownload(
+  path: string,
+  fallbackName: string,
+  options: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<Download> {
+  const response = await send(path, { ...options, method: 'GET' }, '*/*');
+  const blob = await response.blob();
+  return { blob, filename: filenameFromDisposition(response.headers.get('Content-Disposition'), fallbackName) };
 }
 
 export const api = {

@@ -9,3 +9,17 @@ export function createQueryClient() {
     },
   });
 }
+
+/**
+ * The client of the mounted app (set by AppProvider), so a route's loader can start its page's request while the
+ * page's code is still downloading. Null while no app is mounted: loaders then leave the fetching to the page.
+ */
+let appClient: QueryClient | null = null;
+
+export function setAppQueryClient(client: QueryClient | null) {
+  appClient = client;
+}
+
+export function appQueryClient(): QueryClient | null {
+  return appClient;
+}

@@ -7,4 +7,12 @@ export const queryKeys = {
   draws: ['draws'] as const,
   tickets: ['tickets'] as const,
   transactions: ['transactions'] as const,
+  /** My deposits (lists and one by reference). */
+  deposits: ['deposits'] as const,
+  /** My withdrawals. */
+  withdrawals: ['withdrawals'] as const,
+  /** My deposit limits with what each window has used (GET /limits). */
+  limits: ['limits'] as const,
+  /** My saved bank account (GET /accounts). */
+  bankAccount: ['accounts', 'mine'] as const,
 };

@@ -1,8 +1,8 @@
 /**
  * Runs the live connection for the app's lifetime and turns its effects into cache changes:
  *
- * - a snapshot with a wallet, or `wallet.updated`: the header balance changes at once; transactions and tickets
- *   are refetched where shown;
+ * - a snapshot with a wallet, or `wallet.updated`: the header balance changes at once; transactions, tickets,
+ *   deposits, withdrawals and deposit limits are refetched where shown;
  * - `ticket.settled`: the ticket is replaced in every cached ticket list, then the lists refetch;
  * - a draw's result (or its settlement, or a cancellation): results lists and games refetch.
  *
@@ -42,8 +42,16 @@ export function applyRealtimeEffect(queryClient: QueryClient, effect: RealtimeEf
       break;
     case 'wallet':
       setBalance(queryClient, effect.balance);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.transactions });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.tickets });
+      // Money moved: every list it shows in refetches where shown (a deposit credited, a withdrawal decided).
+      for (const queryKey of [
+        queryKeys.transactions,
+        queryKeys.tickets,
+        queryKeys.deposits,
+        queryKeys.withdrawals,
+        queryKeys.limits,
+      ]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
       break;
     case 'ticket':
       queryClient.setQueriesData<unknown>({ queryKey: queryKeys.tickets }, (cached: unknown) =>

@@ -4,7 +4,8 @@
  *
  * The socket is the authority (its snapshot and every draw event); an HTTP answer's `server_time` is used only
  * until the socket has spoken, so a page shows a right countdown even before the socket connects.
- * `useServerNow()` re-renders once a second from one shared timer, however many countdowns are on screen.
+ * `useServerNow()` re-renders once a second from one shared timer, however many countdowns are on screen;
+ * `useServerTime(select)` only when what it selects changes.
  */
 import { useSyncExternalStore } from 'react';
 import { clockOffsetMs } from '@/lib/realtime';
@@ -74,6 +75,17 @@ function read() {
 /** The server's time, refreshed every second while mounted. */
 export function useServerNow(): number {
   return useSyncExternalStore(subscribe, read, read);
+}
+
+/**
+ * Something worked out from the server's time (is this draw on sale? which draw is next?), re-rendering only
+ * when the answer changes rather than every second: a page that shows a countdown need not redraw itself with
+ * each tick, only the countdown does. `select` must answer a primitive or an object it did not make (an item of
+ * a list it was given), so that an unchanged answer is the same value.
+ */
+export function useServerTime<T>(select: (serverNow: number) => T): T {
+  const snapshot = () => select(read());
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
 /** For tests: forget the offset. */

@@ -37,6 +37,56 @@ export function checkRequired(value: string): FieldCheck {
   return value.trim() ? undefined : ALL_FIELDS_REQUIRED;
 }
 
+/** Characters as the server counts them (Unicode code points, not UTF-16 units: an emoji is one). */
+export function charCount(text: string): number {
+  return [...text].length;
+}
+
+export const NAME_MAX = 70;
+export const EMAIL_MAX = 50;
+export const NAME_TOO_LONG = 'Name must be at most 70 characters';
+export const NAME_INVALID = 'Name contains invalid characters';
+export const EMAIL_TOO_LONG = 'Email must be at most 50 characters';
+export const EMAIL_INVALID = 'Enter a valid email address';
+
+/** A person's name, checked as the server's `PersonName::parse` does: runs of spaces count as one. */
+export function checkPersonName(name: string): FieldCheck {
+  const collapsed = name.split(/\s+/).filter(Boolean).join(' ');
+  if (!collapsed) return ALL_FIELDS_REQUIRED;
+  if (charCount(collapsed) > NAME_MAX) return NAME_TOO_LONG;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(collapsed)) return NAME_INVALID;
+  return undefined;
+}
+
+const EMAIL_LOCAL = /^[a-z0-9!#$%&'*+\-/=?^_`{|}~.]+$/;
+const EMAIL_LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+
+/**
+ * local@domain.tld, as the server's `Email::parse` reads it (lower-cased): a local part of the usual characters
+ * with no leading, trailing or double dot; two or more domain labels of letters, digits and inner hyphens; a
+ * top-level domain of two or more letters.
+ */
+export function looksLikeEmail(email: string): boolean {
+  const at = email.indexOf('@');
+  if (at < 0) return false;
+  const local = email.slice(0, at);
+  const labels = email.slice(at + 1).split('.');
+  const localOk =
+    EMAIL_LOCAL.test(local) && !local.startsWith('.') && !local.endsWith('.') && !local.includes('..');
+  const tld = labels[labels.length - 1] ?? '';
+  return localOk && labels.length >= 2 && labels.every((l) => EMAIL_LABEL.test(l)) && /^[a-z]{2,}$/.test(tld);
+}
+
+/** An email address, checked as the server's `Email::parse` does (trimmed, case ignored). */
+export function checkEmailAddress(email: string): FieldCheck {
+  const value = email.trim().toLowerCase();
+  if (!value) return ALL_FIELDS_REQUIRED;
+  if (charCount(value) > EMAIL_MAX) return EMAIL_TOO_LONG;
+  if (!looksLikeEmail(value)) return EMAIL_INVALID;
+  return undefined;
+}
+
 export function checkPassword(password: string): FieldCheck {
   if (!password) return ALL_FIELDS_REQUIRED;
   if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_TOO_SHORT;

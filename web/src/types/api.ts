@@ -1,4 +1,5 @@
 /** Shapes the server answers with (docs/api-accounts.md, shared/API.md). Amounts are integer kobo. */
+import type { ResponsibleGaming } from '@/types/money';
 
 export type Role = 'user' | 'admin';
 
@@ -14,6 +15,8 @@ export type User = {
   status: 'active' | 'suspended';
   created_at: string;
   relationships: { wallet: { balance: number } };
+  /** Deposit limits and any break in force (GET /auth/profiles; docs/api-money.md). */
+  responsible_gaming?: ResponsibleGaming;
 };
 
 /** What POST /auth/login and the change-password calls answer in `data`. */

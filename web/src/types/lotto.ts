@@ -101,15 +101,21 @@ export type Ticket = {
   } | null;
 };
 
+export type TransactionType = 'deposit' | 'withdrawal' | 'stake' | 'win' | 'refund' | 'adjustment';
+export type TransactionStatus = 'pending' | 'success' | 'failed' | 'reversed';
+
 export type Transaction = {
   id: number;
-  type: 'deposit' | 'withdrawal' | 'stake' | 'win' | 'refund' | 'adjustment';
-  status: 'pending' | 'success' | 'failed' | 'reversed';
+  type: TransactionType;
+  status: TransactionStatus;
+  /** Signed: negative for stakes and withdrawals. */
   amount: number;
   balance_after: number;
   reference: string | null;
   description: string | null;
   created_at: string;
+  /** Withdrawal rows name their withdrawal. */
+  withdrawal_id?: number;
 };
 
 /** POST /tickets/create answers the ticket, the new balance and a message (not inside `data`). */

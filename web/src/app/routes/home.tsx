@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { AgeBadge } from '@/components/ui/age-badge';
 import { paths } from '@/config/paths';
@@ -23,6 +24,9 @@ const STEPS = [
 export function HomeRoute() {
   const { role } = useAuth();
   const games = useGames();
+  // The games arrive as a low-priority update: the panel and the cards render in slices, not in one long task.
+  const gamesData = useDeferredValue(games.data);
+  const gamesLoading = useDeferredValue(games.isPending);
   return (
     <div className="home">
       <section className="hero" aria-labelledby="hero-heading">
@@ -51,7 +55,7 @@ export function HomeRoute() {
             </div>
           </div>
           <div className="hero__live">
-            <NextDrawPanel games={games.data} loading={games.isPending} />
+            <NextDrawPanel games={gamesData} loading={gamesLoading} />
           </div>
         </div>
       </section>
@@ -64,8 +68,8 @@ export function HomeRoute() {
           <Link to={paths.games.getHref()}>All games</Link>
         </div>
         <GamesList
-          games={games.data}
-          loading={games.isPending}
+          games={gamesData}
+          loading={gamesLoading}
           failed={games.isError}
           onRetry={() => void games.refetch()}
         />

@@ -7,6 +7,8 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { pageCount, PAGE_SIZE_OPTIONS, toggleSort, type TableQuery } from './table-query';
+// The search box and the selects are form fields: their look must not depend on a form having loaded first.
+import '@/components/ui/form/form.css';
 import './data-table.css';
 
 export type Column<T> = {

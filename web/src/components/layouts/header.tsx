@@ -36,8 +36,9 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="site-header__bar container">
-        <Link to={paths.home.getHref()} className="site-header__logo" aria-label="Ayo Lotto home">
-          <Logo />
+        {/* Named by its visible words (WCAG 2.5.3 "label in name"), plus "home" for screen readers. */}
+        <Link to={paths.home.getHref()} className="site-header__logo">
+          <Logo /> <span className="visually-hidden">home</span>
         </Link>
 
         <div className="site-header__account">

@@ -1,6 +1,7 @@
 /** What the back office API answers (docs/api-admin.md). Amounts are integer kobo; times RFC 3339 UTC. */
 import type { User } from '@/types/api';
 import type { Draw, Game, Ticket, Transaction } from '@/types/lotto';
+import type { BankAccount, Withdrawal } from '@/types/money';
 
 export type MoneyTotals = { deposits: number; stakes: number; wins: number; ggr: number };
 
@@ -14,7 +15,7 @@ export type DashboardFigures = {
   today: MoneyTotals;
 } & MoneyTotals;
 
-/** GET /admin/games: every game, also paused ones, with its 10 newest draws. */
+/** GET /admin/games: every game, also paused ones, with its draw on sale (`next_draw`) and its 10 newest draws. */
 export type AdminGame = Game & { draws: Draw[]; created_at?: string };
 
 /** The editable part of a game (POST /admin/games, PUT /admin/games/{id}). */
@@ -32,6 +33,7 @@ export type PlayerTicket = Ticket & {
 /** Players in the users table carry their balance in `relationships.wallet.balance`. */
 export type AdminUser = User;
 
+/** An audit entry: GET /admin/activities and a player's `activities` share this shape. */
 export type Activity = {
   id: number;
   created_at: string;
@@ -43,25 +45,11 @@ export type Activity = {
   detail: string | null;
 };
 
-/** GET /admin/users/{id}: the player with everything about them. */
+/** GET /admin/users/{id}: the player with everything about them (audit entries in the audit log's shape). */
 export type UserDetail = User & {
   tickets: Ticket[];
   transactions: Transaction[];
-  activities: RawActivity[];
-};
-
-/** Audit entries as stored (the user detail sends them unrenamed). */
-export type RawActivity = {
-  id: number;
-  at?: string;
-  created_at?: string;
-  actor_id: number | null;
-  actor_email?: string | null;
-  actor?: string | null;
-  action: string;
-  target: string | null;
-  ip: string | null;
-  detail: string | null;
+  activities: Activity[];
 };
 
 export type Contact = {
@@ -94,4 +82,28 @@ export type MarqueeInput = {
   starts_at: string | null;
   ends_at: string | null;
   priority: number;
+};
+
+/** The player a money row belongs to (the admin money lists add it). */
+export type RowPlayer = {
+  player: { id: number; name: string | null; email: string | null };
+  player_name: string | null;
+  player_email: string | null;
+};
+
+/** GET /admin/withdrawals: a withdrawal with its player. */
+export type AdminWithdrawal = Withdrawal & RowPlayer;
+
+/** GET /admin/transactions: a ledger row with its player, and for a withdrawal the withdrawal itself. */
+export type AdminTransaction = Transaction & RowPlayer & { withdrawal?: Withdrawal | null };
+
+/** GET /admin/accounts: a saved bank account with its player. */
+export type AdminBankAccount = BankAccount & RowPlayer & { user_id: number };
+
+/** What approving or rejecting a withdrawal answers: the withdrawal as it now is, and the server's words. */
+export type WithdrawalDecision = {
+  data: Withdrawal;
+  transaction: Transaction | null;
+  balance: number;
+  message?: string;
 };

@@ -5,9 +5,16 @@
  */
 import {
   ALL_FIELDS_REQUIRED,
+  checkEmailAddress,
   checkNewPassword,
   checkPassword,
+  checkPersonName,
   checkRequired,
+  EMAIL_INVALID,
+  EMAIL_MAX,
+  EMAIL_TOO_LONG,
+  NAME_MAX,
+  NAME_TOO_LONG,
   validation,
   type FieldCheck,
   type Validation,
@@ -22,37 +29,24 @@ export const MESSAGES = {
   phoneTooShort: 'Phone number should be at least 10 digits',
   phoneTooLong: 'Phone number should not exceed 15 digits',
   otp: 'Make sure you entered the OTP sent to your email',
-  nameTooLong: 'Name must be at most 70 characters',
-  emailTooLong: 'Email must be at most 50 characters',
-  emailInvalid: 'Enter a valid email address',
+  nameTooLong: NAME_TOO_LONG,
+  emailTooLong: EMAIL_TOO_LONG,
+  emailInvalid: EMAIL_INVALID,
   dobInvalid: 'Enter a valid date of birth',
 } as const;
 
 export const LIMITS = {
-  nameMax: 70,
-  emailMax: 50,
+  nameMax: NAME_MAX,
+  emailMax: EMAIL_MAX,
   minimumAge: 18,
   phoneMinDigits: 10,
   phoneMaxDigits: 15,
   otpLength: 6,
 } as const;
 
-export function checkName(name: string): FieldCheck {
-  if (!name.trim()) return ALL_FIELDS_REQUIRED;
-  if (name.trim().length > LIMITS.nameMax) return MESSAGES.nameTooLong;
-  return undefined;
-}
-
-// local@domain.tld with no spaces and one @: what a normal address looks like.
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[A-Za-z]{2,}$/;
-
-export function checkEmail(email: string): FieldCheck {
-  const value = email.trim();
-  if (!value) return ALL_FIELDS_REQUIRED;
-  if (value.length > LIMITS.emailMax) return MESSAGES.emailTooLong;
-  if (!EMAIL_SHAPE.test(value)) return MESSAGES.emailInvalid;
-  return undefined;
-}
+/** The server's name and email rules (shared with the contact form, so both say the same). */
+export const checkName: (name: string) => FieldCheck = checkPersonName;
+export const checkEmail: (email: string) => FieldCheck = checkEmailAddress;
 
 /** A real `YYYY-MM-DD` calendar date, or null. */
 export function parseCalendarDate(value: string): { year: number; month: number; day: number } | null {

@@ -1,6 +1,12 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { PageHeading } from '@/features/admin/components/admin-ui';
+import { AccountsTable } from '@/features/admin/components/accounts-table';
 
-/** /boss/accounts: waits for the money API (docs/api-money.md). */
+/** /boss/accounts: players' saved bank accounts. */
 export function Component() {
-  return <ComingSoon heading="Accounts">Players’ saved bank accounts arrive with the money service.</ComingSoon>;
+  return (
+    <section aria-labelledby="page-heading">
+      <PageHeading>Accounts</PageHeading>
+      <AccountsTable />
+    </section>
+  );
 }

@@ -1,10 +1,12 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { PageHeading } from '@/features/admin/components/admin-ui';
+import { MoneyTransactions } from '@/features/admin/components/money-transactions';
 
-/** /boss/transactions: waits for the money API (docs/api-money.md). */
+/** /boss/transactions: every ledger entry; approve or reject withdrawals. */
 export function Component() {
   return (
-    <ComingSoon heading="Transactions">
-      Every ledger entry, and approving or rejecting withdrawals, arrive with the money service.
-    </ComingSoon>
+    <section aria-labelledby="page-heading">
+      <PageHeading>Transactions</PageHeading>
+      <MoneyTransactions />
+    </section>
   );
 }

@@ -3,13 +3,15 @@
  * drawn, the player's tickets in this game (settling live), the recent results each with its Verify panel, and
  * the game's rates and limits.
  */
+import { memo, startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { GamePageSkeleton } from '@/components/ui/skeletons/page-skeletons';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatNaira } from '@/lib/format';
 import { BET_TYPE_ORDER, betTypeLabel } from '@/lib/lotto';
 import { useAuth } from '@/lib/session';
-import type { GameDetail } from '@/types/lotto';
+import type { Draw, GameDetail } from '@/types/lotto';
 import { useGame } from '@/features/games/api/get-game';
 import { DrawResult, DrawResultSkeleton } from '@/features/games/components/draw-result';
 import { useGameDraws } from '@/features/games/hooks';
@@ -24,18 +26,11 @@ import './game.css';
 export function Component() {
   const { id = '' } = useParams();
   const game = useGame(id);
+  // The page is drawn from its data as a low-priority update, in slices, so that a slow phone stays responsive
+  // while the board and the results render; meanwhile the skeleton (or the page as it was) stays up.
+  const shown = useDeferredValue(game.data);
 
-  if (game.isPending) {
-    return (
-      <div className="container play-page" aria-busy="true">
-        <span className="visually-hidden" role="status">
-          Loading the game…
-        </span>
-        <span className="skeleton" style={{ width: '60%', height: '2rem' }} />
-        <span className="skeleton" style={{ width: '100%', height: '20rem' }} />
-      </div>
-    );
-  }
+  if (game.isPending) return <GamePageSkeleton />;
   if (game.isError) {
     const missing = game.error instanceof ApiError && game.error.status === 404;
     return (
@@ -53,7 +48,8 @@ export function Component() {
       </section>
     );
   }
-  return <GamePage game={game.data} />;
+  if (!shown) return <GamePageSkeleton />;
+  return <GamePage game={shown} />;
 }
 
 function closeBefore(seconds: number): string {
@@ -61,10 +57,13 @@ function closeBefore(seconds: number): string {
   return `${seconds} seconds`;
 }
 
-function GamePage({ game }: { game: GameDetail }) {
-  const { role } = useAuth();
+/** Memoised: the urgent render that only brings the new data (see `shown`) skips it. */
+const GamePage = memo(function GamePage({ game }: { game: GameDetail }) {
   const { next, drawing, results } = useGameDraws(game);
-  const rules = game.stake_rules;
+  // A phone shows the slip first: what is below it (results, rates) renders just after, as a low-priority
+  // update, so the board is on screen sooner. Its place is held meanwhile, so nothing in view moves.
+  const [below, setBelow] = useState(false);
+  useEffect(() => startTransition(() => setBelow(true)), []);
   return (
     <div className="container play-page">
       <div className="play-page__head">
@@ -74,6 +73,21 @@ function GamePage({ game }: { game: GameDetail }) {
 
       <BetSlipForm key={game.id} game={game} draw={next} />
 
+      {below ? (
+        <BelowTheSlip game={game} drawing={drawing} results={results} />
+      ) : (
+        <div className="play-page__below-pending" aria-hidden="true" />
+      )}
+    </div>
+  );
+});
+
+/** The play page under the bet slip: the draws being drawn, the player's tickets, the results, rates and limits. */
+function BelowTheSlip({ game, drawing, results }: { game: GameDetail; drawing: Draw[]; results: Draw[] }) {
+  const { role } = useAuth();
+  const rules = game.stake_rules;
+  return (
+    <>
       {drawing.length > 0 ? (
         <section className="play-page__section" aria-labelledby="drawing-heading">
           <h2 id="drawing-heading" className="play-page__h2">
@@ -153,6 +167,6 @@ function GamePage({ game }: { game: GameDetail }) {
           </li>
         </ul>
       </section>
-    </div>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { ChangePasswordForm } from '@/components/forms/change-password-form';
 import { changePassword } from '@/features/profile/api/change-password';
 import { ProfileDetails } from '@/features/profile/components/profile-details';
+import { ResponsibleGamingSection } from '@/features/responsible-gaming/components/responsible-gaming-section';
 
 export function Component() {
   return (
@@ -9,6 +10,7 @@ export function Component() {
       <div className="card">
         <ProfileDetails />
       </div>
+      <ResponsibleGamingSection />
       <section className="card" aria-labelledby="change-password-heading">
         <h2 id="change-password-heading" className="card__title">
           Change password

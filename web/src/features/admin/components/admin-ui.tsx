@@ -26,6 +26,7 @@ const TONES: Record<string, BadgeTone> = {
   closed: 'warn',
   scheduled: 'info',
   pending: 'warn',
+  processing: 'info',
   new: 'warn',
   paused: 'warn',
   suspended: 'bad',

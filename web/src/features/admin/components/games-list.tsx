@@ -11,7 +11,10 @@ import { GameDraws } from '@/features/admin/components/game-draws';
 import { describeCloseBefore, describeSchedule } from '@/features/admin/lib/schedule';
 import type { AdminGame } from '@/features/admin/types';
 
-/** The admin list sends no `next_draw`: the upcoming ones are the scheduled or open draws, soonest first. */
+/**
+ * The draws still ahead (scheduled or open), soonest first: the card shows two, where `next_draw` is only the one
+ * on sale.
+ */
 export function upcomingDraws(game: AdminGame, now = Date.now()) {
   return (game.draws ?? [])
     .filter((draw) => (draw.status === 'scheduled' || draw.status === 'open') && Date.parse(draw.draws_at) > now)

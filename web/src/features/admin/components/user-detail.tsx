@@ -11,23 +11,10 @@ import { Missing, StatusBadge } from '@/features/admin/components/admin-ui';
 import { AdjustWalletForm } from '@/features/admin/components/adjust-wallet-form';
 import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
 import { LocalTable } from '@/features/admin/components/local-table';
+import { SignedNaira } from '@/features/admin/components/money-cells';
 import { TicketPicks } from '@/features/admin/components/ticket-picks';
-import type { RawActivity, UserDetail as Detail } from '@/features/admin/types';
+import type { Activity, UserDetail as Detail } from '@/features/admin/types';
 import type { Ticket, Transaction } from '@/types/lotto';
-
-/** The user detail sends audit entries as stored (`at`, `actor_email`); the audit list renames them. */
-export function activityTime(activity: RawActivity): string {
-  return activity.created_at ?? activity.at ?? '';
-}
-
-function SignedAmount({ kobo }: { kobo: number }) {
-  return (
-    <span className={kobo < 0 ? 'amount amount--out' : 'amount amount--in'}>
-      {kobo > 0 ? '+' : kobo < 0 ? '−' : ''}
-      {formatNaira(Math.abs(kobo))}
-    </span>
-  );
-}
 
 function Section({ id, title, count, children }: { id: string; title: string; count?: number; children: ReactNode }) {
   return (
@@ -73,7 +60,7 @@ function Transactions({ rows, name }: { rows: Transaction[]; name: string }) {
         { key: 'when', header: 'When', cell: (tx) => <span className="nowrap">{formatShortDateTimeWAT(tx.created_at)}</span> },
         { key: 'type', header: 'Type', cell: (tx) => tx.type.charAt(0).toUpperCase() + tx.type.slice(1) },
         { key: 'status', header: 'Status', cell: (tx) => <StatusBadge status={tx.status} /> },
-        { key: 'amount', header: 'Amount', numeric: true, cell: (tx) => <SignedAmount kobo={tx.amount} /> },
+        { key: 'amount', header: 'Amount', numeric: true, cell: (tx) => <SignedNaira kobo={tx.amount} /> },
         { key: 'after', header: 'Balance after', numeric: true, cell: (tx) => formatNaira(tx.balance_after) },
         {
           key: 'description',
@@ -90,7 +77,7 @@ function Transactions({ rows, name }: { rows: Transaction[]; name: string }) {
   );
 }
 
-function Activities({ rows }: { rows: RawActivity[] }) {
+function Activities({ rows }: { rows: Activity[] }) {
   if (rows.length === 0) return <p className="empty-state">No recorded activity.</p>;
   return (
     <ol className="activity-list">
@@ -98,7 +85,7 @@ function Activities({ rows }: { rows: RawActivity[] }) {
         <li key={a.id} className="activity">
           <span className="activity__action">{a.action}</span>
           <span className="activity__meta">
-            {formatDateTimeWAT(activityTime(a))} · by {a.actor ?? a.actor_email ?? 'unknown'}
+            {formatDateTimeWAT(a.created_at)} · by {a.actor ?? 'unknown'}
             {a.ip ? ` · from ${a.ip}` : ''}
           </span>
           {a.detail ? <span className="activity__detail">{a.detail}</span> : null}

@@ -84,4 +84,21 @@ describe('the game form', () => {
     expect(Object.keys(errors).every(isFormField)).toBe(true);
     expect(isFormField('status')).toBe(false);
   });
+
+  it('places the exact field names the server sends on their inputs', () => {
+    const errors = formErrorsFromServer({
+      'stake_rules.min_stake_per_line': ['Must not be above the ticket maximum of ₦50,000.00'],
+      'multipliers.nap4': ['The NAP4 multiplier must be a whole number from 1 to 1,000,000'],
+      'schedule.every_minutes': ['A draw interval is between 1 and 1440 minutes'],
+    });
+    expect(errors).toEqual({
+      'stake_rules.min_stake_per_line': 'Must not be above the ticket maximum of ₦50,000.00',
+      'multipliers.nap4': 'The NAP4 multiplier must be a whole number from 1 to 1,000,000',
+      every_minutes: 'A draw interval is between 1 and 1440 minutes',
+    });
+    expect(formErrorsFromServer({ 'schedule.slots': ['A weekly schedule needs at least one draw time'] })).toEqual({
+      schedule: 'A weekly schedule needs at least one draw time',
+    });
+    expect(Object.keys(errors).every(isFormField)).toBe(true);
+  });
 });

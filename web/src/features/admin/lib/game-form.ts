@@ -1,8 +1,8 @@
 /**
  * The game form's state and its two translations (pure): a game → what the inputs show (kobo as naira, numbers
  * as text), and the inputs → the body of POST/PUT /admin/games, or the problems to show beside each field.
- * Server 422s use the same field names: `name`, `schedule`, `multipliers` (its message names the NAP), and
- * `stake_rules` or `stake_rules.<rule>`.
+ * Server 422s name the exact field: `name`, `schedule.every_minutes`, `schedule.slots`, `multipliers.nap3`,
+ * `stake_rules.<rule>`, … (docs/api-admin.md).
  */
 import { BET_TYPE_ORDER } from '@/lib/lotto';
 import { koboToNairaInput, nairaToKobo } from '@/features/admin/lib/money';

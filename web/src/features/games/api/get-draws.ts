@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { afterFirstPaint } from '@/lib/first-paint';
 import { queryKeys } from '@/lib/query-keys';
 import type { Draw, DrawStatus } from '@/types/lotto';
 
@@ -20,7 +21,10 @@ export async function getDraws(params: DrawsParams, signal?: AbortSignal): Promi
 export function drawsQueryOptions(params: DrawsParams) {
   return queryOptions({
     queryKey: [...queryKeys.draws, 'list', params],
-    queryFn: ({ signal }) => getDraws(params, signal),
+    queryFn: async ({ signal }): Promise<DrawsPage> => {
+      await afterFirstPaint();
+      return getDraws(params, signal);
+    },
     placeholderData: keepPreviousData,
   });
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { afterFirstPaint } from '@/lib/first-paint';
 import { queryKeys } from '@/lib/query-keys';
 import { noteServerTime } from '@/lib/server-clock';
 import type { Game } from '@/types/lotto';
@@ -15,7 +16,10 @@ export async function getGames(signal?: AbortSignal): Promise<Game[]> {
 }
 
 export function gamesQueryOptions() {
-  return queryOptions({ queryKey: [...queryKeys.games, 'list'], queryFn: ({ signal }) => getGames(signal) });
+  return queryOptions({
+    queryKey: [...queryKeys.games, 'list'],
+    queryFn: ({ signal }) => afterFirstPaint().then(() => getGames(signal)),
+  });
 }
 
 export function useGames() {

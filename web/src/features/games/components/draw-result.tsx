@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { LottoBalls } from '@/components/ui/lotto-balls';
+import { SkeletonBalls, SkeletonText } from '@/components/ui/skeletons/skeleton-text';
 import { formatShortDateTimeWAT } from '@/lib/format';
 import type { Draw } from '@/types/lotto';
 
@@ -49,11 +50,23 @@ export function DrawResult({ draw, showGame = false, headingLevel = 3, children 
   );
 }
 
+/** A result on its way: the same rows as a drawn result (heading, five balls, the machine numbers), so it keeps its place. */
 export function DrawResultSkeleton() {
   return (
     <div className="draw-result" aria-hidden="true">
-      <span className="skeleton" style={{ width: '50%', height: '1.2rem', marginBottom: 10 }} />
-      <span className="skeleton" style={{ width: '85%', height: '2.75rem', borderRadius: 999 }} />
+      <div className="draw-result__head">
+        <p className="draw-result__title">
+          <SkeletonText width="9em" />
+        </p>
+        <p className="draw-result__when">
+          <SkeletonText width="8em" />
+        </p>
+      </div>
+      <SkeletonBalls />
+      <div className="draw-result__machine">
+        <span className="draw-result__machine-label">Machine</span>
+        <SkeletonBalls size="small" />
+      </div>
     </div>
   );
 }

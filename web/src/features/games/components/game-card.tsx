@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Countdown } from '@/components/ui/countdown/countdown';
+import { SkeletonText } from '@/components/ui/skeletons/skeleton-text';
 import { paths } from '@/config/paths';
 import { formatShortDateTimeWAT } from '@/lib/format';
 import type { Game } from '@/types/lotto';
@@ -47,13 +48,31 @@ export function GameCard({ game, headingLevel = 3 }: { game: Game; headingLevel?
   );
 }
 
+/** A card on its way, row for row like a game card so the list does not jump when the games arrive. */
 export function GameCardSkeleton() {
   return (
-    <div className="game-card game-card--skeleton" aria-hidden="true">
-      <span className="skeleton" style={{ width: '55%', height: '1.4rem' }} />
-      <span className="skeleton" style={{ width: '35%', height: '1rem' }} />
-      <span className="skeleton" style={{ width: '90%', height: '1rem' }} />
-      <span className="skeleton" style={{ width: '100%', height: '44px', borderRadius: 999 }} />
+    <div className="game-card" aria-hidden="true">
+      <div className="game-card__head">
+        <p className="game-card__name">
+          <SkeletonText width="7em" />
+        </p>
+        <p className="game-card__schedule">
+          <SkeletonText width="9em" />
+        </p>
+      </div>
+      <p className="game-card__description">
+        <SkeletonText width="90%" />
+        <SkeletonText width="45%" />
+      </p>
+      <div className="game-card__draw">
+        <p className="game-card__when">
+          <SkeletonText width="14em" />
+        </p>
+        <p className="game-card__closes">
+          <SkeletonText width="9em" className="countdown--small" />
+        </p>
+      </div>
+      <span className="skeleton game-card__play-skeleton" />
     </div>
   );
 }

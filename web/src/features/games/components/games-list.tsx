@@ -18,6 +18,9 @@ export function GamesList({ games, loading, failed, headingLevel = 3, onRetry }:
         <span className="visually-hidden" role="status">
           Loading games…
         </span>
+        {/* As many as there usually are games, so the list keeps its height when they arrive. */}
+        <GameCardSkeleton />
+        <GameCardSkeleton />
         <GameCardSkeleton />
         <GameCardSkeleton />
       </div>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Countdown } from '@/components/ui/countdown/countdown';
+import { SkeletonText } from '@/components/ui/skeletons/skeleton-text';
 import { paths } from '@/config/paths';
 import { formatShortDateTimeWAT } from '@/lib/format';
 import type { Game } from '@/types/lotto';
@@ -10,11 +11,25 @@ import './games.css';
 export function NextDrawPanel({ games, loading }: { games: Game[] | undefined; loading: boolean }) {
   const next = useNextDrawAcross(games);
   if (loading) {
+    // Row for row like the panel with a draw on sale (the usual case), so the hero keeps its height.
     return (
       <div className="next-draw" aria-busy="true">
-        <span className="skeleton" style={{ width: '40%', height: '1rem' }} />
-        <span className="skeleton" style={{ width: '70%', height: '1.6rem' }} />
-        <span className="skeleton" style={{ width: '100%', height: '4rem' }} />
+        <p className="next-draw__eyebrow">Next draw closing</p>
+        <p className="next-draw__title" aria-hidden="true">
+          <SkeletonText width="8em" />
+        </p>
+        <p className="next-draw__when" aria-hidden="true">
+          <SkeletonText width="15em" />
+        </p>
+        <span className="countdown countdown--large" aria-hidden="true">
+          {['min', 'sec'].map((unit) => (
+            <span key={unit} className="countdown__unit">
+              <span className="countdown__value">––</span>
+              <span className="countdown__label">{unit}</span>
+            </span>
+          ))}
+        </span>
+        <span className="skeleton next-draw__play next-draw__play-skeleton" aria-hidden="true" />
       </div>
     );
   }

@@ -17,7 +17,10 @@ describe('the announcements strip', () => {
       return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
     });
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.removeItem('ayo.marquee.shown');
+  });
 
   it('lists the live messages under the header, once for screen readers, without a token', async () => {
     renderApp('/about');
@@ -57,6 +60,27 @@ describe('the announcements strip', () => {
     renderApp('/about');
     await waitFor(() => expect(calls).toContain('GET /marquees/active'));
     expect(screen.queryByRole('region', { name: 'Announcements' })).toBeNull();
+  });
+
+  it('holds its place while loading when the last visit had messages, and forgets once there are none', async () => {
+    localStorage.setItem('ayo.marquee.shown', '1');
+    active = [];
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input).replace(/^\/api\/v1/, '');
+      if (url === '/marquees/active') await answered;
+      return new Response(JSON.stringify({ data: [] }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderApp('/about');
+    expect(await screen.findByTestId('marquee-placeholder')).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.queryByRole('region', { name: 'Announcements' })).toBeNull();
+    act(() => answer());
+    await waitFor(() => expect(screen.queryByTestId('marquee-placeholder')).toBeNull());
+    expect(localStorage.getItem('ayo.marquee.shown')).toBe('0');
   });
 
   it('scrolls long text no faster than short text', () => {

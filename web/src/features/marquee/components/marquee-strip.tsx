@@ -2,10 +2,15 @@
  * The slim strip under the site header with the admins' live messages (PRODUCT §10). It scrolls with CSS only,
  * pauses while pointed at or focused, has a Pause button (WCAG 2.2.2), and stands still for anyone who asks
  * their device for reduced motion. Screen readers get the messages once, as a list; the repeated copy that makes
- * the loop seamless is hidden from them. Nothing is shown while there is no message.
+ * the loop seamless is hidden from them. Nothing is shown while there is no message (but if there were messages
+ * on the last visit, an empty strip holds the place while they load, so the page below does not jump).
  */
-import { useState, type CSSProperties } from 'react';
-import { useLiveMarquees } from '@/features/marquee/hooks/use-live-marquees';
+import { useEffect, useState, type CSSProperties } from 'react';
+import {
+  marqueesExpected,
+  rememberMarqueesShown,
+  useLiveMarquees,
+} from '@/features/marquee/hooks/use-live-marquees';
 import './marquee.css';
 
 /** Seconds for one pass: long text moves at the same reading speed as short text. */
@@ -15,9 +20,24 @@ export function scrollSeconds(texts: readonly string[]): number {
 }
 
 export function MarqueeStrip() {
-  const marquees = useLiveMarquees();
+  const { marquees, pending } = useLiveMarquees();
   const [paused, setPaused] = useState(false);
-  if (marquees.length === 0) return null;
+  const [expected] = useState(marqueesExpected);
+  const shown = marquees.length > 0;
+  useEffect(() => {
+    if (!pending) rememberMarqueesShown(shown);
+  }, [pending, shown]);
+  if (!shown) {
+    // Messages last time: hold the strip's place (empty, silent) until the answer comes.
+    return pending && expected ? (
+      <div className="marquee marquee--placeholder" aria-hidden="true" data-testid="marquee-placeholder">
+        <div className="marquee__viewport">
+          <span className="marquee__item">{'\u00a0'}</span>
+        </div>
+        <span className="marquee__toggle" />
+      </div>
+    ) : null;
+  }
   const style = { '--marquee-duration': `${scrollSeconds(marquees.map((m) => m.text))}s` } as CSSProperties;
   const items = (hidden: boolean) =>
     marquees.map((m) => (

@@ -18,15 +18,7 @@ export async function createTicket(body: CreateTicketBody): Promise<TicketPurcha
   return response as unknown as TicketPurchase;
 }
 
-/** A fresh idempotency key: a UUID, from the CSPRNG even where `randomUUID` is missing (plain-http pages). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+export { newIdempotencyKey } from '@/lib/idempotency-key';
 
 /** Buying a ticket: the new balance goes to the header at once (the socket confirms it later). */
 export function useCreateTicket() {

@@ -16,7 +16,7 @@ import { openLogin } from '@/lib/auth-dialogs';
 import { formatNaira } from '@/lib/format';
 import { BET_TYPE_ORDER, betTypeLabel } from '@/lib/lotto';
 import { isOnSale } from '@/lib/realtime';
-import { useServerNow } from '@/lib/server-clock';
+import { useServerTime } from '@/lib/server-clock';
 import { useAuth } from '@/lib/session';
 import type { BetType, Draw, GameDetail, Ticket } from '@/types/lotto';
 import { newIdempotencyKey, useCreateTicket } from '../api/create-ticket';
@@ -67,11 +67,11 @@ export function BetSlipForm({ game, draw, onBought }: Props) {
   const [bought, setBought] = useState<Ticket | null>(null);
   const attempt = useRef<{ signature: string; key: string } | null>(null);
   const { role } = useAuth();
-  const now = useServerNow();
   const buy = useCreateTicket();
   const ids = { hint: useId(), summary: useId(), buy: useId(), stake: useId() };
 
-  const onSale = draw ? isOnSale(draw, now) : false;
+  // Re-renders when sales open or close, not every second (the draw bar's countdown ticks by itself).
+  const onSale = useServerTime((now) => (draw ? isOnSale(draw, now) : false));
   const summary = summarize(slip, stakeText, game);
   const picked = pickCount(slip);
 

@@ -1,6 +1,6 @@
 import { Countdown } from '@/components/ui/countdown/countdown';
 import { formatShortDateTimeWAT, formatTimeWAT } from '@/lib/format';
-import { useServerNow } from '@/lib/server-clock';
+import { useServerTime } from '@/lib/server-clock';
 import type { Draw } from '@/types/lotto';
 
 /**
@@ -8,7 +8,9 @@ import type { Draw } from '@/types/lotto';
  * says so and shows the upcoming draw instead.
  */
 export function DrawBar({ draw, onSale }: { draw: Draw | null; onSale: boolean }) {
-  const now = useServerNow();
+  // What the bar says changes only a few times a draw; its countdown ticks by itself.
+  const drawsWithin12h = useServerTime((now) => (draw ? Date.parse(draw.draws_at) - now < 12 * 3_600_000 : false));
+  const opening = useServerTime((now) => (draw ? Date.parse(draw.opens_at) <= now : false));
   if (!draw) {
     return (
       <div className="draw-bar draw-bar--closed" role="status">
@@ -24,7 +26,7 @@ export function DrawBar({ draw, onSale }: { draw: Draw | null; onSale: boolean }
           <p className="draw-bar__title">Draw #{draw.id}</p>
           <p className="draw-bar__sub">
             Draws{' '}
-            {Date.parse(draw.draws_at) - now < 12 * 3_600_000
+            {drawsWithin12h
               ? formatTimeWAT(draw.draws_at)
               : formatShortDateTimeWAT(draw.draws_at)}
           </p>
@@ -44,7 +46,7 @@ export function DrawBar({ draw, onSale }: { draw: Draw | null; onSale: boolean }
         <p className="draw-bar__title">Sales closed</p>
         <p className="draw-bar__sub">
           Next: draw #{draw.id},{' '}
-          {Date.parse(draw.opens_at) <= now
+          {opening
             ? 'opening now…'
             : `sales open ${formatShortDateTimeWAT(draw.opens_at)}`}
         </p>

@@ -1,0 +1,225 @@
+//! Settling a draw against the real sled store: each player's tickets are settled together, once, by one record
+//! written with the winnings; every read of a ticket shows it won or lost from then on; the draw's tickets are
+//! read back as cards for settlement.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed unwrap is a failed test
+
+use std::collections::HashSet;
+
+use chrono::{Duration, Utc};
+
+use ayo_data::account::{DateOfBirth, Email, PersonName, PhoneNumber};
+use ayo_data::draw::{Draw, DrawStatus};
+use ayo_data::game::{Game, GameStatus, Schedule};
+use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
+use ayo_data::lotto::{outcome, price, Bet, BetType, Multipliers, StakeRules};
+use ayo_data::money::Kobo;
+use ayo_data::store::{Outcome, Purchase, SignUp};
+use ayo_data::ticket::{Ticket, TicketCard, TicketStatus};
+use ayo_data::user::{NewPlayer, User};
+use ayo_data::Store;
+
+const FUNDING: i64 = 10_000_000;
+
+fn player(store: &Store, n: u32) -> User {
+    let new = NewPlayer {
+        name: PersonName::parse("Ada Obi").unwrap(),
+        email: Email::parse(&format!("p{n}@example.com")).unwrap(),
+        phone: PhoneNumber::parse(&format!("+234801{n:07}")).unwrap(),
+        dob: DateOfBirth::parse("1990-01-01", Utc::now().date_naive()).unwrap(),
+        password_hash: "$argon2id$placeholder".into(),
+    };
+    let SignUp::Created(user) = store.users.sign_up(new).unwrap() else { panic!("a new player") };
+    let funding = LedgerEntry {
+        id: store.wallets.next_id().unwrap(),
+        user_id: user.id,
+        kind: EntryKind::Adjustment,
+        status: EntryStatus::Success,
+        amount: Kobo(FUNDING),
+        balance_after: Kobo::ZERO,
+        reference: "test".into(),
+        description: "funding".into(),
+        created_at: Utc::now(),
+    };
+    store.wallets.apply(funding).unwrap().unwrap();
+    user
+}
+
+fn game_and_draw(store: &Store) -> (Game, Draw) {
+    let game = Game {
+        id: store.games.next_id().unwrap(),
+        slug: "test".into(),
+        name: "Test Game".into(),
+        description: String::new(),
+        status: GameStatus::Paused,
+        schedule: Schedule::Interval { every_minutes: 60 },
+        close_before_secs: 0,
+        bet_types: BetType::ALL.to_vec(),
+        multipliers: Multipliers::default(),
+        stake_rules: StakeRules::default(),
+        created_at: Utc::now(),
+    };
+    store.games.put_game(&game).unwrap();
+    let now = Utc::now();
+    let mut draw =
+        Draw::schedule(store.games.next_id().unwrap(), &game, now - Duration::hours(1), now + Duration::hours(1));
+    draw.status = DrawStatus::Open;
+    store.games.put_draw(&draw).unwrap();
+    (game, draw)
+}
+
+fn buy(store: &Store, game: &Game, draw: &Draw, user: &User, bet: Bet, key: &str) -> Ticket {
+    let priced = price(&bet, Kobo(5_000), &game.stake_rules, &game.multipliers).unwrap();
+    let now = Utc::now();
+    let ticket = Ticket {
+        id: store.wallets.next_id().unwrap(),
+        user_id: user.id,
+        draw_id: draw.id,
+        game_id: game.id,
+        bet,
+        stake_per_line: Kobo(5_000),
+        lines: priced.lines,
+        total_stake: priced.total_stake,
+        max_win: priced.max_win_capped,
+        status: TicketStatus::Pending,
+        lines_won: 0,
+        winnings: Kobo::ZERO,
+        idempotency_key: key.into(),
+        created_at: now,
+        settled_at: None,
+    };
+    let purchase = Purchase { ticket, entry_id: store.wallets.next_id().unwrap(), now };
+    store.wallets.purchase(&purchase).unwrap().unwrap().value
+}
+
+fn decided(cards: &[TicketCard], game: &Game, drawn: &[u8; 5]) -> Vec<Outcome> {
+    cards
+        .iter()
+        .map(|c| {
+            let (lines_won, winnings) =
+                outcome(&c.bet, c.stake_per_line, drawn, &game.multipliers, game.stake_rules.payout_cap);
+            Outcome { ticket: c.id, lines_won, winnings }
+        })
+        .collect()
+}
+
+#[test]
+fn a_draws_tickets_read_back_as_cards_in_id_order_whatever_the_number_of_readers() {
+    let store = Store::temporary().unwrap();
+    let (game, draw) = game_and_draw(&store);
+    let (ada, bayo) = (player(&store, 1), player(&store, 2));
+    let mut bought = Vec::new();
+    for n in 1..=40u8 {
+        let who = if n % 3 == 0 { &bayo } else { &ada };
+        let bet = match n % 4 {
+            0 => Bet::Nap { numbers: vec![n] },
+            1 => Bet::Perm { k: 2, numbers: vec![n, n + 1, n + 2] },
+            2 => Bet::Banker { banker: n },
+            _ => Bet::Against { top: vec![n], bottom: vec![n + 1, n + 2] },
+        };
+        bought.push(buy(&store, &game, &draw, who, bet, &format!("k{n}")));
+    }
+    let want: Vec<TicketCard> = bought.iter().map(TicketCard::of).collect();
+    for threads in [1, 2, 3, 7, 64] {
+        assert_eq!(store.wallets.pending_cards_of_draw(draw.id, &HashSet::new(), threads).unwrap(), want);
+    }
+    let skip: HashSet<u64> = [bayo.id].into();
+    let only_ada: Vec<TicketCard> = want.iter().filter(|c| c.user_id == ada.id).cloned().collect();
+    assert_eq!(store.wallets.pending_cards_of_draw(draw.id, &skip, 2).unwrap(), only_ada);
+    assert!(store.wallets.pending_cards_of_draw(draw.id + 1000, &HashSet::new(), 2).unwrap().is_empty());
+}
+
+#[test]
+fn a_players_tickets_are_settled_once_and_every_read_shows_them_won_or_lost() {
+    let store = Store::temporary().unwrap();
+    let (game, draw) = game_and_draw(&store);
+    let ada = player(&store, 1);
+    let drawn = [7, 8, 9, 10, 11];
+    let winner = buy(&store, &game, &draw, &ada, Bet::Nap { numbers: vec![7] }, "win");
+    let perm = buy(&store, &game, &draw, &ada, Bet::Perm { k: 2, numbers: vec![8, 9, 50] }, "perm");
+    let loser = buy(&store, &game, &draw, &ada, Bet::Nap { numbers: vec![90] }, "lose");
+    let staked = winner.total_stake.as_i64() + perm.total_stake.as_i64() + loser.total_stake.as_i64();
+    assert_eq!(store.wallets.balance(ada.id).unwrap(), FUNDING - staked);
+
+    let cards = store.wallets.pending_cards_of_draw(draw.id, &HashSet::new(), 2).unwrap();
+    let outcomes = decided(&cards, &game, &drawn);
+    let wins: Vec<&Outcome> = outcomes.iter().filter(|o| o.winnings.is_positive()).collect();
+    assert_eq!(wins.len(), 2, "the NAP1 on the first ball and the PERM2 with two balls");
+    let won: i64 = wins.iter().map(|o| o.winnings.as_i64()).sum();
+    let ids: Vec<u64> = wins.iter().map(|_| store.wallets.next_id().unwrap()).collect();
+    let at = Utc::now();
+
+    let moved = store.wallets.settle(ada.id, draw.id, &outcomes, &ids, at).unwrap();
+    assert!(!moved.replayed);
+    assert_eq!(moved.value.len(), 3);
+    assert_eq!(moved.entries.len(), 2);
+    assert_eq!(moved.balance.as_i64(), FUNDING - staked + won);
+    assert_eq!(store.wallets.balance(ada.id).unwrap(), FUNDING - staked + won);
+
+    // Again (a rerun after a crash, even with fresh entry ids): nothing is paid twice.
+    let again: Vec<u64> = wins.iter().map(|_| store.wallets.next_id().unwrap()).collect();
+    let rerun = store.wallets.settle(ada.id, draw.id, &outcomes, &again, Utc::now()).unwrap();
+    assert!(rerun.replayed);
+    assert!(rerun.value.is_empty() && rerun.entries.is_empty());
+    assert_eq!(store.wallets.balance(ada.id).unwrap(), FUNDING - staked + won);
+    assert_eq!(store.wallets.settled_players(draw.id).unwrap(), [ada.id].into());
+    assert!(store.wallets.pending_cards_of_draw(draw.id, &[ada.id].into(), 2).unwrap().is_empty());
+
+    let entries = store.wallets.entries_of_user(ada.id).unwrap();
+    let sum: i64 = entries.iter().map(|e| e.amount.as_i64()).sum();
+    assert_eq!(sum, store.wallets.balance(ada.id).unwrap(), "the ledger sums to the balance");
+    let mut win_refs: Vec<String> =
+        entries.iter().filter(|e| e.kind == EntryKind::Win).map(|e| e.reference.clone()).collect();
+    win_refs.sort();
+    let mut want_refs = vec![format!("ticket:{}", winner.id), format!("ticket:{}", perm.id)];
+    want_refs.sort();
+    assert_eq!(win_refs, want_refs, "one win entry per winning ticket");
+
+    let check = |t: &Ticket| {
+        let o = outcomes.iter().find(|o| o.ticket == t.id).unwrap();
+        assert_eq!((t.lines_won, t.winnings), (o.lines_won, o.winnings), "ticket {}", t.id);
+        let status = if o.winnings.is_positive() { TicketStatus::Won } else { TicketStatus::Lost };
+        assert_eq!(t.status, status);
+        assert_eq!(t.settled_at, Some(at));
+    };
+    for id in [winner.id, perm.id, loser.id] {
+        check(&store.wallets.ticket(id).unwrap().unwrap());
+    }
+    store.wallets.tickets_of_user(ada.id).unwrap().iter().for_each(check);
+    store.wallets.tickets_of_draw(draw.id).unwrap().iter().for_each(check);
+    store.wallets.all_tickets().unwrap().iter().for_each(check);
+    let settlement = store.wallets.settlement(draw.id, ada.id).unwrap().unwrap();
+    assert_eq!(settlement.outcomes.len(), 2, "only tickets that won a line are listed");
+
+    // A settled ticket cannot be refunded afterwards.
+    let refund_ids = vec![store.wallets.next_id().unwrap()];
+    let refunded = store.wallets.refund(ada.id, &[loser.id], &refund_ids, Utc::now()).unwrap();
+    assert!(refunded.value.is_empty());
+    assert_eq!(store.wallets.balance(ada.id).unwrap(), FUNDING - staked + won);
+
+    // The card rebuilds the ticket a player is told about, as every read shows it.
+    let card = cards.iter().find(|c| c.id == perm.id).unwrap();
+    let o = outcomes.iter().find(|o| o.ticket == perm.id).unwrap();
+    let mut told = card.settled(draw.id, game.id, o.lines_won, o.winnings, at);
+    told.idempotency_key = perm.idempotency_key.clone();
+    assert_eq!(told, store.wallets.ticket(perm.id).unwrap().unwrap());
+}
+
+#[test]
+fn a_player_with_no_winning_ticket_is_settled_without_a_ledger_entry() {
+    let store = Store::temporary().unwrap();
+    let (game, draw) = game_and_draw(&store);
+    let ada = player(&store, 1);
+    let t = buy(&store, &game, &draw, &ada, Bet::Nap { numbers: vec![1] }, "a");
+    let before = store.wallets.balance(ada.id).unwrap();
+    let outcomes = decided(&[TicketCard::of(&t)], &game, &[2, 3, 4, 5, 6]);
+    let moved = store.wallets.settle(ada.id, draw.id, &outcomes, &[], Utc::now()).unwrap();
+    assert!(moved.entries.is_empty());
+    assert_eq!(store.wallets.balance(ada.id).unwrap(), before);
+    assert_eq!(store.wallets.ticket(t.id).unwrap().unwrap().status, TicketStatus::Lost);
+    // A replayed purchase shows the ticket as it stands now.
+    let replay =
+        Purchase { ticket: Ticket { status: TicketStatus::Pending, ..t.clone() }, entry_id: 0, now: Utc::now() };
+    let replayed = store.wallets.purchase(&replay).unwrap().unwrap();
+    assert!(replayed.replayed);
+    assert_eq!(replayed.value.status, TicketStatus::Lost);
+}

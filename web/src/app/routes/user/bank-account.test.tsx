@@ -1,0 +1,128 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeErrorDialog, errorDialogStore } from '@/components/ui/error-dialog/error-dialog-store';
+import { clearSession, saveLogin } from '@/lib/session';
+import { makeLogin, makeUser } from '@/testing/data';
+import { makeBankAccount, routeFetch, type Reply } from '@/testing/money';
+import { renderApp } from '@/testing/render-app';
+import type { BankAccount } from '@/types/money';
+
+const BANKS = [
+  { name: 'Access Bank', code: '044', slug: 'access-bank', nuban_check: true },
+  { name: 'Guaranty Trust Bank (GTBank)', code: '058', slug: 'guaranty-trust-bank', nuban_check: true },
+  { name: 'OPay', code: '999992', slug: 'opay', nuban_check: false },
+];
+
+let saved: BankAccount | null;
+let resolve: (body: { bank_code: string; account_number: string }) => Reply;
+
+beforeEach(() => {
+  saveLogin(makeLogin());
+  saved = null;
+  resolve = ({ bank_code, account_number }) => ({
+    body: { data: { bank_code, account_number, bank_name: 'Guaranty Trust Bank (GTBank)', account_name: 'TUNDE OLADIPO' } },
+  });
+});
+afterEach(() => {
+  act(() => {
+    clearSession();
+    closeErrorDialog();
+  });
+  vi.unstubAllGlobals();
+});
+
+function serve() {
+  const { fetchMock, calls } = routeFetch((method, path, body) => {
+    if (path === '/auth/profiles') return { body: { data: makeUser() } };
+    if (path === '/accounts/banks') return { body: { data: BANKS } };
+    if (path === '/accounts') return { body: { data: saved } };
+    if (path === '/accounts/resolve') return resolve(body as { bank_code: string; account_number: string });
+    if (method === 'POST' && path === '/accounts/create') {
+      saved = makeBankAccount();
+      return { status: 201, body: { data: saved, message: 'Bank account saved' } };
+    }
+    return undefined;
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { lookups: () => calls.filter((c) => c.path === '/accounts/resolve'), calls };
+}
+
+async function fill(bank: string, number: string) {
+  await userEvent.selectOptions(await screen.findByLabelText('Bank'), bank);
+  const field = screen.getByRole('textbox', { name: 'Account number' });
+  await userEvent.clear(field);
+  await userEvent.type(field, number);
+  return field;
+}
+
+describe('/user/bank-account', () => {
+  it('checks the number, shows the bank’s name for it read-only, then saves', async () => {
+    const { lookups, calls } = serve();
+    renderApp('/user/bank-account');
+    expect(await screen.findByRole('heading', { name: 'Add your bank account' })).toBeInTheDocument();
+    const number = screen.getByRole('textbox', { name: 'Account number' });
+    expect(number).toHaveAttribute('inputmode', 'numeric');
+
+    // Letters never get in; a wrong check digit shows at once and costs no look-up.
+    await fill('058', '0123-4567-86');
+    expect(number).toHaveValue('0123456786');
+    expect(number).toHaveAccessibleDescription(/not a valid account number for the chosen bank/);
+    expect(lookups()).toHaveLength(0);
+
+    await fill('058', '0123456785');
+    const name = screen.getByRole('textbox', { name: 'Account name' });
+    await waitFor(() => expect(name).toHaveValue('TUNDE OLADIPO'));
+    expect(name).toHaveAttribute('readonly');
+    expect(lookups()).toHaveLength(1);
+    expect(lookups()[0]?.body).toEqual({ bank_code: '058', account_number: '0123456785' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
+    expect(await screen.findByTestId('bank-account-message')).toHaveTextContent('Bank account saved');
+    expect(calls.find((c) => c.path === '/accounts/create')?.body).toEqual({ bank_code: '058', account_number: '0123456785' });
+    const account = screen.getByTestId('saved-account');
+    expect(account).toHaveTextContent('TUNDE OLADIPO');
+    expect(account).toHaveTextContent('0123456785');
+  });
+
+  it('takes any ten digits for a wallet without NUBAN check digits', async () => {
+    const { lookups } = serve();
+    renderApp('/user/bank-account');
+    await fill('999992', '8012345670');
+    await waitFor(() => expect(lookups()).toHaveLength(1));
+  });
+
+  it('shows an account the bank does not know beside the number, and too many look-ups above the button', async () => {
+    const notFound = 'We could not find this account at Guaranty Trust Bank (GTBank). Check the number and the bank.';
+    resolve = () => ({
+      status: 422,
+      body: { message: notFound, errorCode: 'ACCOUNT_NOT_FOUND', errors: { account_number: [notFound] } },
+    });
+    serve();
+    renderApp('/user/bank-account');
+    const number = await fill('058', '1000049999');
+    await waitFor(() => expect(number).toHaveAccessibleDescription(/We could not find this account/));
+    expect(screen.getByRole('textbox', { name: 'Account name' })).toHaveValue('');
+
+    resolve = () => ({
+      status: 429,
+      body: { message: 'Too many attempts. Please try again in 1 minute(s).', errorCode: 'RATE_LIMITED' },
+    });
+    await fill('044', '0690123456');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Please try again in 1 minute(s).');
+    expect(screen.getByRole('button', { name: 'Check the account again' })).toBeInTheDocument();
+    expect(errorDialogStore.get()).toBeNull();
+  });
+
+  it('shows the saved account, and lets the player change it or keep it', async () => {
+    saved = makeBankAccount();
+    serve();
+    renderApp('/user/bank-account');
+    const card = await screen.findByRole('region', { name: 'Your bank account' });
+    expect(within(card).getByTestId('saved-account')).toHaveTextContent('Guaranty Trust Bank (GTBank)');
+    await userEvent.click(within(card).getByRole('button', { name: 'Change account' }));
+    expect(screen.getByRole('heading', { name: 'Change your bank account' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Keep my saved account' }));
+    expect(await screen.findByRole('region', { name: 'Your bank account' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,12 @@
+import { TransactionsTable } from '@/features/money/components/transactions-table';
+
+/** /user/transactions: every deposit, stake, win, refund and withdrawal, with the balance after each. */
+export function Component() {
+  return (
+    <section className="page money-page" aria-labelledby="page-heading">
+      <h1 id="page-heading">Transactions</h1>
+      <p className="page__lead">Every movement of your balance, newest first. Times are in WAT.</p>
+      <TransactionsTable />
+    </section>
+  );
+}

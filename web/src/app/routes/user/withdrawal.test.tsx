@@ -1,0 +1,159 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeErrorDialog, errorDialogStore } from '@/components/ui/error-dialog/error-dialog-store';
+import { WITHDRAWAL_KEY_STORAGE } from '@/features/money/components/withdrawal-form';
+import { clearSession, saveLogin } from '@/lib/session';
+import { makeLogin, makeUser } from '@/testing/data';
+import { makeBankAccount, makeWithdrawal, openSocket, routeFetch, walletUpdated, type Reply } from '@/testing/money';
+import { renderApp } from '@/testing/render-app';
+import type { BankAccount, Withdrawal } from '@/types/money';
+
+let account: BankAccount | null;
+let withdrawals: Withdrawal[];
+let creates: Reply[];
+
+beforeEach(() => {
+  saveLogin(makeLogin({ user: makeUser({ relationships: { wallet: { balance: 500_000 } } }) }));
+  account = makeBankAccount();
+  withdrawals = [];
+  creates = [];
+});
+afterEach(() => {
+  act(() => {
+    clearSession();
+    closeErrorDialog();
+  });
+  vi.unstubAllGlobals();
+});
+
+function serve() {
+  const { fetchMock, calls } = routeFetch((method, path) => {
+    if (path === '/auth/profiles') return { body: { data: makeUser({ relationships: { wallet: { balance: 500_000 } } }) } };
+    if (path === '/accounts/banks') return { body: { data: [] } };
+    if (path === '/accounts') return { body: { data: account } };
+    if (path.startsWith('/withdrawals?')) return { body: { data: withdrawals, meta: { total: withdrawals.length } } };
+    if (method === 'POST' && path === '/withdrawals/create') return creates.shift();
+    return undefined;
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const posts = () => calls.filter((c) => c.method === 'POST');
+  return { keys: () => posts().map((c) => (c.body as { idempotency_key: string }).idempotency_key) };
+}
+
+const requested = (amount: number, balance: number): Reply => ({
+  status: 201,
+  body: {
+    data: makeWithdrawal({ amount }),
+    transaction: null,
+    balance,
+    message: 'Withdrawal requested. The amount is on hold until it is paid to your bank account.',
+  },
+});
+
+async function withdraw(naira: string) {
+  const amount = await screen.findByRole('textbox', { name: 'Amount' });
+  await userEvent.clear(amount);
+  await userEvent.type(amount, naira);
+  await userEvent.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+}
+
+describe('/user/withdrawal', () => {
+  it('asks again with the same idempotency key after a lost answer, and a new one after a success', async () => {
+    const { keys } = serve();
+    creates = ['network-error', requested(200_000, 300_000), requested(100_000, 200_000)];
+    renderApp('/user/withdrawal');
+    expect(await screen.findByTestId('withdrawal-payee')).toHaveTextContent('TUNDE OLADIPO');
+    expect(screen.getByTestId('withdrawal-payee')).toHaveTextContent('••••6785');
+
+    await withdraw('2000');
+    await waitFor(() => expect(errorDialogStore.get()?.message).toBe('Something went wrong, please contact admin'));
+    act(() => closeErrorDialog());
+    // The same press again (a retry): the server would answer the first withdrawal, not make a second.
+    await userEvent.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+    const result = await screen.findByTestId('withdrawal-result');
+    expect(result).toHaveTextContent('₦2,000.00 to TUNDE OLADIPO');
+    expect(result).toHaveTextContent('Withdrawal requested. The amount is on hold');
+    expect(within(result).getByTestId('withdrawal-status')).toHaveTextContent('Pending');
+    expect(screen.getByTestId('header-balance')).toHaveTextContent('₦3,000.00');
+    expect(keys()).toHaveLength(2);
+    expect(keys()[1]).toBe(keys()[0]);
+
+    await withdraw('1000');
+    await waitFor(() => expect(keys()).toHaveLength(3));
+    expect(keys()[2]).not.toBe(keys()[0]);
+    expect(sessionStorage.getItem(WITHDRAWAL_KEY_STORAGE)).not.toBe(keys()[2]);
+  });
+
+  it('keeps the key through a reload of the tab until the withdrawal succeeds', async () => {
+    sessionStorage.setItem(WITHDRAWAL_KEY_STORAGE, 'key-from-before-the-reload');
+    const { keys } = serve();
+    creates = [requested(200_000, 300_000)];
+    renderApp('/user/withdrawal');
+    await withdraw('2000');
+    await screen.findByTestId('withdrawal-result');
+    expect(keys()).toEqual(['key-from-before-the-reload']);
+  });
+
+  it('checks the amount first: at least ₦1,000 and not above the balance', async () => {
+    const { keys } = serve();
+    renderApp('/user/withdrawal');
+    await withdraw('999');
+    expect(screen.getByText('The minimum withdrawal is ₦1,000.00')).toBeInTheDocument();
+    await withdraw('5000.01');
+    expect(screen.getByText('You can withdraw up to your balance of ₦5,000.00')).toBeInTheDocument();
+    expect(keys()).toHaveLength(0);
+  });
+
+  it('shows the server’s refusal beside the amount and keeps the key for the next try', async () => {
+    const { keys } = serve();
+    creates = [
+      {
+        status: 422,
+        body: {
+          message: 'Your balance of ₦5,000.00 is less than the ₦4,500.00 you asked for',
+          errorCode: 'INSUFFICIENT_FUNDS',
+          errors: { amount: ['Your balance of ₦5,000.00 is less than the ₦4,500.00 you asked for'] },
+        },
+      },
+    ];
+    renderApp('/user/withdrawal');
+    await withdraw('4500');
+    expect(await screen.findByText('Your balance of ₦5,000.00 is less than the ₦4,500.00 you asked for')).toBeInTheDocument();
+    expect(errorDialogStore.get()).toBeNull();
+    expect(sessionStorage.getItem(WITHDRAWAL_KEY_STORAGE)).toBe(keys()[0]);
+  });
+
+  it('sends a player without a bank account to add one', async () => {
+    account = null;
+    serve();
+    renderApp('/user/withdrawal');
+    const notice = await screen.findByTestId('no-bank-account');
+    expect(within(notice).getByRole('link', { name: 'Add a bank account' })).toHaveAttribute('href', '/user/bank-account');
+    expect(screen.queryByRole('button', { name: 'Request withdrawal' })).not.toBeInTheDocument();
+  });
+
+  it('lists every status in words, with the reason, and changes a badge live on wallet.updated', async () => {
+    withdrawals = [
+      makeWithdrawal({ id: 1, status: 'pending' }),
+      makeWithdrawal({ id: 2, status: 'processing' }),
+      makeWithdrawal({ id: 3, status: 'success' }),
+      makeWithdrawal({ id: 4, status: 'rejected', reason: 'Name on the account does not match' }),
+      makeWithdrawal({ id: 5, status: 'failed', reason: 'Sandbox: the receiving bank declined this transfer' }),
+      makeWithdrawal({ id: 6, status: 'reversed' }),
+    ];
+    serve();
+    renderApp('/user/withdrawal');
+    const list = await screen.findByRole('table', { name: 'My withdrawals' });
+    const badges = () => within(list).getAllByTestId('withdrawal-status').map((b) => b.textContent);
+    expect(badges()).toEqual(['Pending', 'Processing', 'Paid', 'Rejected', 'Failed', 'Reversed']);
+    expect(list).toHaveTextContent('Reason: Name on the account does not match. Not paid; the money is back in your balance.');
+    expect(list).toHaveTextContent('Reason: Sandbox: the receiving bank declined this transfer. The transfer failed');
+
+    // An admin approves #1 and the bank pays it: the socket tells the player's page, which refetches.
+    withdrawals = [makeWithdrawal({ id: 1, status: 'success' }), ...withdrawals.slice(1)];
+    const socket = openSocket();
+    walletUpdated(socket, 500_000);
+    await waitFor(() => expect(badges()[0]).toBe('Paid'));
+  });
+});

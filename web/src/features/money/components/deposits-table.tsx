@@ -1,0 +1,66 @@
+/** The player's deposits (GET /deposits) as a SPEC §7 table, newest first; refetched on `wallet.updated`. */
+import { useCallback } from 'react';
+import { DataTable, type Column } from '@/components/data-table/data-table';
+import { tableParams, useTableQuery, type TableQuery } from '@/components/data-table/table-query';
+import { formatNaira, formatShortDateTimeWAT } from '@/lib/format';
+import type { Deposit } from '@/types/money';
+import { useDeposits } from '../api/deposits';
+import { DEPOSIT_STATUS } from '../lib/labels';
+import { MoneyBadge } from './money-badge';
+import { When } from './when';
+import './money.css';
+
+const COLUMNS: Column<Deposit>[] = [
+  { key: 'created_at', header: 'Date', sortable: true, cell: (d) => <When at={d.created_at} /> },
+  { key: 'amount', header: 'Amount', sortable: true, numeric: true, cell: (d) => formatNaira(d.amount) },
+  {
+    key: 'status',
+    header: 'Status',
+    sortable: true,
+    cell: (d) => (
+      <>
+        <MoneyBadge word={DEPOSIT_STATUS[d.status] ?? { label: d.status, tone: 'muted' }} testId="deposit-status" />
+        {d.status === 'failed' && d.failure_reason ? <div className="money-note">{d.failure_reason}</div> : null}
+      </>
+    ),
+  },
+  { key: 'reference', header: 'Reference', cell: (d) => <span className="money-ref">{d.reference}</span> },
+];
+
+function DepositCard({ deposit: d }: { deposit: Deposit }) {
+  return (
+    <article className="money-card" aria-label={`Deposit of ${formatNaira(d.amount)}`}>
+      <div className="money-card__head">
+        <strong className="money-card__amount">{formatNaira(d.amount)}</strong>
+        <MoneyBadge word={DEPOSIT_STATUS[d.status] ?? { label: d.status, tone: 'muted' }} testId="deposit-status" />
+      </div>
+      {d.status === 'failed' && d.failure_reason ? <p className="money-card__line">{d.failure_reason}</p> : null}
+      <p className="money-card__line money-card__muted">{formatShortDateTimeWAT(d.created_at)}</p>
+      <p className="money-card__line money-card__muted money-ref">{d.reference}</p>
+    </article>
+  );
+}
+
+export function DepositsTable() {
+  const [query, setQuery] = useTableQuery();
+  const deposits = useDeposits(tableParams(query));
+  const onQueryChange = useCallback((next: TableQuery) => setQuery(next), [setQuery]);
+  return (
+    <DataTable
+      caption="My deposits"
+      columns={COLUMNS}
+      rows={deposits.data?.data}
+      total={deposits.data?.meta?.total ?? 0}
+      rowKey={(d) => d.reference}
+      query={query}
+      onQueryChange={onQueryChange}
+      loading={deposits.isFetching}
+      failed={deposits.isError && !deposits.data}
+      onRetry={() => void deposits.refetch()}
+      renderCard={(d) => <DepositCard deposit={d} />}
+      searchLabel="Search deposits"
+      searchPlaceholder="Reference or status"
+      emptyMessage={query.search ? <p>No deposits match “{query.search}”.</p> : <p>No deposits yet.</p>}
+    />
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * The ledger's filters: type, status and a date range (WAT calendar days as the player picks them; the server
+ * reads UTC days). A change applies at once and goes back to the first page; a range that ends before it starts
+ * is named beside the end date and not sent.
+ */
+import { useId } from 'react';
+import {
+  checkDateRange,
+  hasFilters,
+  NO_FILTERS,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  type TransactionFilters as Filters,
+} from '../lib/transaction-filters';
+import '@/components/ui/form/form.css';
+
+type Props = { value: Filters; onChange: (next: Filters) => void };
+
+export function TransactionFilters({ value, onChange }: Props) {
+  const id = useId();
+  const rangeError = checkDateRange(value);
+  const set = <K extends keyof Filters>(key: K, next: Filters[K]) => onChange({ ...value, [key]: next });
+  return (
+    <fieldset className="money-filters">
+      <legend className="visually-hidden">Filter transactions</legend>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-type`}>
+          Type
+        </label>
+        <select
+          id={`${id}-type`}
+          className="field__input field__select"
+          value={value.type}
+          onChange={(event) => set('type', event.target.value as Filters['type'])}
+        >
+          <option value="">All types</option>
+          {TRANSACTION_TYPES.map((t) => (
+            <option key={t.value} value={t.value}>
+              {t.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-status`}>
+          Status
+        </label>
+        <select
+          id={`${id}-status`}
+          className="field__input field__select"
+          value={value.status}
+          onChange={(event) => set('status', event.target.value as Filters['status'])}
+        >
+          <option value="">All statuses</option>
+          {TRANSACTION_STATUSES.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-from`}>
+          From
+        </label>
+        <input
+          id={`${id}-from`}
+          className="field__input field__select"
+          type="date"
+          value={value.from}
+          max={value.to || undefined}
+          onChange={(event) => set('from', event.target.value)}
+        />
+      </div>
+      <div className={['field', rangeError ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
+        <label className="field__label" htmlFor={`${id}-to`}>
+          To
+        </label>
+        <input
+          id={`${id}-to`}
+          className="field__input field__select"
+          type="date"
+          value={value.to}
+          min={value.from || undefined}
+          aria-invalid={rangeError ? true : undefined}
+          aria-describedby={rangeError ? `${id}-to-error` : undefined}
+          onChange={(event) => set('to', event.target.value)}
+        />
+        {rangeError ? (
+          <p id={`${id}-to-error`} className="field__error">
+            {rangeError}
+          </p>
+        ) : null}
+      </div>
+      {hasFilters(value) ? (
+        <button
+          type="button"
+          className="button button--ghost button--small money-filters__clear"
+          onClick={() => onChange(NO_FILTERS)}
+        >
+          Clear filters
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,64 @@
+/** Money objects as the server sends them (docs/api-money.md). Amounts are integer kobo; times RFC 3339 UTC. */
+
+export type DepositStatus = 'pending' | 'success' | 'failed';
+
+export type Deposit = {
+  reference: string;
+  amount: number;
+  status: DepositStatus;
+  gateway: 'sandbox' | 'paystack' | string;
+  authorization_url: string | null;
+  failure_reason: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type WithdrawalStatus = 'pending' | 'processing' | 'success' | 'rejected' | 'failed' | 'reversed';
+
+export type Withdrawal = {
+  id: number;
+  user_id: number;
+  /** Positive kobo. */
+  amount: number;
+  status: WithdrawalStatus;
+  bank_code: string;
+  bank_name: string;
+  account_number: string;
+  account_name: string;
+  /** Why it was rejected or failed. */
+  reason: string | null;
+  transfer_reference: string;
+  transaction_id: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export type BankAccount = {
+  bank_code: string;
+  bank_name: string;
+  account_number: string;
+  account_name: string;
+  created_at: string;
+  updated_at: string;
+};
+
+/** POST /accounts/resolve: whose account a bank code and number are. */
+export type ResolvedAccount = Pick<BankAccount, 'bank_code' | 'bank_name' | 'account_number' | 'account_name'>;
+
+export type LimitPeriod = 'daily' | 'weekly' | 'monthly';
+
+/** A limit change waiting for its 24 hours: the new amount (null = no limit) and when it applies. */
+export type PendingLimit = { amount: number | null; effective_at: string } | null;
+
+export type DepositLimits = Record<LimitPeriod, number | null> & { pending: Record<LimitPeriod, PendingLimit> };
+
+/** GET /limits adds what each rolling window already holds. */
+export type LimitsAnswer = DepositLimits & { used: Record<LimitPeriod, number>; window: 'rolling' };
+
+export type ExclusionKind = 'timeout' | 'self_exclusion';
+export type ExclusionPeriod = '24h' | '7d' | '30d' | '6m' | '1y' | '5y';
+
+export type Exclusion = { kind: ExclusionKind; period: ExclusionPeriod; starts_at: string; ends_at: string };
+
+/** `data.responsible_gaming` of GET /auth/profiles. */
+export type ResponsibleGaming = { limits: DepositLimits; exclusion: Exclusion | null; window: 'rolling' };
