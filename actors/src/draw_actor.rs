@@ -145,8 +145,13 @@ impl DrawActor {
         }
         let store = self.store.clone();
         drop(tokio::task::spawn_blocking(move || {
-            if let Err(e) = store.wallets.ticket_ids_of_draw(draw) {
-                tracing::warn!(draw, error = %e, "could not read the draw's tickets ahead of the draw");
+            let started = std::time::Instant::now();
+            match store.wallets.ticket_ids_of_draw(draw) {
+                Ok(ids) => {
+                    let elapsed_ms = started.elapsed().as_millis();
+                    tracing::info!(draw, tickets = ids.len(), elapsed_ms, "tickets read ahead of the draw");
+                }
+                Err(e) => tracing::warn!(draw, error = %e, "could not read the draw's tickets ahead of the draw"),
             }
         }));
     }
@@ -173,8 +178,9 @@ impl DrawActor {
     ///
     /// The draw's tickets are read as cards from its index (a scan over `READ_THREADS` ranges, off the actor's
     /// thread), decided, grouped by player, and each player's wallet gets one `SettleTickets` with all of them: one
-    /// transaction per player, their flushes shared (a few dozen for thousands of wallets). Players settled before a
-    /// crash are skipped here, and their wallet would refuse to pay twice anyway.
+    /// transaction per player. Once every wallet has written, one flush makes them all durable, and only then are
+    /// the wallets told to announce and the draw marked settled. Players settled before a crash are skipped here,
+    /// and their wallet would refuse to pay twice anyway.
     fn settle(&mut self, draw: Draw, game: Option<Game>, ctx: &mut Context<Self>) {
         let (Some(numbers), Some(game)) = (draw.numbers, game) else {
             tracing::error!(draw = draw.id, "a drawn draw without numbers or game");
@@ -227,17 +233,32 @@ impl DrawActor {
             "settlement started"
         );
         let (shared_draw, shared_game) = (Arc::new(draw.clone()), Arc::new(game.clone()));
+        // Sent `true` once every wallet's writes are durable: wallets tell their players only then.
+        let (durable, when_durable) = tokio::sync::watch::channel(false);
         let sends: Vec<_> = by_player
             .into_iter()
             .map(|(user, tickets)| {
-                let (draw, game) = (shared_draw.clone(), shared_game.clone());
-                self.wallets.get(user).send(SettleTickets { draw, game, tickets, now })
+                let (draw, game, durable) = (shared_draw.clone(), shared_game.clone(), when_durable.clone());
+                self.wallets.get(user).send(SettleTickets { draw, game, tickets, now, durable })
             })
             .collect();
+        drop(when_durable);
+        let store = self.store.clone();
         let work = async move {
             let mut ok = true;
             for sent in futures_join(sends).await {
                 ok &= matches!(sent, Ok(Ok(_)));
+            }
+            // One flush for every wallet's writes (shared with anything else waiting on the group commit). The
+            // wallets that did write are told even if others failed: what they wrote is durable.
+            match store.flush().await {
+                Ok(()) => {
+                    let _ = durable.send(true);
+                }
+                Err(e) => {
+                    tracing::error!(error = %e, "could not make the settlement durable");
+                    ok = false;
+                }
             }
             ok
         };

@@ -5,8 +5,10 @@
 //! The flush is awaited outside the actor's turn, so the next purchase's transaction runs while the disk works:
 //! concurrent moves share a flush (group commit) and each is still acknowledged only once durable.
 //!
-//! Settlement sends every player's wallet of a draw one `SettleTickets` at once; their flushes may wait a few
-//! milliseconds (`SETTLE_LINGER`) for each other, so thousands of wallets share a few dozen flushes.
+//! Settlement is the one exception to "flushed before the reply": a draw's DrawActor sends every player's wallet
+//! one `SettleTickets`, each wallet writes its player's settlement in one transaction and replies at once, then
+//! the DrawActor flushes once for all of them and only then lets the wallets tell their players (see
+//! `SettleTickets`). Nothing is told before it is durable, and the draw is marked settled only after that flush.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -52,8 +54,10 @@ impl From<ayo_data::StoreError> for WalletError {
 pub struct BuyTicket(pub Purchase);
 
 /// Settle this player's pending tickets of one draw with their decided outcomes: every one of them (see
-/// `WalletStore::settle`), in one transaction, once; durable before the reply and before the player is told.
-/// Answers how many were settled now (0 for a rerun, which tells nobody again).
+/// `WalletStore::settle`), in one transaction, once. Answers how many were written now (0 for a rerun, which
+/// tells nobody again) as soon as the transaction is done, *before* it is durable: the sender (the DrawActor)
+/// flushes once for all the draw's wallets and then sends `true` on `durable`; only then does the wallet tell the
+/// player (`wallet.updated`, `ticket.settled`). If `durable` closes without `true`, nobody is told.
 #[derive(Message)]
 #[rtype(result = "Result<usize, WalletError>")]
 pub struct SettleTickets {
@@ -61,10 +65,8 @@ pub struct SettleTickets {
     pub game: Arc<Game>,
     pub tickets: Vec<(TicketCard, Outcome)>,
     pub now: DateTime<Utc>,
+    pub durable: tokio::sync::watch::Receiver<bool>,
 }
-
-/// How long a settled wallet's flush may wait for the other wallets of the draw to share it.
-const SETTLE_LINGER: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// Refund this player's pending tickets of a cancelled draw.
 #[derive(Message)]
@@ -135,19 +137,8 @@ impl WalletActor {
         moved: Moved<T>,
         tickets: Tickets,
     ) -> ResponseActFuture<Self, Result<Moved<T>, WalletError>> {
-        self.durable_within(moved, tickets, std::time::Duration::ZERO)
-    }
-
-    /// `durable`, with a flush that may wait up to `linger` for other writers to share it.
-    fn durable_within<T: 'static>(
-        &self,
-        moved: Moved<T>,
-        tickets: Tickets,
-        linger: std::time::Duration,
-    ) -> ResponseActFuture<Self, Result<Moved<T>, WalletError>> {
         let store = self.store.clone();
-        let flushed = async move { store.flush_within(linger).await.map(|_| moved) };
-        Box::pin(flushed.into_actor(self).map(move |flushed, act, _| {
+        Box::pin(async move { store.flush().await.map(|_| moved) }.into_actor(self).map(move |flushed, act, _| {
             let moved = flushed?;
             act.announce(moved.balance.as_i64(), &moved.entries, tickets);
             Ok(moved)
@@ -182,32 +173,34 @@ impl Handler<BuyTicket> for WalletActor {
 }
 
 impl Handler<SettleTickets> for WalletActor {
-    type Result = ResponseActFuture<Self, Result<usize, WalletError>>;
+    type Result = Result<usize, WalletError>;
 
-    fn handle(&mut self, msg: SettleTickets, _: &mut Context<Self>) -> Self::Result {
+    fn handle(&mut self, msg: SettleTickets, ctx: &mut Context<Self>) -> Self::Result {
         self.touch();
-        let SettleTickets { draw, game, tickets, now } = msg;
+        let SettleTickets { draw, game, tickets, now, mut durable } = msg;
         let outcomes: Vec<Outcome> = tickets.iter().map(|(_, outcome)| *outcome).collect();
         let wins = outcomes.iter().filter(|o| o.winnings.is_positive()).count();
         // Ids are taken outside the transaction, which may run more than once.
-        let ids = (0..wins).map(|_| self.store.wallets.next_id()).collect::<Result<Vec<_>, _>>();
-        let moved = ids.and_then(|ids| self.store.wallets.settle(self.user, draw.id, &outcomes, &ids, now));
-        match moved {
-            // A rerun (already settled before a crash) changes nothing and tells nobody again.
-            Ok(moved) if moved.replayed => Box::pin(fut::ready(Ok(0))),
-            Ok(moved) => {
-                let (draw_id, game_id) = (draw.id, draw.game_id);
-                let build = move || {
-                    tickets
-                        .iter()
-                        .map(|(card, o)| card.settled(draw_id, game_id, o.lines_won, o.winnings, now))
-                        .collect()
-                };
-                let told = Tickets { build: Box::new(build), draw: Some(draw), game: Some(game) };
-                Box::pin(self.durable_within(moved, told, SETTLE_LINGER).map(|r, _, _| r.map(|m| m.value.len())))
-            }
-            Err(e) => Box::pin(fut::ready(Err(e.into()))),
+        let ids = (0..wins).map(|_| self.store.wallets.next_id()).collect::<Result<Vec<_>, _>>()?;
+        let moved = self.store.wallets.settle(self.user, draw.id, &outcomes, &ids, now)?;
+        // A rerun (already settled before a crash) changes nothing and tells nobody again.
+        if moved.replayed {
+            return Ok(0);
         }
+        let count = moved.value.len();
+        let (draw_id, game_id) = (draw.id, draw.game_id);
+        let build = move || {
+            tickets.iter().map(|(card, o)| card.settled(draw_id, game_id, o.lines_won, o.winnings, now)).collect()
+        };
+        let told = Tickets { build: Box::new(build), draw: Some(draw), game: Some(game) };
+        let (balance, entries) = (moved.balance.as_i64(), moved.entries);
+        let made_durable = async move { durable.wait_for(|durable| *durable).await.is_ok() };
+        ctx.spawn(made_durable.into_actor(self).map(move |durable, act, _| {
+            if durable {
+                act.announce(balance, &entries, told);
+            }
+        }));
+        Ok(count)
     }
 }
 

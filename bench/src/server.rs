@@ -135,7 +135,11 @@ impl Server {
                 }
                 let mut log = kept.lock().unwrap_or_else(|p| p.into_inner());
                 log.lines += 1;
-                if line.contains("settlement") || line.contains("ERROR") || line.contains("laggard") {
+                if line.contains("settlement")
+                    || line.contains("read ahead")
+                    || line.contains("ERROR")
+                    || line.contains("laggard")
+                {
                     log.kept.push(line);
                 }
             }

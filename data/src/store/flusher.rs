@@ -5,25 +5,15 @@
 //! takes every waiter queued so far, runs one blocking `flush`, and wakes them all. A waiter queued while a flush
 //! runs waits for the next one, since its write may have missed the running flush. Under load one fsync serves
 //! many purchases.
-//!
-//! A waiter may also accept to wait a little (`flush_within`): the thread then holds the flush until the earliest
-//! deadline of everyone queued, gathering more waiters, unless an impatient waiter arrives. Settlement uses this so
-//! that thousands of wallets share a few dozen flushes (each sled flush wakes its IO threads) while purchases keep
-//! flushing at once.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
-use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 
 use crate::error::{StoreError, StoreResult};
 
-/// Who to wake, and when the flush covering them is due at the latest.
-struct Waiter {
-    wake: oneshot::Sender<Result<(), String>>,
-    due: Instant,
-}
+type Waiter = oneshot::Sender<Result<(), String>>;
 
 /// Counters for benchmarks: how many flushes ran and how many waiters they served.
 #[derive(Default)]
@@ -60,29 +50,13 @@ impl Flusher {
             .spawn(move || {
                 // Ends when every Store (and so every sender) is gone.
                 while let Ok(first) = waiting.recv() {
-                    let mut due = first.due;
                     let mut batch = vec![first];
-                    loop {
-                        for waiter in waiting.try_iter() {
-                            due = due.min(waiter.due);
-                            batch.push(waiter);
-                        }
-                        let Some(wait) = due.checked_duration_since(Instant::now()).filter(|w| !w.is_zero()) else {
-                            break;
-                        };
-                        match waiting.recv_timeout(wait) {
-                            Ok(waiter) => {
-                                due = due.min(waiter.due);
-                                batch.push(waiter);
-                            }
-                            Err(_) => break,
-                        }
-                    }
+                    batch.extend(waiting.try_iter());
                     let result = db.flush().map(|_| ()).map_err(|e| e.to_string());
                     counters.flushes.fetch_add(1, Ordering::Relaxed);
                     counters.waiters.fetch_add(batch.len() as u64, Ordering::Relaxed);
                     for waiter in batch {
-                        let _ = waiter.wake.send(result.clone());
+                        let _ = waiter.send(result.clone());
                     }
                 }
             })
@@ -92,16 +66,9 @@ impl Flusher {
 
     /// Resolves once every write made before the call is durable.
     pub async fn flush(&self) -> StoreResult<()> {
-        self.flush_within(Duration::ZERO).await
-    }
-
-    /// Resolves once every write made before the call is durable, by a flush that may wait up to `linger` for more
-    /// writers to share it.
-    pub async fn flush_within(&self, linger: Duration) -> StoreResult<()> {
-        let (wake, rx) = oneshot::channel();
+        let (tx, rx) = oneshot::channel();
         let gone = || StoreError::Flush("the flusher thread stopped".into());
-        let waiter = Waiter { wake, due: Instant::now() + linger };
-        self.queue.as_ref().ok_or_else(gone)?.send(waiter).map_err(|_| gone())?;
+        self.queue.as_ref().ok_or_else(gone)?.send(tx).map_err(|_| gone())?;
         rx.await.map_err(|_| gone())?.map_err(StoreError::Flush)
     }
 }

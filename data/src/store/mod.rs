@@ -79,12 +79,6 @@ impl Store {
         self.flusher.flush().await
     }
 
-    /// Like `flush`, but the flush may wait up to `linger` for other writers to share it (bulk work such as
-    /// settlement, where thousands of moves would otherwise each wake sled's IO threads).
-    pub async fn flush_within(&self, linger: std::time::Duration) -> StoreResult<()> {
-        self.flusher.flush_within(linger).await
-    }
-
     pub fn flush_stats(&self) -> &flusher::FlushStats {
         &self.flusher.stats
     }
