@@ -90,13 +90,18 @@ fn daily_totals(entries: &[LedgerEntry], now: DateTime<Utc>, days: i64) -> (Vec<
     (by_day.into_iter().collect(), all)
 }
 
-/// Recomputes the figures every few seconds and pushes them to admins when they change.
+/// Recomputes the figures every few seconds while an admin is connected and pushes them when they change.
 pub fn start_live(store: Store, publish: ayo_actors::publisher::Publisher) {
     actix_web::rt::spawn(async move {
         let mut last = Value::Null;
         let mut tick = actix_web::rt::time::interval(LIVE_EVERY);
         loop {
             tick.tick().await;
+            // Nobody on the back office: no ledger scan (the page fetches the figures when it opens).
+            if !publish.is_listening(&Topic::Admin) {
+                last = Value::Null;
+                continue;
+            }
             let store = store.clone();
             let Ok(Ok(now)) = actix_web::rt::task::spawn_blocking(move || figures(&store)).await else { continue };
             if now != last {

@@ -37,6 +37,11 @@ pub struct CancelDraw {
     pub reason: String,
 }
 
+/// Open this scheduled draw now (the draw before it was cancelled, so the game has nothing on sale).
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct OpenNow;
+
 pub struct DrawActor {
     pub draw_id: DrawId,
     pub store: Store,
@@ -386,5 +391,18 @@ impl Handler<CancelDraw> for DrawActor {
         }
         self.refund_all(draw, game, ctx);
         Ok(())
+    }
+}
+
+impl Handler<OpenNow> for DrawActor {
+    type Result = ();
+
+    fn handle(&mut self, _: OpenNow, ctx: &mut Context<Self>) {
+        let Some((mut draw, _)) = self.load().filter(|(d, _)| d.status == DrawStatus::Scheduled) else { return };
+        draw.opens_at = draw.opens_at.min(Utc::now());
+        match self.store.games.put_draw(&draw) {
+            Ok(()) => self.step(ctx),
+            Err(e) => tracing::error!(draw = draw.id, error = %e, "could not bring the draw's opening forward"),
+        }
     }
 }

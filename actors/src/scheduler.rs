@@ -9,11 +9,11 @@ use std::time::Duration;
 use actix::prelude::*;
 use chrono::{DateTime, Utc};
 
-use ayo_data::draw::{Draw, DrawId};
-use ayo_data::game::{Game, GameStatus};
+use ayo_data::draw::{Draw, DrawId, DrawStatus};
+use ayo_data::game::{Game, GameId, GameStatus};
 use ayo_data::Store;
 
-use crate::draw_actor::{CancelDraw, DrawActor, DrawFinished};
+use crate::draw_actor::{CancelDraw, DrawActor, DrawFinished, OpenNow};
 use crate::events::{Event, EventKind, Topic};
 use crate::publisher::Publisher;
 use crate::views;
@@ -36,6 +36,11 @@ pub struct Cancel {
     pub draw_id: DrawId,
     pub reason: String,
 }
+
+/// A game's draw was cancelled: if it has nothing on sale now, its next draw opens at once.
+#[derive(Message)]
+#[rtype(result = "()")]
+struct PutNextOnSale(GameId);
 
 pub struct Scheduler {
     store: Store,
@@ -82,9 +87,12 @@ impl Scheduler {
     fn plan(&self, game: &Game, now: DateTime<Utc>) -> ayo_data::StoreResult<()> {
         let recent = self.store.games.draws_of_game(game.id, UPCOMING + 1)?;
         let mut ahead = recent.iter().filter(|d| d.draws_at > now && !d.status.is_finished()).count();
-        let mut previous: Option<Draw> = recent.into_iter().next();
+        // The next slot comes after the latest draw, cancelled or not (a cancelled slot is not drawn again), but
+        // sales open when the latest draw that still happens closes, so cancelling a draw leaves no gap in sales.
+        let mut latest_slot = recent.first().map(|d| d.draws_at);
+        let mut previous: Option<Draw> = recent.into_iter().find(|d| d.status != DrawStatus::Cancelled);
         while ahead < UPCOMING {
-            let from = previous.as_ref().map_or(now, |p| p.draws_at.max(now));
+            let from = latest_slot.map_or(now, |at| at.max(now));
             let Some(mut draws_at) = game.schedule.next_draw_after(from) else { return Ok(()) };
             // Too close to sell anything: take the slot after.
             while draws_at - chrono::Duration::seconds(game.close_before_secs) <= now {
@@ -102,8 +110,29 @@ impl Scheduler {
                 kind: EventKind::DrawUpdated,
                 data: views::draw(&draw, Some(game)),
             });
+            latest_slot = Some(draw.draws_at);
             previous = Some(draw);
             ahead += 1;
+        }
+        Ok(())
+    }
+
+    /// Keeps "one draw on sale per game" true after a cancellation: tops the game up, and if none of its draws is
+    /// open, asks the earliest scheduled one to open now rather than when the cancelled draw would have closed.
+    fn put_next_on_sale(&mut self, game_id: GameId, ctx: &mut Context<Self>) -> ayo_data::StoreResult<()> {
+        if self.store.games.game(game_id)?.is_none_or(|g| g.status != GameStatus::Active) {
+            return Ok(());
+        }
+        // Tops every game up and starts an actor for every new draw.
+        self.tick(ctx);
+        let draws = self.store.games.draws_of_game(game_id, UPCOMING + 2)?;
+        if draws.iter().any(|d| d.status == DrawStatus::Open) {
+            return Ok(());
+        }
+        // Newest first: the last scheduled one is the earliest.
+        let Some(next) = draws.iter().rev().find(|d| d.status == DrawStatus::Scheduled) else { return Ok(()) };
+        if let Some(actor) = self.running.get(&next.id) {
+            actor.do_send(OpenNow);
         }
         Ok(())
     }
@@ -136,11 +165,30 @@ impl Handler<DrawFinished> for Scheduler {
 
 impl Handler<Cancel> for Scheduler {
     type Result = ResponseFuture<Result<(), String>>;
-    fn handle(&mut self, msg: Cancel, _: &mut Context<Self>) -> Self::Result {
+    fn handle(&mut self, msg: Cancel, ctx: &mut Context<Self>) -> Self::Result {
+        if !self.running.contains_key(&msg.draw_id) {
+            // Planned since the last tick: its actor starts now.
+            self.tick(ctx);
+        }
         let actor = self.running.get(&msg.draw_id).cloned();
+        let game = self.store.games.draw(msg.draw_id).ok().flatten().map(|d| d.game_id);
+        let scheduler = ctx.address();
         Box::pin(async move {
             let actor = actor.ok_or_else(|| "This draw is not running (already drawn or finished)".to_string())?;
-            actor.send(CancelDraw { reason: msg.reason }).await.map_err(|e| e.to_string())?
+            actor.send(CancelDraw { reason: msg.reason }).await.map_err(|e| e.to_string())??;
+            if let Some(game) = game {
+                scheduler.do_send(PutNextOnSale(game));
+            }
+            Ok(())
         })
+    }
+}
+
+impl Handler<PutNextOnSale> for Scheduler {
+    type Result = ();
+    fn handle(&mut self, PutNextOnSale(game): PutNextOnSale, ctx: &mut Context<Self>) {
+        if let Err(e) = self.put_next_on_sale(game, ctx) {
+            tracing::error!(game, error = %e, "could not put the next draw on sale");
+        }
     }
 }

@@ -86,3 +86,56 @@ async fn games_list_their_next_draw_with_a_commitment_and_server_time() {
     assert_eq!(express["upcoming_draws"].as_array().unwrap().len(), 2);
     assert_eq!(express["multipliers"]["nap1"], 40);
 }
+
+#[actix_web::test]
+async fn cancelling_the_open_draw_puts_the_next_one_on_sale_at_once_and_skips_its_slot() {
+    let app = spawn_app().await;
+    ayo::demo_games::seed_games(&app.store).unwrap();
+    app.engine.scheduler.send(ayo_actors::scheduler::Refresh).await.unwrap();
+    let admin = app.admin("boss@ayolotto.ng").await;
+    let fortune = app.get("/games/fortune", None).await.body["data"].clone();
+    let cancelled = fortune["next_draw"].clone();
+    assert_eq!(cancelled["status"], "open");
+
+    let cancel =
+        app.post(&format!("/admin/draws/{}/cancel", cancelled["id"]), json!({"reason": "holiday"}), Some(&admin)).await;
+    assert_eq!(cancel.status, 200, "{:?}", cancel.body);
+
+    // Fortune is drawn twice a week: without this the next draw would wait days for the cancelled one's close.
+    let mut fortune = serde_json::Value::Null;
+    for _ in 0..100 {
+        fortune = app.get("/games/fortune", None).await.body["data"].clone();
+        if fortune["next_draw"]["status"] == "open" && fortune["next_draw"]["id"] != cancelled["id"] {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(fortune["next_draw"]["status"], "open", "{fortune}");
+    assert_ne!(fortune["next_draw"]["id"], cancelled["id"]);
+    let upcoming = fortune["upcoming_draws"].as_array().unwrap();
+    assert_eq!(upcoming.len(), 2, "{fortune}");
+    assert!(
+        upcoming.iter().all(|d| d["draws_at"] != cancelled["draws_at"]),
+        "the cancelled slot is not scheduled again: {fortune}"
+    );
+
+    // Cancelling the draw after the open one: its replacement still goes on sale when the open one closes.
+    let open = upcoming.iter().find(|d| d["status"] == "open").unwrap().clone();
+    let later = upcoming.iter().find(|d| d["status"] == "scheduled").unwrap().clone();
+    let cancel =
+        app.post(&format!("/admin/draws/{}/cancel", later["id"]), json!({"reason": "holiday"}), Some(&admin)).await;
+    assert_eq!(cancel.status, 200, "{:?}", cancel.body);
+    let mut replacement = serde_json::Value::Null;
+    for _ in 0..100 {
+        let fortune = app.get("/games/fortune", None).await.body["data"].clone();
+        if let Some(d) = fortune["upcoming_draws"].as_array().unwrap().iter().find(|d| d["id"] != open["id"]) {
+            if d["id"] != later["id"] {
+                replacement = d.clone();
+                break;
+            }
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(replacement["opens_at"], open["closes_at"], "{replacement}");
+    assert_ne!(replacement["draws_at"], later["draws_at"]);
+}

@@ -232,3 +232,34 @@ async fn a_real_draw_pushes_its_result_to_everyone_and_each_win_only_to_its_play
     .await;
     assert_eq!(settled["data"]["id"], draw.id);
 }
+
+/// The next `dashboard.updated` on an admin's socket; the figures are recomputed every 5 s while an admin listens.
+async fn next_dashboard(socket: &mut Socket) -> Value {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let frame = tokio::time::timeout_at(deadline, socket.next()).await.expect("a dashboard update in time");
+        if let Message::Text(text) = frame.expect("socket open").expect("frame read") {
+            let message: Value = serde_json::from_str(&text).unwrap();
+            if message["type"] == "dashboard.updated" {
+                return message["data"].clone();
+            }
+        }
+    }
+}
+
+#[actix_web::test]
+async fn an_admins_socket_gets_the_dashboard_figures_live_as_money_moves() {
+    let app = spawn_app().await;
+    let draw = app.quick_draw(60_000, 61_000).await;
+    let admin = app.admin("boss@ayolotto.ng").await;
+    let ada = app.verified_player("ada@example.com", "+2348012345678").await;
+    app.fund(&admin, &ada, 10_000).await;
+    let mut boss = signed_in(&app, &admin).await;
+    let before = next_dashboard(&mut boss).await;
+    assert_eq!((before["players_total"].as_u64(), before["stakes"].as_i64()), (Some(1), Some(0)), "{before}");
+
+    assert_eq!(app.buy(&ada, crate::lotto::nap1(draw.id, 7, 5_000, "k")).await.status, 201);
+    let after = next_dashboard(&mut boss).await;
+    assert_eq!(after["stakes"].as_i64(), Some(5_000), "{after}");
+    assert_eq!(after["today"]["stakes"].as_i64(), Some(5_000), "{after}");
+}

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { FakeWebSocket } from '@/testing/fake-websocket';
+
+// Lazy routes load their chunk on first render; on a busy two-core CI machine that can take more than the default
+// second, so `findBy…` waits longer before giving up (a bound on waiting, not an assertion on speed).
+configure({ asyncUtilTimeout: 5_000 });
 
 // No test talks to a real server: the live connection gets a socket that only the test drives.
 globalThis.WebSocket = FakeWebSocket as unknown as typeof WebSocket;

@@ -2,8 +2,8 @@
  * A labelled multi-line input, the textarea twin of `TextField`: its hint and error are tied to it by
  * aria-describedby, and the hint stays when an error shows.
  */
-import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
-import './form.css';
+import type { ReactNode, TextareaHTMLAttributes } from 'react';
+import { FieldFrame, useFieldIds } from './field-frame';
 
 type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
   label: string;
@@ -13,35 +13,19 @@ type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'
 };
 
 export function TextAreaField({ label, error, hint, className, rows = 6, ...textarea }: TextAreaFieldProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  const ids = useFieldIds(error, hint);
   return (
-    <div className={['field', error ? 'field--invalid' : '', className].filter(Boolean).join(' ')}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame ids={ids} label={label} error={error} hint={hint} className={className}>
       <div className="field__control">
         <textarea
-          id={id}
+          id={ids.id}
           className="field__input field__textarea"
           rows={rows}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={ids.describedBy}
           {...textarea}
         />
       </div>
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

@@ -2,8 +2,8 @@
  * A labelled input with its hint and error tied to it by aria-describedby (PRODUCT §10: real labels). The error
  * replaces nothing: the hint stays, so a player always sees what the field expects.
  */
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import './form.css';
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { FieldFrame, useFieldIds } from './field-frame';
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   label: string;
@@ -28,24 +28,18 @@ export function TextField({
   className,
   ...input
 }: TextFieldProps) {
-  const id = useId();
+  const ids = useFieldIds(error, hint);
   const [revealed, setRevealed] = useState(false);
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={['field', error ? 'field--invalid' : '', className].filter(Boolean).join(' ')}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame ids={ids} label={label} error={error} hint={hint} className={className}>
       <div className="field__control">
         {adornment}
         <input
-          id={id}
+          id={ids.id}
           className="field__input"
           type={revealable && revealed ? 'text' : type}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={ids.describedBy}
           data-autofocus={autoFocusFirst ? '' : undefined}
           {...input}
         />
@@ -61,16 +55,6 @@ export function TextField({
           </button>
         ) : null}
       </div>
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

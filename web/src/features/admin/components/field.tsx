@@ -2,8 +2,8 @@
  * A labelled back-office input (text, number, textarea, select, datetime) with its hint and error tied to it by
  * aria-describedby, in the same look as the site's form fields.
  */
-import { useId, type ReactNode } from 'react';
-import '@/components/ui/form/form.css';
+import type { ReactNode } from 'react';
+import { FieldFrame, useFieldIds } from '@/components/ui/form/field-frame';
 
 type Common = {
   label: string;
@@ -49,24 +49,18 @@ export function Field({
   rows = 3,
   ...rest
 }: InputProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  const ids = useFieldIds(error, hint);
   const shared = {
-    id,
+    id: ids.id,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy,
+    'aria-describedby': ids.describedBy,
     'aria-required': required || undefined,
     'data-autofocus': autoFocusFirst ? '' : undefined,
     value,
     ...rest,
   };
   return (
-    <div className={['field', error ? 'field--invalid' : '', className].filter(Boolean).join(' ')}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame ids={ids} label={label} error={error} hint={hint} className={className}>
       <div className="field__control">
         {prefix ? (
           <span className="field__prefix" aria-hidden="true">
@@ -89,17 +83,7 @@ export function Field({
           </span>
         ) : null}
       </div>
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -111,21 +95,16 @@ type SelectProps = Common & {
 };
 
 export function SelectField({ label, hint, error, className, value, onChange, options, name }: SelectProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+  const ids = useFieldIds(error, hint);
   return (
-    <div className={['field', error ? 'field--invalid' : '', className].filter(Boolean).join(' ')}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame ids={ids} label={label} error={error} hint={hint} className={className}>
       <select
-        id={id}
+        id={ids.id}
         name={name}
         className="field__input field__select"
         value={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
+        aria-describedby={ids.describedBy}
         onChange={(event) => onChange(event.target.value)}
       >
         {options.map((option) => (
@@ -134,16 +113,6 @@ export function SelectField({ label, hint, error, className, value, onChange, op
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
