@@ -5,9 +5,7 @@
 //! Short by default; `AYO_DRILL_ROUNDS=20` (or more) runs the long form.
 
 use std::collections::{HashMap, HashSet};
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use chrono::Utc;
@@ -16,18 +14,14 @@ use serde_json::{json, Value};
 
 use ayo_actors::events::{Event, EventKind, Topic};
 use ayo_actors::hub::{Publish, Stats};
-use ayo_data::account::{DateOfBirth, Email, PersonName, PhoneNumber};
-use ayo_data::draw::{Draw, DrawStatus};
-use ayo_data::game::{Game, GameStatus, Schedule};
-use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
-use ayo_data::lotto::{winnings, BetType, Multipliers, StakeRules};
-use ayo_data::money::Kobo;
-use ayo_data::store::SignUp;
+use ayo_data::draw::DrawStatus;
+use ayo_data::ledger::EntryKind;
+use ayo_data::lotto::winnings;
 use ayo_data::ticket::TicketStatus;
-use ayo_data::user::NewPlayer;
 use ayo_data::Store;
 
 use crate::helpers::{spawn_app, JWT_SECRET};
+use crate::offline::{funded_player, kill, open_draw, paused_game, reopen, start_server, wait_settled};
 
 const PLAYERS: u64 = 12;
 const FUNDING: i64 = 1_000_000_000;
@@ -40,90 +34,18 @@ fn rounds() -> usize {
 /// With no server running: an open draw (closing in an hour), funded players and a token for each.
 fn seed_open_draw(dir: &Path) -> (u64, Vec<(u64, String)>) {
     let store = Store::open(&dir.join("db")).unwrap();
-    let game = Game {
-        id: store.games.next_id().unwrap(),
-        slug: "peak".into(),
-        name: "Peak".into(),
-        description: "purchase-peak drill".into(),
-        status: GameStatus::Paused,
-        schedule: Schedule::Interval { every_minutes: 60 },
-        close_before_secs: 0,
-        bet_types: BetType::ALL.to_vec(),
-        multipliers: Multipliers::default(),
-        stake_rules: StakeRules::default(),
-        created_at: Utc::now(),
-    };
-    store.games.put_game(&game).unwrap();
+    let game = paused_game(&store, "peak", 0);
     let now = Utc::now();
-    let mut draw = Draw::schedule(
-        store.games.next_id().unwrap(),
-        &game,
-        now - chrono::Duration::minutes(1),
-        now + chrono::Duration::hours(1),
-    );
-    draw.status = DrawStatus::Open;
-    store.games.put_draw(&draw).unwrap();
+    let draw = open_draw(&store, &game, now - chrono::Duration::minutes(1), now + chrono::Duration::hours(1));
     let tokens = ayo::auth::Tokens::new(JWT_SECRET.as_bytes(), 3600);
-    let mut players = Vec::new();
-    for p in 0..PLAYERS {
-        let new = NewPlayer {
-            name: PersonName::parse("Peak Player").unwrap(),
-            email: Email::parse(&format!("peak{p}@example.com")).unwrap(),
-            phone: PhoneNumber::parse(&format!("+234805{p:07}")).unwrap(),
-            dob: DateOfBirth::parse("1990-01-01", now.date_naive()).unwrap(),
-            password_hash: "unused: the drill signs tokens".into(),
-        };
-        let SignUp::Created(user) = store.users.sign_up(new).unwrap() else { panic!("new player") };
-        let funding = LedgerEntry {
-            id: store.wallets.next_id().unwrap(),
-            user_id: user.id,
-            kind: EntryKind::Adjustment,
-            status: EntryStatus::Success,
-            amount: Kobo(FUNDING),
-            balance_after: Kobo::ZERO,
-            reference: "drill".into(),
-            description: "drill funding".into(),
-            created_at: now,
-        };
-        store.wallets.apply(funding).unwrap().unwrap();
-        players.push((user.id, tokens.issue(&user).unwrap()));
-    }
+    let players = (0..PLAYERS)
+        .map(|p| {
+            let user = funded_player(&store, p, FUNDING);
+            (user.id, tokens.issue(&user).unwrap())
+        })
+        .collect();
     store.flush_blocking().unwrap();
     (draw.id, players)
-}
-
-fn start_server(dir: &Path) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ayo"))
-        .args(["serve", "--bind", "127.0.0.1:0", "--data-dir"])
-        .arg(dir)
-        .env("AYO_JWT_SECRET", JWT_SECRET)
-        .env_remove("AYO_BIND")
-        .env_remove("AYO_DATA_DIR")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let url = line.trim().strip_prefix("Ayo Lotto listening on ").expect("the server prints its URL").to_string();
-    (child, url)
-}
-
-fn kill(mut child: Child) {
-    child.kill().unwrap(); // SIGKILL: no shutdown code runs
-    child.wait().unwrap();
-}
-
-/// The store of a killed server (its lock may linger an instant).
-fn reopen(dir: &Path) -> Store {
-    (0..50)
-        .find_map(|_| {
-            Store::open(&dir.join("db")).ok().or_else(|| {
-                std::thread::sleep(Duration::from_millis(100));
-                None
-            })
-        })
-        .expect("the database opens after the server is gone")
 }
 
 /// One player buying NAP1 tickets back to back until the server dies: the ids of the acknowledged tickets.
@@ -148,20 +70,6 @@ async fn buy_until_killed(url: String, token: String, round: usize, player: usiz
         acked.push(reply["data"]["id"].as_u64().expect("the ticket's id"));
     }
     acked
-}
-
-async fn wait_settled(url: &str, draw_id: u64) {
-    let client = reqwest::Client::new();
-    for _ in 0..600 {
-        if let Ok(resp) = client.get(format!("{url}/api/v1/draws/{draw_id}")).send().await {
-            let body: Value = resp.json().await.unwrap_or_default();
-            if body["data"]["status"] == "settled" {
-                return;
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("draw {draw_id} was not settled after restart");
 }
 
 #[actix_web::test]

@@ -6,8 +6,6 @@ use chrono::Utc;
 use serde_json::{json, Value};
 
 use ayo_data::draw::Draw;
-use ayo_data::game::{Game, GameStatus, Schedule};
-use ayo_data::lotto::{BetType, Multipliers, StakeRules};
 
 use crate::helpers::TestApp;
 
@@ -16,20 +14,7 @@ impl TestApp {
     /// after the given number of milliseconds. The scheduler starts its DrawActor.
     pub async fn quick_draw(&self, close_ms: i64, draw_ms: i64) -> Draw {
         let store = &self.store;
-        let game = Game {
-            id: store.games.next_id().unwrap(),
-            slug: format!("test-{}", store.games.next_id().unwrap()),
-            name: "Test Lotto".into(),
-            description: "A draw for tests".into(),
-            status: GameStatus::Paused,
-            schedule: Schedule::Interval { every_minutes: 60 },
-            close_before_secs: 0,
-            bet_types: BetType::ALL.to_vec(),
-            multipliers: Multipliers::default(),
-            stake_rules: StakeRules::default(),
-            created_at: Utc::now(),
-        };
-        store.games.put_game(&game).unwrap();
+        let game = crate::offline::paused_game(store, &format!("test-{}", store.games.next_id().unwrap()), 0);
         let now = Utc::now();
         let mut draw =
             Draw::schedule(store.games.next_id().unwrap(), &game, now, now + chrono::Duration::milliseconds(draw_ms));

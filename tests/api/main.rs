@@ -4,6 +4,7 @@
 mod helpers;
 mod lotto;
 mod money_helpers;
+mod offline;
 mod paystack_stand_in;
 
 mod admin_roles;

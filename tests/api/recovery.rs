@@ -2,24 +2,22 @@
 //! start-up, and killing the process (SIGKILL) at random moments of settlement never pays a ticket twice.
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
 use chrono::Utc;
 use rand::Rng;
 
-use ayo_data::account::{DateOfBirth, Email, PersonName, PhoneNumber};
-use ayo_data::draw::{Draw, DrawStatus};
-use ayo_data::game::{Game, GameStatus, Schedule};
-use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
-use ayo_data::lotto::{price, winnings, Bet, BetType, Multipliers, StakeRules};
+use ayo_data::draw::DrawStatus;
+use ayo_data::ledger::EntryKind;
+use ayo_data::lotto::{price, winnings, Bet};
 use ayo_data::money::Kobo;
-use ayo_data::store::{Purchase, SignUp};
+use ayo_data::store::Purchase;
 use ayo_data::ticket::{Ticket, TicketStatus};
-use ayo_data::user::NewPlayer;
 use ayo_data::Store;
+
+use crate::offline::{funded_player, kill, open_draw, paused_game, reopen, start_server, wait_settled};
 
 const PLAYERS: u64 = 30;
 const TICKETS_EACH: u64 = 40;
@@ -28,52 +26,13 @@ const FUNDING: i64 = 10_000_000;
 /// Writes, with no server running, a draw whose sales closed a minute ago and its tickets.
 fn seed_overdue_draw(dir: &Path) -> u64 {
     let store = Store::open(&dir.join("db")).unwrap();
-    let game = Game {
-        id: store.games.next_id().unwrap(),
-        slug: "drill".into(),
-        name: "Drill".into(),
-        description: "crash drill".into(),
-        status: GameStatus::Paused,
-        schedule: Schedule::Interval { every_minutes: 60 },
-        close_before_secs: 60,
-        bet_types: BetType::ALL.to_vec(),
-        multipliers: Multipliers::default(),
-        stake_rules: StakeRules::default(),
-        created_at: Utc::now(),
-    };
-    store.games.put_game(&game).unwrap();
+    let game = paused_game(&store, "drill", 60);
     let now = Utc::now();
-    let mut draw = Draw::schedule(
-        store.games.next_id().unwrap(),
-        &game,
-        now - chrono::Duration::minutes(10),
-        now - chrono::Duration::seconds(30),
-    );
-    draw.status = DrawStatus::Open;
-    store.games.put_draw(&draw).unwrap();
+    let draw = open_draw(&store, &game, now - chrono::Duration::minutes(10), now - chrono::Duration::seconds(30));
     let sold_at = draw.opens_at + chrono::Duration::seconds(1);
     let mut rng = rand::thread_rng();
     for p in 0..PLAYERS {
-        let new = NewPlayer {
-            name: PersonName::parse("Drill Player").unwrap(),
-            email: Email::parse(&format!("p{p}@example.com")).unwrap(),
-            phone: PhoneNumber::parse(&format!("+234803{p:07}")).unwrap(),
-            dob: DateOfBirth::parse("1990-01-01", now.date_naive()).unwrap(),
-            password_hash: "unused".into(),
-        };
-        let SignUp::Created(user) = store.users.sign_up(new).unwrap() else { panic!("new player") };
-        let funding = LedgerEntry {
-            id: store.wallets.next_id().unwrap(),
-            user_id: user.id,
-            kind: EntryKind::Adjustment,
-            status: EntryStatus::Success,
-            amount: Kobo(FUNDING),
-            balance_after: Kobo::ZERO,
-            reference: "drill".into(),
-            description: "drill funding".into(),
-            created_at: now,
-        };
-        store.wallets.apply(funding).unwrap().unwrap();
+        let user = funded_player(&store, p, FUNDING);
         for t in 0..TICKETS_EACH {
             // PERM2 on five numbers: 10 lines, so most draws have winners at 240x.
             let mut numbers: Vec<u8> = Vec::new();
@@ -110,39 +69,10 @@ fn seed_overdue_draw(dir: &Path) -> u64 {
     draw.id
 }
 
-fn start_server(dir: &Path) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ayo"))
-        .args(["serve", "--bind", "127.0.0.1:0", "--data-dir"])
-        .arg(dir)
-        .env_remove("AYO_BIND")
-        .env_remove("AYO_DATA_DIR")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let url = line.trim().strip_prefix("Ayo Lotto listening on ").expect("the server prints its URL").to_string();
-    (child, url)
-}
-
-fn kill(mut child: Child) {
-    child.kill().unwrap(); // SIGKILL: no shutdown code runs
-    child.wait().unwrap();
-}
-
 /// Checks the books after the dust settles: every ticket settled once and paid what its numbers say, every
 /// wallet's ledger equal to its balance.
 fn audit(dir: &Path, draw_id: u64) {
-    // The killed server's flusher thread may hold the lock an instant longer.
-    let store = (0..50)
-        .find_map(|_| {
-            Store::open(&dir.join("db")).ok().or_else(|| {
-                std::thread::sleep(Duration::from_millis(100));
-                None
-            })
-        })
-        .expect("the database opens after the server is gone");
+    let store = reopen(dir);
     let draw = store.games.draw(draw_id).unwrap().unwrap();
     assert_eq!(draw.status, DrawStatus::Settled);
     let numbers = draw.numbers.unwrap();
@@ -170,20 +100,6 @@ fn audit(dir: &Path, draw_id: u64) {
         wins.dedup();
         assert_eq!(wins.len(), before, "user {user}: one win entry per ticket");
     }
-}
-
-async fn wait_settled(url: &str, draw_id: u64) {
-    let client = reqwest::Client::new();
-    for _ in 0..600 {
-        if let Ok(resp) = client.get(format!("{url}/api/v1/draws/{draw_id}")).send().await {
-            let body: serde_json::Value = resp.json().await.unwrap_or_default();
-            if body["data"]["status"] == "settled" {
-                return;
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("draw {draw_id} was not settled after restart");
 }
 
 #[actix_web::test]
