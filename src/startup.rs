@@ -60,11 +60,17 @@ impl Application {
         let app_state = state.clone();
         let server = HttpServer::new(move || {
             App::new()
-                .wrap(middleware::Compress::default())
-                .wrap(TracingLogger::default())
                 .app_data(app_state.clone())
-                .configure(routes::configure)
-                .default_service(web::get().to(assets::serve))
+                // The WebSocket sits outside the request logging and compression: both wrap a response body for
+                // its whole life, and a socket's body is every frame pushed to it (a span entered per frame).
+                .configure(crate::realtime::configure)
+                .service(
+                    web::scope("")
+                        .wrap(middleware::Compress::default())
+                        .wrap(TracingLogger::default())
+                        .configure(routes::configure)
+                        .default_service(web::get().to(assets::serve)),
+                )
         })
         .listen(listener)?
         .run();

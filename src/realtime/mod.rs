@@ -14,7 +14,7 @@ use ayo_actors::hub::Publish;
 use crate::state::AppState;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/ws", web::get().to(session::connect));
+    cfg.route("/api/v1/ws", web::get().to(session::connect));
 }
 
 impl AppState {

@@ -38,6 +38,8 @@ pub async fn connect(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (response, session, stream) = actix_ws::handle(&req, body)?;
+    // Outside the request-logging middleware (see startup), so say it here.
+    tracing::debug!(peer = %crate::routes::client_ip(&req), "socket opened");
     actix_web::rt::spawn(run(state, session, stream.max_frame_size(MAX_FRAME_SIZE)));
     Ok(response)
 }

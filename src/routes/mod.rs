@@ -47,7 +47,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(responsible::configure)
             .configure(payments::configure)
             .configure(admin::configure)
-            .configure(crate::realtime::configure)
             .default_service(web::to(|| async { Err::<String, _>(ApiError::NotFound("Endpoint")) })),
     );
 }
