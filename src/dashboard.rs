@@ -14,7 +14,6 @@ use serde_json::{json, Value};
 use ayo_actors::events::{Event, EventKind, Topic};
 use ayo_data::game::wat;
 use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
-use ayo_data::store::DayTotals;
 use ayo_data::Store;
 
 /// How often the live counters are recomputed for admins (only published when they changed).
@@ -64,6 +63,21 @@ fn start_of_wat_day(now: DateTime<Utc>) -> DateTime<Utc> {
     wat_day(now).and_time(NaiveTime::MIN).and_utc() - chrono::Duration::seconds(i64::from(wat().local_minus_utc()))
 }
 
+/// Money totals of one day, or of all time (kobo).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+struct DayTotals {
+    deposits: i64,
+    stakes: i64,
+    wins: i64,
+}
+
+impl DayTotals {
+    /// Gross gaming revenue: stakes kept minus winnings paid (refunded stakes never count as stakes).
+    fn ggr(&self) -> i64 {
+        self.stakes - self.wins
+    }
+}
+
 /// Money totals per WAT day for the last `days` days up to `now`, oldest first, plus the all-time totals. Only
 /// successful entries count, and a stake later refunded (a cancelled draw) never counts as a stake.
 fn daily_totals(entries: &[LedgerEntry], now: DateTime<Utc>, days: i64) -> (Vec<(NaiveDate, DayTotals)>, DayTotals) {
@@ -79,7 +93,6 @@ fn daily_totals(entries: &[LedgerEntry], now: DateTime<Utc>, days: i64) -> (Vec<
             EntryKind::Deposit => t.deposits += amount,
             EntryKind::Stake if !refunded.contains(entry.reference.as_str()) => t.stakes += amount,
             EntryKind::Win => t.wins += amount,
-            EntryKind::Withdrawal => t.withdrawals += amount,
             _ => {}
         };
         add(&mut all);

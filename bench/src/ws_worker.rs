@@ -209,22 +209,18 @@ struct Data {
 
 /// The event kind of a server message, read from its start (the server writes `{"type":"…",` first) so that the
 /// load generator, which shares the machine with the server, does not parse every push in full.
+/// Any other layout is parsed in full.
 fn kind_of(text: &str) -> Option<usize> {
-    let rest = text.strip_prefix("{\"type\":\"")?;
-    let kind = &rest[..rest.find('"')?];
-    KINDS.iter().position(|x| *x == kind)
+    let position = |kind: &str| KINDS.iter().position(|x| *x == kind);
+    match text.strip_prefix("{\"type\":\"") {
+        Some(rest) => position(&rest[..rest.find('"')?]),
+        None => position(&serde_json::from_str::<Envelope>(text).ok()?.kind),
+    }
 }
 
 fn note(clients: &Clients, i: usize, text: &str) {
     let at = now_us();
-    let k = match kind_of(text) {
-        Some(k) => k,
-        None => {
-            let Ok(envelope) = serde_json::from_str::<Envelope>(text) else { return };
-            let Some(k) = KINDS.iter().position(|x| *x == envelope.kind) else { return };
-            k
-        }
-    };
+    let Some(k) = kind_of(text) else { return };
     let mut clients = clients.borrow_mut();
     let seen = &mut clients[i].seen[k];
     if seen.count == 0 {

@@ -27,7 +27,6 @@ pub use games::GameStore;
 pub use notices::NoticeStore;
 pub use otps::{OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpStore, OtpVerdict};
 pub use payments::{CreditRefused, PaymentStore, WithdrawalRefused};
-pub use reports::DayTotals;
 pub use responsible::ResponsibleStore;
 pub use sandbox::{SandboxCharge, SandboxStore, SandboxTransfer};
 pub use users::{PlayerCounts, SignUp, UserStore};

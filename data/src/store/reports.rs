@@ -1,6 +1,4 @@
-//! Read-only views across every player for the back office: the whole ledger, every ticket, the day totals' shape.
-
-use serde::Serialize;
+//! Read-only views across every player for the back office: the whole ledger, every ticket.
 
 use super::codec::decode;
 use super::wallets::{Settlements, WalletStore};
@@ -10,22 +8,6 @@ use crate::ticket::Ticket;
 
 const ENTRY: u8 = b'e';
 const TICKET: u8 = b't';
-
-/// Money totals of one day (kobo).
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct DayTotals {
-    pub deposits: i64,
-    pub stakes: i64,
-    pub wins: i64,
-    pub withdrawals: i64,
-}
-
-impl DayTotals {
-    /// Gross gaming revenue: stakes kept minus winnings paid (refunded stakes never count as stakes).
-    pub fn ggr(&self) -> i64 {
-        self.stakes - self.wins
-    }
-}
 
 impl WalletStore {
     /// Every ledger entry of every player, newest first.
