@@ -10,7 +10,7 @@ use ayo_data::account::{Email, Password};
 use ayo_data::user::User;
 use ayo_data::Store;
 
-use crate::auth::password;
+use crate::auth::{password, totp};
 use crate::config::Settings;
 use crate::startup::{open_store, Application};
 
@@ -39,12 +39,16 @@ enum Command {
         #[arg(long, default_value = "var")]
         data_dir: PathBuf,
     },
-    /// Create an admin, or make an existing account an admin with this password.
+    /// Create an admin, or make an existing account an admin with this password (at least 12 characters).
     CreateAdmin {
         #[arg(long)]
         email: String,
         #[arg(long)]
         password: String,
+        /// Enrol the admin's authenticator at once with this base32 secret (scripted provisioning); without it a new
+        /// admin enrols at first login, and an existing admin keeps their enrolment.
+        #[arg(long)]
+        totp_secret: Option<String>,
         #[arg(long, default_value = "Administrator")]
         name: String,
         #[arg(long, default_value = "var")]
@@ -65,25 +69,29 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             println!("{report}");
             Ok(())
         }
-        Command::CreateAdmin { email, password, name, data_dir } => {
+        Command::CreateAdmin { email, password, totp_secret, name, data_dir } => {
             let settings = Settings::new(String::new(), data_dir, false).with_env();
-            create_admin(&settings, &email, &password, &name)
+            create_admin(
+                &settings,
+                &NewAdmin { email: &email, password: &password, name: &name, totp_secret: totp_secret.as_deref() },
+            )
         }
     }
 }
 
 fn serve(settings: Settings) -> anyhow::Result<()> {
     actix_web::rt::System::new().block_on(async move {
-        std::fs::create_dir_all(&settings.data_dir)?;
+        crate::secrets::private_dir(&settings.data_dir)?;
         let app = Application::build(settings.clone()).await?;
         let mut out = std::io::stdout().lock();
         writeln!(out, "Ayo Lotto listening on {}", app.url())?;
         if settings.demo {
             crate::demo_games::seed_games(&app.store())?;
             app.engine().scheduler.do_send(ayo_actors::scheduler::Refresh);
-            let secret = crate::demo::seed_admin(&app.store(), &settings.data_dir)?;
+            let admin = crate::demo::seed_admin(&app.store(), &settings.data_dir)?;
             writeln!(out, "Demo admin email: {}", crate::demo::DEMO_ADMIN_EMAIL)?;
-            writeln!(out, "Demo admin password: {secret}")?;
+            writeln!(out, "Demo admin password: {}", admin.password)?;
+            writeln!(out, "Demo admin TOTP: {}", admin.otpauth_uri)?;
         }
         out.flush()?;
         drop(out);
@@ -92,20 +100,42 @@ fn serve(settings: Settings) -> anyhow::Result<()> {
     })
 }
 
-fn create_admin(settings: &Settings, email: &str, secret: &str, name: &str) -> anyhow::Result<()> {
-    std::fs::create_dir_all(&settings.data_dir)?;
+fn create_admin(settings: &Settings, admin: &NewAdmin<'_>) -> anyhow::Result<()> {
+    crate::secrets::private_dir(&settings.data_dir)?;
     let store = open_store(settings)?;
-    let (user, created) = make_admin(&store, email, secret, name)?;
-    println!("{} admin {} (id {})", if created { "Created" } else { "Updated" }, user.email, user.id);
+    let (user, created) = make_admin(&store, admin)?;
+    let enrolled = if user.second_factor.is_enrolled() { "authenticator enrolled" } else { "enrols at first login" };
+    println!("{} admin {} (id {}, {enrolled})", if created { "Created" } else { "Updated" }, user.email, user.id);
     Ok(())
 }
 
+/// What `ayo create-admin` is given.
+pub struct NewAdmin<'a> {
+    pub email: &'a str,
+    pub password: &'a str,
+    pub name: &'a str,
+    /// A base32 TOTP secret to enrol at once.
+    pub totp_secret: Option<&'a str>,
+}
+
 /// Validates the credentials and stores the admin durably: (the admin, whether it is new).
-pub fn make_admin(store: &Store, email: &str, secret: &str, name: &str) -> anyhow::Result<(User, bool)> {
-    let email = Email::parse(email).map_err(|e| anyhow::anyhow!("--email: {e}"))?;
-    let secret = Password::parse(secret).map_err(|e| anyhow::anyhow!("--password: {e}"))?;
+pub fn make_admin(store: &Store, admin: &NewAdmin<'_>) -> anyhow::Result<(User, bool)> {
+    let email = Email::parse(admin.email).map_err(|e| anyhow::anyhow!("--email: {e}"))?;
+    let secret = Password::parse(admin.password).map_err(|e| anyhow::anyhow!("--password: {e}"))?;
+    let min = crate::routes::ADMIN_PASSWORD_MIN;
+    anyhow::ensure!(
+        admin.password.chars().count() >= min,
+        "--password: an admin's password must be at least {min} characters"
+    );
+    let totp = match admin.totp_secret {
+        Some(raw) => Some(
+            totp::normalise_secret(raw)
+                .ok_or_else(|| anyhow::anyhow!("--totp-secret: must be base32 of at least 80 bits (16 characters)"))?,
+        ),
+        None => None,
+    };
     let hash = password::hash(secret.expose())?;
-    let made = store.users.upsert_admin(&email, name, &hash)?;
+    let made = store.users.upsert_admin(&email, admin.name, &hash, totp.as_deref())?;
     store.flush_blocking()?;
     Ok(made)
 }

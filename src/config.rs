@@ -17,7 +17,15 @@ pub struct Settings {
     pub mail_from: String,
     /// Payment gateway: the sandbox unless a Paystack secret key is configured.
     pub payments: crate::payments::PaymentSettings,
+    /// `AYO_TRUSTED_PROXIES`: CIDR blocks whose forwarded headers are believed (none by default).
+    pub trusted_proxies: String,
+    /// `AYO_ADJUST_APPROVAL_ABOVE`: a manual wallet adjustment larger than this (kobo, either way) waits for a
+    /// second admin's approval.
+    pub adjust_approval_above: i64,
 }
+
+/// ₦100,000: manual adjustments above it need a second admin.
+pub const ADJUST_APPROVAL_ABOVE: i64 = 10_000_000;
 
 impl Settings {
     pub fn new(bind: String, data_dir: PathBuf, demo: bool) -> Self {
@@ -30,6 +38,8 @@ impl Settings {
             smtp_url: None,
             mail_from: "Ayo Lotto <no-reply@ayolotto.ng>".to_string(),
             payments: crate::payments::PaymentSettings::default(),
+            trusted_proxies: String::new(),
+            adjust_approval_above: ADJUST_APPROVAL_ABOVE,
         }
     }
 
@@ -56,6 +66,12 @@ impl Settings {
         }
         if let Some(v) = var("AYO_MAIL_FROM") {
             self.mail_from = v;
+        }
+        if let Some(v) = var("AYO_TRUSTED_PROXIES") {
+            self.trusted_proxies = v;
+        }
+        if let Some(v) = var("AYO_ADJUST_APPROVAL_ABOVE").and_then(|v| v.trim().parse().ok()) {
+            self.adjust_approval_above = v;
         }
         self.payments = self.payments.with_env();
         self

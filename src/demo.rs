@@ -1,29 +1,42 @@
-//! `--demo`: a demo admin whose password is made once and kept in the data directory, so it can be printed on
-//! every start. Demo games join this with the draws engine.
+//! `--demo`: a demo admin whose password and authenticator secret are made once and kept in the data directory, so
+//! they can be printed on every start. Demo games join this with the draws engine.
 
 use std::path::Path;
 
-use anyhow::Context;
 use rand::distributions::{Alphanumeric, DistString};
 
 use ayo_data::account::Email;
 use ayo_data::Store;
 
-use crate::auth::password;
+use crate::auth::{password, totp};
 
 pub const DEMO_ADMIN_EMAIL: &str = "admin@ayolotto.demo";
 
-/// Ensures the demo admin exists and returns its password.
-pub fn seed_admin(store: &Store, data_dir: &Path) -> anyhow::Result<String> {
-    let file = data_dir.join("demo-admin-password.txt");
+/// What `--demo` prints for its admin.
+pub struct DemoAdmin {
+    pub password: String,
+    /// The enrolled authenticator secret, as the URI an authenticator app scans.
+    pub otpauth_uri: String,
+}
+
+/// Ensures the demo admin exists, enrolled with a TOTP secret, and returns its credentials.
+pub fn seed_admin(store: &Store, data_dir: &Path) -> anyhow::Result<DemoAdmin> {
+    let (password_file, secret_file) = (data_dir.join("demo-admin-password.txt"), data_dir.join("demo-admin-totp.txt"));
     let email = Email::parse(DEMO_ADMIN_EMAIL).map_err(|e| anyhow::anyhow!("{e}"))?;
-    if let (Ok(saved), Some(_)) = (std::fs::read_to_string(&file), store.users.find_by_email(&email)?) {
-        return Ok(saved.trim().to_string());
-    }
-    let secret = Alphanumeric.sample_string(&mut rand::thread_rng(), 16);
-    let hash = password::hash(&secret)?;
-    store.users.upsert_admin(&email, "Demo Admin", &hash)?;
-    store.flush_blocking()?;
-    std::fs::write(&file, &secret).with_context(|| format!("writing {}", file.display()))?;
-    Ok(secret)
+    let saved = (std::fs::read_to_string(&password_file), std::fs::read_to_string(&secret_file));
+    let existing = store.users.find_by_email(&email)?.filter(|u| u.second_factor.is_enrolled());
+    let (password, secret) = match (saved, existing) {
+        ((Ok(password), Ok(secret)), Some(_)) => (password.trim().to_string(), secret.trim().to_string()),
+        _ => {
+            let password = Alphanumeric.sample_string(&mut rand::thread_rng(), 20);
+            let secret = totp::new_secret();
+            let hash = password::hash(&password)?;
+            store.users.upsert_admin(&email, "Demo Admin", &hash, Some(&secret))?;
+            store.flush_blocking()?;
+            crate::secrets::write_private(&password_file, password.as_bytes())?;
+            crate::secrets::write_private(&secret_file, secret.as_bytes())?;
+            (password, secret)
+        }
+    };
+    Ok(DemoAdmin { otpauth_uri: totp::otpauth_uri(totp::ISSUER, DEMO_ADMIN_EMAIL, &secret), password })
 }

@@ -158,3 +158,51 @@ impl FieldErrors {
         Err(ApiError::Validation { message, errors: self.errors })
     }
 }
+
+/// A path value that does not parse (`/tickets/xyz`): 404 in the error envelope, naming the segment, instead of
+/// actix's plain-text answer.
+pub fn path_config() -> actix_web::web::PathConfig {
+    actix_web::web::PathConfig::default().error_handler(|_err, req| {
+        let (field, value) = req
+            .match_info()
+            .iter()
+            .find(|(_, value)| value.parse::<u64>().is_err())
+            .map(|(name, value)| (name.to_string(), value.to_string()))
+            .unwrap_or_else(|| ("id".into(), String::new()));
+        let message = format!("Nothing here has the {field} '{}'", clip(&value, 40));
+        let body = json!({ "message": message, "errors": { field: [message.clone()] } });
+        actix_web::error::InternalError::from_response(message, HttpResponse::NotFound().json(body)).into()
+    })
+}
+
+/// A query value of the wrong kind (`?page=abc`): 422 naming the parameter.
+pub fn query_config() -> actix_web::web::QueryConfig {
+    actix_web::web::QueryConfig::default().error_handler(|err, req| {
+        let field = bad_query_field(req.query_string()).unwrap_or_else(|| "query".into());
+        let message = format!("{field} has the wrong type");
+        tracing::debug!(error = %err, "query refused");
+        let body = json!({ "message": message, "errors": { field: [message.clone()] } });
+        actix_web::error::InternalError::from_response(message, HttpResponse::UnprocessableEntity().json(body)).into()
+    })
+}
+
+/// Query parameters that are whole numbers wherever they appear.
+const NUMERIC_PARAMS: &[&str] =
+    &["page", "per_page", "rows_per_page", "rowsPerPage", "game_id", "draw_id", "user_id", "limit", "last"];
+
+/// The first numeric parameter whose value is not a whole number, or a parameter given twice.
+fn bad_query_field(query: &str) -> Option<String> {
+    let pairs: Vec<(String, String)> = query
+        .split('&')
+        .filter_map(|pair| pair.split_once('=').or(Some((pair, ""))))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    pairs
+        .iter()
+        .find(|(k, v)| NUMERIC_PARAMS.contains(&k.as_str()) && v.parse::<u64>().is_err())
+        .map(|(k, _)| clip(k, 40))
+}
+
+fn clip(text: &str, max: usize) -> String {
+    text.chars().take(max).collect()
+}

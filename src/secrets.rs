@@ -1,4 +1,6 @@
-//! Server secrets kept in `<data-dir>/secrets/`: made once from the OS CSPRNG, readable by the owner only.
+//! Server secrets kept in `<data-dir>/secrets/`: made once from the OS CSPRNG, readable by the owner only. The data
+//! directory itself (database, outbox with its codes, secrets) is the owner's alone too: 0700 directories, 0600
+//! files, whatever the umask.
 
 use std::fs;
 use std::io::Write;
@@ -14,7 +16,7 @@ pub fn load_or_create(data_dir: &Path, name: &str) -> anyhow::Result<Vec<u8>> {
     if let Ok(existing) = fs::read_to_string(&path) {
         return hex::decode(existing.trim()).with_context(|| format!("{} is not hex", path.display()));
     }
-    fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    private_dir(&dir)?;
     let mut key = vec![0u8; 32];
     rand::rngs::OsRng.fill_bytes(&mut key);
     let mut options = fs::OpenOptions::new();
@@ -28,4 +30,54 @@ pub fn load_or_create(data_dir: &Path, name: &str) -> anyhow::Result<Vec<u8>> {
     file.write_all(hex::encode(&key).as_bytes())?;
     file.sync_all()?;
     Ok(key)
+}
+
+/// Creates `dir` (and its parents) as 0700, or narrows an existing one to 0700.
+pub fn private_dir(dir: &Path) -> anyhow::Result<()> {
+    let mut builder = fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
+        builder.mode(0o700);
+        builder.create(dir).with_context(|| format!("creating {}", dir.display()))?;
+        fs::set_permissions(dir, fs::Permissions::from_mode(0o700))
+            .with_context(|| format!("restricting {}", dir.display()))?;
+    }
+    #[cfg(not(unix))]
+    builder.create(dir).with_context(|| format!("creating {}", dir.display()))?;
+    Ok(())
+}
+
+/// Writes a file only its owner can read (0600), replacing any earlier one.
+pub fn write_private(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
+    let mut options = fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut file = options.open(path).with_context(|| format!("writing {}", path.display()))?;
+    file.write_all(contents)?;
+    file.sync_all()?;
+    Ok(())
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    #[test]
+    fn the_data_directory_and_its_secrets_are_the_owners_alone() {
+        let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let data = root.path().join("var");
+        private_dir(&data).unwrap_or_else(|e| panic!("{e}"));
+        load_or_create(&data, "jwt").unwrap_or_else(|e| panic!("{e}"));
+        let mode = |p: &Path| fs::metadata(p).map(|m| m.permissions().mode() & 0o777).unwrap_or(0);
+        assert_eq!(mode(&data), 0o700);
+        assert_eq!(mode(&data.join("secrets")), 0o700);
+        assert_eq!(mode(&data.join("secrets/jwt.key")), 0o600);
+    }
 }

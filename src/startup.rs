@@ -31,6 +31,9 @@ impl Application {
     }
 
     pub async fn build_with_limits(settings: Settings, limits: Limits) -> anyhow::Result<Self> {
+        let trusted_proxies =
+            crate::client_ip::TrustedProxies::parse(&settings.trusted_proxies).map_err(anyhow::Error::msg)?;
+        crate::secrets::private_dir(&settings.data_dir)?;
         let store = open_store(&settings)?;
         let jwt_secret = match &settings.jwt_secret {
             Some(secret) => secret.as_bytes().to_vec(),
@@ -52,6 +55,9 @@ impl Application {
             postman,
             limiter: RateLimiter::default(),
             limits,
+            trusted_proxies,
+            adjust_approval_above: settings.adjust_approval_above,
+            background: Default::default(),
             hub,
         });
 
@@ -61,6 +67,9 @@ impl Application {
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(app_state.clone())
+                .app_data(crate::error::path_config())
+                .app_data(crate::error::query_config())
+                .wrap(middleware::from_fn(crate::security_headers::add))
                 // The WebSocket sits outside the request logging and compression: both wrap a response body for
                 // its whole life, and a socket's body is every frame pushed to it (a span entered per frame).
                 .configure(crate::realtime::configure)
@@ -96,6 +105,11 @@ impl Application {
     /// The WebSocket hub, so tests can publish events through the running server.
     pub fn hub(&self) -> actix::Addr<ayo_actors::hub::Hub> {
         self.state.hub.clone()
+    }
+
+    /// Mail and codes still being sent after their answers.
+    pub fn background(&self) -> crate::state::Background {
+        self.state.background.clone()
     }
 
     pub async fn run_until_stopped(self) -> std::io::Result<()> {

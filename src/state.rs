@@ -1,5 +1,10 @@
 //! What every handler can reach: storage, token keys, the mail sender and the rate limiter.
 
+use std::future::Future;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
 use chrono::Utc;
 
 use ayo_data::store::OtpPepper;
@@ -16,11 +21,45 @@ pub struct AppState {
     pub postman: Postman,
     pub limiter: RateLimiter,
     pub limits: Limits,
+    /// Whose `X-Forwarded-For` / `Forwarded` headers are believed.
+    pub trusted_proxies: crate::client_ip::TrustedProxies,
     /// The WebSocket fan-out: topics → connections.
     pub hub: actix::Addr<ayo_actors::hub::Hub>,
     pub engine: ayo_actors::engine::Engine,
     /// The payment gateway (sandbox or Paystack) and payout bookkeeping.
     pub payments: crate::payments::Payments,
+    /// Manual adjustments larger than this (kobo) wait for a second admin.
+    pub adjust_approval_above: i64,
+    /// Codes and mails sent after the answer.
+    pub background: Background,
+}
+
+/// Work that runs after the answer has gone (codes and mails), so an answer's timing never depends on whether an
+/// account exists. Counted, so tests and a shutdown can wait until it is done.
+#[derive(Clone, Default)]
+pub struct Background(Arc<AtomicUsize>);
+
+impl Background {
+    pub fn spawn(&self, work: impl Future<Output = ()> + 'static) {
+        self.0.fetch_add(1, Ordering::SeqCst);
+        let counter = self.0.clone();
+        actix_web::rt::spawn(async move {
+            work.await;
+            counter.fetch_sub(1, Ordering::SeqCst);
+        });
+    }
+
+    pub fn pending(&self) -> usize {
+        self.0.load(Ordering::SeqCst)
+    }
+
+    /// Blocks the calling thread (never a server worker) until no job is left, or `limit` has passed.
+    pub fn wait_idle(&self, limit: Duration) {
+        let until = std::time::Instant::now() + limit;
+        while self.pending() > 0 && std::time::Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
 }
 
 impl AppState {

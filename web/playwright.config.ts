@@ -7,6 +7,8 @@ import { defineConfig } from '@playwright/test';
  */
 export default defineConfig({
   testDir: './e2e',
+  // Journeys only: e2e/*.test.ts are Vitest unit tests of the journeys' tools.
+  testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
   outputDir: 'test-results/e2e',
   fullyParallel: false,

@@ -115,7 +115,8 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/testing/setup-tests.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    // e2e/*.test.ts: unit tests of the journeys' own tools (Playwright runs only e2e/*.spec.ts).
+    include: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
     restoreMocks: true,
     testTimeout: 30_000,
   },

@@ -82,6 +82,18 @@ pub struct Authenticate {
     pub is_admin: bool,
 }
 
+/// Ends the private topics of every socket signed in as this account (log out, password change or reset,
+/// suspension): each gets `SESSION_ENDED` as its last message and the Hub lets go of its queue, so its session
+/// closes the socket; the client reconnects as a guest, since its token no longer signs in. Answers how many.
+#[derive(Message)]
+#[rtype(result = "usize")]
+pub struct EndSessions {
+    pub user_id: UserId,
+}
+
+/// The last message an ended session's queue carries (see `EndSessions`).
+pub const SESSION_ENDED: &str = "session.ended";
+
 /// Sends an event to every subscriber of its topic, with the topic's next `seq`.
 #[derive(Message)]
 #[rtype(result = "()")]
@@ -318,6 +330,27 @@ impl Handler<Authenticate> for Hub {
             self.subscribe(msg.id, Topic::Admin);
         }
         true
+    }
+}
+
+impl Handler<EndSessions> for Hub {
+    type Result = usize;
+
+    fn handle(&mut self, msg: EndSessions, _: &mut Context<Self>) -> usize {
+        let ended: Vec<ConnId> = self
+            .connections
+            .iter()
+            .filter(|(_, connection)| connection.user == Some(msg.user_id))
+            .map(|(id, _)| *id)
+            .collect();
+        for id in &ended {
+            if let Some(connection) = self.connections.get(id) {
+                // A full queue gets no marker: its session closes as a laggard, and the client reconnects all the same.
+                let _ = connection.sender.try_send(Arc::from(SESSION_ENDED));
+            }
+            self.remove(*id);
+        }
+        ended.len()
     }
 }
 

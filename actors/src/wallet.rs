@@ -76,10 +76,14 @@ pub struct RefundTickets {
     pub now: DateTime<Utc>,
 }
 
-/// Apply one ledger entry (a deposit, a withdrawal hold, an adjustment); `None` if it would overdraw.
+/// Apply one ledger entry (an adjustment); `None` if it would overdraw. With `once`, at most once per key: a
+/// repeat answers the first entry, `replayed`.
 #[derive(Message)]
 #[rtype(result = "Result<Option<Moved<LedgerEntry>>, WalletError>")]
-pub struct ApplyEntry(pub LedgerEntry);
+pub struct ApplyEntry {
+    pub entry: LedgerEntry,
+    pub once: Option<String>,
+}
 
 pub struct WalletActor {
     user: UserId,
@@ -228,9 +232,9 @@ impl Handler<RefundTickets> for WalletActor {
 impl Handler<ApplyEntry> for WalletActor {
     type Result = ResponseActFuture<Self, Result<Option<Moved<LedgerEntry>>, WalletError>>;
 
-    fn handle(&mut self, ApplyEntry(entry): ApplyEntry, _: &mut Context<Self>) -> Self::Result {
+    fn handle(&mut self, ApplyEntry { entry, once }: ApplyEntry, _: &mut Context<Self>) -> Self::Result {
         self.touch();
-        match self.store.wallets.apply(entry) {
+        match self.store.wallets.apply_once(entry, once.as_deref()) {
             Ok(Some(moved)) => Box::pin(self.durable(moved, Tickets::none()).map(|r, _, _| r.map(Some))),
             Ok(None) => Box::pin(fut::ready(Ok(None))),
             Err(e) => Box::pin(fut::ready(Err(e.into()))),

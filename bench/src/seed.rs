@@ -102,7 +102,7 @@ pub fn players(store: &Store, from: usize, n: usize, funding: i64) -> anyhow::Re
 /// An admin account and a token for it.
 pub fn admin(store: &Store) -> anyhow::Result<String> {
     let email = Email::parse("admin@bench.example").map_err(|e| anyhow::anyhow!("{e:?}"))?;
-    let (user, _) = store.users.upsert_admin(&email, "Bench Admin", "not-a-hash")?;
+    let (user, _) = store.users.upsert_admin(&email, "Bench Admin", "not-a-hash", None)?;
     tokens().issue(&user)
 }
 

@@ -20,6 +20,20 @@ pub struct BankAccount {
     pub account_name: String,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// After the account is replaced, withdrawals wait until this time (24 hours), so a thief who changes it cannot
+    /// empty the wallet before the player, who is emailed, can act.
+    #[serde(default)]
+    pub withdrawals_held_until: Option<DateTime<Utc>>,
+}
+
+/// How long withdrawals wait after the payout account is replaced.
+pub const CHANGE_HOLD_HOURS: i64 = 24;
+
+impl BankAccount {
+    /// Whether a withdrawal must wait at `now`: the time it may be requested again.
+    pub fn held_at(&self, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+        self.withdrawals_held_until.filter(|until| *until > now)
+    }
 }
 
 /// Why a bank account was refused, naming the request field (`bank_code` or `account_number`).

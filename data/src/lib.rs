@@ -2,6 +2,7 @@
 
 pub mod account;
 pub mod activity;
+pub mod adjustment;
 pub mod bank_account;
 pub mod banks;
 pub mod deposit;

@@ -46,6 +46,26 @@ pub struct User {
     /// Part of every token; bumping it (password change or reset) signs the account out everywhere.
     pub token_version: u32,
     pub created_at: DateTime<Utc>,
+    /// An admin's second factor (players have none).
+    #[serde(default)]
+    pub second_factor: SecondFactor,
+}
+
+/// A TOTP second factor: the enrolled secret, a secret offered at login awaiting its first code, the last step a
+/// code was accepted for (so each code works once), and the hashes of unused recovery codes.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SecondFactor {
+    pub secret: Option<String>,
+    pub pending: Option<String>,
+    pub last_step: u64,
+    pub recovery: Vec<String>,
+    pub enrolled_at: Option<DateTime<Utc>>,
+}
+
+impl SecondFactor {
+    pub fn is_enrolled(&self) -> bool {
+        self.secret.is_some()
+    }
 }
 
 impl User {

@@ -3,6 +3,7 @@
 pub mod extract;
 pub mod password;
 pub mod token;
+pub mod totp;
 
 pub use extract::{AdminUser, AuthUser};
 pub use token::Tokens;

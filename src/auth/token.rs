@@ -39,12 +39,87 @@ impl Tokens {
         Ok(encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?)
     }
 
-    /// The user id and token version of a valid, unexpired token.
+    /// The user id and token version of a valid, unexpired session token.
     pub fn verify(&self, token: &str) -> Option<(UserId, u32)> {
+        let claims = self.decode::<Claims>(token)?;
+        Some((claims.sub.parse().ok()?, claims.ver))
+    }
+
+    /// When a valid session token expires.
+    pub fn expires_at(&self, token: &str) -> Option<chrono::DateTime<chrono::Utc>> {
+        chrono::DateTime::from_timestamp(self.decode::<Claims>(token)?.exp, 0)
+    }
+
+    /// A short-lived token that proves only the password step of an admin login: it is not a session token (it has
+    /// no `role`, and sessions have no `mfa`), and it works only with `POST /auth/mfa/verify`.
+    pub fn issue_mfa(&self, user: &User) -> anyhow::Result<String> {
+        let now = chrono::Utc::now().timestamp();
+        let claims = MfaClaims {
+            sub: user.id.to_string(),
+            mfa: "totp".into(),
+            ver: user.token_version,
+            iat: now,
+            exp: now + MFA_TTL_SECS,
+        };
+        Ok(encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?)
+    }
+
+    /// The user id and token version of a valid, unexpired second-step token.
+    pub fn verify_mfa(&self, token: &str) -> Option<(UserId, u32)> {
+        let claims = self.decode::<MfaClaims>(token)?;
+        Some((claims.sub.parse().ok()?, claims.ver))
+    }
+
+    fn decode<T: serde::de::DeserializeOwned>(&self, token: &str) -> Option<T> {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 0;
         validation.set_required_spec_claims(&["exp", "sub"]);
-        let data = decode::<Claims>(token, &self.decoding, &validation).ok()?;
-        Some((data.claims.sub.parse().ok()?, data.claims.ver))
+        Some(decode::<T>(token, &self.decoding, &validation).ok()?.claims)
+    }
+}
+
+/// How long the code step of an admin login may take.
+pub const MFA_TTL_SECS: i64 = 300;
+
+#[derive(Debug, Serialize, Deserialize)]
+struct MfaClaims {
+    sub: String,
+    mfa: String,
+    ver: u32,
+    iat: i64,
+    exp: i64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ayo_data::user::{Role, SecondFactor, UserStatus};
+
+    fn admin() -> User {
+        User {
+            id: 7,
+            name: "A".into(),
+            email: "a@example.com".into(),
+            phone: None,
+            dob: None,
+            role: Role::Admin,
+            password_hash: String::new(),
+            email_verified_at: None,
+            status: UserStatus::Active,
+            token_version: 3,
+            created_at: chrono::Utc::now(),
+            second_factor: SecondFactor::default(),
+        }
+    }
+
+    #[test]
+    fn a_second_step_token_is_never_a_session_token_nor_the_reverse() {
+        let tokens = Tokens::new(b"secret", 3600);
+        let (mfa, session) =
+            (tokens.issue_mfa(&admin()).unwrap_or_default(), tokens.issue(&admin()).unwrap_or_default());
+        assert_eq!(tokens.verify_mfa(&mfa), Some((7, 3)));
+        assert_eq!(tokens.verify(&session), Some((7, 3)));
+        assert_eq!(tokens.verify(&mfa), None);
+        assert_eq!(tokens.verify_mfa(&session), None);
     }
 }

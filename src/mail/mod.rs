@@ -56,7 +56,8 @@ impl Postman {
             .context("building the message")?;
         match &self.mailer {
             Mailer::Outbox(dir) => {
-                tokio::fs::create_dir_all(dir).await.context("creating the outbox")?;
+                // Codes sit in these files: the owner's eyes only.
+                crate::secrets::private_dir(dir).context("creating the outbox")?;
                 let name = format!(
                     "{}-{}-{:08x}.eml",
                     chrono::Utc::now().timestamp_millis(),
@@ -64,7 +65,7 @@ impl Postman {
                     rand::thread_rng().gen::<u32>()
                 );
                 let path = dir.join(name);
-                tokio::fs::write(&path, message.formatted()).await.context("writing to the outbox")?;
+                crate::secrets::write_private(&path, &message.formatted()).context("writing to the outbox")?;
                 tracing::info!(to = %mail.to, kind = mail.kind, path = %path.display(), "mail written to the outbox (no SMTP configured)");
             }
             Mailer::Smtp(transport) => {

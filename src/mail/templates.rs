@@ -51,18 +51,43 @@ pub fn already_registered(to: &str, name: &str) -> Mail {
     }
 }
 
-/// Sent when the sign-up's phone number belongs to another account.
+/// To the owner of a phone number someone else just tried to sign up with (never to the one who tried: that would
+/// tell anyone which numbers play).
 pub fn phone_taken(to: &str, name: &str) -> Mail {
     Mail {
         to: to.to_string(),
-        subject: "We could not create your Ayo Lotto account".to_string(),
+        subject: "Someone tried to sign up with your phone number".to_string(),
         body: format!(
             "Hello {name},\n\n\
-             The phone number you entered is already registered\n\
-             to another Ayo Lotto account, so we did not create a new one.\n\n\
-             If it is your account, log in with that phone number, or use\n\
-             Forgotten Password. Otherwise, sign up again with your own\n\
-             phone number.\n\n\
+             Someone just tried to create a new Ayo Lotto account with the\n\
+             phone number on your account. We did not create it: a phone\n\
+             number belongs to one account only.\n\n\
+             If it was you, log in with your phone number or email, or use\n\
+             Forgotten Password. If it was not you, you need do nothing;\n\
+             your account is unchanged.\n\n\
+             Ayo Lotto - play responsibly. 18+ only.\n"
+        ),
+        kind: "notice",
+    }
+}
+
+/// To a player whose payout bank account was just set or changed: if it was not them, they can act before any
+/// withdrawal leaves (a changed account holds withdrawals for 24 hours).
+pub fn bank_account_changed(to: &str, name: &str, account: &str, held_until: Option<&str>) -> Mail {
+    let hold = match held_until {
+        Some(until) => format!("For your security, withdrawals are paused until {until}.\n\n"),
+        None => String::new(),
+    };
+    Mail {
+        to: to.to_string(),
+        subject: "Your Ayo Lotto payout bank account was changed".to_string(),
+        body: format!(
+            "Hello {name},\n\n\
+             Winnings you withdraw will now be paid to:\n\
+             {account}\n\n\
+             {hold}\
+             If you did not make this change, change your password at once\n\
+             and contact us: someone may have access to your account.\n\n\
              Ayo Lotto - play responsibly. 18+ only.\n"
         ),
         kind: "notice",

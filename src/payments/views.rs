@@ -48,6 +48,7 @@ pub fn bank_account(a: &BankAccount) -> Value {
         "account_name": a.account_name,
         "created_at": time(a.created_at),
         "updated_at": time(a.updated_at),
+        "withdrawals_held_until": a.withdrawals_held_until.map(time),
     })
 }
 

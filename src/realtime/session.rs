@@ -13,7 +13,7 @@ use actix_ws::{CloseCode, CloseReason, Closed, Message, MessageStream, ProtocolE
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use ayo_actors::hub::{self, Authenticate, ConnId, Connect, Disconnect, Hub, Inbox};
+use ayo_actors::hub::{self, Authenticate, ConnId, Connect, Disconnect, Hub, Inbox, SESSION_ENDED};
 use ayo_data::user::Role;
 
 use crate::auth::extract::user_for_token;
@@ -55,6 +55,9 @@ enum ClientMessage {
 enum End {
     /// The Hub let go of the queue: too far behind (or shutting down).
     Lagging,
+    /// The signed-in session ended: its token expired, or the account logged out, changed its password or was
+    /// suspended.
+    SessionEnded,
     /// No frame for `CLIENT_TIMEOUT`.
     Silent,
     ClientClosed(Option<CloseReason>),
@@ -81,6 +84,8 @@ struct Connection {
     id: ConnId,
     /// Only whether `auth` succeeded: the user is reloaded when needed, never kept per socket.
     authenticated: bool,
+    /// When the token the socket signed in with expires: its private topics end then.
+    expires: Option<tokio::time::Instant>,
     last_heard: Instant,
 }
 
@@ -94,7 +99,8 @@ async fn run(state: web::Data<AppState>, session: Session, mut stream: MessageSt
         return;
     }
     let _registration = Registration { hub: state.hub.clone(), id };
-    let mut connection = Connection { state, session, id, authenticated: false, last_heard: Instant::now() };
+    let mut connection =
+        Connection { state, session, id, authenticated: false, expires: None, last_heard: Instant::now() };
     let end = match connection.send_snapshot(None).await {
         Ok(()) => connection.serve(&mut stream, &mut inbox).await,
         Err(end) => end,
@@ -110,10 +116,12 @@ impl Connection {
         loop {
             let step = tokio::select! {
                 event = inbox.recv() => match event {
+                    Some(text) if &*text == SESSION_ENDED => Err(End::SessionEnded),
                     // A closed queue with a backlog means the Hub dropped us: the backlog is stale, skip it.
                     Some(text) if !inbox.is_closed() => self.send(&text).await,
                     _ => Err(End::Lagging),
                 },
+                () = expiry(self.expires) => Err(End::SessionEnded),
                 frame = stream.recv() => match frame {
                     Some(Ok(message)) => {
                         self.last_heard = Instant::now();
@@ -168,6 +176,9 @@ impl Connection {
                 return self.send_error(&e.to_string(), code).await;
             }
         };
+        let Some(expires_at) = self.state.tokens.expires_at(token) else {
+            return self.send_error(&ApiError::Unauthenticated.to_string(), Some("N403")).await;
+        };
         let is_admin = user.role == Role::Admin;
         match self.state.hub.send(Authenticate { id: self.id, user_id: user.id, is_admin }).await {
             Ok(true) => {}
@@ -175,6 +186,8 @@ impl Connection {
             Ok(false) | Err(_) => return Err(End::Lagging),
         }
         self.authenticated = true;
+        let left = (expires_at - chrono::Utc::now()).to_std().unwrap_or_default();
+        self.expires = Some(tokio::time::Instant::now() + left);
         self.send_snapshot(Some(&user)).await
     }
 
@@ -199,6 +212,7 @@ impl Connection {
     async fn close(self, end: End) {
         let reason: Option<CloseReason> = match end {
             End::Lagging => Some((CloseCode::Again, "too far behind; reconnect for a fresh snapshot").into()),
+            End::SessionEnded => Some((CloseCode::Policy, "session ended; sign in again").into()),
             End::Silent => Some((CloseCode::Away, "no heartbeat").into()),
             End::ClientClosed(reason) => reason,
             End::Protocol(ProtocolError::Overflow) => Some(CloseCode::Size.into()),
@@ -216,6 +230,14 @@ impl Connection {
 /// A session message (`snapshot`, `error`): the event shape, with `topic` = `type` and `seq` 0.
 fn envelope(kind: &str, data: Value) -> String {
     json!({ "type": kind, "topic": kind, "seq": 0, "data": data }).to_string()
+}
+
+/// Resolves when a signed-in socket's token expires; never for a guest.
+async fn expiry(at: Option<tokio::time::Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
 }
 
 /// Runs one write on the socket, giving up on a client that does not read within `SEND_TIMEOUT`.

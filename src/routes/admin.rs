@@ -4,19 +4,13 @@ use actix_web::{web, HttpResponse};
 use serde_json::json;
 
 use actix_web::HttpRequest;
-use chrono::Utc;
 use serde::Deserialize;
 
 use ayo_actors::scheduler::Cancel;
-use ayo_actors::views;
-use ayo_actors::wallet::ApplyEntry;
-use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
-use ayo_data::money::Kobo;
 
 use super::auth::{change_password_of, ChangePasswordBody};
 use crate::auth::AdminUser;
 use crate::error::ApiError;
-use crate::error::FieldErrors;
 use crate::json::JsonBody;
 use crate::state::AppState;
 
@@ -25,7 +19,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         web::scope("/admin")
             .route("/dashboard", web::get().to(dashboard))
             .route("/change-password", web::post().to(change_password))
-            .route("/users/{id}/adjust", web::post().to(adjust))
+            .configure(super::admin_adjust::configure)
             .route("/draws/{id}/cancel", web::post().to(cancel_draw))
             .configure(super::admin_games::configure)
             .configure(super::admin_users::configure)
@@ -46,64 +40,6 @@ async fn change_password(
     JsonBody(body): JsonBody<ChangePasswordBody>,
 ) -> Result<HttpResponse, ApiError> {
     change_password_of(&state, user, body).await
-}
-
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct AdjustBody {
-    amount: Option<i64>,
-    reason: String,
-}
-
-/// The largest single manual adjustment (₦10,000,000): a typo of extra zeros should not mint a fortune.
-const ADJUST_MAX: i64 = 1_000_000_000;
-
-/// A manual credit (positive) or debit (negative) with a mandatory reason: one `adjustment` ledger entry.
-async fn adjust(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    AdminUser(admin): AdminUser,
-    id: web::Path<u64>,
-    JsonBody(body): JsonBody<AdjustBody>,
-) -> Result<HttpResponse, ApiError> {
-    let mut errors = FieldErrors::default();
-    let amount = body.amount.filter(|a| *a != 0 && a.abs() <= ADJUST_MAX);
-    if amount.is_none() {
-        errors.push("amount", "Enter a non-zero amount in kobo, at most ₦10,000,000.00 either way".into());
-    }
-    let reason = body.reason.trim().to_string();
-    if reason.len() < 5 || reason.len() > 500 {
-        errors.push("reason", "Give a reason (5 to 500 characters)".into());
-    }
-    errors.finish()?;
-    let amount = amount.unwrap_or_default();
-    let player = state.store.users.get(*id)?.ok_or(ApiError::NotFound("User"))?;
-    let entry = LedgerEntry {
-        id: state.store.wallets.next_id()?,
-        user_id: player.id,
-        kind: EntryKind::Adjustment,
-        status: EntryStatus::Success,
-        amount: Kobo(amount),
-        balance_after: Kobo::ZERO,
-        reference: format!("adjustment:{}", admin.id),
-        description: reason,
-        created_at: Utc::now(),
-    };
-    let moved = state
-        .engine
-        .wallets
-        .get(player.id)
-        .send(ApplyEntry(entry))
-        .await
-        .map_err(|e| ApiError::internal(anyhow::anyhow!("wallet mailbox: {e}")))?
-        .map_err(|e| ApiError::internal(anyhow::anyhow!("{e}")))?
-        .ok_or_else(|| ApiError::field("amount", "This would take the balance below zero"))?;
-    let detail = format!("{} kobo: {}", amount, moved.value.description);
-    state.audit(Some(&req), Some(&admin), "wallet.adjusted", Some(format!("user:{}", player.id)), detail);
-    Ok(HttpResponse::Ok().json(json!({
-        "data": { "balance": moved.balance, "transaction": views::entry(&moved.value) },
-        "message": "Wallet adjusted",
-    })))
 }
 
 #[derive(Deserialize, Default)]

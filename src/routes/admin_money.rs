@@ -134,6 +134,12 @@ async fn approve(
     AdminUser(admin): AdminUser,
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
+    if let Some(withdrawal) = state.store.payments.withdrawal(*id)? {
+        if super::admin_adjust::adjusted_by(&state, withdrawal.user_id, admin.id)? {
+            let message = "You adjusted this player's wallet: another admin must approve their withdrawal";
+            return Err(ApiError::coded("withdrawal", message, "FOUR_EYES"));
+        }
+    }
     let decided = payout::approve(&state, &req, &admin, *id).await?;
     answer(decided, &state)
 }

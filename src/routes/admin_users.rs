@@ -74,6 +74,9 @@ async fn set_status(
     }
     let user = state.store.users.set_status(id, status)?.ok_or(ApiError::NotFound("User"))?;
     state.store.flush().await?;
+    if status == UserStatus::Suspended {
+        super::auth::end_sessions(&state, id);
+    }
     let action = if status == UserStatus::Suspended { "user.suspended" } else { "user.unsuspended" };
     state.audit(Some(&req), Some(admin), action, Some(format!("user:{id}")), user.email.clone());
     let balance = state.store.wallets.balance(id)?;

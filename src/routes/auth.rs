@@ -1,4 +1,4 @@
-//! `POST /auth/login`, `GET /auth/profiles`, `POST /auth/change-password`.
+//! `POST /auth/login`, `POST /auth/logout`, `GET /auth/profiles`, `POST /auth/change-password`.
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
@@ -6,7 +6,7 @@ use serde_json::json;
 
 use ayo_data::account::{Email, Password, PhoneNumber};
 use ayo_data::store::OtpPurpose;
-use ayo_data::user::{User, UserStatus};
+use ayo_data::user::{Role, User, UserId, UserStatus};
 
 use super::client_ip;
 use super::otps::send_code;
@@ -19,6 +19,7 @@ use crate::views;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/auth/login", web::post().to(login))
+        .route("/auth/logout", web::post().to(logout))
         .route("/auth/profiles", web::get().to(profile))
         .route("/auth/change-password", web::post().to(change_password));
 }
@@ -44,40 +45,58 @@ fn find_account(state: &AppState, identity: &str) -> Result<(String, Option<User
     })
 }
 
+/// Shortest password an admin may have (players follow SPEC's rule).
+pub const ADMIN_PASSWORD_MIN: usize = 12;
+
+/// Longest identity a login accepts (emails are at most 50, phones at most 16 characters).
+const IDENTITY_MAX: usize = 100;
+
 async fn login(
     req: HttpRequest,
     state: web::Data<AppState>,
     JsonBody(body): JsonBody<LoginBody>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limiter.hit(&format!("login-ip:{}", client_ip(&req)), state.limits.login_per_ip)?;
+    let source = client_ip(&req);
+    let source_key = format!("login-ip:{source}");
+    state.limiter.check(&source_key, state.limits.login_per_ip)?;
     let mut errors = FieldErrors::default();
     errors.required("userIdentity", &body.user_identity, "All fields are required");
     errors.required("password", &body.password, "All fields are required");
+    if body.user_identity.chars().count() > IDENTITY_MAX {
+        errors.push("userIdentity", format!("Email or phone number must be at most {IDENTITY_MAX} characters"));
+    }
     errors.finish()?;
 
     let (identity_key, account) = find_account(&state, &body.user_identity)?;
     // Failures count against the account (whichever identity names it), or the identity typed when none exists.
-    let failures_key = match &account {
-        Some(user) => format!("login-fail:user:{}", user.id),
-        None => format!("login-fail:{identity_key}"),
+    let identity = match &account {
+        Some(user) => format!("user:{}", user.id),
+        None => format!("id:{identity_key}"),
     };
-    if let Err(locked) = state.limiter.check(&failures_key, state.limits.login_failures_per_identity) {
+    let (everywhere_key, here_key) = (format!("login-fail:{identity}"), format!("login-fail:{identity}@{source}"));
+    let per_identity = state.limits.login_failures_per_identity;
+    if let Err(locked) = state.limiter.check(&here_key, per_identity) {
         state.audit(Some(&req), account.as_ref(), "login.locked", None, format!("identity {identity_key}"));
         return Err(locked);
     }
+    slow_down(&state, state.limiter.count(&everywhere_key, per_identity)).await;
     let stored = account.as_ref().map(|u| u.password_hash.clone()).unwrap_or_else(|| password::decoy_hash().into());
     let typed = body.password.clone();
     let matches = web::block(move || password::verify(&typed, &stored)).await?;
     let user = match account {
         Some(user) if matches => user,
         _ => {
-            state.limiter.record(&failures_key, state.limits.login_failures_per_identity);
-            tracing::warn!(ip = client_ip(&req), "failed login");
+            for key in [&source_key, &everywhere_key, &here_key] {
+                let limit = if key == &source_key { state.limits.login_per_ip } else { per_identity };
+                state.limiter.record(key, limit);
+            }
+            tracing::warn!(ip = source, "failed login");
             state.audit(Some(&req), account.as_ref(), "login.failed", None, format!("identity {identity_key}"));
             return Err(ApiError::InvalidCredentials);
         }
     };
-    state.limiter.clear(&failures_key);
+    state.limiter.clear(&here_key);
+    state.limiter.clear(&everywhere_key);
     if user.status == UserStatus::Suspended {
         return Err(ApiError::Suspended);
     }
@@ -85,10 +104,43 @@ async fn login(
         send_code(&state, &user, OtpPurpose::Verification).await?;
         return Err(ApiError::Unverified { email: user.email });
     }
-    if user.role == ayo_data::user::Role::Admin {
-        state.audit(Some(&req), Some(&user), "admin.login", None, "admin signed in");
+    if user.role == Role::Admin {
+        return super::mfa::challenge(&state, &user).await;
     }
     session_response(&state, &user, "Login successful")
+}
+
+/// Signs the account out everywhere: every token it holds stops working (its token version moves on), and its
+/// sockets' private topics end.
+async fn logout(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    AuthUser(user): AuthUser,
+) -> Result<HttpResponse, ApiError> {
+    state.store.users.update(user.id, |u| {
+        u.token_version = u.token_version.wrapping_add(1);
+        true
+    })?;
+    state.store.flush().await?;
+    end_sessions(&state, user.id);
+    state.audit(Some(&req), Some(&user), "auth.logout", None, "signed out everywhere");
+    Ok(HttpResponse::Ok().json(json!({ "data": null, "message": "You are logged out" })))
+}
+
+/// Ends the private topics of the account's open sockets (its tokens have just stopped working).
+pub fn end_sessions(state: &AppState, user_id: UserId) {
+    state.hub.do_send(ayo_actors::hub::EndSessions { user_id });
+}
+
+/// An identity with many recent failures from anywhere is slowed, right password or wrong (so the wait itself
+/// tells nothing): a distributed guesser gets a few tries a minute while the owner still gets in.
+async fn slow_down(state: &AppState, failures: u32) {
+    let limits = &state.limits;
+    let Some(excess) = failures.checked_sub(limits.login_failures_per_identity.max) else {
+        return;
+    };
+    let delay = limits.login_delay_step.saturating_mul(excess.saturating_add(1)).min(limits.login_delay_max);
+    actix_web::rt::time::sleep(delay).await;
 }
 
 async fn profile(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Result<HttpResponse, ApiError> {
@@ -125,6 +177,9 @@ pub async fn change_password_of(
         .required("password", &body.password, "All fields are required")
         .then(|| errors.check("password", Password::parse(&body.password)))
         .flatten();
+    if user.role == Role::Admin && body.password.chars().count() < ADMIN_PASSWORD_MIN {
+        errors.push("password", format!("An admin's password must be at least {ADMIN_PASSWORD_MIN} characters"));
+    }
     errors.finish()?;
     let Some(new) = new else {
         return Err(ApiError::field("password", "All fields are required"));
@@ -144,5 +199,7 @@ pub async fn change_password_of(
     let updated = web::block(move || store.users.set_password(user.id, &hash)).await??;
     let updated = updated.ok_or(ApiError::Unauthenticated)?;
     state.store.flush().await?;
+    end_sessions(state, updated.id);
+    state.audit(None, Some(&updated), "auth.password_changed", None, "signed out everywhere else");
     session_response(state, &updated, "Your password has been changed")
 }

@@ -4,6 +4,9 @@
 //! The number is checked first (bank in the list, 10 digits, NUBAN check digit where it applies), then the account
 //! name is resolved through the gateway; saving resolves again on the server, so the stored name is always the
 //! bank's, never what a client sent.
+//!
+//! Replacing a saved account is what a thief with a stolen session would do first, so it asks for the password
+//! again, emails the player, and holds withdrawals for 24 hours (`docs/decisions/013-changing-where-winnings-go.md`).
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::Utc;
@@ -15,7 +18,7 @@ use ayo_data::banks::Bank;
 use ayo_data::user::User;
 
 use super::deposits::player_only;
-use crate::auth::AuthUser;
+use crate::auth::{password, AuthUser};
 use crate::error::ApiError;
 use crate::json::JsonBody;
 use crate::payments::{views, GatewayError};
@@ -36,6 +39,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 struct AccountBody {
     bank_code: String,
     account_number: String,
+    /// Required to replace an existing account.
+    password: String,
 }
 
 async fn mine(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Result<HttpResponse, ApiError> {
@@ -79,15 +84,41 @@ async fn resolve(
     }})))
 }
 
+/// The password again, before an existing payout account is replaced; wrong guesses count like failed logins.
+async fn confirm_password(
+    req: &HttpRequest,
+    state: &AppState,
+    user: &User,
+    body: &AccountBody,
+) -> Result<(), ApiError> {
+    if body.password.is_empty() {
+        return Err(ApiError::field("password", "Enter your password to change your bank account"));
+    }
+    let failures_key = format!("bank-password-fail:{}", user.id);
+    state.limiter.check(&failures_key, state.limits.login_failures_per_identity)?;
+    let (typed, stored) = (body.password.clone(), user.password_hash.clone());
+    if web::block(move || password::verify(&typed, &stored)).await? {
+        return Ok(());
+    }
+    state.limiter.record(&failures_key, state.limits.login_failures_per_identity);
+    state.audit(Some(req), Some(user), "bank_account.password_failed", Some(format!("user:{}", user.id)), "");
+    Err(ApiError::field("password", "Your password is not correct"))
+}
+
 async fn create(
     req: HttpRequest,
     state: web::Data<AppState>,
     AuthUser(user): AuthUser,
     JsonBody(body): JsonBody<AccountBody>,
 ) -> Result<HttpResponse, ApiError> {
+    player_only(&user)?;
+    let previous = state.store.payments.bank_account(user.id)?;
+    if previous.is_some() {
+        confirm_password(&req, &state, &user, &body).await?;
+    }
     let (bank, number, name) = look_up(&state, &user, &body).await?;
     let now = Utc::now();
-    let previous = state.store.payments.bank_account(user.id)?;
+    let held_until = previous.as_ref().map(|_| now + chrono::Duration::hours(bank_account::CHANGE_HOLD_HOURS));
     let account = BankAccount {
         user_id: user.id,
         bank_code: bank.code,
@@ -96,21 +127,31 @@ async fn create(
         account_name: name,
         created_at: now,
         updated_at: now,
+        withdrawals_held_until: held_until,
     };
     let saved = state.store.payments.save_bank_account(account, now)?;
     state.store.flush().await?;
-    let tail = |a: &BankAccount| {
-        let digits = a.account_number.get(a.account_number.len().saturating_sub(4)..).unwrap_or_default();
-        format!("{} ••••{digits}", a.bank_name)
-    };
+    let tail = |a: &BankAccount| format!("{} ••••{}", a.bank_name, last_digits(a));
     let detail = match &previous {
         Some(old) => format!("{} (replaces {})", tail(&saved), tail(old)),
         None => tail(&saved),
     };
     state.audit(Some(&req), Some(&user), "bank_account.saved", Some(format!("user:{}", user.id)), detail);
+    let mail = crate::mail::templates::bank_account_changed(
+        &user.email,
+        &user.name,
+        &format!("{} account ending {}", saved.bank_name, last_digits(&saved)),
+        held_until.map(|t| t.format("%d %b %Y %H:%M UTC").to_string()).as_deref(),
+    );
+    let job = state.clone();
+    state.background.spawn(async move { job.send_mail(mail).await });
     let (status, message) = match previous {
         Some(_) => (actix_web::http::StatusCode::OK, "Bank account replaced"),
         None => (actix_web::http::StatusCode::CREATED, "Bank account saved"),
     };
     Ok(HttpResponse::build(status).json(json!({ "data": views::bank_account(&saved), "message": message })))
+}
+
+fn last_digits(account: &BankAccount) -> &str {
+    account.account_number.get(account.account_number.len().saturating_sub(4)..).unwrap_or_default()
 }

@@ -2,15 +2,18 @@
 
 mod accounts;
 mod admin;
+mod admin_adjust;
 mod admin_games;
 mod admin_money;
 mod admin_notices;
 mod admin_users;
 mod auth;
+pub use auth::ADMIN_PASSWORD_MIN;
 mod bank_accounts;
 mod deposits;
 mod games;
 mod health;
+mod mfa;
 mod notices;
 mod openapi;
 mod otps;
@@ -26,6 +29,7 @@ mod withdrawals;
 use actix_web::{web, HttpRequest};
 
 use crate::error::ApiError;
+use crate::state::AppState;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
@@ -35,6 +39,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(users::configure)
             .configure(otps::configure)
             .configure(auth::configure)
+            .configure(mfa::configure)
             .configure(password_reset::configure)
             .configure(accounts::configure)
             .configure(games::configure)
@@ -51,7 +56,13 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     );
 }
 
-/// The client's address as the socket saw it. Forwarded headers are not trusted: anyone can set them.
+/// The client a limit or an audit entry is about: the peer, or the forwarded client behind a trusted proxy
+/// (`crate::client_ip`), with IPv6 bucketed by /64.
 pub fn client_ip(req: &HttpRequest) -> String {
-    req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_else(|| "unknown".into())
+    let peer = req.peer_addr().map(|a| a.ip());
+    let client = match req.app_data::<web::Data<AppState>>() {
+        Some(state) => state.trusted_proxies.client(peer, req.headers()),
+        None => peer,
+    };
+    client.map(crate::client_ip::bucket).unwrap_or_else(|| "unknown".into())
 }

@@ -7,6 +7,7 @@ use serde_json::json;
 
 use ayo_data::account::{Email, Password};
 use ayo_data::store::{OtpAction, OtpPurpose, OtpVerdict};
+use ayo_data::user::Role;
 
 use super::client_ip;
 use super::otps::{parse_code, refusal, send_code_if_due};
@@ -72,10 +73,25 @@ async fn reset(
     let (Some(email), Some(code), Some(new)) = (email, code, new) else {
         return Err(ApiError::field("otp", "All fields are required"));
     };
-    let Some(user) = state.store.users.find_by_email(&email)? else {
-        return Err(refusal(&OtpVerdict::Invalid));
+    // Cheap checks first: the code is checked (a miss counts against that account's code) before any Argon2 work,
+    // and an unknown email, an admin (never reset through the public flow) or a wrong code all answer alike.
+    let user = state.store.users.find_by_email(&email)?.filter(|u| u.role != Role::Admin);
+    let checked = match &user {
+        Some(user) => {
+            let (store, pepper, code, id) = (state.store.clone(), state.pepper.clone(), code.clone(), user.id);
+            web::block(move || {
+                store.otps.redeem(OtpPurpose::PasswordReset, &code, Some(id), &OtpAction::Check, &pepper, Utc::now())
+            })
+            .await??
+        }
+        None => OtpVerdict::Invalid,
+    };
+    state.store.flush().await?;
+    let (Some(user), OtpVerdict::Accepted(_)) = (user, &checked) else {
+        return Err(refusal(&checked));
     };
     let hash = web::block(move || password::hash(new.expose())).await?.map_err(ApiError::internal)?;
+    let user_id = user.id;
     let store = state.store.clone();
     let pepper = state.pepper.clone();
     let verdict = web::block(move || {
@@ -91,10 +107,14 @@ async fn reset(
     .await??;
     state.store.flush().await?;
     match verdict {
-        OtpVerdict::Accepted(_) => Ok(HttpResponse::Ok().json(json!({
+        OtpVerdict::Accepted(user) => {
+            super::auth::end_sessions(&state, user_id);
+            state.audit(Some(&req), Some(&user), "auth.password_reset", None, "reset by emailed code");
+            Ok(HttpResponse::Ok().json(json!({
             "data": { "email": email.as_str() },
             "message": "Your password has been changed. Please log in.",
-        }))),
+            })))
+        }
         other => Err(refusal(&other)),
     }
 }

@@ -1,7 +1,7 @@
 //! What login and password changes answer: a fresh token and the user (SPEC §3 "Login response").
 
 use actix_web::HttpResponse;
-use serde_json::json;
+use serde_json::{json, Value};
 
 use ayo_data::user::User;
 
@@ -10,10 +10,15 @@ use crate::state::AppState;
 use crate::views;
 
 pub fn session_response(state: &AppState, user: &User, message: &str) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(session_body(state, user, message)?))
+}
+
+/// The body of `session_response`, for answers that add to it.
+pub fn session_body(state: &AppState, user: &User, message: &str) -> Result<Value, ApiError> {
     let token = state.tokens.issue(user).map_err(ApiError::internal)?;
     let balance = state.store.wallets.balance(user.id)?;
-    Ok(HttpResponse::Ok().json(json!({
+    Ok(json!({
         "data": { "token": token, "expires_in": state.tokens.ttl_secs, "user": views::user(user, balance) },
         "message": message,
-    })))
+    }))
 }

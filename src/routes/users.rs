@@ -64,18 +64,26 @@ async fn create(
     let new = NewPlayer { name: name.clone(), email: email.clone(), phone, dob, password_hash };
     let store = state.store.clone();
     let outcome = web::block(move || store.users.sign_up(new)).await??;
-    match outcome {
-        SignUp::Created(user) | SignUp::Replaced(user) => {
-            send_code(&state, &user, OtpPurpose::Verification).await?;
-        }
-        SignUp::EmailTaken(user) => {
-            state.send_mail(templates::already_registered(&user.email, &user.name)).await;
-        }
-        SignUp::PhoneTaken => {
-            state.send_mail(templates::phone_taken(email.as_str(), name.as_str())).await;
-        }
-    }
     state.store.flush().await?;
+    // Codes and mails go out after the answer, so how long it takes says nothing about which case this was.
+    let background = state.background.clone();
+    let state = state.into_inner();
+    background.spawn(async move {
+        let sent = match outcome {
+            SignUp::Created(user) | SignUp::Replaced(user) => send_code(&state, &user, OtpPurpose::Verification).await,
+            SignUp::EmailTaken(user) => {
+                state.send_mail(templates::already_registered(&user.email, &user.name)).await;
+                Ok(())
+            }
+            SignUp::PhoneTaken(owner) => {
+                state.send_mail(templates::phone_taken(&owner.email, &owner.name)).await;
+                Ok(())
+            }
+        };
+        if let Err(e) = sent {
+            tracing::error!(error = %e, "could not send the sign-up code");
+        }
+    });
     Ok(HttpResponse::Created().json(json!({
         "data": { "name": name.as_str(), "email": email.as_str() },
         "message": "Account created successfully! Enter the code we sent to your email to verify it.",

@@ -57,6 +57,13 @@ async fn create(
         return Err(ApiError::coded("bank_account", "Add your bank account before you withdraw", "NO_BANK_ACCOUNT"));
     };
     let now = Utc::now();
+    if let Some(until) = account.held_at(now) {
+        let message = format!(
+            "Withdrawals are paused until {} because your bank account was changed",
+            until.format("%d %b %Y %H:%M UTC")
+        );
+        return Err(ApiError::coded("bank_account", message, "BANK_ACCOUNT_HOLD"));
+    }
     let id = state.store.wallets.next_id()?;
     let withdrawal = Withdrawal {
         id,

@@ -1,6 +1,6 @@
 use serde_json::json;
 
-use crate::helpers::{spawn_app, PASSWORD};
+use crate::helpers::{spawn_app, ADMIN_PASSWORD};
 
 /// Every admin operation the API describes, so a new one cannot be left unguarded: the list comes from
 /// openapi.json, not from this file.
@@ -56,13 +56,22 @@ async fn an_admin_reads_the_dashboard_with_real_player_counts() {
 async fn an_admin_changes_the_admin_password() {
     let app = spawn_app().await;
     let admin = app.admin("boss@ayolotto.ng").await;
+    let short = app
+        .post(
+            "/admin/change-password",
+            json!({"current_password": ADMIN_PASSWORD, "password": "short-pass1"}),
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(short.status, 422, "an admin password needs 12 characters: {:?}", short.body);
+    assert!(!short.field_errors("password").is_empty());
     let reply = app
         .post(
             "/admin/change-password",
-            json!({"current_password": PASSWORD, "password": "new-admin-pass"}),
+            json!({"current_password": ADMIN_PASSWORD, "password": "new-admin-pass-2"}),
             Some(&admin),
         )
         .await;
     assert_eq!(reply.status, 200, "{:?}", reply.body);
-    app.login("boss@ayolotto.ng", "new-admin-pass").await;
+    app.admin_login("boss@ayolotto.ng", "new-admin-pass-2").await;
 }

@@ -74,13 +74,17 @@ async fn a_manual_adjustment_needs_a_reason_keeps_the_ledger_equal_to_the_balanc
     assert!(!no_reason.field_errors("reason").is_empty());
     app.fund(&admin, &ada, 10_000).await;
     let overdraw = app
-        .post(&format!("/admin/users/{id}/adjust"), json!({"amount": -20_000, "reason": "clawback test"}), Some(&admin))
+        .post(
+            &format!("/admin/users/{id}/adjust"),
+            json!({"amount": -20_000, "reason": "clawback test", "idempotency_key": "k-over"}),
+            Some(&admin),
+        )
         .await;
     assert_eq!(overdraw.status, 422, "a debit never takes a balance below zero");
     let debit = app
         .post(
             &format!("/admin/users/{id}/adjust"),
-            json!({"amount": -4_000, "reason": "duplicate credit"}),
+            json!({"amount": -4_000, "reason": "duplicate credit", "idempotency_key": "k-debit"}),
             Some(&admin),
         )
         .await;

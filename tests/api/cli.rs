@@ -5,26 +5,30 @@ use std::process::{Command, Stdio};
 
 use serde_json::json;
 
+use crate::helpers::{totp_now, ADMIN_TOTP_SECRET};
+
 #[actix_web::test]
-async fn create_admin_then_serve_on_port_zero_prints_the_url_and_the_admin_can_log_in() {
+async fn create_admin_then_serve_on_port_zero_prints_the_url_and_the_admins_log_in_with_their_codes() {
     let dir = tempfile::tempdir().unwrap();
     let bin = env!("CARGO_BIN_EXE_ayo");
-    let made = Command::new(bin)
-        .args(["create-admin", "--email", "Boss@AyoLotto.ng", "--password", "admin-pass"])
-        .arg("--data-dir")
-        .arg(dir.path())
-        .output()
-        .unwrap();
+    let create = |email: &str, password: &str, totp: Option<&str>| {
+        let mut command = Command::new(bin);
+        command.args(["create-admin", "--email", email, "--password", password]).arg("--data-dir").arg(dir.path());
+        if let Some(secret) = totp {
+            command.args(["--totp-secret", secret]);
+        }
+        command.output().unwrap()
+    };
+    let made = create("Boss@AyoLotto.ng", "admin-pass-long", Some(ADMIN_TOTP_SECRET));
     assert!(made.status.success(), "{}", String::from_utf8_lossy(&made.stderr));
-    assert!(String::from_utf8_lossy(&made.stdout).contains("Created admin boss@ayolotto.ng"));
-
-    let bad = Command::new(bin)
-        .args(["create-admin", "--email", "nope", "--password", "admin-pass"])
-        .arg("--data-dir")
-        .arg(dir.path())
-        .output()
-        .unwrap();
-    assert!(!bad.status.success());
+    let said = String::from_utf8_lossy(&made.stdout).to_string();
+    assert!(said.contains("Created admin boss@ayolotto.ng") && said.contains("authenticator enrolled"), "{said}");
+    assert!(!create("nope", "admin-pass-long", None).status.success());
+    let short = create("short@ayolotto.ng", "admin-pass", None);
+    assert!(!short.status.success(), "an admin password under 12 characters is refused");
+    assert!(String::from_utf8_lossy(&short.stderr).contains("at least 12"));
+    assert!(!create("b@ayolotto.ng", "admin-pass-long", Some("not base32!")).status.success());
+    assert!(create("new@ayolotto.ng", "admin-pass-long", None).status.success());
 
     let mut server = Command::new(bin)
         .args(["serve", "--bind", "127.0.0.1:0", "--demo", "--data-dir"])
@@ -39,25 +43,42 @@ async fn create_admin_then_serve_on_port_zero_prints_the_url_and_the_admin_can_l
     let url = first.strip_prefix("Ayo Lotto listening on ").expect("prints its URL").to_string();
     let demo_email = lines.next().unwrap().unwrap();
     let demo_password = lines.next().unwrap().unwrap();
+    let demo_totp = lines.next().unwrap().unwrap();
     assert_eq!(demo_email, "Demo admin email: admin@ayolotto.demo");
     let demo_password = demo_password.strip_prefix("Demo admin password: ").unwrap().to_string();
+    let demo_uri = demo_totp.strip_prefix("Demo admin TOTP: ").expect("prints the enrolment URI").to_string();
+    let demo_secret = secret_of(&demo_uri);
 
     let client = reqwest::Client::new();
-    for (identity, password) in [("boss@ayolotto.ng", "admin-pass"), ("admin@ayolotto.demo", demo_password.as_str())] {
-        let login: serde_json::Value = client
-            .post(format!("{url}/api/v1/auth/login"))
-            .json(&json!({"userIdentity": identity, "password": password}))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        assert_eq!(login["data"]["user"]["role"], "admin", "{identity}: {login}");
-        let token = login["data"]["token"].as_str().unwrap();
+    let post = |path: &str, body: serde_json::Value| {
+        let request = client.post(format!("{url}/api/v1{path}")).json(&body);
+        async move { request.send().await.unwrap().json::<serde_json::Value>().await.unwrap() }
+    };
+    for (identity, password, secret) in [
+        ("boss@ayolotto.ng", "admin-pass-long", ADMIN_TOTP_SECRET),
+        ("admin@ayolotto.demo", &demo_password, &demo_secret),
+    ] {
+        let login = post("/auth/login", json!({"userIdentity": identity, "password": password})).await;
+        assert_eq!(login["data"]["mfa"], "required", "{identity}: {login}");
+        assert!(login["data"]["token"].is_null(), "no session before the code: {login}");
+        let code = totp_now(secret, 0);
+        let verified = post("/auth/mfa/verify", json!({"mfa_token": login["data"]["mfa_token"], "code": code})).await;
+        assert_eq!(verified["data"]["user"]["role"], "admin", "{identity}: {verified}");
+        let token = verified["data"]["token"].as_str().unwrap();
         let dash = client.get(format!("{url}/api/v1/admin/dashboard")).bearer_auth(token).send().await.unwrap();
         assert_eq!(dash.status().as_u16(), 200);
     }
+    let enrolling =
+        post("/auth/login", json!({"userIdentity": "new@ayolotto.ng", "password": "admin-pass-long"})).await;
+    assert_eq!(enrolling["data"]["mfa"], "enroll", "{enrolling}");
+    assert!(enrolling["data"]["otpauth_uri"].as_str().unwrap().starts_with("otpauth://totp/"));
     server.kill().unwrap();
     server.wait().unwrap();
+}
+
+/// The `secret` parameter of an `otpauth://` URI.
+fn secret_of(uri: &str) -> String {
+    let query = uri.split_once('?').expect("a query").1;
+    let pair = query.split('&').find(|p| p.starts_with("secret=")).expect("a secret");
+    pair["secret=".len()..].to_string()
 }

@@ -9,6 +9,10 @@ use serde_json::{json, Value};
 
 pub const JWT_SECRET: &str = "test-secret-for-tokens-only-in-tests";
 pub const PASSWORD: &str = "s3cret-pass";
+/// Admins need at least 12 characters.
+pub const ADMIN_PASSWORD: &str = "long-admin-pass-1";
+/// The authenticator secret test admins are enrolled with (base32 of "12345678901234567890", RFC 6238's key).
+pub const ADMIN_TOTP_SECRET: &str = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ";
 
 pub struct TestApp {
     pub url: String,
@@ -18,6 +22,8 @@ pub struct TestApp {
     /// The running server's WebSocket hub: publish through it as the actors would.
     pub hub: actix::Addr<ayo_actors::hub::Hub>,
     pub engine: ayo_actors::engine::Engine,
+    /// Mail the server sends after answering: wait for it before reading the outbox.
+    pub background: ayo::state::Background,
 }
 
 pub struct Reply {
@@ -51,8 +57,9 @@ pub async fn spawn_app_with(limits: Limits, tweak: impl FnOnce(&mut Settings)) -
     let store = app.store();
     let hub = app.hub();
     let engine = app.engine();
+    let background = app.background();
     actix_web::rt::spawn(app.run_until_stopped());
-    TestApp { url, data_dir, client: reqwest::Client::new(), store, hub, engine }
+    TestApp { url, data_dir, client: reqwest::Client::new(), store, hub, engine, background }
 }
 
 impl TestApp {
@@ -93,6 +100,7 @@ impl TestApp {
 
     /// Every mail sent to `email`, oldest first, as raw RFC 5322 text.
     pub fn mails_to(&self, email: &str) -> Vec<String> {
+        self.background.wait_idle(std::time::Duration::from_secs(10));
         mails_in(&self.outbox(), email)
     }
 
@@ -123,11 +131,60 @@ impl TestApp {
         reply.body["data"]["token"].as_str().expect("token").to_string()
     }
 
-    /// Makes an admin the way `ayo create-admin` does, and logs in: an admin's token.
+    /// Makes an admin the way `ayo create-admin --totp-secret` does, and logs in with password and code: an
+    /// admin's token.
     pub async fn admin(&self, email: &str) -> String {
-        ayo::cli::make_admin(&self.store, email, PASSWORD, "Test Admin").expect("admin created");
-        self.login(email, PASSWORD).await
+        let admin = ayo::cli::NewAdmin {
+            email,
+            password: ADMIN_PASSWORD,
+            name: "Test Admin",
+            totp_secret: Some(ADMIN_TOTP_SECRET),
+        };
+        ayo::cli::make_admin(&self.store, &admin).expect("admin created");
+        self.admin_login(email, ADMIN_PASSWORD).await
     }
+
+    /// The password step of an admin login: its `mfa_token`.
+    pub async fn admin_password_step(&self, email: &str, password: &str) -> String {
+        let reply = self.post("/auth/login", json!({"userIdentity": email, "password": password}), None).await;
+        assert_eq!(reply.status, 200, "{:?}", reply.body);
+        assert!(reply.body["data"]["token"].is_null(), "no session before the code: {:?}", reply.body);
+        reply.body["data"]["mfa_token"].as_str().expect("mfa_token").to_string()
+    }
+
+    /// Password, then the authenticator's code: an enrolled admin's session token. A code works once, so a second
+    /// login within the same 30 s uses the next step's code (the server allows one step of clock drift).
+    pub async fn admin_login(&self, email: &str, password: &str) -> String {
+        let mfa_token = self.admin_password_step(email, password).await;
+        for drift in [0, 1] {
+            let code = totp_now(ADMIN_TOTP_SECRET, drift);
+            let reply = self.post("/auth/mfa/verify", json!({"mfa_token": mfa_token, "code": code}), None).await;
+            if reply.status == 200 {
+                return reply.body["data"]["token"].as_str().expect("token").to_string();
+            }
+        }
+        panic!("no authenticator code was accepted for {email}");
+    }
+}
+
+/// What an authenticator app shows now (or `drift` steps later) for a base32 secret: RFC 6238 with HMAC-SHA1,
+/// 30 s steps and 6 digits, written here independently of the server's code.
+pub fn totp_now(secret: &str, drift: i64) -> String {
+    use hmac::{Hmac, Mac};
+    let key = data_encoding::BASE32_NOPAD.decode(secret.as_bytes()).expect("base32 secret");
+    let step = (chrono::Utc::now().timestamp() / 30 + drift) as u64;
+    let mut mac = Hmac::<sha1::Sha1>::new_from_slice(&key).expect("any key length");
+    mac.update(&step.to_be_bytes());
+    let digest = mac.finalize().into_bytes();
+    let at = (digest[19] & 0x0f) as usize;
+    let word = u32::from_be_bytes([digest[at] & 0x7f, digest[at + 1], digest[at + 2], digest[at + 3]]);
+    format!("{:06}", word % 1_000_000)
+}
+
+/// An idempotency key never used before in this test run.
+pub fn fresh_key() -> String {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    format!("key-{}", NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
 }
 
 pub fn sign_up_body(name: &str, email: &str, phone: &str) -> Value {

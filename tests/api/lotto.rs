@@ -42,7 +42,11 @@ impl TestApp {
     pub async fn fund(&self, admin: &str, player_token: &str, kobo: i64) -> i64 {
         let id = self.get("/auth/profiles", Some(player_token)).await.body["data"]["id"].as_u64().unwrap();
         let reply = self
-            .post(&format!("/admin/users/{id}/adjust"), json!({"amount": kobo, "reason": "test funding"}), Some(admin))
+            .post(
+                &format!("/admin/users/{id}/adjust"),
+                json!({"amount": kobo, "reason": "test funding", "idempotency_key": crate::helpers::fresh_key()}),
+                Some(admin),
+            )
             .await;
         assert_eq!(reply.status, 200, "{:?}", reply.body);
         reply.body["data"]["balance"].as_i64().unwrap()

@@ -115,8 +115,10 @@ impl TestApp {
         all.into_iter().map(|a| a.action).collect()
     }
 
+    /// Saves (or, with the password every helper player has, replaces) the player's bank account.
     pub async fn save_account(&self, token: &str, (bank_code, number): (&str, &str)) -> Reply {
-        self.post("/accounts/create", json!({ "bank_code": bank_code, "account_number": number }), Some(token)).await
+        let body = json!({ "bank_code": bank_code, "account_number": number, "password": crate::helpers::PASSWORD });
+        self.post("/accounts/create", body, Some(token)).await
     }
 
     pub async fn withdraw(&self, token: &str, amount: i64, key: &str) -> Reply {

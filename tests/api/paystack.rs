@@ -142,7 +142,9 @@ async fn account_names_come_from_paystack_and_its_failures_read_clearly() {
 async fn paystack_withdrawal(app: &TestApp, stand_in: &StandIn, amount: i64) -> (String, String, u64) {
     let player = app.verified_player("ada@example.com", "+2348012345678").await;
     let admin = app.admin("boss@ayolotto.ng").await;
-    app.fund(&admin, &player, 500_000).await;
+    // Funded by another admin: whoever adjusts a wallet may not approve that player's withdrawals.
+    let funder = app.admin("funder@ayolotto.ng").await;
+    app.fund(&funder, &player, 500_000).await;
     assert_eq!(app.save_account(&player, ("058", "0123456785")).await.status, 201);
     let id = app.withdraw(&player, amount, "w1").await.body["data"]["id"].as_u64().unwrap();
     assert!(stand_in.requests_to("POST /transfer").is_empty(), "nothing is sent before an approval");

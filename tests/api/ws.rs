@@ -42,7 +42,7 @@ async fn send(socket: &mut Socket, message: Value) {
 }
 
 /// A socket signed in as the player behind `token`, past its two snapshots.
-async fn signed_in(app: &TestApp, token: &str) -> Socket {
+pub async fn signed_in(app: &TestApp, token: &str) -> Socket {
     let mut socket = open(app).await;
     assert_eq!(next(&mut socket).await["type"], "snapshot");
     send(&mut socket, json!({"type": "auth", "token": token})).await;

@@ -1,34 +1,75 @@
 /**
- * Tools for the back-office journeys: logging the demo admin in (through /boss, or an API token for set-up
- * steps), money and tickets for a player through the API, and screenshots of a screen at desk and phone sizes.
+ * Tools for the back-office journeys: logging the demo admin in (through /boss with the authenticator code, or an
+ * API token for set-up steps), money and tickets for a player through the API, and screenshots of a screen at desk
+ * and phone sizes.
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { nextAdminCode } from './admin-code';
 import { admin, createVerifiedPlayer, expect, type Player } from './fixtures';
 
-/** The demo admin logs in at /boss and lands on the dashboard. */
-export async function logInAsAdmin(page: Page) {
+/** /boss, step one: the demo admin's email and password. */
+export async function enterAdminPassword(page: Page) {
   const { email, password } = admin();
-  await page.goto('/boss');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** The code step's input (the authenticator's 6 digits, or a recovery code). */
+export function codeInput(page: Page) {
+  return page.getByRole('textbox', { name: 'Authenticator code' });
+}
+
+/** /boss, step two: a fresh code from the demo admin's authenticator, once the code step shows. */
+export async function enterAdminCode(page: Page) {
+  await expect(codeInput(page)).toBeVisible();
+  await codeInput(page).fill(await nextAdminCode());
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+/** The demo admin logs in at /boss (password, then the authenticator code) and lands on the dashboard. */
+export async function logInAsAdmin(page: Page) {
+  await page.goto('/boss');
+  await enterAdminPassword(page);
+  await enterAdminCode(page);
   await expect(page).toHaveURL(/\/boss\/dashboard$/);
 }
 
+/** A player's API token (one step: players have no second factor). */
 export async function apiToken(request: APIRequestContext, identity: string, password: string): Promise<string> {
   const answer = await request.post('/api/v1/auth/login', { data: { userIdentity: identity, password } });
   expect(answer.ok(), await answer.text()).toBe(true);
   return ((await answer.json()) as { data: { token: string } }).data.token;
 }
 
+type AdminLogin = { token: string; user: { id: number } };
+
+/** The demo admin through the API: POST /auth/login answers an `mfa_token`, POST /auth/mfa/verify the login. */
+export async function adminApiLogin(request: APIRequestContext): Promise<AdminLogin> {
+  const { email, password } = admin();
+  const answer = await request.post('/api/v1/auth/login', { data: { userIdentity: email, password } });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const challenge = ((await answer.json()) as { data: { mfa_token?: string; mfa?: string } }).data;
+  // The demo admin is enrolled: a code is asked for, never a set-up.
+  expect(challenge.mfa, 'the demo admin is asked for a code').toBe('required');
+  const verified = await request.post('/api/v1/auth/mfa/verify', {
+    data: { mfa_token: challenge.mfa_token, code: await nextAdminCode() },
+  });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  return ((await verified.json()) as { data: AdminLogin }).data;
+}
+
 /**
  * The demo admin's API token, fetched once per run: the server allows 30 logins and 10 OTP checks a minute per
- * client address, and every journey of the suite comes from the same one.
+ * client address, every journey of the suite comes from the same one, and each admin login spends an
+ * authenticator step (see admin-code.ts).
  */
-let cachedAdminToken: string | undefined;
-export async function adminToken(request: APIRequestContext) {
-  const { email, password } = admin();
-  cachedAdminToken ??= await apiToken(request, email, password);
+let cachedAdminToken: Promise<string> | undefined;
+export function adminToken(request: APIRequestContext): Promise<string> {
+  cachedAdminToken ??= adminApiLogin(request).then((login) => login.token);
+  cachedAdminToken.catch(() => {
+    cachedAdminToken = undefined;
+  });
   return cachedAdminToken;
 }
 

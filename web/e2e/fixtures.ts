@@ -16,9 +16,11 @@ export const test = base.extend({
 });
 export { expect };
 
+/** The demo admin: credentials and the base32 secret of their authenticator (see global-setup.ts). */
 export const admin = () => ({
   email: process.env.AYO_ADMIN_EMAIL ?? '',
   password: process.env.AYO_ADMIN_PASSWORD ?? '',
+  totpSecret: process.env.AYO_ADMIN_TOTP_SECRET ?? '',
 });
 
 let counter = 0;

@@ -1,11 +1,14 @@
 /**
  * Starts the real server on a free port with a fresh data directory and the demo admin, and tells the tests
- * where it is through environment variables (workers inherit them). Returns the teardown that stops it.
+ * where it is through environment variables (workers inherit them): AYO_BASE_URL, AYO_DATA_DIR, and the demo
+ * admin's AYO_ADMIN_EMAIL, AYO_ADMIN_PASSWORD and AYO_ADMIN_TOTP_SECRET (the base32 secret of the authenticator the
+ * demo admin is enrolled with, from the `Demo admin TOTP: otpauth://…` line). Returns the teardown that stops it.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { otpauthSecret } from './totp';
 
 // AYO_BIN picks another build (e.g. one from a separate CARGO_TARGET_DIR on a shared machine).
 const BINARY = process.env.AYO_BIN ?? resolve(import.meta.dirname, '../../target/debug/ayo');
@@ -34,7 +37,8 @@ export default async function globalSetup() {
     stderr += chunk.toString();
   });
 
-  const found = await new Promise<{ url: string; email: string; password: string }>((resolvePromise, reject) => {
+  type Found = { url: string; email: string; password: string; totpSecret: string };
+  const found = await new Promise<Found>((resolvePromise, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`the server did not start in time.\nstdout:\n${stdout}\nstderr:\n${stderr}`)),
       STARTUP_TIMEOUT_MS,
@@ -45,12 +49,18 @@ export default async function globalSetup() {
     });
     server.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
-      const url = /Ayo Lotto listening on (http:\/\/\S+)/.exec(stdout)?.[1];
-      const email = /Demo admin email: (\S+)/.exec(stdout)?.[1];
-      const password = /Demo admin password: (\S+)/.exec(stdout)?.[1];
-      if (url && email && password) {
+      // Whole lines only: a chunk may end half-way through one.
+      const url = /Ayo Lotto listening on (http:\/\/\S+)\r?\n/.exec(stdout)?.[1];
+      const email = /Demo admin email: (\S+)\r?\n/.exec(stdout)?.[1];
+      const password = /Demo admin password: (\S+)\r?\n/.exec(stdout)?.[1];
+      const totpUri = /Demo admin TOTP: (otpauth:\/\/\S+)\r?\n/.exec(stdout)?.[1];
+      if (url && email && password && totpUri) {
         clearTimeout(timer);
-        resolvePromise({ url, email, password });
+        try {
+          resolvePromise({ url, email, password, totpSecret: otpauthSecret(totpUri) });
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
       }
     });
   });
@@ -60,6 +70,7 @@ export default async function globalSetup() {
   process.env.AYO_DATA_DIR = dataDir;
   process.env.AYO_ADMIN_EMAIL = found.email;
   process.env.AYO_ADMIN_PASSWORD = found.password;
+  process.env.AYO_ADMIN_TOTP_SECRET = found.totpSecret;
 
   return async () => {
     if (server.exitCode === null) {

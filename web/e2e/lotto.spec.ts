@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
+import { adminToken } from './boss-helpers';
 import {
-  admin,
   createVerifiedPlayer,
   expect,
   headerBalance,
@@ -37,10 +37,10 @@ test('a player is funded, buys a PERM 2 and watches the draw settle it live', as
   await expect(headerBalance(page)).toHaveText('₦0.00');
 
   // The demo admin credits ₦10,000; the socket brings the new balance to the header without a reload.
-  const boss = await apiLogin(request, admin().email, admin().password);
+  const bossToken = await adminToken(request);
   const me = await apiLogin(request, player.email, player.password);
   const adjusted = await request.post(`/api/v1/admin/users/${me.user.id}/adjust`, {
-    headers: { Authorization: `Bearer ${boss.token}` },
+    headers: { Authorization: `Bearer ${bossToken}` },
     data: { amount: 1_000_000, reason: 'e2e funding' },
   });
   expect(adjusted.ok(), await adjusted.text()).toBe(true);

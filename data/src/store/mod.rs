@@ -4,6 +4,7 @@
 //! crash is followed by `flush` before the caller acknowledges it (sled's own flush runs only every 500 ms).
 
 pub mod activities;
+pub mod adjustments;
 mod cards;
 mod codec;
 pub mod flusher;
@@ -23,6 +24,7 @@ use std::path::Path;
 use crate::error::StoreResult;
 
 pub use activities::ActivityStore;
+pub use adjustments::AdjustmentStore;
 pub use games::GameStore;
 pub use notices::NoticeStore;
 pub use otps::{OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpStore, OtpVerdict};
@@ -42,6 +44,7 @@ pub struct Store {
     pub wallets: WalletStore,
     pub games: GameStore,
     pub activities: ActivityStore,
+    pub adjustments: AdjustmentStore,
     pub notices: NoticeStore,
     pub payments: PaymentStore,
     pub responsible: ResponsibleStore,
@@ -66,11 +69,25 @@ impl Store {
         let wallets = WalletStore::open(&db, &games)?;
         let flusher = std::sync::Arc::new(flusher::Flusher::start(db.clone())?);
         let activities = ActivityStore::open(&db)?;
+        let adjustments = AdjustmentStore::open(&db)?;
         let notices = NoticeStore::open(&db)?;
         let payments = PaymentStore::open(&db, &wallets)?;
         let responsible = ResponsibleStore::open(&db)?;
         let sandbox = SandboxStore::open(&db)?;
-        Ok(Self { db, flusher, users, otps, wallets, games, activities, notices, payments, responsible, sandbox })
+        Ok(Self {
+            db,
+            flusher,
+            users,
+            otps,
+            wallets,
+            games,
+            activities,
+            adjustments,
+            notices,
+            payments,
+            responsible,
+            sandbox,
+        })
     }
 
     /// Makes every write so far durable (group commit: concurrent callers share one flush).

@@ -54,14 +54,20 @@ impl OtpPepper {
     }
 
     fn digest(&self, purpose: OtpPurpose, code: &str) -> String {
+        self.tag(purpose.as_str(), code)
+    }
+
+    /// A keyed digest of `text` for one use (`label`): what is stored of a secret code, so a copy of the database
+    /// cannot be checked offline.
+    pub fn tag(&self, label: &str, text: &str) -> String {
         // HMAC accepts keys of any length, so this cannot fail; fall back to an unkeyed digest rather than panic.
         let mut mac = match Hmac::<Sha256>::new_from_slice(&self.0) {
             Ok(mac) => mac,
             Err(_) => return String::new(),
         };
-        mac.update(purpose.as_str().as_bytes());
+        mac.update(label.as_bytes());
         mac.update(b":");
-        mac.update(code.as_bytes());
+        mac.update(text.as_bytes());
         hex::encode(mac.finalize().into_bytes())
     }
 }
@@ -86,7 +92,7 @@ pub enum OtpIssue {
 #[derive(Debug, Clone, PartialEq)]
 pub enum OtpVerdict {
     /// The code is right; the action was applied (or, for a check, is allowed).
-    Accepted(User),
+    Accepted(Box<User>),
     /// No live code matches.
     Invalid,
     /// The code was right but is older than 10 minutes.
@@ -221,7 +227,7 @@ impl OtpStore {
                 return Ok(OtpVerdict::Invalid);
             };
             match action {
-                OtpAction::Check => return Ok(OtpVerdict::Accepted(user)),
+                OtpAction::Check => return Ok(OtpVerdict::Accepted(Box::new(user))),
                 OtpAction::VerifyEmail => {
                     user.email_verified_at.get_or_insert(now);
                 }
@@ -233,7 +239,7 @@ impl OtpStore {
             put_user(users, &user)?;
             records.remove(key.as_slice())?;
             codes.remove(code_key(purpose, &digest))?;
-            Ok(OtpVerdict::Accepted(user))
+            Ok(OtpVerdict::Accepted(Box::new(user)))
         })?;
         Ok(verdict)
     }

@@ -7,7 +7,7 @@ use sled::Transactional;
 use super::codec::{decode, encode, id_from, id_key};
 use crate::account::{Email, PhoneNumber};
 use crate::error::{StoreError, StoreResult};
-use crate::user::{NewPlayer, Role, User, UserId, UserStatus};
+use crate::user::{NewPlayer, Role, SecondFactor, User, UserId, UserStatus};
 
 const USERS: &str = "users";
 const BY_EMAIL: &str = "users_by_email";
@@ -30,8 +30,8 @@ pub enum SignUp {
     Replaced(User),
     /// A verified account already has this email.
     EmailTaken(User),
-    /// Another account already has this phone number.
-    PhoneTaken,
+    /// Another account (this one) already has this phone number.
+    PhoneTaken(User),
 }
 
 pub(super) fn abort(e: impl Into<StoreError>) -> Conflict<StoreError> {
@@ -96,8 +96,11 @@ impl UserStore {
             }
             let own_id = existing.as_ref().map(|u| u.id);
             if let Some(holder) = by_phone.get(phone)? {
-                if Some(id_from(BY_PHONE, &holder).map_err(abort)?) != own_id {
-                    return Ok(SignUp::PhoneTaken);
+                let holder = id_from(BY_PHONE, &holder).map_err(abort)?;
+                if Some(holder) != own_id {
+                    if let Some(owner) = read_user(users, holder)? {
+                        return Ok(SignUp::PhoneTaken(owner));
+                    }
                 }
             }
             let user = User {
@@ -112,6 +115,7 @@ impl UserStore {
                 status: UserStatus::Active,
                 token_version: existing.as_ref().map_or(0, |u| u.token_version + 1),
                 created_at: existing.as_ref().map_or_else(Utc::now, |u| u.created_at),
+                second_factor: SecondFactor::default(),
             };
             if let Some(old_phone) = existing.as_ref().and_then(|u| u.phone.as_deref()) {
                 by_phone.remove(old_phone.as_bytes())?;
@@ -127,8 +131,16 @@ impl UserStore {
         Ok(outcome)
     }
 
-    /// Creates an admin, or makes an existing account an admin with this password. Admins need no OTP.
-    pub fn upsert_admin(&self, email: &Email, name: &str, password_hash: &str) -> StoreResult<(User, bool)> {
+    /// Creates an admin, or makes an existing account an admin with this password. Admins need no OTP. With
+    /// `totp_secret` the admin's second factor is enrolled with it at once (replacing any); without, an existing
+    /// enrolment is kept and a new admin enrols at first login.
+    pub fn upsert_admin(
+        &self,
+        email: &Email,
+        name: &str,
+        password_hash: &str,
+        totp_secret: Option<&str>,
+    ) -> StoreResult<(User, bool)> {
         let fresh_id = self.db.generate_id()? + 1;
         let result = (&self.users, &self.by_email).transaction(|(users, by_email)| {
             let existing = match by_email.get(email.as_str().as_bytes())? {
@@ -136,7 +148,7 @@ impl UserStore {
                 None => None,
             };
             let created = existing.is_none();
-            let user = match existing {
+            let mut user = match existing {
                 Some(mut user) => {
                     user.role = Role::Admin;
                     user.password_hash = password_hash.to_string();
@@ -156,8 +168,16 @@ impl UserStore {
                     status: UserStatus::Active,
                     token_version: 0,
                     created_at: Utc::now(),
+                    second_factor: SecondFactor::default(),
                 },
             };
+            if let Some(secret) = totp_secret {
+                user.second_factor = SecondFactor {
+                    secret: Some(secret.to_string()),
+                    enrolled_at: Some(Utc::now()),
+                    ..SecondFactor::default()
+                };
+            }
             by_email.insert(email.as_str().as_bytes(), &id_key(user.id))?;
             put_user(users, &user)?;
             Ok((user, created))
@@ -175,6 +195,23 @@ impl UserStore {
             user.token_version += 1;
             put_user(users, &user)?;
             Ok(Some(user))
+        })?;
+        Ok(result)
+    }
+
+    /// Changes one account in a transaction: `change` edits the user and says whether to keep the edit (it may run
+    /// more than once, so it must be pure). The user as stored afterwards, or None when there is no such account.
+    pub fn update(&self, id: UserId, change: impl Fn(&mut User) -> bool) -> StoreResult<Option<(User, bool)>> {
+        let result = self.users.transaction(|users| {
+            let Some(stored) = read_user(users, id)? else {
+                return Ok(None);
+            };
+            let mut user = stored.clone();
+            if !change(&mut user) {
+                return Ok(Some((stored, false)));
+            }
+            put_user(users, &user)?;
+            Ok(Some((user, true)))
         })?;
         Ok(result)
     }

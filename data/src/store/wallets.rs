@@ -424,17 +424,40 @@ impl WalletStore {
 
     /// Adds a signed amount with its entry (deposits, adjustments); refuses to go below zero.
     pub fn apply(&self, entry: LedgerEntry) -> StoreResult<Option<Moved<LedgerEntry>>> {
-        let result = (&self.balances, &self.ledger).transaction(|(balances, ledger)| {
-            let balance = read_balance(balances, entry.user_id)?;
-            let Some(after) = balance.checked_add(entry.amount).filter(|b| !b.is_negative()) else {
-                return Ok(None);
-            };
-            let mut entry = entry.clone();
-            entry.balance_after = after;
-            balances.insert(&id_key(entry.user_id), &after.as_i64().to_be_bytes())?;
-            put_entry(ledger, &entry)?;
-            Ok(Some(Moved { value: entry.clone(), entries: vec![entry], balance: after, replayed: false }))
-        })?;
+        self.apply_once(entry, None)
+    }
+
+    /// `apply`, at most once per `key` (an admin's idempotency key): a repeat answers the first entry, `replayed`,
+    /// and moves nothing.
+    pub fn apply_once(&self, entry: LedgerEntry, key: Option<&str>) -> StoreResult<Option<Moved<LedgerEntry>>> {
+        let once = key.map(|key| {
+            let mut k = tagged(b'a', &[entry.user_id]);
+            k.extend_from_slice(key.as_bytes());
+            k
+        });
+        let result =
+            (&self.balances, &self.ledger, &self.idempotency).transaction(|(balances, ledger, idempotency)| {
+                if let Some(once) = &once {
+                    if let Some(first) = idempotency.get(once)? {
+                        if let Some(existing) = read_entry(ledger, last_id(&first).unwrap_or_default())? {
+                            let balance = read_balance(balances, entry.user_id)?;
+                            return Ok(Some(Moved { value: existing, entries: vec![], balance, replayed: true }));
+                        }
+                    }
+                }
+                let balance = read_balance(balances, entry.user_id)?;
+                let Some(after) = balance.checked_add(entry.amount).filter(|b| !b.is_negative()) else {
+                    return Ok(None);
+                };
+                if let Some(once) = &once {
+                    idempotency.insert(once.as_slice(), &id_key(entry.id))?;
+                }
+                let mut entry = entry.clone();
+                entry.balance_after = after;
+                balances.insert(&id_key(entry.user_id), &after.as_i64().to_be_bytes())?;
+                put_entry(ledger, &entry)?;
+                Ok(Some(Moved { value: entry.clone(), entries: vec![entry], balance: after, replayed: false }))
+            })?;
         Ok(result)
     }
 

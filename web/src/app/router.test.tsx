@@ -65,7 +65,7 @@ describe('the route guard in the app', () => {
     loggedInPlayer();
     const { router } = renderApp('/user');
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/profile'));
-    expect(await screen.findByTestId('profile-phone')).toHaveTextContent('+23*******5678');
+    expect(await screen.findByTestId('profile-phone')).toHaveTextContent('234******5678');
     expect(screen.getByText('17 May 1990')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Ayo Lotto | Profile'));
   });

@@ -1,10 +1,11 @@
 /**
- * The logged-in player as the server knows them (GET /auth/profiles) and logging out. Shared by the header,
- * the profile page and the login flow; the session itself lives in `session.ts`.
+ * The logged-in player as the server knows them (GET /auth/profiles) and logging out (here at once, on the server
+ * as well). Shared by the header, the back office, the profile page and the login flow; the session itself lives in
+ * `session.ts`.
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { clearSession, getSession, saveLogin, setSessionUser } from '@/lib/session';
+import { api, API_BASE } from '@/lib/api-client';
+import { clearSession, getSession, getValidToken, saveLogin, setSessionUser } from '@/lib/session';
 import type { AuthResult, User } from '@/types/api';
 
 export const profileQueryKey = ['auth', 'profile'] as const;
@@ -33,10 +34,33 @@ export async function completeLogin(result: AuthResult, queryClient: QueryClient
   await queryClient.fetchQuery({ ...profileQueryOptions(), staleTime: 0 }).catch(() => undefined);
 }
 
-/** SPEC §4: log out clears the user, the token and its expiry; cached answers go with them. */
+/**
+ * SPEC §4: log out clears the user, the token and its expiry; cached answers go with them. The server is told too
+ * (POST /auth/logout revokes the token and every other session of the account), but the phone does not wait for
+ * it: the session here ends at once, whatever the network does.
+ */
 export function logout(queryClient: QueryClient) {
+  const token = getValidToken();
   clearSession();
   queryClient.removeQueries();
+  if (token) revokeOnServer(token);
+}
+
+/**
+ * Fire and forget, outside the API client on purpose: the token is already gone from the session (so the client
+ * could not send it), no failure may open a dialog or log anyone out again, and `keepalive` lets the request
+ * finish while the page navigates away.
+ */
+function revokeOnServer(token: string) {
+  try {
+    fetch(`${API_BASE}/auth/logout`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+      keepalive: true,
+    }).catch(() => undefined);
+  } catch {
+    // No fetch at all (an old browser, a test): the token still expires by itself.
+  }
 }
 
 /**

@@ -11,8 +11,8 @@ describe('naira amounts', () => {
 });
 
 describe('masked phone numbers', () => {
-  it('keeps the first three and the last four characters', () => {
-    expect(maskPhone('+2348012345678')).toBe('+23*******5678');
+  it('keeps the first three and the last four digits, without the plus', () => {
+    expect(maskPhone('+2348012345678')).toBe('234******5678');
     expect(maskPhone('08012345678')).toBe('080****5678');
   });
 

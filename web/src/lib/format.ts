@@ -23,13 +23,13 @@ export function formatCalendarDate(value: string): string {
 }
 
 /**
- * SPEC §5: displayed phone numbers keep the first three and the last four characters; every one between is
- * hidden. `+2348012345678` → `+23*******5678`. Too short to hide anything → shown as it is.
+ * SPEC §5: displayed phone numbers keep the first three and the last four digits; every digit between is hidden
+ * and the `+` goes. `+2348012345678` → `234******5678`. Too short to hide anything → the digits as they are.
  */
 export function maskPhone(phone: string): string {
-  const text = phone.trim();
-  if (text.length <= 7) return text;
-  return `${text.slice(0, 3)}${'*'.repeat(text.length - 7)}${text.slice(-4)}`;
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length <= 7) return digits;
+  return `${digits.slice(0, 3)}${'*'.repeat(digits.length - 7)}${digits.slice(-4)}`;
 }
 
 const WAT_PARTS = new Intl.DateTimeFormat('en-GB', {

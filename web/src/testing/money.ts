@@ -25,6 +25,7 @@ export function makeBankAccount(overrides: Partial<BankAccount> = {}): BankAccou
     account_name: 'TUNDE OLADIPO',
     created_at: '2026-11-22T08:00:11.880Z',
     updated_at: '2026-11-22T08:00:11.880Z',
+    withdrawals_held_until: null,
     ...overrides,
   };
 }

@@ -40,6 +40,8 @@ export type BankAccount = {
   account_name: string;
   created_at: string;
   updated_at: string;
+  /** After a change of account, withdrawals wait until this time (RFC 3339); null when nothing is held. */
+  withdrawals_held_until: string | null;
 };
 
 /** POST /accounts/resolve: whose account a bank code and number are. */

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
-import { AdminLoginForm } from '@/features/admin/components/admin-login-form';
+import { AdminLogin } from '@/features/admin/components/admin-login';
 import '@/features/admin/components/boss.css';
 
-/** /boss: the back office login (guest access). */
+/** /boss: the back office login (guest access): password, then the code from the admin's authenticator app. */
 export function Component() {
   return (
     <main className="boss-login" id="main">
@@ -15,7 +15,7 @@ export function Component() {
         </Link>
         <h1 className="boss-login__title">Back office</h1>
         <p className="boss-login__lead">Log in with your admin account.</p>
-        <AdminLoginForm />
+        <AdminLogin />
       </div>
     </main>
   );

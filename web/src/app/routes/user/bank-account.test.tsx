@@ -39,7 +39,11 @@ function serve() {
     if (path === '/accounts') return { body: { data: saved } };
     if (path === '/accounts/resolve') return resolve(body as { bank_code: string; account_number: string });
     if (method === 'POST' && path === '/accounts/create') {
-      saved = makeBankAccount();
+      if (saved && (body as { password?: string }).password !== 'lotto-pass-1') {
+        const wrong = 'The password is not right';
+        return { status: 422, body: { message: wrong, errors: { password: [wrong] } } };
+      }
+      saved = makeBankAccount({ withdrawals_held_until: saved ? new Date(Date.now() + 86_400_000).toISOString() : null });
       return { status: 201, body: { data: saved, message: 'Bank account saved' } };
     }
     return undefined;
@@ -124,5 +128,36 @@ describe('/user/bank-account', () => {
     expect(screen.getByRole('heading', { name: 'Change your bank account' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Keep my saved account' }));
     expect(await screen.findByRole('region', { name: 'Your bank account' })).toBeInTheDocument();
+  });
+
+  it('asks for the password to replace a saved account, and says withdrawals pause', async () => {
+    saved = makeBankAccount({ bank_code: '044', bank_name: 'Access Bank', account_number: '0690123456' });
+    const { calls } = serve();
+    renderApp('/user/bank-account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Change account' }));
+    const password = screen.getByLabelText('Your password');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    expect(password).toHaveAccessibleDescription(/enter your password to change where winnings are paid/);
+    await fill('058', '0123456785');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Account name' })).toHaveValue('TUNDE OLADIPO'));
+    const creates = () => calls.filter((c) => c.path === '/accounts/create');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
+    expect(password).toHaveAccessibleDescription(/^Enter your password/);
+    expect(creates()).toHaveLength(0);
+
+    await userEvent.type(password, 'not-it');
+    await userEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription(/^The password is not right/));
+    expect(errorDialogStore.get()).toBeNull();
+
+    await userEvent.clear(password);
+    await userEvent.type(password, 'lotto-pass-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
+    expect(await screen.findByTestId('bank-account-message')).toHaveTextContent('Bank account saved');
+    expect(creates().at(-1)?.body).toEqual({ bank_code: '058', account_number: '0123456785', password: 'lotto-pass-1' });
+    expect(screen.getByTestId('withdrawal-hold-notice')).toHaveTextContent(
+      /^Withdrawals are paused until .+ WAT because your bank account was changed\.$/,
+    );
   });
 });

@@ -124,6 +124,28 @@ describe('/user/withdrawal', () => {
     expect(sessionStorage.getItem(WITHDRAWAL_KEY_STORAGE)).toBe(keys()[0]);
   });
 
+  it('says withdrawals are paused after a change of account, and shows the server’s refusal in its words', async () => {
+    account = makeBankAccount({ withdrawals_held_until: '2099-11-23T08:00:00Z' });
+    const held = 'Withdrawals are paused until 23 Nov 2099, 9:00 am WAT because your bank account was changed.';
+    creates = [{ status: 422, body: { message: held, errorCode: 'WITHDRAWALS_HELD' } }];
+    serve();
+    renderApp('/user/withdrawal');
+    expect(await screen.findByTestId('withdrawal-hold-notice')).toHaveTextContent(
+      /^Withdrawals are paused until .*2099.* WAT because your bank account was changed\.$/,
+    );
+    await withdraw('2000');
+    expect(await screen.findByRole('alert')).toHaveTextContent(held);
+    expect(errorDialogStore.get()).toBeNull();
+  });
+
+  it('shows no pause once it is over', async () => {
+    account = makeBankAccount({ withdrawals_held_until: '2020-01-01T00:00:00Z' });
+    serve();
+    renderApp('/user/withdrawal');
+    expect(await screen.findByTestId('withdrawal-payee')).toBeInTheDocument();
+    expect(screen.queryByTestId('withdrawal-hold-notice')).not.toBeInTheDocument();
+  });
+
   it('sends a player without a bank account to add one', async () => {
     account = null;
     serve();

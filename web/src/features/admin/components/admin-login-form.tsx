@@ -1,33 +1,37 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { showErrorDialog } from '@/components/ui/error-dialog/error-dialog-store';
 import { FormAlert } from '@/components/ui/form/form-alert';
 import { SubmitButton } from '@/components/ui/form/submit-button';
 import { TextField } from '@/components/ui/form/text-field';
-import { paths } from '@/config/paths';
-import { completeLogin } from '@/lib/auth';
 import { ALL_FIELDS_REQUIRED, fieldHint } from '@/lib/validation';
-import { adminLogin, NO_BACK_OFFICE_ACCESS } from '@/features/admin/api/admin-auth';
+import type { AuthResult } from '@/types/api';
+import { adminLogin, isMfaChallenge, NO_BACK_OFFICE_ACCESS, type MfaChallenge } from '@/features/admin/api/admin-auth';
 
-/** /boss: email and password; only an account with the admin role gets in (and only then is it kept). */
-export function AdminLoginForm() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [email, setEmail] = useState('');
+type Props = {
+  email: string;
+  onEmailChange: (email: string) => void;
+  /** Why the admin is back at this step (the two-step sign-in ran out of time). */
+  notice?: string;
+  /** The password was right: the code step comes next. */
+  onChallenge: (challenge: MfaChallenge) => void;
+  /** A login with no second step (a server without two-step sign-in). */
+  onLoggedIn: (result: AuthResult) => void;
+};
+
+/** /boss, step one: email and password; only an account with the admin role gets further (and only then is it kept). */
+export function AdminLoginForm({ email, onEmailChange, notice, onChallenge, onLoggedIn }: Props) {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [message, setMessage] = useState<string>();
 
   const mutation = useMutation({
     mutationFn: adminLogin,
-    onSuccess: async (response) => {
-      if (response.data.user.role !== 'admin') {
-        showErrorDialog(NO_BACK_OFFICE_ACCESS);
-        return;
-      }
-      await completeLogin(response.data, queryClient);
-      await navigate(paths.boss.dashboard.getHref(), { replace: true });
+    onSuccess: (response) => {
+      const answer = response.data;
+      if (isMfaChallenge(answer)) onChallenge(answer);
+      else if (answer.user.role !== 'admin') showErrorDialog(NO_BACK_OFFICE_ACCESS);
+      else onLoggedIn(answer);
     },
   });
 
@@ -55,9 +59,9 @@ export function AdminLoginForm() {
         inputMode="email"
         autoComplete="username"
         value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        onChange={(event) => onEmailChange(event.target.value)}
         error={fieldHint(errors.email)}
-        autoFocus
+        autoFocus={!email}
       />
       <TextField
         label="Password"
@@ -68,8 +72,9 @@ export function AdminLoginForm() {
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         error={fieldHint(errors.password)}
+        autoFocus={Boolean(email)}
       />
-      <FormAlert>{message}</FormAlert>
+      <FormAlert>{message ?? notice}</FormAlert>
       <SubmitButton pending={mutation.isPending} pendingText="Logging in…">
         Log in
       </SubmitButton>

@@ -1,7 +1,8 @@
 /**
  * The player's bank account for withdrawals (docs/api-money.md): GET /accounts, POST /accounts/resolve (whose
  * account a bank code and number are; 10 look-ups a minute) and POST /accounts/create (save or replace; the
- * server resolves the name again, so what is saved is always the bank's name).
+ * server resolves the name again, so what is saved is always the bank's name). Replacing a saved account needs the
+ * player's password, and pauses withdrawals for 24 hours (`withdrawals_held_until`).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiError } from '@/lib/api-client';
@@ -9,6 +10,8 @@ import { queryKeys } from '@/lib/query-keys';
 import type { BankAccount, ResolvedAccount } from '@/types/money';
 
 export type AccountInput = { bank_code: string; account_number: string };
+/** `password`: the player's current one, required when an account is already saved (a wrong one is a 422). */
+export type SaveAccountInput = AccountInput & { password?: string };
 
 export function useBankAccount() {
   return useQuery({
@@ -47,7 +50,7 @@ export function useResolvedAccount(input: AccountInput | null) {
 
 export type SavedAccount = { data: BankAccount; message?: string };
 
-export function saveBankAccount(input: AccountInput): Promise<SavedAccount> {
+export function saveBankAccount(input: SaveAccountInput): Promise<SavedAccount> {
   return api.post<BankAccount>('/accounts/create', input, { handled: lookupHandled });
 }
 

@@ -2,7 +2,8 @@
  * Save (or replace) the bank account withdrawals are paid to: a bank from GET /accounts/banks, a 10-digit NUBAN
  * (digits only; the CBN check digit is checked here first), then — as soon as both are valid — the bank's name
  * for the account, looked up once (POST /accounts/resolve) and shown read-only. Save sends the bank and number;
- * the server looks the name up again and keeps the bank's version of it.
+ * the server looks the name up again and keeps the bank's version of it. Replacing a saved account also asks for
+ * the player's password: whoever holds an unlocked phone must not be able to send the winnings elsewhere.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { FormAlert } from '@/components/ui/form/form-alert';
@@ -17,27 +18,37 @@ type Props = {
   banks: BankOption[];
   banksLoading?: boolean;
   onSaved: (account: BankAccount, message: string) => void;
+  /** Replacing a saved account: the password is asked for too. */
+  replacing?: boolean;
   /** Replacing a saved account: a way back to it. */
   onCancel?: () => void;
 };
 
-/** A failed look-up: a field's 422 beside the field, anything else (429, 503) above the button. */
-function lookupProblem(error: unknown) {
+export const PASSWORD_REQUIRED = 'Enter your password';
+export const CHANGE_ACCOUNT_NOTE =
+  'For your security, enter your password to change where winnings are paid. Withdrawals pause for 24 hours after a change.';
+
+type Problem = { bank?: string; number?: string; password?: string; alert?: string; retry?: boolean };
+
+/** A failed look-up or save: a field's 422 beside the field, anything else (429, 503) above the button. */
+function lookupProblem(error: unknown): Problem {
   if (!(error instanceof ApiError)) return {};
   if (error.status === 422) {
     const bank = error.fieldError('bank_code');
     const number = error.fieldError('account_number');
-    return bank || number ? { bank, number } : { alert: error.message };
+    const password = error.fieldError('password');
+    return bank || number || password ? { bank, number, password } : { alert: error.message };
   }
   return { alert: error.message, retry: error.status === 429 || error.status === 503 || error.status === 0 };
 }
 
-export function BankAccountForm({ banks, banksLoading = false, onSaved, onCancel }: Props) {
+export function BankAccountForm({ banks, banksLoading = false, onSaved, replacing = false, onCancel }: Props) {
   const id = useId();
   const [bankCode, setBankCode] = useState('');
   const [number, setNumber] = useState('');
+  const [password, setPassword] = useState('');
   const [showErrors, setShowErrors] = useState(false);
-  const [saveProblem, setSaveProblem] = useState<{ bank?: string; number?: string; alert?: string }>({});
+  const [saveProblem, setSaveProblem] = useState<Problem>({});
   const save = useSaveBankAccount();
 
   const bank = banks.find((b) => b.code === bankCode);
@@ -53,6 +64,7 @@ export function BankAccountForm({ banks, banksLoading = false, onSaved, onCancel
     saveProblem.number ??
     problem.number ??
     (numberError && (showErrors || number.length === ACCOUNT_NUMBER_LENGTH) ? numberError : undefined);
+  const passwordError = saveProblem.password ?? (replacing && showErrors && !password ? PASSWORD_REQUIRED : undefined);
 
   const edit = () => setSaveProblem({});
 
@@ -64,7 +76,8 @@ export function BankAccountForm({ banks, banksLoading = false, onSaved, onCancel
       if (resolved.isError) void resolved.refetch();
       return;
     }
-    save.mutate(lookup, {
+    if (replacing && !password) return;
+    save.mutate(replacing ? { ...lookup, password } : lookup, {
       onSuccess: (answer) => onSaved(answer.data, answer.message ?? 'Bank account saved'),
       onError: (error) => setSaveProblem(lookupProblem(error)),
     });
@@ -137,6 +150,26 @@ export function BankAccountForm({ banks, banksLoading = false, onSaved, onCancel
       />
       <p className="visually-hidden" aria-live="polite">
         {name ? `Account name: ${name}` : lookup && resolved.isFetching ? 'Checking the account with your bank' : ''}
+      </p>
+
+      {replacing ? (
+        <TextField
+          label="Your password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          revealable
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setSaveProblem((current) => ({ ...current, password: undefined }));
+          }}
+          error={passwordError}
+          hint={CHANGE_ACCOUNT_NOTE}
+        />
+      ) : null}
+      <p className="visually-hidden" aria-live="assertive">
+        {saveProblem.password}
       </p>
 
       <FormAlert>{saveProblem.alert ?? problem.alert}</FormAlert>

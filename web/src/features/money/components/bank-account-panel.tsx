@@ -10,6 +10,7 @@ import { useBankAccount } from '../api/bank-account';
 import type { BankOption } from '../lib/nuban';
 import { BankAccountForm } from './bank-account-form';
 import { SavedAccount } from './saved-account';
+import { WithdrawalHoldNotice } from './withdrawal-hold-notice';
 import './money.css';
 
 type Props = { banks: BankOption[]; banksLoading?: boolean };
@@ -45,6 +46,7 @@ export function BankAccountPanel({ banks, banksLoading }: Props) {
             Your bank account
           </h2>
           <SavedAccount account={saved} showSaved />
+          <WithdrawalHoldNotice account={saved} />
           <div className="money-actions">
             <Link className="button button--primary" to={paths.user.withdrawal.getHref()}>
               Withdraw
@@ -71,6 +73,7 @@ export function BankAccountPanel({ banks, banksLoading }: Props) {
           <BankAccountForm
             banks={banks}
             banksLoading={banksLoading}
+            replacing={Boolean(saved)}
             onSaved={(_, text) => {
               setMessage(text);
               setChanging(false);

@@ -12,6 +12,7 @@ import { useWithdrawals, type WithdrawalAnswer } from '../api/withdrawals';
 import { statusNote } from '../lib/labels';
 import { maskAccountNumber } from '../lib/nuban';
 import { NoBankAccount, WithdrawalForm } from './withdrawal-form';
+import { WithdrawalHoldNotice } from './withdrawal-hold-notice';
 import { WithdrawalStatusBadge } from './withdrawal-status-badge';
 import './money.css';
 
@@ -61,7 +62,10 @@ export function WithdrawalPanel() {
           </button>
         </div>
       ) : account.data ? (
-        <WithdrawalForm balance={balance} account={account.data} onDone={setAnswer} />
+        <>
+          <WithdrawalHoldNotice account={account.data} />
+          <WithdrawalForm balance={balance} account={account.data} onDone={setAnswer} />
+        </>
       ) : (
         <NoBankAccount />
       )}

@@ -1,0 +1,234 @@
+//! Manual wallet adjustments: `POST /admin/users/{id}/adjust` and, above `AYO_ADJUST_APPROVAL_ABOVE`, a second
+//! admin's decision (`GET /admin/adjustments`, `POST /admin/adjustments/{id}/approve|reject`).
+//!
+//! Every request carries the admin's `idempotency_key`: a replay answers the first result and moves nothing. An
+//! adjustment over the threshold is only filed (202, `data.approval_id`) and moves money once another admin
+//! approves it; the ledger entry's reference names both admins, and neither may then approve that player's
+//! withdrawals (see `admin_money`).
+
+use actix_web::{http::StatusCode, web, HttpRequest, HttpResponse};
+use chrono::Utc;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use ayo_actors::views;
+use ayo_actors::wallet::ApplyEntry;
+use ayo_data::adjustment::{ApprovalStatus, PendingAdjustment};
+use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
+use ayo_data::money::Kobo;
+use ayo_data::user::{Role, User};
+
+use crate::auth::AdminUser;
+use crate::error::{ApiError, FieldErrors};
+use crate::json::JsonBody;
+use crate::state::AppState;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/users/{id}/adjust", web::post().to(adjust))
+        .route("/adjustments", web::get().to(list))
+        .route("/adjustments/{id}/approve", web::post().to(approve))
+        .route("/adjustments/{id}/reject", web::post().to(reject));
+}
+
+/// The largest single manual adjustment (₦10,000,000): a typo of extra zeros should not mint a fortune.
+const ADJUST_MAX: i64 = 1_000_000_000;
+const KEY_MAX: usize = 100;
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct AdjustBody {
+    amount: Option<i64>,
+    reason: String,
+    idempotency_key: String,
+}
+
+/// A manual credit (positive) or debit (negative) with a mandatory reason: one `adjustment` ledger entry, at once
+/// or after a second admin's approval.
+async fn adjust(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    AdminUser(admin): AdminUser,
+    id: web::Path<u64>,
+    JsonBody(body): JsonBody<AdjustBody>,
+) -> Result<HttpResponse, ApiError> {
+    let mut errors = FieldErrors::default();
+    let amount = body.amount.filter(|a| *a != 0 && a.abs() <= ADJUST_MAX);
+    if amount.is_none() {
+        errors.push("amount", "Enter a non-zero amount in kobo, at most ₦10,000,000.00 either way".into());
+    }
+    let reason = body.reason.trim().to_string();
+    if reason.chars().count() < 5 || reason.chars().count() > 500 {
+        errors.push("reason", "Give a reason (5 to 500 characters)".into());
+    }
+    let key = body.idempotency_key.trim().to_string();
+    if key.is_empty() || key.len() > KEY_MAX {
+        errors.push("idempotency_key", format!("idempotency_key is required (at most {KEY_MAX} characters)"));
+    }
+    errors.finish()?;
+    let amount = amount.unwrap_or_default();
+    let player = state.store.users.get(*id)?.filter(|u| u.role == Role::User).ok_or(ApiError::NotFound("User"))?;
+    if amount.abs() > state.adjust_approval_above {
+        return file_for_approval(&req, &state, &admin, &player, amount, reason, key).await;
+    }
+    let once = format!("admin:{}:{key}", admin.id);
+    let moved = move_money(&state, &player, amount, reason, format!("adjustment:{}", admin.id), once).await?;
+    if !moved["replayed"].as_bool().unwrap_or(false) {
+        let detail = format!("{amount} kobo: {}", moved["transaction"]["description"].as_str().unwrap_or_default());
+        state.audit(Some(&req), Some(&admin), "wallet.adjusted", Some(format!("user:{}", player.id)), detail);
+    }
+    Ok(HttpResponse::Ok().json(json!({ "data": moved, "message": "Wallet adjusted" })))
+}
+
+async fn file_for_approval(
+    req: &HttpRequest,
+    state: &AppState,
+    admin: &User,
+    player: &User,
+    amount: i64,
+    reason: String,
+    key: String,
+) -> Result<HttpResponse, ApiError> {
+    let request = PendingAdjustment {
+        id: state.store.adjustments.next_id()?,
+        user_id: player.id,
+        amount: Kobo(amount),
+        reason,
+        requested_by: admin.id,
+        idempotency_key: key,
+        status: ApprovalStatus::Pending,
+        decided_by: None,
+        created_at: Utc::now(),
+        decided_at: None,
+    };
+    let (filed, new) = state.store.adjustments.request(&request)?;
+    state.store.flush().await?;
+    if new {
+        let detail = format!("{amount} kobo awaiting a second admin: {}", filed.reason);
+        state.audit(Some(req), Some(admin), "wallet.adjustment_requested", Some(format!("user:{}", player.id)), detail);
+    }
+    Ok(HttpResponse::build(StatusCode::ACCEPTED).json(json!({
+        "data": { "approval_id": filed.id, "adjustment": view(&filed) },
+        "message": "Above the approval limit: another admin must approve this adjustment",
+    })))
+}
+
+/// Writes the entry through the player's WalletActor, once per `once` key.
+async fn move_money(
+    state: &AppState,
+    player: &User,
+    amount: i64,
+    reason: String,
+    reference: String,
+    once: String,
+) -> Result<Value, ApiError> {
+    let entry = LedgerEntry {
+        id: state.store.wallets.next_id()?,
+        user_id: player.id,
+        kind: EntryKind::Adjustment,
+        status: EntryStatus::Success,
+        amount: Kobo(amount),
+        balance_after: Kobo::ZERO,
+        reference,
+        description: reason,
+        created_at: Utc::now(),
+    };
+    let moved = state
+        .engine
+        .wallets
+        .get(player.id)
+        .send(ApplyEntry { entry, once: Some(once) })
+        .await
+        .map_err(|e| ApiError::internal(anyhow::anyhow!("wallet mailbox: {e}")))?
+        .map_err(|e| ApiError::internal(anyhow::anyhow!("{e}")))?
+        .ok_or_else(|| ApiError::field("amount", "This would take the balance below zero"))?;
+    Ok(json!({ "balance": moved.balance, "transaction": views::entry(&moved.value), "replayed": moved.replayed }))
+}
+
+fn view(adjustment: &PendingAdjustment) -> Value {
+    json!({
+        "id": adjustment.id,
+        "user_id": adjustment.user_id,
+        "amount": adjustment.amount,
+        "reason": adjustment.reason,
+        "requested_by": adjustment.requested_by,
+        "status": adjustment.status.as_str(),
+        "decided_by": adjustment.decided_by,
+        "created_at": adjustment.created_at,
+        "decided_at": adjustment.decided_at,
+    })
+}
+
+/// Every adjustment filed for approval, newest first.
+async fn list(state: web::Data<AppState>, _: AdminUser) -> Result<HttpResponse, ApiError> {
+    let rows: Vec<Value> = state.store.adjustments.all()?.iter().map(view).collect();
+    Ok(HttpResponse::Ok().json(json!({ "data": rows })))
+}
+
+/// The pending request a second admin may decide.
+fn decidable(state: &AppState, admin: &User, id: u64) -> Result<PendingAdjustment, ApiError> {
+    let filed = state.store.adjustments.get(id)?.ok_or(ApiError::NotFound("Adjustment"))?;
+    if filed.requested_by == admin.id {
+        return Err(ApiError::coded(
+            "adjustment",
+            "Another admin must decide an adjustment you asked for",
+            "FOUR_EYES",
+        ));
+    }
+    if filed.status != ApprovalStatus::Pending {
+        return Err(ApiError::field("adjustment", format!("This adjustment is already {}", filed.status.as_str())));
+    }
+    Ok(filed)
+}
+
+/// Moves the money (once, whoever approves and however often), then records the decision.
+async fn approve(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    AdminUser(admin): AdminUser,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, ApiError> {
+    let filed = decidable(&state, &admin, *id)?;
+    let player = state.store.users.get(filed.user_id)?.ok_or(ApiError::NotFound("User"))?;
+    let reference = format!("adjustment:{}:{}", filed.requested_by, admin.id);
+    let once = format!("approval:{}", filed.id);
+    let moved = move_money(&state, &player, filed.amount.as_i64(), filed.reason.clone(), reference, once).await?;
+    let decided = state.store.adjustments.decide(filed.id, ApprovalStatus::Approved, admin.id, Utc::now())?;
+    state.store.flush().await?;
+    let detail = format!("{} kobo requested by admin {}: {}", filed.amount.as_i64(), filed.requested_by, filed.reason);
+    state.audit(Some(&req), Some(&admin), "wallet.adjustment_approved", Some(format!("user:{}", player.id)), detail);
+    Ok(HttpResponse::Ok().json(json!({
+        "data": { "adjustment": decided.as_ref().map(view), "balance": moved["balance"], "transaction": moved["transaction"] },
+        "message": "Adjustment approved and applied",
+    })))
+}
+
+async fn reject(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    AdminUser(admin): AdminUser,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, ApiError> {
+    let filed = decidable(&state, &admin, *id)?;
+    let decided = state.store.adjustments.decide(filed.id, ApprovalStatus::Rejected, admin.id, Utc::now())?;
+    state.store.flush().await?;
+    let detail = format!("{} kobo requested by admin {}", filed.amount.as_i64(), filed.requested_by);
+    state.audit(
+        Some(&req),
+        Some(&admin),
+        "wallet.adjustment_rejected",
+        Some(format!("user:{}", filed.user_id)),
+        detail,
+    );
+    Ok(HttpResponse::Ok().json(json!({ "data": decided.as_ref().map(view), "message": "Adjustment rejected" })))
+}
+
+/// Whether this admin asked for or approved an adjustment of this player's wallet: such an admin may not also
+/// approve that player's withdrawals.
+pub fn adjusted_by(state: &AppState, player: u64, admin: u64) -> Result<bool, ApiError> {
+    let entries = state.store.wallets.entries_of_user(player)?;
+    let admin = admin.to_string();
+    Ok(entries.iter().any(|e| {
+        e.kind == EntryKind::Adjustment
+            && e.reference.strip_prefix("adjustment:").is_some_and(|ids| ids.split(':').any(|id| id == admin))
+    }))
+}
