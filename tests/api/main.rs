@@ -9,6 +9,7 @@ mod paystack_stand_in;
 
 mod admin_mfa;
 mod admin_roles;
+mod audit_flood;
 mod back_office;
 mod back_office_consistency;
 mod bank_accounts;
