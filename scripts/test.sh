@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every check and test: formatting, lints, Rust unit and integration tests, TypeScript, ESLint, Vitest, and the
-# Playwright journeys in Debian's Chromium against the real server. Installs what it needs first.
+# Playwright journeys in Debian's Chromium against the real server, and a short API fuzz. Installs what it needs first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --browser
@@ -11,6 +11,9 @@ echo "==> clippy"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
 echo "==> Rust tests"
 cargo test --workspace --quiet
+echo "==> API fuzz (schemathesis, short form)"
+cargo build --quiet --bin ayo
+AYO_BIN="$PWD/target/debug/ayo" FUZZ_EXAMPLES=5 bash scripts/fuzz.sh
 
 cd web
 echo "==> TypeScript"
