@@ -186,7 +186,8 @@ impl Connection {
             Ok(false) | Err(_) => return Err(End::Lagging),
         }
         self.authenticated = true;
-        let left = (expires_at - chrono::Utc::now()).to_std().unwrap_or_default();
+        // A token is valid through its `exp` second (whole seconds): its socket ends when requests start failing.
+        let left = (expires_at + chrono::Duration::seconds(1) - chrono::Utc::now()).to_std().unwrap_or_default();
         self.expires = Some(tokio::time::Instant::now() + left);
         self.send_snapshot(Some(&user)).await
     }

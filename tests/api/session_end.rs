@@ -77,3 +77,12 @@ async fn changing_the_password_ends_the_accounts_other_sockets() {
     assert_eq!(changed.status, 200, "{:?}", changed.body);
     assert_eq!(closed_with(&mut socket).await, CloseCode::Policy);
 }
+
+#[actix_web::test]
+async fn a_socket_signed_in_with_a_token_ends_when_the_token_expires() {
+    let app = crate::helpers::spawn_app_with(Default::default(), |s| s.token_ttl_secs = 2).await;
+    let token = app.verified_player("ada@example.com", "+2348012345678").await;
+    let mut socket = signed_in(&app, &token).await;
+    assert_eq!(closed_with(&mut socket).await, CloseCode::Policy);
+    assert_eq!(app.get("/auth/profiles", Some(&token)).await.status, 401);
+}
