@@ -14,7 +14,7 @@ use chrono::Utc;
 
 use ayo_data::draw::{Draw, DrawId, DrawStatus};
 use ayo_data::game::Game;
-use ayo_data::lotto::{draw_balls, outcome, tickets_hash, Balls};
+use ayo_data::lotto::{draw_balls, outcome_at, tickets_hash, Balls};
 use ayo_data::store::Outcome;
 use ayo_data::ticket::{TicketCard, TicketId, TicketStatus};
 use ayo_data::user::UserId;
@@ -305,8 +305,10 @@ const READ_THREADS: usize = 2;
 fn decide(cards: Vec<TicketCard>, numbers: &Balls, game: &Game) -> BTreeMap<UserId, Vec<(TicketCard, Outcome)>> {
     let mut by_player: BTreeMap<UserId, Vec<(TicketCard, Outcome)>> = BTreeMap::new();
     for card in cards {
+        // Paid by the terms it was sold under, whatever the game says now.
+        let terms = card.terms_or(game);
         let (lines_won, winnings) =
-            outcome(&card.bet, card.stake_per_line, numbers, &game.multipliers, game.stake_rules.payout_cap);
+            outcome_at(&card.bet, card.stake_per_line, numbers, terms.multiplier, terms.payout_cap);
         let decided = Outcome { ticket: card.id, lines_won, winnings };
         by_player.entry(card.user_id).or_default().push((card, decided));
     }

@@ -10,7 +10,7 @@ use ayo_data::game::Game;
 use ayo_data::ledger::LedgerEntry;
 use ayo_data::lotto::{Balls, Bet};
 use ayo_data::money::Kobo;
-use ayo_data::ticket::{Ticket, TicketStatus};
+use ayo_data::ticket::{Terms, Ticket, TicketStatus};
 
 pub fn time(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Millis, true)
@@ -76,6 +76,9 @@ struct TicketView<'a> {
     stake_per_line: Kobo,
     total_stake: Kobo,
     potential_win: Kobo,
+    /// The multiplier and payout cap the ticket was sold under (and is paid by); `null` for tickets from before
+    /// terms were recorded.
+    terms: Option<Terms>,
     status: TicketStatus,
     lines_won: u64,
     winnings: Kobo,
@@ -120,6 +123,7 @@ impl<'a> TicketView<'a> {
             stake_per_line: ticket.stake_per_line,
             total_stake: ticket.total_stake,
             potential_win: ticket.max_win,
+            terms: ticket.terms,
             status: ticket.status,
             lines_won: ticket.lines_won,
             winnings: ticket.winnings,

@@ -76,6 +76,7 @@ fn ticket(id: u64, bet: Bet, status: TicketStatus) -> Ticket {
         idempotency_key: "key".into(),
         created_at: Utc::now() - Duration::minutes(3),
         settled_at: settled.then(Utc::now),
+        terms: None,
     }
 }
 

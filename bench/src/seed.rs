@@ -143,6 +143,7 @@ pub fn tickets(
             idempotency_key: format!("seed-{t}"),
             created_at: sold_at,
             settled_at: None,
+            terms: None,
         };
         let purchase = Purchase { ticket, entry_id: store.wallets.next_id()?, now: sold_at };
         store.wallets.purchase(&purchase)?.map_err(|e| anyhow::anyhow!("seeding a ticket: {e}"))?;

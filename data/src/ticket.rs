@@ -4,6 +4,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::draw::DrawId;
+use crate::game::Game;
 use crate::game::GameId;
 use crate::lotto::Bet;
 use crate::money::Kobo;
@@ -38,6 +39,24 @@ pub struct Ticket {
     pub idempotency_key: String,
     pub created_at: DateTime<Utc>,
     pub settled_at: Option<DateTime<Utc>>,
+    /// The terms it was sold under: settlement pays by these, whatever the game says later. `None` only for
+    /// tickets sold before terms were recorded (those are paid by the game's terms at the draw).
+    #[serde(default)]
+    pub terms: Option<Terms>,
+}
+
+/// What a winning line pays, fixed at purchase: the multiplier of the ticket's bet and the game's payout cap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Terms {
+    pub multiplier: u32,
+    pub payout_cap: Kobo,
+}
+
+impl Terms {
+    /// The terms `game` sells `bet` under now.
+    pub fn of(game: &Game, bet: &Bet) -> Self {
+        Self { multiplier: game.multipliers.rate(bet.multiplier_key()), payout_cap: game.stake_rules.payout_cap }
+    }
 }
 
 /// What never changes about a ticket once bought, in the compact form kept in its draw's ticket index
@@ -53,6 +72,7 @@ pub struct TicketCard {
     pub total_stake: Kobo,
     pub max_win: Kobo,
     pub created_at: DateTime<Utc>,
+    pub terms: Option<Terms>,
 }
 
 impl TicketCard {
@@ -66,7 +86,13 @@ impl TicketCard {
             total_stake: ticket.total_stake,
             max_win: ticket.max_win,
             created_at: ticket.created_at,
+            terms: ticket.terms,
         }
+    }
+
+    /// The terms this ticket is paid by: its own, or for a ticket sold before terms were recorded, the game's.
+    pub fn terms_or(&self, game: &Game) -> Terms {
+        self.terms.unwrap_or_else(|| Terms::of(game, &self.bet))
     }
 
     /// The ticket as its settlement leaves it (every field a client sees; the idempotency key is not kept).
@@ -94,6 +120,7 @@ impl TicketCard {
             idempotency_key: String::new(),
             created_at: self.created_at,
             settled_at: Some(settled_at),
+            terms: self.terms,
         }
     }
 }

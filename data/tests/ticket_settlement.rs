@@ -86,6 +86,7 @@ fn buy(store: &Store, game: &Game, draw: &Draw, user: &User, bet: Bet, key: &str
         idempotency_key: key.into(),
         created_at: now,
         settled_at: None,
+        terms: None,
     };
     let purchase = Purchase { ticket, entry_id: store.wallets.next_id().unwrap(), now };
     store.wallets.purchase(&purchase).unwrap().unwrap().value

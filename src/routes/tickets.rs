@@ -13,7 +13,7 @@ use ayo_actors::wallet::{BuyTicket, WalletError};
 use ayo_data::lotto::{price, Bet};
 use ayo_data::money::Kobo;
 use ayo_data::store::{Purchase, PurchaseError};
-use ayo_data::ticket::{Ticket, TicketStatus};
+use ayo_data::ticket::{Terms, Ticket, TicketStatus};
 use ayo_data::user::Role;
 
 use crate::auth::AuthUser;
@@ -88,6 +88,7 @@ async fn create(
     let priced = price(&bet, Kobo(stake), &game.stake_rules, &game.multipliers)
         .map_err(|e| ApiError::field(e.field(), e.to_string()))?;
     let now = Utc::now();
+    let terms = Terms::of(&game, &bet);
     let ticket = Ticket {
         id: state.store.wallets.next_id()?,
         user_id: user.id,
@@ -104,6 +105,7 @@ async fn create(
         idempotency_key: key,
         created_at: now,
         settled_at: None,
+        terms: Some(terms),
     };
     let purchase = Purchase { ticket, entry_id: state.store.wallets.next_id()?, now };
     let moved = state

@@ -268,5 +268,6 @@ async fn a_flood_of_forged_webhooks_is_refused_without_flooding_the_audit_log() 
     for _ in 0..35 {
         assert_eq!(app.webhook("sandbox", &body, Some("sk_guess")).await.status, 400);
     }
-    assert_eq!(app.audit_actions().iter().filter(|a| *a == "webhook.forged").count(), 30);
+    // The audit log keeps 20 a minute from one source (see `audit`).
+    assert_eq!(app.audit_actions().iter().filter(|a| *a == "webhook.forged").count(), 20);
 }

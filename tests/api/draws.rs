@@ -139,3 +139,28 @@ async fn cancelling_the_open_draw_puts_the_next_one_on_sale_at_once_and_skips_it
     assert_eq!(replacement["opens_at"], open["closes_at"], "{replacement}");
     assert_ne!(replacement["draws_at"], later["draws_at"]);
 }
+
+#[actix_web::test]
+async fn a_ticket_is_paid_by_the_terms_it_was_sold_under_not_an_edit_after_purchase() {
+    let app = spawn_app().await;
+    let draw = app.quick_draw(1_500, 2_000).await;
+    let admin = app.admin("boss@ayolotto.ng").await;
+    let ada = app.verified_player("ada@example.com", "+2348012345678").await;
+    app.fund(&admin, &ada, 90 * 5_000).await;
+    for n in 1..=90u8 {
+        assert_eq!(app.buy(&ada, nap1(draw.id, n, 5_000, &format!("n{n}"))).await.status, 201);
+    }
+    let sold = app.get("/tickets?per_page=1", Some(&ada)).await.body["data"][0].clone();
+    assert_eq!(sold["terms"]["multiplier"], 40, "{sold}");
+    // After the sale the admin cuts NAP1 from 40× to 10×: it applies to later sales only.
+    let edited = app
+        .put(
+            &format!("/admin/games/{}", draw.game_id),
+            json!({"multipliers": {"nap1": 10, "nap2": 240, "nap3": 2100, "nap4": 6000, "nap5": 44000}}),
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(edited.status, 200, "{:?}", edited.body);
+    app.wait_for_draw(draw.id, |d| d["status"] == "settled").await;
+    assert_eq!(app.balance(&ada).await, 5_000 * 40, "paid at the 40× it was sold under");
+}

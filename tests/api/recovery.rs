@@ -60,6 +60,7 @@ fn seed_overdue_draw(dir: &Path) -> u64 {
                 idempotency_key: format!("{p}-{t}"),
                 created_at: sold_at,
                 settled_at: None,
+                terms: None,
             };
             let purchase = Purchase { ticket, entry_id: store.wallets.next_id().unwrap(), now: sold_at };
             store.wallets.purchase(&purchase).unwrap().unwrap();

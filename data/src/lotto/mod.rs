@@ -27,7 +27,7 @@ pub use fair::{
 };
 pub use limits::{price, StakeError, StakeRules, StakeRulesError, TicketPrice};
 pub use multipliers::{MultiplierKey, Multipliers, MultipliersError};
-pub use settlement::{outcome, potential_max_win, winnings};
+pub use settlement::{outcome, outcome_at, potential_max_win, winnings};
 
 /// The lowest number on the board.
 pub const MIN_NUMBER: u8 = 1;

@@ -84,13 +84,23 @@ pub fn potential_max_win(bet: &Bet, stake_per_line: Kobo, multipliers: &Multipli
     payout(bet, bet.max_lines_won(), stake_per_line, multipliers, cap)
 }
 
-/// lines × stake × rate, clamped to 0 ..= cap.
+/// Lines won and the payout of `bet` for the draw `drawn` at a fixed multiplier and cap (a ticket's own terms).
+pub fn outcome_at(bet: &Bet, stake_per_line: Kobo, drawn: &Balls, multiplier: u32, cap: Kobo) -> (u64, Kobo) {
+    let lines = bet.lines_won(drawn);
+    (lines, payout_at(lines, stake_per_line, multiplier, cap))
+}
+
 fn payout(bet: &Bet, lines: u64, stake_per_line: Kobo, multipliers: &Multipliers, cap: Kobo) -> Kobo {
+    payout_at(lines, stake_per_line, multipliers.rate(bet.multiplier_key()), cap)
+}
+
+/// lines × stake × rate, clamped to 0 ..= cap.
+fn payout_at(lines: u64, stake_per_line: Kobo, rate: u32, cap: Kobo) -> Kobo {
     let cap = cap.max(Kobo::ZERO);
     if lines == 0 || !stake_per_line.is_positive() {
         return Kobo::ZERO;
     }
-    let rate = u64::from(multipliers.rate(bet.multiplier_key()));
+    let rate = u64::from(rate);
     stake_per_line.checked_mul_u64(lines).and_then(|stake| stake.checked_mul_u64(rate)).map_or(cap, |win| win.min(cap))
 }
 

@@ -1,9 +1,10 @@
 //! The compact binary form of a [`TicketCard`], stored as the value of a ticket's entry in its draw's index.
 //!
-//! Layout (integers big-endian): version `1`; user id u64; stake per line i64; lines u64; total stake i64; max win
+//! Layout (integers big-endian): version `2` (`1` lacks the terms); user id u64; stake per line i64; lines u64; total stake i64; max win
 //! i64; created at: seconds i64 and nanoseconds u32; the bet: kind u8 (0 NAP, 1 PERM, 2 BANKER, 3 AGAINST), k u8
 //! (PERM only, else 0), then two pick lists, each a length u8 and its numbers (NAP and PERM: numbers, none;
-//! BANKER: the banker, none; AGAINST: top, bottom). About 60 bytes, against ≈ 350 for the ticket's JSON, and no
+//! BANKER: the banker, none; AGAINST: top, bottom); then the terms it was sold under: a flag u8 (1 when present),
+//! the multiplier u32 and the payout cap i64. About 70 bytes, against ≈ 350 for the ticket's JSON, and no
 //! parsing. An empty value is an index entry written before cards existed: read the ticket itself.
 
 use chrono::{DateTime, Utc};
@@ -11,9 +12,11 @@ use chrono::{DateTime, Utc};
 use crate::error::{StoreError, StoreResult};
 use crate::lotto::Bet;
 use crate::money::Kobo;
-use crate::ticket::{TicketCard, TicketId};
+use crate::ticket::{Terms, TicketCard, TicketId};
 
-const VERSION: u8 = 1;
+const VERSION: u8 = 2;
+/// Cards written before terms were recorded: the same layout without the terms.
+const VERSION_WITHOUT_TERMS: u8 = 1;
 
 pub fn encode_card(card: &TicketCard) -> Vec<u8> {
     let mut out = Vec::with_capacity(64);
@@ -38,6 +41,14 @@ pub fn encode_card(card: &TicketCard) -> Vec<u8> {
         out.push(len);
         out.extend_from_slice(picks.get(..usize::from(len)).unwrap_or(picks));
     }
+    match card.terms {
+        Some(terms) => {
+            out.push(1);
+            out.extend_from_slice(&terms.multiplier.to_be_bytes());
+            out.extend_from_slice(&terms.payout_cap.as_i64().to_be_bytes());
+        }
+        None => out.push(0),
+    }
     out
 }
 
@@ -47,7 +58,8 @@ pub fn decode_card(id: TicketId, bytes: &[u8]) -> StoreResult<Option<TicketCard>
         return Ok(None);
     }
     let mut r = Reader { bytes, at: 0 };
-    if r.u8()? != VERSION {
+    let version = r.u8()?;
+    if version != VERSION && version != VERSION_WITHOUT_TERMS {
         return Err(corrupt(id, "unknown card version"));
     }
     let user_id = r.u64()?;
@@ -68,7 +80,11 @@ pub fn decode_card(id: TicketId, bytes: &[u8]) -> StoreResult<Option<TicketCard>
         (3, _) => Bet::Against { top: first, bottom: second },
         _ => return Err(corrupt(id, "unknown bet kind")),
     };
-    Ok(Some(TicketCard { id, user_id, bet, stake_per_line, lines, total_stake, max_win, created_at }))
+    let terms = match (version, if version == VERSION { r.u8()? } else { 0 }) {
+        (VERSION, 1) => Some(Terms { multiplier: r.u32()?, payout_cap: Kobo(r.i64()?) }),
+        _ => None,
+    };
+    Ok(Some(TicketCard { id, user_id, bet, stake_per_line, lines, total_stake, max_win, created_at, terms }))
 }
 
 fn corrupt(id: TicketId, what: &str) -> StoreError {
@@ -134,6 +150,7 @@ mod tests {
             total_stake: Kobo(10_000),
             max_win: Kobo(2_400_000),
             created_at: DateTime::<Utc>::from_timestamp(1_763_000_000, 123_456_789).unwrap_or_default(),
+            terms: Some(Terms { multiplier: 240, payout_cap: Kobo(5_000_000_000) }),
         }
     }
 
@@ -147,8 +164,19 @@ mod tests {
             Bet::Against { top: vec![1, 2], bottom: vec![3, 4, 5] },
         ] {
             let card = card(bet);
-            assert_eq!(decode_card(7, &encode_card(&card)).unwrap(), Some(card));
+            assert_eq!(decode_card(7, &encode_card(&card)).unwrap(), Some(card.clone()));
+            let old = TicketCard { terms: None, ..card };
+            assert_eq!(decode_card(7, &encode_card(&old)).unwrap(), Some(old));
         }
+    }
+
+    #[test]
+    fn a_version_1_card_reads_without_terms() {
+        let card = TicketCard { terms: None, ..card(Bet::Nap { numbers: vec![5] }) };
+        let mut bytes = encode_card(&card);
+        bytes[0] = VERSION_WITHOUT_TERMS;
+        bytes.pop(); // version 1 had no terms flag
+        assert_eq!(decode_card(7, &bytes).unwrap(), Some(card));
     }
 
     #[test]

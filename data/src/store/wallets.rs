@@ -565,6 +565,7 @@ mod tests {
             idempotency_key: format!("k{id}"),
             created_at: Utc::now(),
             settled_at: None,
+            terms: None,
         }
     }
 
