@@ -30,11 +30,13 @@ use crate::wallet::{RefundTickets, SettleTickets, Wallets};
 #[rtype(result = "()")]
 pub struct DrawFinished(pub DrawId);
 
-/// Cancel this draw (admin): every pending ticket is refunded in full.
+/// Cancel this draw (admin): every pending ticket is refunded in full. Once sales have closed only an
+/// `emergency` cancel may, and it computes and publishes the balls the draw would have had, with its seed.
 #[derive(Message)]
-#[rtype(result = "Result<(), String>")]
+#[rtype(result = "Result<Option<Balls>, String>")]
 pub struct CancelDraw {
     pub reason: String,
+    pub emergency: bool,
 }
 
 /// Open this scheduled draw now (the draw before it was cancelled, so the game has nothing on sale).
@@ -373,7 +375,7 @@ impl Actor for DrawActor {
 }
 
 impl Handler<CancelDraw> for DrawActor {
-    type Result = Result<(), String>;
+    type Result = Result<Option<Balls>, String>;
 
     fn handle(&mut self, msg: CancelDraw, ctx: &mut Context<Self>) -> Self::Result {
         let Some((mut draw, game)) = self.load() else {
@@ -381,6 +383,21 @@ impl Handler<CancelDraw> for DrawActor {
         };
         if !matches!(draw.status, DrawStatus::Scheduled | DrawStatus::Open | DrawStatus::Closed) || self.busy {
             return Err(format!("A {} draw cannot be cancelled", draw.status.as_str()));
+        }
+        if draw.sales_over(Utc::now()) {
+            if !msg.emergency {
+                return Err(
+                    "Sales have closed: only an emergency cancel can stop this draw, and it publishes the seed \
+                            and the result the draw would have had"
+                        .to_string(),
+                );
+            }
+            let hash = match &draw.tickets_hash {
+                Some(hash) => hash.clone(),
+                None => tickets_hash(&self.store.wallets.ticket_ids_of_draw(draw.id).map_err(|e| e.to_string())?),
+            };
+            draw.would_be_numbers = Some(draw_balls(&draw.seed, draw.id, &hash).numbers);
+            draw.tickets_hash = Some(hash);
         }
         draw.status = DrawStatus::Cancelled;
         draw.cancelled_reason = Some(msg.reason);
@@ -391,8 +408,9 @@ impl Handler<CancelDraw> for DrawActor {
         if let Some(timer) = self.timer.take() {
             ctx.cancel_future(timer);
         }
+        let would_be = draw.would_be_numbers;
         self.refund_all(draw, game, ctx);
-        Ok(())
+        Ok(would_be)
     }
 }
 

@@ -11,6 +11,7 @@ use chrono::{DateTime, Utc};
 
 use ayo_data::draw::{Draw, DrawId, DrawStatus};
 use ayo_data::game::{Game, GameId, GameStatus};
+use ayo_data::lotto::Balls;
 use ayo_data::Store;
 
 use crate::draw_actor::{CancelDraw, DrawActor, DrawFinished, OpenNow};
@@ -29,12 +30,14 @@ const UPCOMING: usize = 2;
 #[rtype(result = "()")]
 pub struct Refresh;
 
-/// Cancel a draw that has not been drawn yet; its tickets are refunded.
+/// Cancel a draw that has not been drawn yet; its tickets are refunded. After sales close only an `emergency`
+/// cancel may (see `CancelDraw`); it answers the balls the draw would have had.
 #[derive(Message)]
-#[rtype(result = "Result<(), String>")]
+#[rtype(result = "Result<Option<Balls>, String>")]
 pub struct Cancel {
     pub draw_id: DrawId,
     pub reason: String,
+    pub emergency: bool,
 }
 
 /// A game's draw was cancelled: if it has nothing on sale now, its next draw opens at once.
@@ -164,7 +167,7 @@ impl Handler<DrawFinished> for Scheduler {
 }
 
 impl Handler<Cancel> for Scheduler {
-    type Result = ResponseFuture<Result<(), String>>;
+    type Result = ResponseFuture<Result<Option<Balls>, String>>;
     fn handle(&mut self, msg: Cancel, ctx: &mut Context<Self>) -> Self::Result {
         if !self.running.contains_key(&msg.draw_id) {
             // Planned since the last tick: its actor starts now.
@@ -175,11 +178,14 @@ impl Handler<Cancel> for Scheduler {
         let scheduler = ctx.address();
         Box::pin(async move {
             let actor = actor.ok_or_else(|| "This draw is not running (already drawn or finished)".to_string())?;
-            actor.send(CancelDraw { reason: msg.reason }).await.map_err(|e| e.to_string())??;
+            let would_be = actor
+                .send(CancelDraw { reason: msg.reason, emergency: msg.emergency })
+                .await
+                .map_err(|e| e.to_string())??;
             if let Some(game) = game {
                 scheduler.do_send(PutNextOnSale(game));
             }
-            Ok(())
+            Ok(would_be)
         })
     }
 }

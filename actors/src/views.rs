@@ -34,6 +34,7 @@ pub fn draw(draw: &Draw, game: Option<&Game>) -> Value {
         "machine_numbers": draw.machine_numbers,
         "seed": draw.revealed_seed(),
         "cancelled_reason": draw.cancelled_reason,
+        "would_be_numbers": draw.would_be_numbers,
         "server_time": time(Utc::now()),
     })
 }

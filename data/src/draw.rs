@@ -61,6 +61,10 @@ pub struct Draw {
     pub drawn_at: Option<DateTime<Utc>>,
     pub settled_at: Option<DateTime<Utc>>,
     pub cancelled_reason: Option<String>,
+    /// A draw cancelled after sales closed (the emergency path): the balls it would have drawn, published with its
+    /// seed, so a cancellation can never hide a result the operator disliked.
+    #[serde(default)]
+    pub would_be_numbers: Option<Balls>,
 }
 
 impl Draw {
@@ -84,6 +88,7 @@ impl Draw {
             drawn_at: None,
             settled_at: None,
             cancelled_reason: None,
+            would_be_numbers: None,
         }
     }
 
@@ -97,8 +102,15 @@ impl Draw {
         self.status == DrawStatus::Open && now >= self.opens_at && now < self.closes_at
     }
 
-    /// The seed may be shown once the balls are out.
+    /// The seed may be shown once the balls are out, or once an emergency cancel has published what they would
+    /// have been.
     pub fn revealed_seed(&self) -> Option<String> {
-        matches!(self.status, DrawStatus::Drawn | DrawStatus::Settled).then(|| self.seed.to_hex())
+        let out = matches!(self.status, DrawStatus::Drawn | DrawStatus::Settled) || self.would_be_numbers.is_some();
+        out.then(|| self.seed.to_hex())
+    }
+
+    /// Whether sales are over at `now` (closed, or past its closing time and about to be closed).
+    pub fn sales_over(&self, now: DateTime<Utc>) -> bool {
+        self.status == DrawStatus::Closed || (self.status == DrawStatus::Open && now >= self.closes_at)
     }
 }

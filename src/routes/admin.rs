@@ -46,6 +46,8 @@ async fn change_password(
 #[serde(default)]
 struct CancelBody {
     reason: String,
+    /// Required once sales have closed: the seed and the would-be balls are published with the refunds.
+    emergency: bool,
 }
 
 /// Cancels a draw that has not been drawn: every ticket is refunded in full.
@@ -57,17 +59,27 @@ async fn cancel_draw(
     JsonBody(body): JsonBody<CancelBody>,
 ) -> Result<HttpResponse, ApiError> {
     let reason = body.reason.trim().to_string();
-    if reason.len() < 5 {
-        return Err(ApiError::field("reason", "Give a reason (at least 5 characters)"));
+    if !(5..=500).contains(&reason.chars().count()) {
+        return Err(ApiError::field("reason", "Give a reason (5 to 500 characters)"));
     }
     state.store.games.draw(*id)?.ok_or(ApiError::NotFound("Draw"))?;
-    state
+    let would_be = state
         .engine
         .scheduler
-        .send(Cancel { draw_id: *id, reason })
+        .send(Cancel { draw_id: *id, reason: reason.clone(), emergency: body.emergency })
         .await
         .map_err(|e| ApiError::internal(anyhow::anyhow!("scheduler mailbox: {e}")))?
         .map_err(|why| ApiError::field("draw", why))?;
-    state.audit(Some(&req), Some(&admin), "draw.cancelled", Some(format!("draw:{}", *id)), body.reason.trim());
-    Ok(HttpResponse::Ok().json(json!({ "message": "Draw cancelled; every ticket is being refunded" })))
+    let target = Some(format!("draw:{}", *id));
+    match would_be {
+        Some(balls) => {
+            let detail = format!("{reason} (would have drawn {balls:?}; seed published)");
+            state.audit(Some(&req), Some(&admin), "draw.emergency_cancelled", target, detail);
+        }
+        None => state.audit(Some(&req), Some(&admin), "draw.cancelled", target, reason),
+    }
+    Ok(HttpResponse::Ok().json(json!({
+        "data": { "would_be_numbers": would_be },
+        "message": "Draw cancelled; every ticket is being refunded",
+    })))
 }

@@ -164,3 +164,33 @@ async fn a_ticket_is_paid_by_the_terms_it_was_sold_under_not_an_edit_after_purch
     app.wait_for_draw(draw.id, |d| d["status"] == "settled").await;
     assert_eq!(app.balance(&ada).await, 5_000 * 40, "paid at the 40× it was sold under");
 }
+
+#[actix_web::test]
+async fn after_close_only_an_emergency_cancel_stops_a_draw_and_it_publishes_the_seed_and_would_be_result() {
+    let app = spawn_app().await;
+    let draw = app.quick_draw(1_500, 120_000).await;
+    let admin = app.admin("boss@ayolotto.ng").await;
+    let ada = app.verified_player("ada@example.com", "+2348012345678").await;
+    app.fund(&admin, &ada, 30_000).await;
+    assert_eq!(app.buy(&ada, nap1(draw.id, 7, 5_000, "t1")).await.status, 201);
+    app.wait_for_draw(draw.id, |d| d["status"] == "closed").await;
+
+    let path = format!("/admin/draws/{}/cancel", draw.id);
+    let quiet = app.post(&path, json!({"reason": "machine fault"}), Some(&admin)).await;
+    assert_eq!(quiet.status, 422, "no quiet cancellation after close: {:?}", quiet.body);
+    assert!(quiet.message().contains("emergency"), "{}", quiet.message());
+
+    let loud = app.post(&path, json!({"reason": "machine fault", "emergency": true}), Some(&admin)).await;
+    assert_eq!(loud.status, 200, "{:?}", loud.body);
+    let would_be: Vec<u8> = serde_json::from_value(loud.body["data"]["would_be_numbers"].clone()).unwrap();
+    let public = app.wait_for_draw(draw.id, |d| d["status"] == "cancelled").await;
+    assert_eq!(public["cancelled_reason"], "machine fault");
+    assert_eq!(public["would_be_numbers"], json!(would_be));
+    // Anyone can check the would-be result from what is published.
+    let seed = ayo_data::lotto::Seed::from_hex(public["seed"].as_str().expect("the seed is published")).unwrap();
+    assert_eq!(seed.commitment(), public["commitment"].as_str().unwrap());
+    let recomputed = ayo_data::lotto::draw_balls(&seed, draw.id, public["tickets_hash"].as_str().unwrap());
+    assert_eq!(recomputed.numbers.to_vec(), would_be);
+    let log = app.get("/admin/activities", Some(&admin)).await.body;
+    assert!(log["data"].as_array().unwrap().iter().any(|a| a["action"] == "draw.emergency_cancelled"));
+}
