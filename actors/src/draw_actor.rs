@@ -14,9 +14,9 @@ use chrono::Utc;
 
 use ayo_data::draw::{Draw, DrawId, DrawStatus};
 use ayo_data::game::Game;
-use ayo_data::lotto::{draw_balls, outcome_at, tickets_hash, Balls};
+use ayo_data::lotto::{draw_balls, outcome_at, shadow, tickets_hash, Balls};
 use ayo_data::store::Outcome;
-use ayo_data::ticket::{TicketCard, TicketId, TicketStatus};
+use ayo_data::ticket::{Terms, TicketCard, TicketId, TicketStatus};
 use ayo_data::user::UserId;
 use ayo_data::Store;
 
@@ -122,6 +122,8 @@ impl DrawActor {
                 self.warm_up(draw.id);
                 Some(draw.draws_at)
             }
+            // Halted by the shadow check: nothing more happens until an operator has looked.
+            DrawStatus::Drawn if draw.settlement_halted.is_some() => None,
             DrawStatus::Drawn => {
                 self.settle(draw, game, ctx);
                 return;
@@ -200,16 +202,59 @@ impl DrawActor {
             let started = std::time::Instant::now();
             let skip = store.wallets.settled_players(draw_id)?;
             let cards = store.wallets.pending_cards_of_draw(draw_id, &skip, READ_THREADS)?;
-            Ok::<_, ayo_data::StoreError>((decide(cards, &numbers, &rules), started.elapsed().as_millis()))
+            let decided = decide(cards, &numbers, &rules);
+            let disagreements = shadow_disagreements(&store, &decided, &numbers, &rules)?;
+            Ok::<_, ayo_data::StoreError>((decided, disagreements, started.elapsed().as_millis()))
         }));
         ctx.wait(read.map(move |read, act, ctx| {
-            let (by_player, read_ms) = match read {
+            let (by_player, disagreements, read_ms) = match read {
                 Ok(Ok(read)) => read,
                 Ok(Err(e)) => return act.retry_settlement(draw.id, &e.to_string(), ctx),
                 Err(e) => return act.retry_settlement(draw.id, &e.to_string(), ctx),
             };
+            if !disagreements.is_empty() {
+                return act.halt(draw, &game, &disagreements, ctx);
+            }
             act.pay(draw, game, by_player, read_ms, ctx);
         }));
+    }
+
+    /// Shadow settlement disagreed: pay nothing, mark the draw halted, and tell the admins (audit log and a live
+    /// `admin.alert`).
+    fn halt(&mut self, mut draw: Draw, game: &Game, disagreements: &[String], ctx: &mut Context<Self>) {
+        self.busy = false;
+        let shown: Vec<&str> = disagreements.iter().take(5).map(String::as_str).collect();
+        let message = format!(
+            "Settlement of draw #{} halted: the shadow computation disagrees on {} ticket(s): {}",
+            draw.id,
+            disagreements.len(),
+            shown.join("; ")
+        );
+        tracing::error!(draw = draw.id, disagreements = disagreements.len(), "{message}");
+        draw.settlement_halted = Some(message.clone());
+        if !self.save_and_publish(&draw, Some(game), EventKind::DrawUpdated) {
+            ctx.run_later(Duration::from_secs(1), |act, ctx| act.step(ctx));
+            return;
+        }
+        let activity = ayo_data::activity::Activity {
+            id: 0,
+            at: Utc::now(),
+            actor_id: None,
+            actor_email: None,
+            action: "draw.settlement_halted".into(),
+            target: Some(format!("draw:{}", draw.id)),
+            ip: None,
+            detail: message.clone(),
+        };
+        if let Err(e) = self.store.activities.record(activity) {
+            tracing::error!(draw = draw.id, error = %e, "could not audit the halted settlement");
+        }
+        self.publish.publish(Event {
+            topic: Topic::Admin,
+            kind: EventKind::AdminAlert,
+            data: serde_json::json!({ "action": "draw.settlement_halted", "draw_id": draw.id, "message": message }),
+        });
+        ctx.stop();
     }
 
     fn retry_settlement(&mut self, draw: DrawId, error: &str, ctx: &mut Context<Self>) {
@@ -302,6 +347,50 @@ impl DrawActor {
 
 /// Threads reading a draw's ticket index at settlement.
 const READ_THREADS: usize = 2;
+
+/// Checks every decided ticket against the shadow computation (`lotto::shadow`), and every ticket either side says
+/// won against its full stored record too, so a damaged index entry cannot pay: a description of each
+/// disagreement.
+fn shadow_disagreements(
+    store: &Store,
+    decided: &BTreeMap<UserId, Vec<(TicketCard, Outcome)>>,
+    numbers: &Balls,
+    game: &Game,
+) -> Result<Vec<String>, ayo_data::StoreError> {
+    let mut found = Vec::new();
+    for (card, primary) in decided.values().flatten() {
+        let terms = card.terms_or(game);
+        let shadow = shadow::outcome(&card.bet, card.stake_per_line, numbers, terms.multiplier, terms.payout_cap);
+        let mut agree = shadow == (primary.lines_won, primary.winnings);
+        if agree && primary.winnings.is_positive() {
+            agree = match store.wallets.ticket(card.id)? {
+                Some(record) => {
+                    let terms = record.terms.unwrap_or_else(|| Terms::of(game, &record.bet));
+                    let from_record = shadow::outcome(
+                        &record.bet,
+                        record.stake_per_line,
+                        numbers,
+                        terms.multiplier,
+                        terms.payout_cap,
+                    );
+                    from_record == shadow && record.user_id == card.user_id
+                }
+                None => false,
+            };
+        }
+        if !agree {
+            found.push(format!(
+                "ticket {}: primary {} lines / {} kobo, shadow {} lines / {} kobo",
+                card.id,
+                primary.lines_won,
+                primary.winnings.as_i64(),
+                shadow.0,
+                shadow.1.as_i64()
+            ));
+        }
+    }
+    Ok(found)
+}
 
 /// What each card won against the drawn balls, grouped by player.
 fn decide(cards: Vec<TicketCard>, numbers: &Balls, game: &Game) -> BTreeMap<UserId, Vec<(TicketCard, Outcome)>> {

@@ -46,6 +46,9 @@ pub enum EventKind {
     TicketSettled,
     #[serde(rename = "dashboard.updated")]
     DashboardUpdated,
+    /// Something an admin must look at now (topic `admin`): `{action, draw_id, message}`.
+    #[serde(rename = "admin.alert")]
+    AdminAlert,
 }
 
 /// One event to publish: the Hub adds `seq` and serialises it once.

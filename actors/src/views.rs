@@ -35,6 +35,7 @@ pub fn draw(draw: &Draw, game: Option<&Game>) -> Value {
         "seed": draw.revealed_seed(),
         "cancelled_reason": draw.cancelled_reason,
         "would_be_numbers": draw.would_be_numbers,
+        "settlement_halted": draw.settlement_halted.is_some(),
         "server_time": time(Utc::now()),
     })
 }

@@ -28,6 +28,7 @@ fn reference(ticket: &Ticket, draw: Option<&Draw>, game: Option<&Game>) -> Value
         "stake_per_line": ticket.stake_per_line,
         "total_stake": ticket.total_stake,
         "potential_win": ticket.max_win,
+        "terms": ticket.terms,
         "status": ticket.status,
         "lines_won": ticket.lines_won,
         "winnings": ticket.winnings,
@@ -76,7 +77,7 @@ fn ticket(id: u64, bet: Bet, status: TicketStatus) -> Ticket {
         idempotency_key: "key".into(),
         created_at: Utc::now() - Duration::minutes(3),
         settled_at: settled.then(Utc::now),
-        terms: None,
+        terms: Some(ayo_data::ticket::Terms { multiplier: 240, payout_cap: Kobo(500_000_000) }),
     }
 }
 

@@ -65,6 +65,10 @@ pub struct Draw {
     /// seed, so a cancellation can never hide a result the operator disliked.
     #[serde(default)]
     pub would_be_numbers: Option<Balls>,
+    /// Set when shadow settlement disagreed with the primary: nothing of this draw is paid until an operator has
+    /// looked (the first disagreements, for the alert).
+    #[serde(default)]
+    pub settlement_halted: Option<String>,
 }
 
 impl Draw {
@@ -89,6 +93,7 @@ impl Draw {
             settled_at: None,
             cancelled_reason: None,
             would_be_numbers: None,
+            settlement_halted: None,
         }
     }
 

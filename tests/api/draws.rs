@@ -194,3 +194,28 @@ async fn after_close_only_an_emergency_cancel_stops_a_draw_and_it_publishes_the_
     let log = app.get("/admin/activities", Some(&admin)).await.body;
     assert!(log["data"].as_array().unwrap().iter().any(|a| a["action"] == "draw.emergency_cancelled"));
 }
+
+#[actix_web::test]
+async fn when_shadow_settlement_disagrees_nothing_is_paid_and_the_admins_are_alerted() {
+    let app = spawn_app().await;
+    let draw = app.quick_draw(1_500, 2_000).await;
+    let admin = app.admin("boss@ayolotto.ng").await;
+    let ada = app.verified_player("ada@example.com", "+2348012345678").await;
+    app.fund(&admin, &ada, 90 * 5_000).await;
+    for n in 1..=90u8 {
+        assert_eq!(app.buy(&ada, nap1(draw.id, n, 5_000, &format!("n{n}"))).await.status, 201);
+    }
+    // Someone edits the stored tickets (not their cards in the draw's index) to a tenfold stake.
+    for id in app.store.wallets.ticket_ids_of_draw(draw.id).unwrap() {
+        let mut ticket = app.store.wallets.ticket(id).unwrap().unwrap();
+        ticket.stake_per_line = ayo_data::money::Kobo(50_000);
+        app.store.wallets.overwrite_ticket_record(&ticket).unwrap();
+    }
+    let halted = app.wait_for_draw(draw.id, |d| d["settlement_halted"] == true).await;
+    assert_eq!(halted["status"], "drawn", "never settled");
+    assert_eq!(app.balance(&ada).await, 0, "nothing was paid");
+    let log = app.get("/admin/activities", Some(&admin)).await.body;
+    let alert = log["data"].as_array().unwrap().iter().find(|a| a["action"] == "draw.settlement_halted").cloned();
+    let alert = alert.expect("the halt is in the audit log");
+    assert!(alert["detail"].as_str().unwrap().contains("shadow"), "{alert}");
+}

@@ -19,6 +19,7 @@ pub mod fair;
 pub mod limits;
 pub mod multipliers;
 pub mod settlement;
+pub mod shadow;
 
 pub use bet::{Bet, BetError, BetField, BetSpec};
 pub use bet_type::{BetType, UnknownBetType};

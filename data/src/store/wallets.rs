@@ -461,6 +461,13 @@ impl WalletStore {
         Ok(result)
     }
 
+    /// Rewrites a ticket's stored record as given, leaving its draw's index entry (card) alone: for repair tools,
+    /// and for tests proving that a record and a card that disagree halt settlement instead of paying.
+    pub fn overwrite_ticket_record(&self, ticket: &Ticket) -> StoreResult<()> {
+        self.tickets.insert(tagged(TICKET, &[ticket.id]), encode(ticket)?)?;
+        Ok(())
+    }
+
     /// A ticket as it stands (its player's settlement of its draw applied).
     pub fn ticket(&self, id: TicketId) -> StoreResult<Option<Ticket>> {
         let Some(ticket) = self.stored_ticket(id)? else { return Ok(None) };
