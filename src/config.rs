@@ -22,6 +22,8 @@ pub struct Settings {
     /// `AYO_ADJUST_APPROVAL_ABOVE`: a manual wallet adjustment larger than this (kobo, either way) waits for a
     /// second admin's approval.
     pub adjust_approval_above: i64,
+    /// `AYO_SEED_KEY`: hex key sealing draw seeds at rest; else `<data-dir>/secrets/seed.key`.
+    pub seed_key: Option<String>,
 }
 
 /// ₦100,000: manual adjustments above it need a second admin.
@@ -40,6 +42,7 @@ impl Settings {
             payments: crate::payments::PaymentSettings::default(),
             trusted_proxies: String::new(),
             adjust_approval_above: ADJUST_APPROVAL_ABOVE,
+            seed_key: None,
         }
     }
 
@@ -69,6 +72,9 @@ impl Settings {
         }
         if let Some(v) = var("AYO_TRUSTED_PROXIES") {
             self.trusted_proxies = v;
+        }
+        if let Some(v) = var("AYO_SEED_KEY") {
+            self.seed_key = Some(v);
         }
         if let Some(v) = var("AYO_ADJUST_APPROVAL_ABOVE").and_then(|v| v.trim().parse().ok()) {
             self.adjust_approval_above = v;

@@ -117,9 +117,18 @@ impl Application {
     }
 }
 
+/// Opens the data directory's store, sealing seeds with `AYO_SEED_KEY` (hex) or `<data-dir>/secrets/seed.key`
+/// (made at first start, 0600): a copy of the database alone never reveals an open draw's balls.
 pub fn open_store(settings: &Settings) -> anyhow::Result<Store> {
     let path = settings.data_dir.join("db");
-    Store::open(&path).with_context(|| {
+    let key = match &settings.seed_key {
+        Some(hex_key) => hex::decode(hex_key.trim())
+            .ok()
+            .filter(|k| k.len() >= 16)
+            .ok_or_else(|| anyhow::anyhow!("AYO_SEED_KEY must be hex of at least 16 bytes"))?,
+        None => secrets::load_or_create(&settings.data_dir, "seed")?,
+    };
+    Store::open_sealed(&path, &key).with_context(|| {
         format!("opening the database at {} (is another ayo process using this data directory?)", path.display())
     })
 }

@@ -71,6 +71,20 @@ pub struct Draw {
     pub settlement_halted: Option<String>,
 }
 
+/// What decides whether a draw takes a ticket: read on every purchase instead of the whole draw.
+#[derive(Debug, Clone, Deserialize)]
+pub struct DrawSales {
+    pub status: DrawStatus,
+    pub opens_at: DateTime<Utc>,
+    pub closes_at: DateTime<Utc>,
+}
+
+impl DrawSales {
+    pub fn is_selling(&self, now: DateTime<Utc>) -> bool {
+        self.status == DrawStatus::Open && now >= self.opens_at && now < self.closes_at
+    }
+}
+
 impl Draw {
     /// A new draw of `game` at `draws_at`, selling from `opens_at` until the game's close time, with a fresh seed
     /// whose commitment is public from now on.
@@ -104,7 +118,7 @@ impl Draw {
 
     /// Whether a ticket bought at `now` is on time for this draw.
     pub fn is_selling(&self, now: DateTime<Utc>) -> bool {
-        self.status == DrawStatus::Open && now >= self.opens_at && now < self.closes_at
+        DrawSales { status: self.status, opens_at: self.opens_at, closes_at: self.closes_at }.is_selling(now)
     }
 
     /// The seed may be shown once the balls are out, or once an emergency cancel has published what they would

@@ -219,3 +219,26 @@ async fn when_shadow_settlement_disagrees_nothing_is_paid_and_the_admins_are_ale
     let alert = alert.expect("the halt is in the audit log");
     assert!(alert["detail"].as_str().unwrap().contains("shadow"), "{alert}");
 }
+
+#[actix_web::test]
+async fn the_database_files_alone_never_show_an_open_draws_seed() {
+    let app = spawn_app().await;
+    let draw = app.quick_draw(60_000, 61_000).await;
+    app.store.flush().await.unwrap();
+    let mut files = vec![app.data_dir.path().join("db")];
+    let mut contents = Vec::new();
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+        } else {
+            contents.extend(std::fs::read(&path).unwrap());
+        }
+    }
+    let text = String::from_utf8_lossy(&contents);
+    assert!(text.contains(&draw.commitment), "the scan reads the stored draw");
+    assert!(!text.contains(&draw.seed.to_hex()), "the seed is sealed at rest");
+    // The server itself still draws from it: the sealed seed opens with the key in secrets/.
+    assert_eq!(app.store.games.draw(draw.id).unwrap().unwrap().seed.to_hex(), draw.seed.to_hex());
+    let key = std::fs::metadata(app.data_dir.path().join("secrets/seed.key")).unwrap();
+    assert_eq!(std::os::unix::fs::PermissionsExt::mode(&key.permissions()) & 0o777, 0o600);
+}

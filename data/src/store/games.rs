@@ -4,8 +4,9 @@ use chrono::{DateTime, Utc};
 
 use super::codec::{decode, encode, id_key};
 use super::keys::{last_id, tagged};
+use super::seal::SeedSealer;
 use crate::draw::{Draw, DrawId, DrawStatus};
-use crate::error::StoreResult;
+use crate::error::{StoreError, StoreResult};
 use crate::game::{Game, GameId};
 
 const DRAW: u8 = b'd';
@@ -17,11 +18,33 @@ pub struct GameStore {
     db: sled::Db,
     games: sled::Tree,
     pub(super) draws: sled::Tree,
+    /// Seals seeds on write and opens them on read; without it seeds are written plain (tools and tests on their
+    /// own stores), and a sealed seed cannot be read.
+    sealer: Option<SeedSealer>,
 }
 
 impl GameStore {
-    pub(super) fn open(db: &sled::Db) -> StoreResult<Self> {
-        Ok(Self { db: db.clone(), games: db.open_tree("games")?, draws: db.open_tree("draws")? })
+    pub(super) fn open(db: &sled::Db, sealer: Option<SeedSealer>) -> StoreResult<Self> {
+        Ok(Self { db: db.clone(), games: db.open_tree("games")?, draws: db.open_tree("draws")?, sealer })
+    }
+
+    fn encode_draw(&self, draw: &Draw) -> StoreResult<Vec<u8>> {
+        let Some(sealer) = &self.sealer else { return encode(draw) };
+        let mut value = serde_json::to_value(draw)?;
+        value["seed"] = serde_json::Value::String(sealer.seal(&draw.seed));
+        Ok(serde_json::to_vec(&value)?)
+    }
+
+    fn decode_draw(&self, bytes: &[u8]) -> StoreResult<Draw> {
+        let mut value: serde_json::Value = serde_json::from_slice(bytes)?;
+        if let Some(sealed) = value["seed"].as_str().filter(|s| SeedSealer::is_sealed(s)) {
+            let sealer = self.sealer.as_ref().ok_or_else(|| StoreError::Corrupt {
+                tree: "draws",
+                detail: "a sealed seed, and no seal key (secrets/seed.key or AYO_SEED_KEY)".into(),
+            })?;
+            value["seed"] = serde_json::Value::String(sealer.open(sealed)?.to_hex());
+        }
+        Ok(serde_json::from_value(value)?)
     }
 
     pub fn next_id(&self) -> StoreResult<u64> {
@@ -46,7 +69,7 @@ impl GameStore {
     /// A transaction, not a batch: a purchase reads the draw inside its own transaction, so a close and a purchase
     /// are serialised and a ticket is either in the closed draw's list or refused.
     pub fn put_draw(&self, draw: &Draw) -> StoreResult<()> {
-        let bytes = encode(draw)?;
+        let bytes = self.encode_draw(draw)?;
         let when = u64::try_from(draw.draws_at.timestamp()).unwrap_or(0);
         self.draws.transaction(|tx| {
             tx.insert(tagged(DRAW, &[draw.id]), bytes.as_slice())?;
@@ -66,7 +89,7 @@ impl GameStore {
     }
 
     pub fn draw(&self, id: DrawId) -> StoreResult<Option<Draw>> {
-        self.draws.get(tagged(DRAW, &[id]))?.map(|b| decode(&b)).transpose()
+        self.draws.get(tagged(DRAW, &[id]))?.map(|b| self.decode_draw(&b)).transpose()
     }
 
     /// Every draw not yet settled or cancelled.
@@ -97,7 +120,7 @@ impl GameStore {
     /// Every draw of every game, newest first (admin and public result lists).
     pub fn all_draws(&self) -> StoreResult<Vec<Draw>> {
         let mut out: Vec<Draw> =
-            self.draws.scan_prefix([DRAW]).values().map(|v| decode(&v?)).collect::<StoreResult<_>>()?;
+            self.draws.scan_prefix([DRAW]).values().map(|v| self.decode_draw(&v?)).collect::<StoreResult<_>>()?;
         out.sort_by(|a, b| b.draws_at.cmp(&a.draws_at).then(b.id.cmp(&a.id)));
         Ok(out)
     }

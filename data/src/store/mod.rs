@@ -16,6 +16,7 @@ pub mod payments;
 mod reports;
 pub mod responsible;
 pub mod sandbox;
+pub mod seal;
 pub mod users;
 pub mod wallets;
 
@@ -52,20 +53,28 @@ pub struct Store {
 }
 
 impl Store {
+    /// Opens a store whose seeds are written plain: for tools and tests on stores of their own. The server opens
+    /// its store with `open_sealed`.
     pub fn open(dir: &Path) -> StoreResult<Self> {
         let db = sled::Config::new().path(dir).open()?;
-        Self::from_db(db)
+        Self::from_db(db, None)
+    }
+
+    /// Opens a store that seals every draw's seed under `seed_key` (see `seal`).
+    pub fn open_sealed(dir: &Path, seed_key: &[u8]) -> StoreResult<Self> {
+        let db = sled::Config::new().path(dir).open()?;
+        Self::from_db(db, Some(seal::SeedSealer::new(seed_key)))
     }
 
     /// A throw-away database that lives in memory: for unit tests of the stores.
     pub fn temporary() -> StoreResult<Self> {
-        Self::from_db(sled::Config::new().temporary(true).open()?)
+        Self::from_db(sled::Config::new().temporary(true).open()?, None)
     }
 
-    fn from_db(db: sled::Db) -> StoreResult<Self> {
+    fn from_db(db: sled::Db, sealer: Option<seal::SeedSealer>) -> StoreResult<Self> {
         let users = UserStore::open(&db)?;
         let otps = OtpStore::open(&db, users.clone())?;
-        let games = GameStore::open(&db)?;
+        let games = GameStore::open(&db, sealer)?;
         let wallets = WalletStore::open(&db, &games)?;
         let flusher = std::sync::Arc::new(flusher::Flusher::start(db.clone())?);
         let activities = ActivityStore::open(&db)?;

@@ -23,7 +23,7 @@ use super::codec::{decode, encode, id_key};
 use super::games::GameStore;
 use super::keys::{last_id, tagged};
 use super::users::abort;
-use crate::draw::{Draw, DrawId};
+use crate::draw::{DrawId, DrawSales};
 use crate::error::{StoreError, StoreResult};
 use crate::ledger::{EntryKind, EntryStatus, LedgerEntry};
 use crate::money::Kobo;
@@ -216,7 +216,8 @@ impl WalletStore {
                 let Some(draw_bytes) = draws.get(GameStore::draw_key(ticket.draw_id))? else {
                     return Ok(Err(PurchaseError::NoSuchDraw));
                 };
-                let draw: Draw = decode(&draw_bytes).map_err(abort)?;
+                // Only what decides a sale is read (the seed stays sealed).
+                let draw: DrawSales = decode(&draw_bytes).map_err(abort)?;
                 if !draw.is_selling(purchase.now) {
                     return Ok(Err(PurchaseError::DrawNotSelling));
                 }

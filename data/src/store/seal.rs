@@ -1,0 +1,99 @@
+//! Seeds sealed at rest: a draw's seed is stored encrypted under a key that is not in the database (the server
+//! keeps it in `<data-dir>/secrets/seed.key`, 0600, or takes `AYO_SEED_KEY`), so a copy of the database alone does
+//! not reveal the balls of a draw still on sale.
+//!
+//! Scheme `sealed:v1`: a fresh 16-byte nonce per write; ciphertext = seed XOR HMAC-SHA256(k_enc, nonce); tag =
+//! HMAC-SHA256(k_mac, nonce ‖ ciphertext) (encrypt-then-MAC, HMAC as the PRF); `k_enc` and `k_mac` are derived from
+//! the key with distinct labels. Stored as `sealed:v1:` + hex(nonce ‖ ciphertext ‖ tag).
+
+use hmac::{Hmac, Mac};
+use rand::{rngs::OsRng, RngCore};
+use sha2::Sha256;
+
+use crate::error::StoreError;
+use crate::lotto::Seed;
+
+const PREFIX: &str = "sealed:v1:";
+const NONCE: usize = 16;
+const SEED: usize = 32;
+
+#[derive(Clone)]
+pub struct SeedSealer {
+    enc: [u8; 32],
+    mac: [u8; 32],
+}
+
+fn hmac(key: &[u8], parts: &[&[u8]]) -> [u8; 32] {
+    // HMAC takes keys of any length: this cannot fail.
+    let mut mac = Hmac::<Sha256>::new_from_slice(key).unwrap_or_else(|_| unreachable_hmac());
+    for part in parts {
+        mac.update(part);
+    }
+    mac.finalize().into_bytes().into()
+}
+
+fn unreachable_hmac() -> Hmac<Sha256> {
+    panic!("HMAC-SHA256 accepts keys of any length")
+}
+
+impl SeedSealer {
+    pub fn new(key: &[u8]) -> Self {
+        Self { enc: hmac(key, &[b"ayo-seed-seal/v1|enc"]), mac: hmac(key, &[b"ayo-seed-seal/v1|mac"]) }
+    }
+
+    /// Whether stored text is a sealed seed.
+    pub fn is_sealed(text: &str) -> bool {
+        text.starts_with(PREFIX)
+    }
+
+    pub fn seal(&self, seed: &Seed) -> String {
+        let mut nonce = [0u8; NONCE];
+        OsRng.fill_bytes(&mut nonce);
+        let pad = hmac(&self.enc, &[&nonce]);
+        let cipher: Vec<u8> = seed.as_bytes().iter().zip(pad).map(|(s, p)| s ^ p).collect();
+        let tag = hmac(&self.mac, &[&nonce, &cipher]);
+        format!("{PREFIX}{}{}{}", hex::encode(nonce), hex::encode(&cipher), hex::encode(tag))
+    }
+
+    pub fn open(&self, text: &str) -> Result<Seed, StoreError> {
+        let corrupt = |detail: &str| StoreError::Corrupt { tree: "draws", detail: format!("sealed seed: {detail}") };
+        let bytes = text.strip_prefix(PREFIX).and_then(|h| hex::decode(h).ok()).ok_or_else(|| corrupt("unreadable"))?;
+        if bytes.len() != NONCE + SEED + 32 {
+            return Err(corrupt("wrong length"));
+        }
+        let (nonce, rest) = bytes.split_at(NONCE);
+        let (cipher, tag) = rest.split_at(SEED);
+        if hmac(&self.mac, &[nonce, cipher]).as_slice() != tag {
+            return Err(corrupt("the seal key does not match (wrong secrets/seed.key or AYO_SEED_KEY?)"));
+        }
+        let pad = hmac(&self.enc, &[nonce]);
+        let mut seed = [0u8; SEED];
+        for (i, byte) in seed.iter_mut().enumerate() {
+            *byte = cipher[i] ^ pad[i];
+        }
+        Ok(Seed(seed))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sealed_seed_opens_only_with_its_key_and_never_shows_the_seed() {
+        let seed = Seed::generate();
+        let sealer = SeedSealer::new(b"the key");
+        let sealed = sealer.seal(&seed);
+        assert!(SeedSealer::is_sealed(&sealed));
+        assert!(!sealed.contains(&seed.to_hex()));
+        assert_ne!(sealed, sealer.seal(&seed), "a fresh nonce each time");
+        assert_eq!(sealer.open(&sealed).map(|s| s.to_hex()).ok(), Some(seed.to_hex()));
+        assert!(SeedSealer::new(b"another key").open(&sealed).is_err());
+        // One hex digit of the ciphertext changed: the tag no longer matches.
+        let at = sealed.len() - 70;
+        let flipped = if &sealed[at..=at] == "0" { "1" } else { "0" };
+        let mut tampered = sealed.clone();
+        tampered.replace_range(at..=at, flipped);
+        assert!(sealer.open(&tampered).is_err());
+    }
+}
