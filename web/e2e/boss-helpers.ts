@@ -3,6 +3,7 @@
  * API token for set-up steps), money and tickets for a player through the API, and screenshots of a screen at desk
  * and phone sizes.
  */
+import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { nextAdminCode } from './admin-code';
 import { admin, createVerifiedPlayer, expect, type Player } from './fixtures';
@@ -44,16 +45,21 @@ export async function apiToken(request: APIRequestContext, identity: string, pas
 
 type AdminLogin = { token: string; user: { id: number } };
 
-/** The demo admin through the API: POST /auth/login answers an `mfa_token`, POST /auth/mfa/verify the login. */
-export async function adminApiLogin(request: APIRequestContext): Promise<AdminLogin> {
-  const { email, password } = admin();
+type EnrolledAdmin = { email: string; password: string; totpSecret: string };
+
+/**
+ * An enrolled admin (the demo admin unless told) through the API: POST /auth/login answers an `mfa_token`, POST
+ * /auth/mfa/verify the login.
+ */
+export async function adminApiLogin(request: APIRequestContext, who: EnrolledAdmin = admin()): Promise<AdminLogin> {
+  const { email, password, totpSecret } = who;
   const answer = await request.post('/api/v1/auth/login', { data: { userIdentity: email, password } });
   expect(answer.ok(), await answer.text()).toBe(true);
   const challenge = ((await answer.json()) as { data: { mfa_token?: string; mfa?: string } }).data;
-  // The demo admin is enrolled: a code is asked for, never a set-up.
-  expect(challenge.mfa, 'the demo admin is asked for a code').toBe('required');
+  // The admin is enrolled: a code is asked for, never a set-up.
+  expect(challenge.mfa, `${email} is asked for a code`).toBe('required');
   const verified = await request.post('/api/v1/auth/mfa/verify', {
-    data: { mfa_token: challenge.mfa_token, code: await nextAdminCode() },
+    data: { mfa_token: challenge.mfa_token, code: await nextAdminCode(totpSecret) },
   });
   expect(verified.ok(), await verified.text()).toBe(true);
   return ((await verified.json()) as { data: AdminLogin }).data;
@@ -92,13 +98,16 @@ export async function playerId(request: APIRequestContext, token: string, email:
   return row.id;
 }
 
-/** Credits a player through the admin API (kobo). */
+/**
+ * Credits a player through the admin API (kobo), each call with its own idempotency key. At most the approval
+ * limit (₦100,000 unless AYO_ADJUST_APPROVAL_ABOVE says otherwise): above it the server only files a request (202).
+ */
 export async function credit(request: APIRequestContext, token: string, userId: number, kobo: number) {
   const answer = await request.post(`/api/v1/admin/users/${userId}/adjust`, {
     headers: { Authorization: `Bearer ${token}` },
-    data: { amount: kobo, reason: 'E2E set-up credit' },
+    data: { amount: kobo, reason: 'E2E set-up credit', idempotency_key: randomUUID() },
   });
-  expect(answer.ok(), await answer.text()).toBe(true);
+  expect(answer.status(), await answer.text()).toBe(200);
 }
 
 type DrawRow = { id: number; status: string; closes_at: string };

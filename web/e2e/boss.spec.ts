@@ -324,6 +324,7 @@ test('every back-office screen at desk and phone sizes', async ({ page, request 
   for (const [path, name] of [
     ['/boss/transactions', 'transactions'],
     ['/boss/accounts', 'accounts'],
+    ['/boss/approvals', 'approvals'],
     ['/boss/change-password', 'change-password'],
   ] as const) {
     await page.goto(path);

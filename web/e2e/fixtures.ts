@@ -23,6 +23,13 @@ export const admin = () => ({
   totpSecret: process.env.AYO_ADMIN_TOTP_SECRET ?? '',
 });
 
+/** The second admin global-setup.ts creates, enrolled with a known secret: the other pair of eyes. */
+export const checker = () => ({
+  email: process.env.AYO_CHECKER_ADMIN_EMAIL ?? '',
+  password: process.env.AYO_CHECKER_ADMIN_PASSWORD ?? '',
+  totpSecret: process.env.AYO_CHECKER_ADMIN_TOTP_SECRET ?? '',
+});
+
 let counter = 0;
 export type Player = { name: string; email: string; localPhone: string; fullPhone: string; password: string };
 

@@ -197,6 +197,11 @@ function bossChildren(): RouteObject[] {
       handle: title(b.transactions.title),
     },
     { path: at(b.accounts.path), lazy: () => import('@/app/routes/boss/accounts'), handle: title(b.accounts.title) },
+    {
+      path: at(b.approvals.path),
+      lazy: () => import('@/app/routes/boss/approvals'),
+      handle: title(b.approvals.title),
+    },
     { path: at(b.players.path), lazy: () => import('@/app/routes/boss/players'), handle: title(b.players.title) },
     { path: at(b.contacts.path), lazy: () => import('@/app/routes/boss/contacts'), handle: title(b.contacts.title) },
     { path: at(b.activities.path), lazy: () => import('@/app/routes/boss/activities'), handle: title(b.activities.title) },

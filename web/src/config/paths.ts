@@ -44,6 +44,7 @@ export const paths = {
     user: { path: '/boss/users/:slug', title: 'User', getHref: (slug: string) => `/boss/users/${slug}` },
     transactions: { path: '/boss/transactions', title: 'Transactions', getHref: () => '/boss/transactions' },
     accounts: { path: '/boss/accounts', title: 'Accounts', getHref: () => '/boss/accounts' },
+    approvals: { path: '/boss/approvals', title: 'Approvals', getHref: () => '/boss/approvals' },
     players: {
       path: '/boss/players/:slug',
       title: 'Players',

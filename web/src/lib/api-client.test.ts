@@ -139,10 +139,27 @@ describe('the API client', () => {
   });
 
   it('does not call the server at all without a valid token', async () => {
+    saveLogin(makeLogin());
+    clearSession('expired');
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     await expect(api.get('/accounts/banks')).rejects.toMatchObject({ status: 401 });
     expect(fetchMock).not.toHaveBeenCalled();
+    expect(navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('lets a read that a page still makes after Log out fail quietly, without a toast or a trip to /', async () => {
+    saveLogin(makeLogin());
+    clearSession('logout');
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(api.get('/admin/dashboard')).rejects.toMatchObject({ status: 401, errorCode: 'N403' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(toastStore.get()).toEqual([]);
+    expect(errorDialogStore.get()).toBeNull();
+    // An action is still answered as SPEC §7 says.
+    await expect(api.post('/tickets/create', {})).rejects.toMatchObject({ status: 401 });
     expect(navigate).toHaveBeenCalledWith('/');
   });
 

@@ -3,7 +3,8 @@
  * the stored bearer token unless a call is marked `noAuth`, and the SPEC §8 error behaviour:
  *
  * - HTTP 500, 502, no answer or a timeout: the info dialog 'Something went wrong, please contact admin';
- * - 401 with errorCode N403: the session is cleared and the browser goes to /;
+ * - 401 with errorCode N403: the session is cleared and the browser goes to / (not for a read that a page still
+ *   makes as it is left after Log out: that one fails quietly);
  * - any other error: a dialog titled 'Error!' with the answer's `message`, else `errors.message`.
  *
  * Every failure is also thrown as an `ApiError`, so a form can show field errors beside its inputs. A caller that
@@ -12,7 +13,7 @@
 import { showErrorDialog, showSomethingWentWrong, SOMETHING_WENT_WRONG } from '@/components/ui/error-dialog/error-dialog-store';
 import { toast } from '@/components/ui/toasts/toast-store';
 import { LOGIN_TO_CONTINUE } from '@/lib/route-guard';
-import { clearSession, getValidToken } from '@/lib/session';
+import { clearSession, getValidToken, lastSessionEnd } from '@/lib/session';
 import type { Envelope, ErrorBody } from '@/types/api';
 
 export const API_BASE = '/api/v1';
@@ -115,8 +116,13 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   if (!noAuth) {
     const token = getValidToken();
     if (!token) {
+      const error = new ApiError(401, LOGIN_TO_CONTINUE, { errorCode: 'N403' });
+      // Just logged out: the page being left may still refetch what it shows (its queries are removed while it is
+      // mounted). Those reads fail quietly, because the logout has already sent the browser where it belongs (an
+      // admin to /boss), and 'Please login to continue' with a trip to / would undo that.
+      if (method === 'GET' && lastSessionEnd() === 'logout') throw error;
       // SPEC §7: with no valid token the browser goes to / (no point asking the server).
-      return fail(new ApiError(401, LOGIN_TO_CONTINUE, { errorCode: 'N403' }), { errorCode: 'N403' });
+      return fail(error, { errorCode: 'N403' });
     }
     headers.Authorization = `Bearer ${token}`;
   }

@@ -107,3 +107,19 @@ export type WithdrawalDecision = {
   balance: number;
   message?: string;
 };
+
+/**
+ * A manual adjustment above the approval limit, filed for a second admin (GET /admin/adjustments). `amount` is
+ * signed kobo; `requested_by` and `decided_by` are admin ids.
+ */
+export type AdjustmentRequest = {
+  id: number;
+  user_id: number;
+  amount: number;
+  reason: string;
+  requested_by: number;
+  status: 'pending' | 'approved' | 'rejected';
+  decided_by: number | null;
+  created_at: string;
+  decided_at: string | null;
+};

@@ -1,13 +1,21 @@
 /**
  * A manual wallet adjustment: a signed amount in naira (negative takes money away), a mandatory reason, and a
  * confirmation naming the player and the new balance before POST /admin/users/{id}/adjust.
+ *
+ * Opening the confirmation makes the adjustment's idempotency key; every try of that confirmation (a double
+ * click, a retry after the network dropped) sends the same key, so the server moves the money at most once. The
+ * next adjustment gets a new key. Above the approval limit the server only files the request (202): the form says
+ * it now waits for another admin, on the Approvals page, and shows no new balance.
  */
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { FormAlert } from '@/components/ui/form/form-alert';
 import { toast } from '@/components/ui/toasts/toast-store';
+import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatNaira } from '@/lib/format';
-import { useAdjustWallet } from '@/features/admin/api/user-actions';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { isFiledForApproval, useAdjustWallet } from '@/features/admin/api/user-actions';
 import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
 import { Field } from '@/features/admin/components/field';
 import { nairaToKobo } from '@/features/admin/lib/money';
@@ -17,12 +25,16 @@ export const ADJUST_LIMIT_KOBO = 1_000_000_000;
 
 type Props = { userId: number; userName: string; balance: number };
 
+/** The adjustment being confirmed, with the key all its tries share. */
+type Confirming = { amount: number; key: string };
+
 export function AdjustWalletForm({ userId, userName, balance }: Props) {
   const [amountText, setAmountText] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
   const [message, setMessage] = useState<string>();
-  const [confirming, setConfirming] = useState<number | null>(null);
+  const [filed, setFiled] = useState<{ id: number; amount: number }>();
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
   const adjust = useAdjustWallet();
 
   const amount = nairaToKobo(amountText, { signed: true });
@@ -41,9 +53,34 @@ export function AdjustWalletForm({ userId, userName, balance }: Props) {
     if (why.length < 5 || why.length > 500) next.reason = 'Give a reason (5 to 500 characters)';
     setErrors(next);
     setMessage(undefined);
+    setFiled(undefined);
     if (next.amount || next.reason || amount === null) return;
-    setConfirming(amount);
+    setConfirming({ amount, key: newIdempotencyKey() });
   };
+
+  const confirm = ({ amount: kobo, key }: Confirming) =>
+    adjust
+      .mutateAsync({ id: userId, amount: kobo, reason: reason.trim(), key })
+      .then((answer) => {
+        const data = answer.data;
+        if (isFiledForApproval(data)) {
+          toast.info(`${formatNaira(Math.abs(kobo))} ${kobo > 0 ? 'credit' : 'debit'} awaits another admin’s approval`);
+          setFiled({ id: data.approval_id, amount: kobo });
+        } else {
+          const again = data.replayed ? ' (already done: nothing moved twice)' : '';
+          toast.success(`${answer.message ?? 'Wallet adjusted'}${again}: new balance ${formatNaira(data.balance)}`);
+        }
+        setAmountText('');
+        setReason('');
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 422) {
+          setErrors({ amount: error.fieldError('amount'), reason: error.fieldError('reason') });
+          setMessage(error.message);
+          setConfirming(null);
+        }
+        throw error;
+      });
 
   return (
     <>
@@ -72,6 +109,13 @@ export function AdjustWalletForm({ userId, userName, balance }: Props) {
           required
         />
         <FormAlert>{message}</FormAlert>
+        {filed ? (
+          <FormAlert tone="info">
+            Request #{filed.id} ({filed.amount > 0 ? 'credit' : 'debit'} of {formatNaira(Math.abs(filed.amount))}) is
+            above the approval limit: nothing moves until another admin approves it on{' '}
+            <Link to={paths.boss.approvals.getHref()}>Approvals</Link>.
+          </FormAlert>
+        ) : null}
         <button type="submit" className="button button--primary">
           Adjust the wallet
         </button>
@@ -79,34 +123,21 @@ export function AdjustWalletForm({ userId, userName, balance }: Props) {
       {confirming !== null ? (
         <ConfirmDialog
           title="Adjust this wallet?"
-          confirmLabel={confirming > 0 ? `Credit ${formatNaira(confirming)}` : `Debit ${formatNaira(-confirming)}`}
-          pendingLabel="Adjusting…"
-          tone={confirming < 0 ? 'danger' : 'primary'}
-          onConfirm={() =>
-            adjust
-              .mutateAsync({ id: userId, amount: confirming, reason: reason.trim() })
-              .then((answer) => {
-                toast.success(`${answer.message ?? 'Wallet adjusted'}: new balance ${formatNaira(answer.data.balance)}`);
-                setAmountText('');
-                setReason('');
-              })
-              .catch((error: unknown) => {
-                if (error instanceof ApiError && error.status === 422) {
-                  setErrors({ amount: error.fieldError('amount'), reason: error.fieldError('reason') });
-                  setMessage(error.message);
-                  setConfirming(null);
-                }
-                throw error;
-              })
+          confirmLabel={
+            confirming.amount > 0 ? `Credit ${formatNaira(confirming.amount)}` : `Debit ${formatNaira(-confirming.amount)}`
           }
+          pendingLabel="Adjusting…"
+          tone={confirming.amount < 0 ? 'danger' : 'primary'}
+          onConfirm={() => confirm(confirming)}
           onClose={() => setConfirming(null)}
         >
           <p>
-            {confirming > 0 ? 'Credit' : 'Debit'} <strong>{formatNaira(Math.abs(confirming))}</strong>{' '}
-            {confirming > 0 ? 'to' : 'from'} {userName}’s wallet. The balance goes from {formatNaira(balance)} to{' '}
-            <strong>{formatNaira(balance + confirming)}</strong>.
+            {confirming.amount > 0 ? 'Credit' : 'Debit'} <strong>{formatNaira(Math.abs(confirming.amount))}</strong>{' '}
+            {confirming.amount > 0 ? 'to' : 'from'} {userName}’s wallet. The balance goes from {formatNaira(balance)} to{' '}
+            <strong>{formatNaira(balance + confirming.amount)}</strong>.
           </p>
           <p className="admin-note">Reason: {reason.trim()}</p>
+          <p className="admin-note">A large adjustment waits for another admin’s approval before the money moves.</p>
         </ConfirmDialog>
       ) : null}
     </>

@@ -20,6 +20,7 @@ const TONES: Record<string, BadgeTone> = {
   open: 'good',
   won: 'good',
   success: 'good',
+  approved: 'good',
   handled: 'muted',
   settled: 'muted',
   drawn: 'info',

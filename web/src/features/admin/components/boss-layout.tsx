@@ -16,6 +16,7 @@ const LINKS = [
   { page: paths.boss.users, within: ['/boss/users/'] },
   { page: paths.boss.transactions, within: [] },
   { page: paths.boss.accounts, within: [] },
+  { page: paths.boss.approvals, within: [] },
   { page: paths.boss.contacts, within: [] },
   { page: paths.boss.activities, within: [] },
   { page: paths.boss.marquee, within: ['/boss/marquees/'] },

@@ -7,9 +7,12 @@ import type { Column } from '@/components/data-table/data-table';
 import { useMediaQuery } from '@/lib/use-media-query';
 import '@/components/data-table/data-table.css';
 
+/** A column that may head its row (`rowHeader`) or hide its label on a card (`hideLabel`, for actions). */
+export type LocalColumn<T> = Column<T> & { rowHeader?: boolean; hideLabel?: boolean };
+
 type Props<T> = {
   caption: string;
-  columns: (Column<T> & { rowHeader?: boolean; hideLabel?: boolean })[];
+  columns: LocalColumn<T>[];
   rows: T[];
   rowKey: (row: T) => string | number;
   empty: ReactNode;

@@ -71,7 +71,7 @@ function serve() {
       return { body: { data: pending.map((w) => ({ ...w, ...player })), meta: { total: pending.length } } };
     }
     if (method === 'POST' && path === '/admin/withdrawals/20/approve') {
-      pending = [];
+      if (approve !== 'network-error' && approve.status === undefined) pending = [];
       return approve;
     }
     if (method === 'POST' && path === '/admin/withdrawals/20/reject') return reject;
@@ -141,6 +141,18 @@ describe('/boss/transactions', () => {
     const decision = await screen.findByTestId('withdrawal-decision');
     expect(decision).toHaveTextContent('Failed');
     expect(decision).toHaveTextContent('Reason: Sandbox: the receiving bank declined this transfer');
+  });
+
+  it('shows the four-eyes refusal of an admin who adjusted the player’s wallet in the dialog', async () => {
+    const message = "You adjusted this player's wallet: another admin must approve their withdrawal";
+    approve = { status: 422, body: { message, errorCode: 'FOUR_EYES', errors: { withdrawal: [message] } } };
+    serve();
+    renderUi(<MoneyTransactions />);
+    const table = await screen.findByRole('table', { name: 'Transactions' });
+    await userEvent.click(within(table).getByRole('button', { name: /^Approve withdrawal #20/ }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Approve withdrawal #20?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay ₦1,500.00' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
   });
 
   it('rejects only with a reason of at least 5 characters, and shows the server’s 422 in the dialog', async () => {
