@@ -51,6 +51,10 @@ export type Draw = {
   /** hex, revealed once drawn */
   seed: string | null;
   cancelled_reason: string | null;
+  /** An emergency cancel after close publishes the balls the draw would have had (and its seed). */
+  would_be_numbers?: number[] | null;
+  /** Shadow settlement disagreed: nothing of this draw is paid until an operator has looked. */
+  settlement_halted?: boolean;
   /** The server's clock when this object was written. */
   server_time: string;
 };

@@ -2,9 +2,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiError } from '@/lib/api-client';
 import { adminGamesQueryKey } from '@/features/admin/api/get-games';
 
-/** POST /admin/draws/{id}/cancel `{reason}`: every ticket is refunded in full. A 422 shows in the dialog. */
-export function cancelDraw({ id, reason }: { id: number; reason: string }) {
-  return api.post<null>(`/admin/draws/${id}/cancel`, { reason }, { handled: (error: ApiError) => error.status === 422 });
+/**
+ * POST /admin/draws/{id}/cancel `{reason, emergency}`: every ticket is refunded in full. Once sales have closed only
+ * an emergency cancel is accepted, and it publishes the seed and the balls the draw would have had. A 422 shows in
+ * the dialog.
+ */
+export function cancelDraw({ id, reason, emergency }: { id: number; reason: string; emergency: boolean }) {
+  return api.post<{ would_be_numbers: number[] | null }>(
+    `/admin/draws/${id}/cancel`,
+    { reason, emergency },
+    { handled: (error: ApiError) => error.status === 422 },
+  );
 }
 
 export function useCancelDraw() {

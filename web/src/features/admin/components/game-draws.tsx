@@ -1,6 +1,7 @@
 /**
  * A game's recent draws (newest first) with their results, and Cancel for a draw not yet drawn: a confirm
- * dialog with a mandatory reason, then POST /admin/draws/{id}/cancel (every ticket refunded in full).
+ * dialog with a mandatory reason, then POST /admin/draws/{id}/cancel (every ticket refunded in full). After sales
+ * close the cancel is an emergency one: the dialog says that the seed and the would-be result are published.
  */
 import { useState } from 'react';
 import { LottoBalls } from '@/components/ui/lotto-balls';
@@ -16,6 +17,11 @@ const CANCELLABLE = new Set(['scheduled', 'open', 'closed']);
 
 export function canCancel(draw: Pick<Draw, 'status'>): boolean {
   return CANCELLABLE.has(draw.status);
+}
+
+/** Sales are over (closed, or past closing time): only an emergency cancel may stop it. */
+export function salesOver(draw: Pick<Draw, 'status' | 'closes_at'>, now = Date.now()): boolean {
+  return draw.status === 'closed' || (draw.status === 'open' && Date.parse(draw.closes_at) <= now);
 }
 
 export function GameDraws({ gameName, draws }: { gameName: string; draws: Draw[] }) {
@@ -44,6 +50,11 @@ export function GameDraws({ gameName, draws }: { gameName: string; draws: Draw[]
               <>
                 <StatusBadge status={draw.status} />
                 {draw.cancelled_reason ? <span className="admin-note">{draw.cancelled_reason}</span> : null}
+                {draw.settlement_halted ? (
+                  <span className="admin-note" role="status">
+                    Payouts halted: the shadow settlement disagrees (see the audit log)
+                  </span>
+                ) : null}
               </>
             ),
           },
@@ -54,6 +65,15 @@ export function GameDraws({ gameName, draws }: { gameName: string; draws: Draw[]
             cell: (draw) =>
               draw.numbers?.length ? (
                 <LottoBalls numbers={draw.numbers} label={`Draw #${draw.id} winning numbers`} size="small" />
+              ) : draw.would_be_numbers?.length ? (
+                <>
+                  <span className="admin-note">Would have drawn</span>
+                  <LottoBalls
+                    numbers={draw.would_be_numbers}
+                    label={`Draw #${draw.id} would have drawn`}
+                    size="small"
+                  />
+                </>
               ) : (
                 <Missing />
               ),
@@ -78,8 +98,8 @@ export function GameDraws({ gameName, draws }: { gameName: string; draws: Draw[]
       />
       {cancelling ? (
         <ConfirmDialog
-          title={`Cancel draw #${cancelling.id}?`}
-          confirmLabel="Cancel the draw"
+          title={salesOver(cancelling) ? `Emergency cancel of draw #${cancelling.id}?` : `Cancel draw #${cancelling.id}?`}
+          confirmLabel={salesOver(cancelling) ? 'Cancel and publish the seed' : 'Cancel the draw'}
           pendingLabel="Cancelling…"
           tone="danger"
           reason={{
@@ -89,7 +109,7 @@ export function GameDraws({ gameName, draws }: { gameName: string; draws: Draw[]
             maxLength: 500,
           }}
           onConfirm={(reason) =>
-            cancel.mutateAsync({ id: cancelling.id, reason }).then((answer) => {
+            cancel.mutateAsync({ id: cancelling.id, reason, emergency: salesOver(cancelling) }).then((answer) => {
               toast.success(answer.message ?? 'Draw cancelled');
             })
           }
@@ -99,6 +119,12 @@ export function GameDraws({ gameName, draws }: { gameName: string; draws: Draw[]
             {gameName}, draw at {formatDateTimeWAT(cancelling.draws_at)}. Every ticket on it (
             {cancelling.ticket_count}) is refunded in full. This cannot be undone.
           </p>
+          {salesOver(cancelling) ? (
+            <p className="admin-note">
+              Sales have closed, so this is an emergency cancel: the draw’s seed and the numbers it would have drawn
+              are published with your reason, for every player to check, and the cancel is in the audit log.
+            </p>
+          ) : null}
         </ConfirmDialog>
       ) : null}
     </>

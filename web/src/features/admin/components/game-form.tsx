@@ -278,6 +278,10 @@ export function GameFormDialog({ game, onClose }: { game?: AdminGame; onClose: (
             ))}
           </div>
           <p className="field__hint">PERM bets use the NAP rate of their size; 1 Banker and Against use NAP 2.</p>
+          <p className="field__hint">
+            Changes apply to tickets sold from now on: a ticket already sold keeps the multipliers and payout cap it
+            was sold under.
+          </p>
           <GroupError id="multipliers-error" message={errors.multipliers} />
         </fieldset>
 
