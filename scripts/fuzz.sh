@@ -92,6 +92,8 @@ for who in admin player; do
   token_var="${who}_token"
   echo "fuzz: pass signed in as the $who"
   # Changing the password or logging out would sign the token out for the rest of the pass: those are left out.
+  # The sandbox webhook's schema crashes schemathesis' generator on Python 3.11 (a tool error, thousands of lines of
+  # traceback); forged and malformed webhooks are tested in tests/api/deposits.rs and paystack.rs.
   # Schemathesis' own exit code also counts its internal generation errors; the verdict comes from its report.
   (cd "$data" && "$venv/bin/st" run "$url/api/v1/openapi.json" \
     --generation-database none \
@@ -102,6 +104,7 @@ for who in admin player; do
     --exclude-path /auth/change-password \
     --exclude-path /admin/change-password \
     --exclude-path /auth/logout \
+    --exclude-path /payments/sandbox/webhook \
     --request-timeout 10 \
     --workers 2 \
     --no-color \

@@ -3,18 +3,25 @@ use serde_json::json;
 use crate::helpers::spawn_app;
 use crate::lotto::nap1;
 
-#[actix_web::test]
-async fn a_draw_closes_draws_provably_fair_balls_and_pays_the_winners_once() {
+/// A draw closing in 1.5 s and drawn at 2 s, and a player holding a ₦50 NAP1 on each of its 90 numbers: (app,
+/// draw, an admin's token, the player's token).
+async fn every_number_on_nap1() -> (crate::helpers::TestApp, ayo_data::draw::Draw, String, String) {
     let app = spawn_app().await;
     let draw = app.quick_draw(1_500, 2_000).await;
     let admin = app.admin("boss@ayolotto.ng").await;
     let ada = app.verified_player("ada@example.com", "+2348012345678").await;
     app.fund(&admin, &ada, 90 * 5_000).await;
-    // A NAP1 on every number: exactly one wins (the first ball), at 40×.
     for n in 1..=90u8 {
         let r = app.buy(&ada, nap1(draw.id, n, 5_000, &format!("n{n}"))).await;
         assert_eq!(r.status, 201, "{:?}", r.body);
     }
+    (app, draw, admin, ada)
+}
+
+#[actix_web::test]
+async fn a_draw_closes_draws_provably_fair_balls_and_pays_the_winners_once() {
+    // A NAP1 on every number: exactly one wins (the first ball), at 40×.
+    let (app, draw, _, ada) = every_number_on_nap1().await;
     let published = app.get(&format!("/draws/{}", draw.id), None).await.body["data"].clone();
     assert_eq!(published["seed"], serde_json::Value::Null, "the seed is secret before the draw");
 
@@ -142,14 +149,7 @@ async fn cancelling_the_open_draw_puts_the_next_one_on_sale_at_once_and_skips_it
 
 #[actix_web::test]
 async fn a_ticket_is_paid_by_the_terms_it_was_sold_under_not_an_edit_after_purchase() {
-    let app = spawn_app().await;
-    let draw = app.quick_draw(1_500, 2_000).await;
-    let admin = app.admin("boss@ayolotto.ng").await;
-    let ada = app.verified_player("ada@example.com", "+2348012345678").await;
-    app.fund(&admin, &ada, 90 * 5_000).await;
-    for n in 1..=90u8 {
-        assert_eq!(app.buy(&ada, nap1(draw.id, n, 5_000, &format!("n{n}"))).await.status, 201);
-    }
+    let (app, draw, admin, ada) = every_number_on_nap1().await;
     let sold = app.get("/tickets?per_page=1", Some(&ada)).await.body["data"][0].clone();
     assert_eq!(sold["terms"]["multiplier"], 40, "{sold}");
     // After the sale the admin cuts NAP1 from 40× to 10×: it applies to later sales only.
@@ -197,14 +197,7 @@ async fn after_close_only_an_emergency_cancel_stops_a_draw_and_it_publishes_the_
 
 #[actix_web::test]
 async fn when_shadow_settlement_disagrees_nothing_is_paid_and_the_admins_are_alerted() {
-    let app = spawn_app().await;
-    let draw = app.quick_draw(1_500, 2_000).await;
-    let admin = app.admin("boss@ayolotto.ng").await;
-    let ada = app.verified_player("ada@example.com", "+2348012345678").await;
-    app.fund(&admin, &ada, 90 * 5_000).await;
-    for n in 1..=90u8 {
-        assert_eq!(app.buy(&ada, nap1(draw.id, n, 5_000, &format!("n{n}"))).await.status, 201);
-    }
+    let (app, draw, admin, ada) = every_number_on_nap1().await;
     // Someone edits the stored tickets (not their cards in the draw's index) to a tenfold stake.
     for id in app.store.wallets.ticket_ids_of_draw(draw.id).unwrap() {
         let mut ticket = app.store.wallets.ticket(id).unwrap().unwrap();
