@@ -29,9 +29,12 @@ enum Command {
         bind: String,
         #[arg(long, default_value = "var")]
         data_dir: PathBuf,
-        /// Seed demo data and a demo admin, and print the admin's credentials.
+        /// Seed demo data and a demo admin, and print the admin's credentials. Runs the sandbox gateway.
         #[arg(long)]
         demo: bool,
+        /// Go live (Paystack) on a data directory that has run the sandbox gateway.
+        #[arg(long)]
+        accept_sandbox_history: bool,
     },
     /// Recompute a draw's balls from its revealed seed, its commitment and its ticket list.
     VerifyDraw {
@@ -62,7 +65,12 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         .with_writer(std::io::stderr)
         .init();
     match cli.command {
-        Command::Serve { bind, data_dir, demo } => serve(Settings::new(bind, data_dir, demo).with_env()),
+        Command::Serve { bind, data_dir, demo, accept_sandbox_history } => {
+            let mut settings = Settings::new(bind, data_dir, demo).with_env();
+            settings.accept_sandbox_history |= accept_sandbox_history;
+            crate::payments::mode::require_explicit(&settings)?;
+            serve(settings)
+        }
         Command::VerifyDraw { draw_id, data_dir } => {
             let settings = Settings::new(String::new(), data_dir, false).with_env();
             let report = crate::verify::verify_draw(&open_store(&settings)?, draw_id)?;

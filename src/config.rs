@@ -24,6 +24,11 @@ pub struct Settings {
     pub adjust_approval_above: i64,
     /// `AYO_SEED_KEY`: hex key sealing draw seeds at rest; else `<data-dir>/secrets/seed.key`.
     pub seed_key: Option<String>,
+    /// `AYO_PAYMENTS=sandbox` (or `--demo`): the sandbox gateway was asked for. `ayo serve` refuses to start without
+    /// a Paystack key unless it was.
+    pub sandbox_requested: bool,
+    /// `--accept-sandbox-history` / `AYO_ACCEPT_SANDBOX_HISTORY=1`: go live on a store that holds sandbox money.
+    pub accept_sandbox_history: bool,
 }
 
 /// ₦100,000: manual adjustments above it need a second admin.
@@ -43,6 +48,8 @@ impl Settings {
             trusted_proxies: String::new(),
             adjust_approval_above: ADJUST_APPROVAL_ABOVE,
             seed_key: None,
+            sandbox_requested: demo,
+            accept_sandbox_history: false,
         }
     }
 
@@ -57,6 +64,7 @@ impl Settings {
         }
         if let Some(v) = var("AYO_DEMO") {
             self.demo = matches!(v.as_str(), "1" | "true" | "yes");
+            self.sandbox_requested |= self.demo;
         }
         if let Some(v) = var("AYO_JWT_SECRET") {
             self.jwt_secret = Some(v);
@@ -72,6 +80,12 @@ impl Settings {
         }
         if let Some(v) = var("AYO_TRUSTED_PROXIES") {
             self.trusted_proxies = v;
+        }
+        if let Some(v) = var("AYO_PAYMENTS") {
+            self.sandbox_requested |= v == "sandbox";
+        }
+        if let Some(v) = var("AYO_ACCEPT_SANDBOX_HISTORY") {
+            self.accept_sandbox_history = matches!(v.as_str(), "1" | "true" | "yes");
         }
         if let Some(v) = var("AYO_SEED_KEY") {
             self.seed_key = Some(v);

@@ -35,6 +35,9 @@ impl Application {
             crate::client_ip::TrustedProxies::parse(&settings.trusted_proxies).map_err(anyhow::Error::msg)?;
         crate::secrets::private_dir(&settings.data_dir)?;
         let store = open_store(&settings)?;
+        // Before anything starts: a refused gateway mode stops here.
+        let payments = crate::payments::Payments::new(&settings.payments, &settings.data_dir, store.clone())?;
+        crate::payments::mode::check_and_record(&store, payments.gateway.name(), settings.accept_sandbox_history)?;
         let jwt_secret = match &settings.jwt_secret {
             Some(secret) => secret.as_bytes().to_vec(),
             None => secrets::load_or_create(&settings.data_dir, "jwt")?,
@@ -45,7 +48,6 @@ impl Application {
         let hub = actix::Actor::start(ayo_actors::hub::Hub::default());
         let engine = ayo_actors::engine::Engine::start(store.clone(), ayo_actors::hub::Hub::publisher(hub.clone()));
         crate::dashboard::start_live(store.clone(), ayo_actors::hub::Hub::publisher(hub.clone()));
-        let payments = crate::payments::Payments::new(&settings.payments, &settings.data_dir, store.clone())?;
         let state = web::Data::new(AppState {
             engine,
             payments,

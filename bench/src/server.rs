@@ -111,6 +111,7 @@ impl Server {
         let log_path = data_dir.join("server.log");
         let mut child = with_fd_limit(&bin)
             .args(["serve", "--bind", "127.0.0.1:0", "--data-dir"])
+            .env("AYO_PAYMENTS", "sandbox")
             .arg(data_dir)
             .args(extra)
             .env("AYO_JWT_SECRET", JWT_SECRET)

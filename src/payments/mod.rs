@@ -11,6 +11,7 @@
 
 pub mod checkout_page;
 pub mod confirm;
+pub mod mode;
 pub mod payout;
 pub mod paystack;
 pub mod sandbox;

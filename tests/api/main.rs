@@ -25,6 +25,7 @@ mod openapi;
 mod otp;
 mod otp_takeover;
 mod password_reset;
+mod payment_modes;
 mod paystack;
 mod rate_limits;
 mod recovery;

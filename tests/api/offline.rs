@@ -78,6 +78,7 @@ pub fn funded_player(store: &Store, n: u64, kobo: i64) -> User {
 pub fn start_server(dir: &Path) -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ayo"))
         .args(["serve", "--bind", "127.0.0.1:0", "--data-dir"])
+        .env("AYO_PAYMENTS", "sandbox")
         .arg(dir)
         .env("AYO_JWT_SECRET", JWT_SECRET)
         .env_remove("AYO_BIND")

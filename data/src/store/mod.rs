@@ -10,6 +10,7 @@ mod codec;
 pub mod flusher;
 pub mod games;
 mod keys;
+pub mod meta;
 pub mod notices;
 pub mod otps;
 pub mod payments;
@@ -27,6 +28,7 @@ use crate::error::StoreResult;
 pub use activities::ActivityStore;
 pub use adjustments::AdjustmentStore;
 pub use games::GameStore;
+pub use meta::MetaStore;
 pub use notices::NoticeStore;
 pub use otps::{OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpStore, OtpVerdict};
 pub use payments::{CreditRefused, PaymentStore, WithdrawalRefused};
@@ -44,6 +46,7 @@ pub struct Store {
     pub otps: OtpStore,
     pub wallets: WalletStore,
     pub games: GameStore,
+    pub meta: MetaStore,
     pub activities: ActivityStore,
     pub adjustments: AdjustmentStore,
     pub notices: NoticeStore,
@@ -75,6 +78,7 @@ impl Store {
         let users = UserStore::open(&db)?;
         let otps = OtpStore::open(&db, users.clone())?;
         let games = GameStore::open(&db, sealer)?;
+        let meta = MetaStore::open(&db)?;
         let wallets = WalletStore::open(&db, &games)?;
         let flusher = std::sync::Arc::new(flusher::Flusher::start(db.clone())?);
         let activities = ActivityStore::open(&db)?;
@@ -90,6 +94,7 @@ impl Store {
             otps,
             wallets,
             games,
+            meta,
             activities,
             adjustments,
             notices,

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { SandboxBanner } from '@/components/layouts/sandbox-banner';
 import { AgeBadge } from '@/components/ui/age-badge';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
@@ -50,6 +51,7 @@ export function BossLayout() {
       <a className="skip-link" href="#boss-main">
         Skip to content
       </a>
+      <SandboxBanner />
       <header className="boss__topbar">
         <Link to={paths.boss.dashboard.getHref()} className="boss__brand" aria-label="Back office dashboard">
           <Logo inverted />
