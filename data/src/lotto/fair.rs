@@ -44,7 +44,7 @@ use sha2::{Digest, Sha256};
 
 use super::{Balls, BALLS_PER_DRAW, MAX_NUMBER};
 
-type HmacSha256 = Hmac<Sha256>;
+pub(crate) type HmacSha256 = Hmac<Sha256>;
 
 /// The algorithm's name, the first field of every HMAC message.
 pub const ALGORITHM: &str = "ayo-lotto/v1";
@@ -242,17 +242,22 @@ pub fn ball_from_byte(byte: u8) -> Option<u8> {
 }
 
 /// HMAC-SHA256 keyed with the seed.
+fn keyed_mac(seed: &Seed) -> HmacSha256 {
+    keyed_hmac(&seed.0)
+}
+
+/// HMAC-SHA256 keyed with a 32-byte key (a seed, a seal key).
 ///
-/// HMAC pads a key shorter than the hash's 64-byte block with zeros (RFC 2104), so keying with the seed
-/// followed by 32 zero bytes is the same function as keying with the 32-byte seed. Doing the padding here
+/// HMAC pads a key shorter than the hash's 64-byte block with zeros (RFC 2104), so keying with the key
+/// followed by 32 zero bytes is the same function as keying with the 32-byte key. Doing the padding here
 /// lets us use the infallible fixed-size constructor instead of handling an error `new_from_slice` can
 /// never return; a unit test pins the equivalence.
-fn keyed_mac(seed: &Seed) -> HmacSha256 {
-    let mut key = [0u8; 64];
-    for (slot, byte) in key.iter_mut().zip(seed.0) {
-        *slot = byte;
+pub(crate) fn keyed_hmac(key: &[u8; 32]) -> HmacSha256 {
+    let mut padded = [0u8; 64];
+    for (slot, byte) in padded.iter_mut().zip(key) {
+        *slot = *byte;
     }
-    <HmacSha256 as Mac>::new(&key.into())
+    <HmacSha256 as Mac>::new(&padded.into())
 }
 
 /// The endless byte stream of one label (step 4), computed block by block as it is read.

@@ -3,14 +3,15 @@
 //! not reveal the balls of a draw still on sale.
 //!
 //! Scheme `sealed:v1`: a fresh 16-byte nonce per write; ciphertext = seed XOR HMAC-SHA256(k_enc, nonce); tag =
-//! HMAC-SHA256(k_mac, nonce ‖ ciphertext) (encrypt-then-MAC, HMAC as the PRF); `k_enc` and `k_mac` are derived from
-//! the key with distinct labels. Stored as `sealed:v1:` + hex(nonce ‖ ciphertext ‖ tag).
+//! HMAC-SHA256(k_mac, nonce ‖ ciphertext) (encrypt-then-MAC, HMAC as the PRF); `k_enc` and `k_mac` are derived with
+//! distinct labels from SHA-256 of the key. Stored as `sealed:v1:` + hex(nonce ‖ ciphertext ‖ tag).
 
-use hmac::{Hmac, Mac};
+use hmac::Mac;
 use rand::{rngs::OsRng, RngCore};
-use sha2::Sha256;
+use sha2::{Digest, Sha256};
 
 use crate::error::StoreError;
+use crate::lotto::fair::keyed_hmac;
 use crate::lotto::Seed;
 
 const PREFIX: &str = "sealed:v1:";
@@ -23,22 +24,18 @@ pub struct SeedSealer {
     mac: [u8; 32],
 }
 
-fn hmac(key: &[u8], parts: &[&[u8]]) -> [u8; 32] {
-    // HMAC takes keys of any length: this cannot fail.
-    let mut mac = Hmac::<Sha256>::new_from_slice(key).unwrap_or_else(|_| unreachable_hmac());
+fn hmac(key: &[u8; 32], parts: &[&[u8]]) -> [u8; 32] {
+    let mut mac = keyed_hmac(key);
     for part in parts {
         mac.update(part);
     }
     mac.finalize().into_bytes().into()
 }
 
-fn unreachable_hmac() -> Hmac<Sha256> {
-    panic!("HMAC-SHA256 accepts keys of any length")
-}
-
 impl SeedSealer {
     pub fn new(key: &[u8]) -> Self {
-        Self { enc: hmac(key, &[b"ayo-seed-seal/v1|enc"]), mac: hmac(key, &[b"ayo-seed-seal/v1|mac"]) }
+        let root: [u8; 32] = Sha256::digest(key).into();
+        Self { enc: hmac(&root, &[b"ayo-seed-seal/v1|enc"]), mac: hmac(&root, &[b"ayo-seed-seal/v1|mac"]) }
     }
 
     /// Whether stored text is a sealed seed.
