@@ -127,6 +127,19 @@ async fn logout(
     Ok(HttpResponse::Ok().json(json!({ "data": null, "message": "You are logged out" })))
 }
 
+/// Whether `typed` is the account's password, checked on the blocking pool: for actions that ask for it again.
+/// Wrong guesses count per account and `purpose` like failed logins; past the limit the answer is 429, unchecked.
+pub async fn password_matches(state: &AppState, user: &User, typed: &str, purpose: &str) -> Result<bool, ApiError> {
+    let (failures_key, limit) = (format!("{purpose}-fail:{}", user.id), state.limits.login_failures_per_identity);
+    state.limiter.check(&failures_key, limit)?;
+    let (typed, stored) = (typed.to_string(), user.password_hash.clone());
+    let matches = web::block(move || password::verify(&typed, &stored)).await?;
+    if !matches {
+        state.limiter.record(&failures_key, limit);
+    }
+    Ok(matches)
+}
+
 /// Ends the private topics of the account's open sockets (its tokens have just stopped working).
 pub fn end_sessions(state: &AppState, user_id: UserId) {
     state.hub.do_send(ayo_actors::hub::EndSessions { user_id });
@@ -184,17 +197,10 @@ pub async fn change_password_of(
     let Some(new) = new else {
         return Err(ApiError::field("password", "All fields are required"));
     };
-    let failures_key = format!("password-change-fail:{}", user.id);
-    state.limiter.check(&failures_key, state.limits.login_failures_per_identity)?;
-    let (current, stored) = (body.current_password.clone(), user.password_hash.clone());
-    let hash =
-        web::block(move || password::verify(&current, &stored).then(|| password::hash(new.expose())).transpose())
-            .await?
-            .map_err(ApiError::internal)?;
-    let Some(hash) = hash else {
-        state.limiter.record(&failures_key, state.limits.login_failures_per_identity);
+    if !password_matches(state, &user, &body.current_password, "password-change").await? {
         return Err(ApiError::field("current_password", "Your current password is not correct"));
-    };
+    }
+    let hash = web::block(move || password::hash(new.expose())).await?.map_err(ApiError::internal)?;
     let store = state.store.clone();
     let updated = web::block(move || store.users.set_password(user.id, &hash)).await??;
     let updated = updated.ok_or(ApiError::Unauthenticated)?;

@@ -17,8 +17,9 @@ use ayo_data::bank_account::{self, BankAccount};
 use ayo_data::banks::Bank;
 use ayo_data::user::User;
 
+use super::auth::password_matches;
 use super::deposits::player_only;
-use crate::auth::{password, AuthUser};
+use crate::auth::AuthUser;
 use crate::error::ApiError;
 use crate::json::JsonBody;
 use crate::payments::{views, GatewayError};
@@ -94,13 +95,9 @@ async fn confirm_password(
     if body.password.is_empty() {
         return Err(ApiError::field("password", "Enter your password to change your bank account"));
     }
-    let failures_key = format!("bank-password-fail:{}", user.id);
-    state.limiter.check(&failures_key, state.limits.login_failures_per_identity)?;
-    let (typed, stored) = (body.password.clone(), user.password_hash.clone());
-    if web::block(move || password::verify(&typed, &stored)).await? {
+    if password_matches(state, user, &body.password, "bank-password").await? {
         return Ok(());
     }
-    state.limiter.record(&failures_key, state.limits.login_failures_per_identity);
     state.audit(Some(req), Some(user), "bank_account.password_failed", Some(format!("user:{}", user.id)), "");
     Err(ApiError::field("password", "Your password is not correct"))
 }
