@@ -4,6 +4,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 use actix_web::{dev::Payload, http::header, web, FromRequest, HttpRequest};
+use chrono::{DateTime, Utc};
 
 use ayo_data::user::{Role, User, UserStatus};
 
@@ -28,13 +29,13 @@ async fn authenticate(req: HttpRequest) -> Result<User, ApiError> {
         .cloned()
         .ok_or_else(|| ApiError::internal(anyhow::anyhow!("app state missing")))?;
     let token = bearer(&req).ok_or(ApiError::Unauthenticated)?;
-    user_for_token(&state, &token)
+    session_for_token(&state, &token).map(|(user, _)| user)
 }
 
-/// The account a token names, if the token is valid and current and the account not suspended: the one rule for
-/// HTTP requests and the WebSocket's `auth` message.
-pub fn user_for_token(state: &AppState, token: &str) -> Result<User, ApiError> {
-    let (id, version) = state.tokens.verify(token).ok_or(ApiError::Unauthenticated)?;
+/// The account a token names and when the token expires, if the token is valid and current and the account not
+/// suspended: the one rule for HTTP requests and the WebSocket's `auth` message.
+pub fn session_for_token(state: &AppState, token: &str) -> Result<(User, DateTime<Utc>), ApiError> {
+    let (id, version, expires_at) = state.tokens.verify_until(token).ok_or(ApiError::Unauthenticated)?;
     let user = state.store.users.get(id)?.ok_or(ApiError::Unauthenticated)?;
     if user.token_version != version {
         return Err(ApiError::Unauthenticated);
@@ -42,7 +43,7 @@ pub fn user_for_token(state: &AppState, token: &str) -> Result<User, ApiError> {
     if user.status == UserStatus::Suspended {
         return Err(ApiError::Suspended);
     }
-    Ok(user)
+    Ok((user, expires_at))
 }
 
 impl FromRequest for AuthUser {

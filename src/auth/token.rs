@@ -41,13 +41,13 @@ impl Tokens {
 
     /// The user id and token version of a valid, unexpired session token.
     pub fn verify(&self, token: &str) -> Option<(UserId, u32)> {
-        let claims = self.decode::<Claims>(token)?;
-        Some((claims.sub.parse().ok()?, claims.ver))
+        self.verify_until(token).map(|(id, version, _)| (id, version))
     }
 
-    /// When a valid session token expires.
-    pub fn expires_at(&self, token: &str) -> Option<chrono::DateTime<chrono::Utc>> {
-        chrono::DateTime::from_timestamp(self.decode::<Claims>(token)?.exp, 0)
+    /// `verify`, and when the token expires.
+    pub fn verify_until(&self, token: &str) -> Option<(UserId, u32, chrono::DateTime<chrono::Utc>)> {
+        let claims = self.decode::<Claims>(token)?;
+        Some((claims.sub.parse().ok()?, claims.ver, chrono::DateTime::from_timestamp(claims.exp, 0)?))
     }
 
     /// A short-lived token that proves only the password step of an admin login: it is not a session token (it has

@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 use ayo_actors::hub::{self, Authenticate, ConnId, Connect, Disconnect, Hub, Inbox, SESSION_ENDED};
 use ayo_data::user::Role;
 
-use crate::auth::extract::user_for_token;
+use crate::auth::extract::session_for_token;
 use crate::error::ApiError;
 use crate::realtime::snapshot::snapshot;
 use crate::state::AppState;
@@ -161,8 +161,8 @@ impl Connection {
         if self.authenticated {
             return self.send_error("Already signed in; reconnect to change account", None).await;
         }
-        let user = match user_for_token(&self.state, token) {
-            Ok(user) => user,
+        let (user, expires_at) = match session_for_token(&self.state, token) {
+            Ok(session) => session,
             Err(e) => {
                 let code = match &e {
                     ApiError::Unauthenticated => Some("N403"),
@@ -175,9 +175,6 @@ impl Connection {
                 };
                 return self.send_error(&e.to_string(), code).await;
             }
-        };
-        let Some(expires_at) = self.state.tokens.expires_at(token) else {
-            return self.send_error(&ApiError::Unauthenticated.to_string(), Some("N403")).await;
         };
         let is_admin = user.role == Role::Admin;
         match self.state.hub.send(Authenticate { id: self.id, user_id: user.id, is_admin }).await {
