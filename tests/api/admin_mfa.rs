@@ -3,17 +3,12 @@
 
 use serde_json::{json, Value};
 
-use crate::helpers::{spawn_app, totp_now, TestApp, ADMIN_PASSWORD};
+use crate::helpers::{secret_in, spawn_app, totp_now, TestApp, ADMIN_PASSWORD};
 
 /// An admin made without a secret, as `ayo create-admin` does: enrols at first login.
 fn unenrolled_admin(app: &TestApp, email: &str) {
     let admin = ayo::cli::NewAdmin { email, password: ADMIN_PASSWORD, name: "New Admin", totp_secret: None };
     ayo::cli::make_admin(&app.store, &admin).unwrap();
-}
-
-fn secret_in(uri: &str) -> String {
-    let query = uri.split_once('?').expect("a query").1;
-    query.split('&').find_map(|p| p.strip_prefix("secret=")).expect("a secret").to_string()
 }
 
 async fn password_step(app: &TestApp, email: &str) -> Value {

@@ -5,7 +5,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::json;
 
-use crate::helpers::{totp_now, ADMIN_TOTP_SECRET};
+use crate::helpers::{secret_in, totp_now, ADMIN_TOTP_SECRET};
 
 #[actix_web::test]
 async fn create_admin_then_serve_on_port_zero_prints_the_url_and_the_admins_log_in_with_their_codes() {
@@ -47,7 +47,7 @@ async fn create_admin_then_serve_on_port_zero_prints_the_url_and_the_admins_log_
     assert_eq!(demo_email, "Demo admin email: admin@ayolotto.demo");
     let demo_password = demo_password.strip_prefix("Demo admin password: ").unwrap().to_string();
     let demo_uri = demo_totp.strip_prefix("Demo admin TOTP: ").expect("prints the enrolment URI").to_string();
-    let demo_secret = secret_of(&demo_uri);
+    let demo_secret = secret_in(&demo_uri);
 
     let client = reqwest::Client::new();
     let post = |path: &str, body: serde_json::Value| {
@@ -74,11 +74,4 @@ async fn create_admin_then_serve_on_port_zero_prints_the_url_and_the_admins_log_
     assert!(enrolling["data"]["otpauth_uri"].as_str().unwrap().starts_with("otpauth://totp/"));
     server.kill().unwrap();
     server.wait().unwrap();
-}
-
-/// The `secret` parameter of an `otpauth://` URI.
-fn secret_of(uri: &str) -> String {
-    let query = uri.split_once('?').expect("a query").1;
-    let pair = query.split('&').find(|p| p.starts_with("secret=")).expect("a secret");
-    pair["secret=".len()..].to_string()
 }

@@ -181,6 +181,12 @@ pub fn totp_now(secret: &str, drift: i64) -> String {
     format!("{:06}", word % 1_000_000)
 }
 
+/// The `secret` parameter of an `otpauth://` URI.
+pub fn secret_in(uri: &str) -> String {
+    let query = uri.split_once('?').expect("a query").1;
+    query.split('&').find_map(|p| p.strip_prefix("secret=")).expect("a secret").to_string()
+}
+
 /// An idempotency key never used before in this test run.
 pub fn fresh_key() -> String {
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
