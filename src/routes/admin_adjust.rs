@@ -16,6 +16,7 @@ use ayo_actors::wallet::ApplyEntry;
 use ayo_data::adjustment::{ApprovalStatus, PendingAdjustment};
 use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
 use ayo_data::money::Kobo;
+use ayo_data::store::Moved;
 use ayo_data::user::{Role, User};
 
 use crate::auth::AdminUser;
@@ -72,11 +73,13 @@ async fn adjust(
     }
     let once = format!("admin:{}:{key}", admin.id);
     let moved = move_money(&state, &player, amount, reason, format!("adjustment:{}", admin.id), once).await?;
-    if !moved["replayed"].as_bool().unwrap_or(false) {
-        let detail = format!("{amount} kobo: {}", moved["transaction"]["description"].as_str().unwrap_or_default());
+    if !moved.replayed {
+        let detail = format!("{amount} kobo: {}", moved.value.description);
         state.audit(Some(&req), Some(&admin), "wallet.adjusted", Some(format!("user:{}", player.id)), detail);
     }
-    Ok(HttpResponse::Ok().json(json!({ "data": moved, "message": "Wallet adjusted" })))
+    let data =
+        json!({ "balance": moved.balance, "transaction": views::entry(&moved.value), "replayed": moved.replayed });
+    Ok(HttpResponse::Ok().json(json!({ "data": data, "message": "Wallet adjusted" })))
 }
 
 async fn file_for_approval(
@@ -120,7 +123,7 @@ async fn move_money(
     reason: String,
     reference: String,
     once: String,
-) -> Result<Value, ApiError> {
+) -> Result<Moved<LedgerEntry>, ApiError> {
     let entry = LedgerEntry {
         id: state.store.wallets.next_id()?,
         user_id: player.id,
@@ -132,7 +135,7 @@ async fn move_money(
         description: reason,
         created_at: Utc::now(),
     };
-    let moved = state
+    state
         .engine
         .wallets
         .get(player.id)
@@ -140,8 +143,7 @@ async fn move_money(
         .await
         .map_err(|e| ApiError::internal(anyhow::anyhow!("wallet mailbox: {e}")))?
         .map_err(|e| ApiError::internal(anyhow::anyhow!("{e}")))?
-        .ok_or_else(|| ApiError::field("amount", "This would take the balance below zero"))?;
-    Ok(json!({ "balance": moved.balance, "transaction": views::entry(&moved.value), "replayed": moved.replayed }))
+        .ok_or_else(|| ApiError::field("amount", "This would take the balance below zero"))
 }
 
 fn view(adjustment: &PendingAdjustment) -> Value {
@@ -197,7 +199,11 @@ async fn approve(
     let detail = format!("{} kobo requested by admin {}: {}", filed.amount.as_i64(), filed.requested_by, filed.reason);
     state.audit(Some(&req), Some(&admin), "wallet.adjustment_approved", Some(format!("user:{}", player.id)), detail);
     Ok(HttpResponse::Ok().json(json!({
-        "data": { "adjustment": decided.as_ref().map(view), "balance": moved["balance"], "transaction": moved["transaction"] },
+        "data": {
+            "adjustment": decided.as_ref().map(view),
+            "balance": moved.balance,
+            "transaction": views::entry(&moved.value),
+        },
         "message": "Adjustment approved and applied",
     })))
 }
