@@ -35,10 +35,6 @@ impl TrustedProxies {
         Ok(Self(nets))
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
     fn trusts(&self, ip: IpAddr) -> bool {
         self.0.iter().any(|net| net.contains(&canonical(ip)))
     }
