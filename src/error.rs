@@ -190,16 +190,12 @@ pub fn query_config() -> actix_web::web::QueryConfig {
 const NUMERIC_PARAMS: &[&str] =
     &["page", "per_page", "rows_per_page", "rowsPerPage", "game_id", "draw_id", "user_id", "limit", "last"];
 
-/// The first numeric parameter whose value is not a whole number, or a parameter given twice.
+/// The first numeric parameter whose value is not a whole number.
 fn bad_query_field(query: &str) -> Option<String> {
-    let pairs: Vec<(String, String)> = query
+    query
         .split('&')
-        .filter_map(|pair| pair.split_once('=').or(Some((pair, ""))))
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    pairs
-        .iter()
-        .find(|(k, v)| NUMERIC_PARAMS.contains(&k.as_str()) && v.parse::<u64>().is_err())
+        .map(|pair| pair.split_once('=').unwrap_or((pair, "")))
+        .find(|(k, v)| NUMERIC_PARAMS.contains(k) && v.parse::<u64>().is_err())
         .map(|(k, _)| clip(k, 40))
 }
 
