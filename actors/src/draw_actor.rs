@@ -16,7 +16,7 @@ use ayo_data::draw::{Draw, DrawId, DrawStatus};
 use ayo_data::game::Game;
 use ayo_data::lotto::{draw_balls, outcome_at, shadow, tickets_hash, Balls};
 use ayo_data::store::Outcome;
-use ayo_data::ticket::{Terms, TicketCard, TicketId, TicketStatus};
+use ayo_data::ticket::{TicketCard, TicketId, TicketStatus};
 use ayo_data::user::UserId;
 use ayo_data::Store;
 
@@ -365,7 +365,7 @@ fn shadow_disagreements(
         if agree && primary.winnings.is_positive() {
             agree = match store.wallets.ticket(card.id)? {
                 Some(record) => {
-                    let terms = record.terms.unwrap_or_else(|| Terms::of(game, &record.bet));
+                    let terms = TicketCard::of(&record).terms_or(game);
                     let from_record = shadow::outcome(
                         &record.bet,
                         record.stake_per_line,
