@@ -1,4 +1,4 @@
-//! The command line of ARCHITECTURE.md: `serve`, `create-admin`.
+//! The command line of ARCHITECTURE.md: `serve`, `create-admin`, `create-witness`, `verify-draw`, `witness`.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -7,7 +7,7 @@ use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
 
 use ayo_data::account::{Email, Password};
-use ayo_data::user::User;
+use ayo_data::user::{Role, User};
 use ayo_data::Store;
 
 use crate::auth::{password, totp};
@@ -36,11 +36,15 @@ enum Command {
         #[arg(long)]
         accept_sandbox_history: bool,
     },
-    /// Recompute a draw's balls from its revealed seed, its commitment and its ticket list.
+    /// Recompute a draw's balls from its revealed seed, its commitment and its tickets: from the data directory, or
+    /// with --url from a running server's public API alone.
     VerifyDraw {
         draw_id: u64,
         #[arg(long, default_value = "var")]
         data_dir: PathBuf,
+        /// The server's base URL (e.g. https://ayolotto.ng): verify from its public API instead of a data directory.
+        #[arg(long, conflicts_with = "data_dir")]
+        url: Option<String>,
     },
     /// Create an admin, or make an existing account an admin with this password (at least 12 characters).
     CreateAdmin {
@@ -53,6 +57,35 @@ enum Command {
         #[arg(long)]
         totp_secret: Option<String>,
         #[arg(long, default_value = "Administrator")]
+        name: String,
+        #[arg(long, default_value = "var")]
+        data_dir: PathBuf,
+    },
+    /// Act as the independent witness of a running server's draws: keep commitments in its pool, reveal each
+    /// draw's secret after close, and check every commitment in the witness's name is one it made.
+    Witness {
+        /// The server's base URL, e.g. https://ayolotto.ng
+        #[arg(long, env = "AYO_WITNESS_URL")]
+        url: String,
+        #[arg(long, env = "AYO_WITNESS_EMAIL")]
+        email: String,
+        #[arg(long, env = "AYO_WITNESS_PASSWORD")]
+        password: String,
+        /// The witness's key (64 hex), created at 0600 when missing. Keep it away from the operator.
+        #[arg(long, default_value = "witness.key")]
+        key_file: PathBuf,
+        /// One round, then exit (for a cron job or a test).
+        #[arg(long)]
+        once: bool,
+    },
+    /// Creates the account of the independent witness of draws (docs/decisions/017), or resets its password. The
+    /// witness runs `ayo witness` against the public API with it.
+    CreateWitness {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        password: String,
+        #[arg(long, default_value = "Independent witness")]
         name: String,
         #[arg(long, default_value = "var")]
         data_dir: PathBuf,
@@ -71,18 +104,46 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             crate::payments::mode::require_explicit(&settings)?;
             serve(settings)
         }
-        Command::VerifyDraw { draw_id, data_dir } => {
+        Command::VerifyDraw { draw_id, url: Some(url), .. } => {
+            println!("{}", crate::verify::verify_draw_at(&url, draw_id)?);
+            Ok(())
+        }
+        Command::VerifyDraw { draw_id, data_dir, url: None } => {
             let settings = Settings::new(String::new(), data_dir, false).with_env();
-            let report = crate::verify::verify_draw(&open_store(&settings)?, draw_id)?;
-            println!("{report}");
+            let store = open_store(&settings).map_err(|e| {
+                anyhow::anyhow!("{e:#}\nA server running on it can verify the draw from its public API: ayo verify-draw {draw_id} --url http://HOST:PORT")
+            })?;
+            println!("{}", crate::verify::verify_draw(&store, draw_id)?);
             Ok(())
         }
         Command::CreateAdmin { email, password, totp_secret, name, data_dir } => {
             let settings = Settings::new(String::new(), data_dir, false).with_env();
-            create_admin(
-                &settings,
-                &NewAdmin { email: &email, password: &password, name: &name, totp_secret: totp_secret.as_deref() },
-            )
+            let admin = NewStaff {
+                email: &email,
+                password: &password,
+                name: &name,
+                role: Role::Admin,
+                totp_secret: totp_secret.as_deref(),
+            };
+            create_staff(&settings, &admin)
+        }
+        Command::Witness { url, email, password, key_file, once } => {
+            let key = crate::secrets::load_or_create_file(&key_file)?;
+            let witness = crate::witness_client::Witness {
+                base_url: url.trim_end_matches('/').to_string(),
+                email,
+                password,
+                key,
+            };
+            let round = actix_web::rt::System::new().block_on(crate::witness_client::run(witness, once))?;
+            println!("revealed {:?}, committed {}, foreign {:?}", round.revealed, round.committed, round.foreign);
+            Ok(())
+        }
+        Command::CreateWitness { email, password, name, data_dir } => {
+            let settings = Settings::new(String::new(), data_dir, false).with_env();
+            let witness =
+                NewStaff { email: &email, password: &password, name: &name, role: Role::Witness, totp_secret: None };
+            create_staff(&settings, &witness)
         }
     }
 }
@@ -100,6 +161,8 @@ fn serve(settings: Settings) -> anyhow::Result<()> {
             writeln!(out, "Demo admin email: {}", crate::demo::DEMO_ADMIN_EMAIL)?;
             writeln!(out, "Demo admin password: {}", admin.password)?;
             writeln!(out, "Demo admin TOTP: {}", admin.otpauth_uri)?;
+            crate::demo::start_witness(&app.store(), &settings.data_dir, &app.url())?;
+            writeln!(out, "Demo witness: {} (inside this server, for the demo only)", crate::demo::DEMO_WITNESS_EMAIL)?;
         }
         out.flush()?;
         drop(out);
@@ -108,32 +171,42 @@ fn serve(settings: Settings) -> anyhow::Result<()> {
     })
 }
 
-fn create_admin(settings: &Settings, admin: &NewAdmin<'_>) -> anyhow::Result<()> {
+fn create_staff(settings: &Settings, staff: &NewStaff<'_>) -> anyhow::Result<()> {
     crate::secrets::private_dir(&settings.data_dir)?;
     let store = open_store(settings)?;
-    let (user, created) = make_admin(&store, admin)?;
-    let enrolled = if user.second_factor.is_enrolled() { "authenticator enrolled" } else { "enrols at first login" };
-    println!("{} admin {} (id {}, {enrolled})", if created { "Created" } else { "Updated" }, user.email, user.id);
+    let (user, created) = make_staff(&store, staff)?;
+    let done = if created { "Created" } else { "Updated" };
+    let (role, id) = (user.role.as_str(), user.id);
+    match staff.role {
+        Role::Admin => {
+            let enrolled =
+                if user.second_factor.is_enrolled() { "authenticator enrolled" } else { "enrols at first login" };
+            println!("{done} {role} {} (id {id}, {enrolled})", user.email);
+        }
+        _ => println!("{done} {role} {} (id {id})", user.email),
+    }
     Ok(())
 }
 
-/// What `ayo create-admin` is given.
-pub struct NewAdmin<'a> {
+/// What `ayo create-admin` and `ayo create-witness` are given.
+pub struct NewStaff<'a> {
     pub email: &'a str,
     pub password: &'a str,
     pub name: &'a str,
-    /// A base32 TOTP secret to enrol at once.
+    /// `Admin` or `Witness`.
+    pub role: Role,
+    /// A base32 TOTP secret to enrol at once (admins).
     pub totp_secret: Option<&'a str>,
 }
 
-/// Validates the credentials and stores the admin durably: (the admin, whether it is new).
-pub fn make_admin(store: &Store, admin: &NewAdmin<'_>) -> anyhow::Result<(User, bool)> {
+/// Validates the credentials and stores the admin or witness durably: (the account, whether it is new).
+pub fn make_staff(store: &Store, admin: &NewStaff<'_>) -> anyhow::Result<(User, bool)> {
     let email = Email::parse(admin.email).map_err(|e| anyhow::anyhow!("--email: {e}"))?;
     let secret = Password::parse(admin.password).map_err(|e| anyhow::anyhow!("--password: {e}"))?;
     let min = crate::routes::ADMIN_PASSWORD_MIN;
     anyhow::ensure!(
         admin.password.chars().count() >= min,
-        "--password: an admin's password must be at least {min} characters"
+        "--password: an admin's or witness's password must be at least {min} characters"
     );
     let totp = match admin.totp_secret {
         Some(raw) => Some(
@@ -143,7 +216,7 @@ pub fn make_admin(store: &Store, admin: &NewAdmin<'_>) -> anyhow::Result<(User, 
         None => None,
     };
     let hash = password::hash(secret.expose())?;
-    let made = store.users.upsert_admin(&email, admin.name, &hash, totp.as_deref())?;
+    let made = store.users.upsert_staff(&email, admin.name, &hash, admin.role, totp.as_deref())?;
     store.flush_blocking()?;
     Ok(made)
 }

@@ -6,6 +6,7 @@ use std::path::Path;
 use rand::distributions::{Alphanumeric, DistString};
 
 use ayo_data::account::Email;
+use ayo_data::user::Role;
 use ayo_data::Store;
 
 use crate::auth::{password, totp};
@@ -31,7 +32,7 @@ pub fn seed_admin(store: &Store, data_dir: &Path) -> anyhow::Result<DemoAdmin> {
             let password = Alphanumeric.sample_string(&mut rand::thread_rng(), 20);
             let secret = totp::new_secret();
             let hash = password::hash(&password)?;
-            store.users.upsert_admin(&email, "Demo Admin", &hash, Some(&secret))?;
+            store.users.upsert_staff(&email, "Demo Admin", &hash, Role::Admin, Some(&secret))?;
             store.flush_blocking()?;
             crate::secrets::write_private(&password_file, password.as_bytes())?;
             crate::secrets::write_private(&secret_file, secret.as_bytes())?;
@@ -39,4 +40,30 @@ pub fn seed_admin(store: &Store, data_dir: &Path) -> anyhow::Result<DemoAdmin> {
         }
     };
     Ok(DemoAdmin { otpauth_uri: totp::otpauth_uri(totp::ISSUER, DEMO_ADMIN_EMAIL, &secret), password })
+}
+
+pub const DEMO_WITNESS_EMAIL: &str = "witness@ayolotto.demo";
+
+/// Starts the demo's witness inside the server, so the demo's draws show the whole scheme. Not independent: a real
+/// witness runs `ayo witness` on its own machine with its own key (docs/decisions/017).
+pub fn start_witness(store: &Store, data_dir: &Path, base_url: &str) -> anyhow::Result<()> {
+    let email = Email::parse(DEMO_WITNESS_EMAIL).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let password = Alphanumeric.sample_string(&mut rand::thread_rng(), 24);
+    let hash = password::hash(&password)?;
+    store.users.upsert_staff(&email, "Demo witness", &hash, Role::Witness, None)?;
+    store.flush_blocking()?;
+    let key = crate::secrets::load_or_create(data_dir, "demo-witness")?;
+    let key: [u8; 32] = key.try_into().map_err(|_| anyhow::anyhow!("secrets/demo-witness.key is not 32 bytes"))?;
+    let witness = crate::witness_client::Witness {
+        base_url: base_url.to_string(),
+        email: DEMO_WITNESS_EMAIL.to_string(),
+        password,
+        key,
+    };
+    actix_web::rt::spawn(async move {
+        if let Err(e) = crate::witness_client::run(witness, false).await {
+            tracing::error!(error = %e, "the demo witness stopped");
+        }
+    });
+    Ok(())
 }

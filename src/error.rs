@@ -34,6 +34,9 @@ pub enum ApiError {
     RateLimited { retry_after_secs: u64 },
     #[error("{0} not found")]
     NotFound(&'static str),
+    /// The resource is not in the state the request needs yet (409 `CONFLICT`): e.g. a draw still on sale.
+    #[error("{0}")]
+    Conflict(String),
     /// The player is on a time-out or self-exclusion: no tickets, no deposits (403 `EXCLUDED`).
     #[error("{message}")]
     Excluded { message: String, until: String },
@@ -82,6 +85,7 @@ impl ResponseError for ApiError {
             Self::Forbidden | Self::Unverified { .. } | Self::Suspended => StatusCode::FORBIDDEN,
             Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::Conflict(_) => StatusCode::CONFLICT,
             Self::Excluded { .. } => StatusCode::FORBIDDEN,
             Self::GatewayUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -106,6 +110,7 @@ impl ResponseError for ApiError {
                 json!({ "message": message, "errorCode": "EXCLUDED", "data": { "excluded_until": until } })
             }
             Self::GatewayUnavailable(_) => json!({ "message": message, "errorCode": "GATEWAY_UNAVAILABLE" }),
+            Self::Conflict(_) => json!({ "message": message, "errorCode": "CONFLICT" }),
             Self::Internal(cause) => {
                 tracing::error!(error = format!("{cause:#}"), "internal error");
                 json!({ "message": message })

@@ -13,11 +13,20 @@ use rand::RngCore;
 pub fn load_or_create(data_dir: &Path, name: &str) -> anyhow::Result<Vec<u8>> {
     let dir = data_dir.join("secrets");
     let path = dir.join(format!("{name}.key"));
-    if let Ok(existing) = fs::read_to_string(&path) {
-        return hex::decode(existing.trim()).with_context(|| format!("{} is not hex", path.display()));
+    if !path.exists() {
+        private_dir(&dir)?;
     }
-    private_dir(&dir)?;
-    let mut key = vec![0u8; 32];
+    load_or_create_file(&path).map(Vec::from)
+}
+
+/// Reads a 32-byte key kept as 64 hex in `path`, creating it (0600) from the OS CSPRNG when missing.
+pub fn load_or_create_file(path: &Path) -> anyhow::Result<[u8; 32]> {
+    let mut key = [0u8; 32];
+    if let Ok(existing) = fs::read_to_string(path) {
+        hex::decode_to_slice(existing.trim(), &mut key)
+            .with_context(|| format!("{} is not 64 hexadecimal characters", path.display()))?;
+        return Ok(key);
+    }
     rand::rngs::OsRng.fill_bytes(&mut key);
     let mut options = fs::OpenOptions::new();
     options.write(true).create_new(true);
@@ -26,8 +35,8 @@ pub fn load_or_create(data_dir: &Path, name: &str) -> anyhow::Result<Vec<u8>> {
         use std::os::unix::fs::OpenOptionsExt;
         options.mode(0o600);
     }
-    let mut file = options.open(&path).with_context(|| format!("creating {}", path.display()))?;
-    file.write_all(hex::encode(&key).as_bytes())?;
+    let mut file = options.open(path).with_context(|| format!("creating {}", path.display()))?;
+    file.write_all(hex::encode(key).as_bytes())?;
     file.sync_all()?;
     Ok(key)
 }

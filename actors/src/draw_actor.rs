@@ -12,9 +12,9 @@ use std::time::Duration;
 use actix::prelude::*;
 use chrono::Utc;
 
-use ayo_data::draw::{Draw, DrawId, DrawStatus};
+use ayo_data::draw::{Draw, DrawId, DrawStatus, WITNESS_ABSENT_REASON};
 use ayo_data::game::Game;
-use ayo_data::lotto::{draw_balls, outcome_at, shadow, tickets_hash, Balls};
+use ayo_data::lotto::{draw_balls_bound, merkle, outcome_at, shadow, witness_commitment, Balls};
 use ayo_data::store::Outcome;
 use ayo_data::ticket::{TicketCard, TicketId, TicketStatus};
 use ayo_data::user::UserId;
@@ -37,6 +37,29 @@ pub struct DrawFinished(pub DrawId);
 pub struct CancelDraw {
     pub reason: String,
     pub emergency: bool,
+}
+
+/// The independent witness reveals their secret for this draw (after sales closed, before the draw time).
+#[derive(Message)]
+#[rtype(result = "Result<Draw, RevealRefused>")]
+pub struct RevealWitness {
+    pub witness_id: UserId,
+    pub secret: String,
+}
+
+/// Why a witness's reveal was not taken.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RevealRefused {
+    #[error("This draw is not awaiting a secret of yours")]
+    NotYours,
+    #[error("Sales are still open: reveal once the draw has closed and published its tickets root")]
+    TooEarly,
+    #[error("Too late: the draw is {0}")]
+    TooLate(&'static str),
+    #[error("The secret is not 64 hexadecimal characters, or its SHA-256 is not the commitment of this draw")]
+    WrongSecret,
+    #[error("The draw could not be saved")]
+    NotSaved,
 }
 
 /// Open this scheduled draw now (the draw before it was cancelled, so the game has nothing on sale).
@@ -106,8 +129,23 @@ impl DrawActor {
                 Some(draw.draws_at)
             }
             DrawStatus::Open => Some(draw.closes_at),
+            DrawStatus::Closed if now >= draw.draws_at && draw.awaits_witness() => {
+                // The rule published in advance (docs/fairness.md): no reveal by the draw time, no draw.
+                draw.status = DrawStatus::Cancelled;
+                draw.cancelled_reason = Some(WITNESS_ABSENT_REASON.to_string());
+                tracing::warn!(draw = draw.id, "the witness did not reveal: draw cancelled");
+                if self.save_and_publish(&draw, game.as_ref(), EventKind::DrawUpdated) {
+                    self.refund_all(draw, game, ctx);
+                    return;
+                }
+                Some(now + chrono::Duration::seconds(1))
+            }
             DrawStatus::Closed if now >= draw.draws_at => {
-                let outcome = draw_balls(&draw.seed, draw.id, draw.tickets_hash.as_deref().unwrap_or_default());
+                let Some(binding) = draw.binding() else {
+                    tracing::error!(draw = draw.id, "a closed draw without a tickets root");
+                    return;
+                };
+                let outcome = draw_balls_bound(&draw.seed, draw.id, binding);
                 draw.numbers = Some(outcome.numbers);
                 draw.machine_numbers = Some(outcome.machine_numbers);
                 draw.status = DrawStatus::Drawn;
@@ -173,14 +211,23 @@ impl DrawActor {
             tracing::error!(draw = draw.id, error = %e, "could not close the draw");
             return;
         }
-        match self.store.wallets.ticket_ids_of_draw(draw.id) {
-            Ok(ids) => {
-                draw.ticket_count = ids.len() as u64;
-                draw.tickets_hash = Some(tickets_hash(&ids));
-            }
-            Err(e) => tracing::error!(draw = draw.id, error = %e, "could not list the draw's tickets"),
+        if let Err(e) = self.commit_tickets(draw, game) {
+            tracing::error!(draw = draw.id, error = %e, "could not commit to the draw's tickets");
         }
         self.save_and_publish(draw, game, EventKind::DrawUpdated);
+    }
+
+    /// Builds the Merkle tree over the closed draw's tickets (docs/fairness.md): stores its leaves, for receipts,
+    /// and sets the root the balls are bound to.
+    fn commit_tickets(&self, draw: &mut Draw, game: Option<&Game>) -> Result<(), ayo_data::StoreError> {
+        let cards = self.store.wallets.pending_cards_of_draw(draw.id, &Default::default(), READ_THREADS)?;
+        let key = self.store.meta.pseudonym_key()?;
+        let leaves = merkle::leaves_of(draw.id, &cards, &key, |card| card.terms_in(game));
+        self.store.games.put_leaves(draw.id, &leaves)?;
+        let hashes: Vec<merkle::Hash> = leaves.iter().map(|(_, leaf)| *leaf).collect();
+        draw.ticket_count = leaves.len() as u64;
+        draw.tickets_root = Some(hex::encode(merkle::root(&hashes)));
+        Ok(())
     }
 
     /// Pays every pending ticket through its owner's wallet, then marks the draw settled.
@@ -481,12 +528,12 @@ impl Handler<CancelDraw> for DrawActor {
                         .to_string(),
                 );
             }
-            let hash = match &draw.tickets_hash {
-                Some(hash) => hash.clone(),
-                None => tickets_hash(&self.store.wallets.ticket_ids_of_draw(draw.id).map_err(|e| e.to_string())?),
-            };
-            draw.would_be_numbers = Some(draw_balls(&draw.seed, draw.id, &hash).numbers);
-            draw.tickets_hash = Some(hash);
+            if draw.tickets_root.is_none() && draw.tickets_hash.is_none() {
+                self.commit_tickets(&mut draw, game.as_ref()).map_err(|e| e.to_string())?;
+            }
+            // Without the witness's secret nobody can know the balls yet, so there is nothing to publish but the seed.
+            draw.would_be_numbers =
+                draw.binding().map(|binding| draw_balls_bound(&draw.seed, draw.id, binding).numbers);
         }
         draw.status = DrawStatus::Cancelled;
         draw.cancelled_reason = Some(msg.reason);
@@ -500,6 +547,35 @@ impl Handler<CancelDraw> for DrawActor {
         let would_be = draw.would_be_numbers;
         self.refund_all(draw, game, ctx);
         Ok(would_be)
+    }
+}
+
+impl Handler<RevealWitness> for DrawActor {
+    type Result = Result<Draw, RevealRefused>;
+
+    fn handle(&mut self, msg: RevealWitness, _: &mut Context<Self>) -> Self::Result {
+        let Some((mut draw, game)) = self.load() else { return Err(RevealRefused::NotYours) };
+        let Some(part) = draw.witness.as_mut().filter(|w| w.witness_id == msg.witness_id) else {
+            return Err(RevealRefused::NotYours);
+        };
+        let secret = msg.secret.to_ascii_lowercase();
+        if witness_commitment(&secret).as_deref() != Some(part.commitment.as_str()) {
+            return Err(RevealRefused::WrongSecret);
+        }
+        if part.secret.is_some() {
+            // The same secret again (a retry): already taken.
+            return Ok(draw);
+        }
+        match draw.status {
+            DrawStatus::Scheduled | DrawStatus::Open => return Err(RevealRefused::TooEarly),
+            DrawStatus::Closed => {}
+            other => return Err(RevealRefused::TooLate(other.as_str())),
+        }
+        part.secret = Some(secret);
+        if !self.save_and_publish(&draw, game.as_ref(), EventKind::DrawUpdated) {
+            return Err(RevealRefused::NotSaved);
+        }
+        Ok(draw)
     }
 }
 

@@ -9,12 +9,12 @@ use std::time::Duration;
 use actix::prelude::*;
 use chrono::{DateTime, Utc};
 
-use ayo_data::draw::{Draw, DrawId, DrawStatus};
+use ayo_data::draw::{Draw, DrawId, DrawStatus, WitnessPart};
 use ayo_data::game::{Game, GameId, GameStatus};
 use ayo_data::lotto::Balls;
 use ayo_data::Store;
 
-use crate::draw_actor::{CancelDraw, DrawActor, DrawFinished, OpenNow};
+use crate::draw_actor::{CancelDraw, DrawActor, DrawFinished, OpenNow, RevealRefused, RevealWitness};
 use crate::events::{Event, EventKind, Topic};
 use crate::publisher::Publisher;
 use crate::views;
@@ -38,6 +38,14 @@ pub struct Cancel {
     pub draw_id: DrawId,
     pub reason: String,
     pub emergency: bool,
+}
+
+/// The witness's secret for a draw, passed on to its actor.
+#[derive(Message)]
+#[rtype(result = "Result<Draw, RevealRefused>")]
+pub struct Reveal {
+    pub draw_id: DrawId,
+    pub reveal: RevealWitness,
 }
 
 /// A game's draw was cancelled: if it has nothing on sale now, its next draw opens at once.
@@ -105,7 +113,9 @@ impl Scheduler {
                 }
             }
             let opens_at = previous.as_ref().map_or(now, |p| p.closes_at.max(now).min(draws_at));
-            let draw = Draw::schedule(self.store.games.next_id()?, game, opens_at, draws_at);
+            let mut draw = Draw::schedule(self.store.games.next_id()?, game, opens_at, draws_at);
+            // The witness's secret is fixed before the first ticket (none yet: the draw is not stored).
+            draw.witness = self.store.witness.take()?.map(WitnessPart::from);
             self.store.games.put_draw(&draw)?;
             self.store.flush_blocking()?;
             self.publish.publish(Event {
@@ -186,6 +196,18 @@ impl Handler<Cancel> for Scheduler {
                 scheduler.do_send(PutNextOnSale(game));
             }
             Ok(would_be)
+        })
+    }
+}
+
+impl Handler<Reveal> for Scheduler {
+    type Result = ResponseFuture<Result<Draw, RevealRefused>>;
+    fn handle(&mut self, msg: Reveal, _: &mut Context<Self>) -> Self::Result {
+        let actor = self.running.get(&msg.draw_id).cloned();
+        let status = self.store.games.draw(msg.draw_id).ok().flatten().map(|d| d.status.as_str());
+        Box::pin(async move {
+            let actor = actor.ok_or(RevealRefused::TooLate(status.unwrap_or("finished")))?;
+            actor.send(msg.reveal).await.map_err(|_| RevealRefused::NotSaved)?
         })
     }
 }

@@ -15,7 +15,7 @@ use ayo_data::lotto::{price, Bet, BetType, Multipliers, StakeRules};
 use ayo_data::money::Kobo;
 use ayo_data::store::{Purchase, SignUp};
 use ayo_data::ticket::{Ticket, TicketStatus};
-use ayo_data::user::{NewPlayer, User};
+use ayo_data::user::{NewPlayer, Role, User};
 use ayo_data::Store;
 
 use crate::server::JWT_SECRET;
@@ -102,7 +102,7 @@ pub fn players(store: &Store, from: usize, n: usize, funding: i64) -> anyhow::Re
 /// An admin account and a token for it.
 pub fn admin(store: &Store) -> anyhow::Result<String> {
     let email = Email::parse("admin@bench.example").map_err(|e| anyhow::anyhow!("{e:?}"))?;
-    let (user, _) = store.users.upsert_admin(&email, "Bench Admin", "not-a-hash", None)?;
+    let (user, _) = store.users.upsert_staff(&email, "Bench Admin", "not-a-hash", Role::Admin, None)?;
     tokens().issue(&user)
 }
 

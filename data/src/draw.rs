@@ -4,7 +4,9 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Game, GameId};
-use crate::lotto::{Balls, Seed};
+use crate::lotto::fair::{ALGORITHM, ALGORITHM_V2};
+use crate::lotto::{Balls, Binding, Seed};
+use crate::user::UserId;
 
 pub type DrawId = u64;
 
@@ -53,8 +55,15 @@ pub struct Draw {
     pub seed: Seed,
     /// SHA-256 of the seed, published from the start.
     pub commitment: String,
-    /// Set at close: the hash over the ordered ids of every accepted ticket.
+    /// Scheme `ayo-lotto/v1` only (draws closed before v2): the hash over the ordered ids of every accepted ticket.
     pub tickets_hash: Option<String>,
+    /// Set at close (`ayo-lotto/v2`): the Merkle root over every accepted ticket (`lotto::merkle`).
+    #[serde(default)]
+    pub tickets_root: Option<String>,
+    /// The independent witness's committed secret, taken from their pool when the draw was scheduled; `None` when
+    /// no witness had one ready (docs/decisions/017).
+    #[serde(default)]
+    pub witness: Option<WitnessPart>,
     pub ticket_count: u64,
     pub numbers: Option<Balls>,
     pub machine_numbers: Option<Balls>,
@@ -70,6 +79,23 @@ pub struct Draw {
     #[serde(default)]
     pub settlement_halted: Option<String>,
 }
+
+/// A witness's part in one draw: a commitment fixed before sales, and the secret revealed after close.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WitnessPart {
+    pub witness_id: UserId,
+    /// `hex(SHA-256(secret bytes))`, public from scheduling.
+    pub commitment: String,
+    /// The witness's own name for this commitment (how their tool finds the secret again).
+    pub label: String,
+    /// 64 hex, once revealed.
+    pub secret: Option<String>,
+}
+
+/// What the witness must reveal by the draw time, or the draw is cancelled and every ticket refunded.
+pub const WITNESS_ABSENT_REASON: &str =
+    "The independent witness did not reveal their secret by the draw time, so this draw cannot be drawn fairly: \
+     every ticket is refunded in full";
 
 /// What decides whether a draw takes a ticket: read on every purchase instead of the whole draw.
 #[derive(Debug, Clone, Deserialize)]
@@ -100,6 +126,8 @@ impl Draw {
             commitment: seed.commitment(),
             seed,
             tickets_hash: None,
+            tickets_root: None,
+            witness: None,
             ticket_count: 0,
             numbers: None,
             machine_numbers: None,
@@ -121,11 +149,40 @@ impl Draw {
         DrawSales { status: self.status, opens_at: self.opens_at, closes_at: self.closes_at }.is_selling(now)
     }
 
-    /// The seed may be shown once the balls are out, or once an emergency cancel has published what they would
-    /// have been.
+    /// The seed may be shown once the balls are out, or once a draw is cancelled after its tickets were fixed (an
+    /// emergency cancel, or a witness who never revealed).
     pub fn revealed_seed(&self) -> Option<String> {
-        let out = matches!(self.status, DrawStatus::Drawn | DrawStatus::Settled) || self.would_be_numbers.is_some();
+        let out = matches!(self.status, DrawStatus::Drawn | DrawStatus::Settled)
+            || self.would_be_numbers.is_some()
+            || (self.status == DrawStatus::Cancelled && self.tickets_root.is_some());
         out.then(|| self.seed.to_hex())
+    }
+
+    /// The scheme the draw's balls follow: `ayo-lotto/v1` only for draws closed with a tickets hash.
+    pub fn scheme(&self) -> &'static str {
+        if self.tickets_hash.is_some() && self.tickets_root.is_none() {
+            ALGORITHM
+        } else {
+            ALGORITHM_V2
+        }
+    }
+
+    /// What the balls are bound to besides the seed, once the tickets are fixed (and, with a witness, revealed).
+    pub fn binding(&self) -> Option<Binding<'_>> {
+        if let Some(tickets_root) = &self.tickets_root {
+            let witness_secret = match &self.witness {
+                None => "",
+                Some(WitnessPart { secret: Some(secret), .. }) => secret,
+                Some(_) => return None,
+            };
+            return Some(Binding::V2 { tickets_root, witness_secret });
+        }
+        self.tickets_hash.as_deref().map(|tickets_hash| Binding::V1 { tickets_hash })
+    }
+
+    /// A witness committed to this draw and has not revealed yet.
+    pub fn awaits_witness(&self) -> bool {
+        self.witness.as_ref().is_some_and(|w| w.secret.is_none())
     }
 
     /// Whether sales are over at `now` (closed, or past its closing time and about to be closed).

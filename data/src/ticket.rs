@@ -95,6 +95,14 @@ impl TicketCard {
         self.terms.unwrap_or_else(|| Terms::of(game, &self.bet))
     }
 
+    /// [`Self::terms_or`] where the game may be unknown: a ticket without terms of its own then shows none (zero).
+    pub fn terms_in(&self, game: Option<&Game>) -> Terms {
+        match game {
+            Some(game) => self.terms_or(game),
+            None => self.terms.unwrap_or(Terms { multiplier: 0, payout_cap: Kobo::ZERO }),
+        }
+    }
+
     /// The ticket as its settlement leaves it (every field a client sees; the idempotency key is not kept).
     pub fn settled(
         &self,

@@ -1,4 +1,5 @@
-//! A person with an account: a player (`user`) or an operator (`admin`).
+//! A person with an account: a player (`user`), an operator (`admin`), or the independent witness of draws
+//! (`witness`, docs/decisions/017).
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
@@ -12,6 +13,7 @@ pub type UserId = u64;
 pub enum Role {
     User,
     Admin,
+    Witness,
 }
 
 impl Role {
@@ -19,6 +21,7 @@ impl Role {
         match self {
             Role::User => "user",
             Role::Admin => "admin",
+            Role::Witness => "witness",
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use ayo_data::lotto::fair::{block, LABEL_BALLS, LABEL_MACHINE};
 use ayo_data::lotto::{
-    commitment, draw_balls, tickets_hash, verify, verify_outcome, Balls, DrawOutcome, Seed, VerifyError,
+    commitment, draw_balls, tickets_hash, verify, verify_outcome, Balls, Binding, DrawOutcome, Seed, VerifyError,
 };
 use proptest::prelude::*;
 use rand::rngs::StdRng;
@@ -44,15 +44,21 @@ fn the_frozen_vectors_are_reproduced_exactly() -> Result<(), Box<dyn std::error:
         let hash = tickets_hash(&vector.ticket_ids);
         assert_eq!(hash, vector.tickets_hash, "{}", vector.note);
         assert_eq!(commitment(&seed), vector.commitment, "{}", vector.note);
-        let first_balls_block = block(&seed, LABEL_BALLS, vector.draw_id, &hash, 0);
+        let first_balls_block = block(&seed, LABEL_BALLS, vector.draw_id, Binding::V1 { tickets_hash: &hash }, 0);
         assert_eq!(hex::encode(first_balls_block), vector.balls_block_0, "{}", vector.note);
-        let first_machine_block = block(&seed, LABEL_MACHINE, vector.draw_id, &hash, 0);
+        let first_machine_block = block(&seed, LABEL_MACHINE, vector.draw_id, Binding::V1 { tickets_hash: &hash }, 0);
         assert_eq!(hex::encode(first_machine_block), vector.machine_block_0, "{}", vector.note);
         let outcome = draw_balls(&seed, vector.draw_id, &hash);
         assert_eq!(outcome.numbers, vector.numbers, "{}", vector.note);
         assert_eq!(outcome.machine_numbers, vector.machine_numbers, "{}", vector.note);
         let claimed = DrawOutcome { numbers: vector.numbers, machine_numbers: vector.machine_numbers };
-        verify_outcome(&vector.seed_hex, &vector.commitment, vector.draw_id, &hash, &claimed)?;
+        verify_outcome(
+            &vector.seed_hex,
+            &vector.commitment,
+            vector.draw_id,
+            Binding::V1 { tickets_hash: &hash },
+            &claimed,
+        )?;
     }
     Ok(())
 }
@@ -109,7 +115,7 @@ fn a_verified_draw_rejects_a_wrong_seed_commitment_or_result() -> Result<(), Box
     let mut wrong_machine = outcome;
     wrong_machine.machine_numbers.reverse();
     assert!(matches!(
-        verify_outcome(&seed_hex, &committed, 77, &hash, &wrong_machine),
+        verify_outcome(&seed_hex, &committed, 77, Binding::V1 { tickets_hash: &hash }, &wrong_machine),
         Err(VerifyError::MachineNumbersMismatch { .. })
     ));
     Ok(())

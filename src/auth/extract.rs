@@ -1,4 +1,5 @@
-//! `AuthUser` and `AdminUser`: ask for one in a handler's arguments and the route is guarded on the server.
+//! `AuthUser`, `AdminUser` and `WitnessUser`: ask for one in a handler's arguments and the route is guarded on the
+//! server.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -16,6 +17,9 @@ pub struct AuthUser(pub User);
 
 /// A signed-in admin. Any other role gets 403.
 pub struct AdminUser(pub User);
+
+/// The signed-in independent witness (docs/decisions/017). Any other role gets 403.
+pub struct WitnessUser(pub User);
 
 fn bearer(req: &HttpRequest) -> Option<String> {
     let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
@@ -62,17 +66,30 @@ impl FromRequest for AdminUser {
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let req = req.clone();
-        Box::pin(async move {
-            let user = authenticate(req.clone()).await?;
-            if user.role != Role::Admin {
-                tracing::warn!(user = user.id, path = req.path(), "role denied");
-                if let Some(state) = req.app_data::<web::Data<AppState>>() {
-                    let what = format!("{} {}", req.method(), req.path());
-                    state.audit(Some(&req), Some(&user), "admin.role_denied", None, what);
-                }
-                return Err(ApiError::Forbidden);
-            }
-            Ok(AdminUser(user))
-        })
+        Box::pin(async move { with_role(req, Role::Admin).await.map(AdminUser) })
     }
+}
+
+impl FromRequest for WitnessUser {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move { with_role(req, Role::Witness).await.map(WitnessUser) })
+    }
+}
+
+/// The signed-in account if it has `role`; otherwise 403, logged and audited.
+async fn with_role(req: HttpRequest, role: Role) -> Result<User, ApiError> {
+    let user = authenticate(req.clone()).await?;
+    if user.role != role {
+        tracing::warn!(user = user.id, path = req.path(), "role denied");
+        if let Some(state) = req.app_data::<web::Data<AppState>>() {
+            let what = format!("{} {}", req.method(), req.path());
+            state.audit(Some(&req), Some(&user), "admin.role_denied", None, what);
+        }
+        return Err(ApiError::Forbidden);
+    }
+    Ok(user)
 }

@@ -5,5 +5,5 @@ pub mod password;
 pub mod token;
 pub mod totp;
 
-pub use extract::{AdminUser, AuthUser};
+pub use extract::{AdminUser, AuthUser, WitnessUser};
 pub use token::Tokens;

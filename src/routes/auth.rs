@@ -190,8 +190,11 @@ pub async fn change_password_of(
         .required("password", &body.password, "All fields are required")
         .then(|| errors.check("password", Password::parse(&body.password)))
         .flatten();
-    if user.role == Role::Admin && body.password.chars().count() < ADMIN_PASSWORD_MIN {
-        errors.push("password", format!("An admin's password must be at least {ADMIN_PASSWORD_MIN} characters"));
+    if user.role != Role::User && body.password.chars().count() < ADMIN_PASSWORD_MIN {
+        errors.push(
+            "password",
+            format!("An admin's or witness's password must be at least {ADMIN_PASSWORD_MIN} characters"),
+        );
     }
     errors.finish()?;
     let Some(new) = new else {

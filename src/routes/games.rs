@@ -100,10 +100,11 @@ async fn one_draw(state: web::Data<AppState>, id: web::Path<u64>) -> Result<Http
     Ok(HttpResponse::Ok().json(json!({ "data": views::draw(&draw, game.as_ref()) })))
 }
 
-/// The ordered ticket ids that `tickets_hash` covers; known once sales have closed.
+/// The ordered ticket ids that `tickets_hash` (and the leaves under `tickets_root`) cover; known once sales have
+/// closed.
 async fn ticket_ids(state: web::Data<AppState>, id: web::Path<u64>) -> Result<HttpResponse, ApiError> {
     let draw = state.store.games.draw(*id)?.ok_or(ApiError::NotFound("Draw"))?;
-    if draw.tickets_hash.is_none() {
+    if draw.tickets_hash.is_none() && draw.tickets_root.is_none() {
         return Err(ApiError::BadRequest("The ticket list is fixed when sales close".into()));
     }
     let ids = state.store.wallets.ticket_ids_of_draw(draw.id)?;

@@ -20,11 +20,13 @@ mod otps;
 mod password_reset;
 mod payments;
 mod responsible;
+mod results;
 mod session;
 mod tickets;
 mod transactions;
 mod users;
 mod withdrawals;
+mod witness;
 
 use actix_web::{web, HttpRequest};
 
@@ -43,6 +45,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(password_reset::configure)
             .configure(accounts::configure)
             .configure(games::configure)
+            .configure(results::configure)
             .configure(notices::configure)
             .configure(tickets::configure)
             .configure(bank_accounts::configure)
@@ -51,6 +54,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(transactions::configure)
             .configure(responsible::configure)
             .configure(payments::configure)
+            .configure(witness::configure)
             .configure(admin::configure)
             .default_service(web::to(|| async { Err::<String, _>(ApiError::NotFound("Endpoint")) })),
     );

@@ -104,8 +104,8 @@ async fn verify(
     }
     let expected = match &email {
         Some(email) => match state.store.users.find_by_email(email)? {
-            // Admins are never reset through the public flow (an admin or `ayo create-admin` does it, audited).
-            Some(user) if !(purpose == OtpPurpose::PasswordReset && user.role == Role::Admin) => Some(user.id),
+            // Admins and witnesses are never reset through the public flow (`ayo create-admin|create-witness` does it).
+            Some(user) if !(purpose == OtpPurpose::PasswordReset && user.role != Role::User) => Some(user.id),
             _ => return Err(refusal(&OtpVerdict::Invalid)),
         },
         None => None,
@@ -193,7 +193,7 @@ async fn send_if_due(state: &AppState, email: &Email, purpose: OtpPurpose) -> Re
     };
     let due = match purpose {
         OtpPurpose::Verification => !user.is_verified(),
-        OtpPurpose::PasswordReset => user.is_verified() && user.role != Role::Admin,
+        OtpPurpose::PasswordReset => user.is_verified() && user.role == Role::User,
     };
     if due {
         send_code(state, &user, purpose).await?;

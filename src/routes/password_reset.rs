@@ -74,8 +74,8 @@ async fn reset(
         return Err(ApiError::field("otp", "All fields are required"));
     };
     // Cheap checks first: the code is checked (a miss counts against that account's code) before any Argon2 work,
-    // and an unknown email, an admin (never reset through the public flow) or a wrong code all answer alike.
-    let user = state.store.users.find_by_email(&email)?.filter(|u| u.role != Role::Admin);
+    // and an unknown email, an admin or a witness (never reset through the public flow) or a wrong code all answer alike.
+    let user = state.store.users.find_by_email(&email)?.filter(|u| u.role == Role::User);
     let checked = match &user {
         Some(user) => {
             let (store, pepper, code, id) = (state.store.clone(), state.pepper.clone(), code.clone(), user.id);

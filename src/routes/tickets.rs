@@ -165,5 +165,10 @@ async fn one(
         state.store.wallets.ticket(*id)?.filter(|t| t.user_id == user.id).ok_or(ApiError::NotFound("Ticket"))?;
     let draw = state.store.games.draw(ticket.draw_id)?;
     let game = state.store.games.game(ticket.game_id)?;
-    Ok(HttpResponse::Ok().json(json!({ "data": views::ticket(&ticket, draw.as_ref(), game.as_ref()) })))
+    let mut body = views::ticket(&ticket, draw.as_ref(), game.as_ref());
+    if let Some(draw) = draw {
+        let store = state.store.clone();
+        body["receipt"] = web::block(move || crate::receipt::of(&store, &ticket, &draw, game.as_ref())).await??;
+    }
+    Ok(HttpResponse::Ok().json(json!({ "data": body })))
 }

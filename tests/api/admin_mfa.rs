@@ -7,8 +7,14 @@ use crate::helpers::{secret_in, spawn_app, totp_now, TestApp, ADMIN_PASSWORD};
 
 /// An admin made without a secret, as `ayo create-admin` does: enrols at first login.
 fn unenrolled_admin(app: &TestApp, email: &str) {
-    let admin = ayo::cli::NewAdmin { email, password: ADMIN_PASSWORD, name: "New Admin", totp_secret: None };
-    ayo::cli::make_admin(&app.store, &admin).unwrap();
+    let admin = ayo::cli::NewStaff {
+        role: ayo_data::user::Role::Admin,
+        email,
+        password: ADMIN_PASSWORD,
+        name: "New Admin",
+        totp_secret: None,
+    };
+    ayo::cli::make_staff(&app.store, &admin).unwrap();
 }
 
 async fn password_step(app: &TestApp, email: &str) -> Value {

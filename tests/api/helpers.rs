@@ -134,13 +134,14 @@ impl TestApp {
     /// Makes an admin the way `ayo create-admin --totp-secret` does, and logs in with password and code: an
     /// admin's token.
     pub async fn admin(&self, email: &str) -> String {
-        let admin = ayo::cli::NewAdmin {
+        let admin = ayo::cli::NewStaff {
+            role: ayo_data::user::Role::Admin,
             email,
             password: ADMIN_PASSWORD,
             name: "Test Admin",
             totp_secret: Some(ADMIN_TOTP_SECRET),
         };
-        ayo::cli::make_admin(&self.store, &admin).expect("admin created");
+        ayo::cli::make_staff(&self.store, &admin).expect("admin created");
         self.admin_login(email, ADMIN_PASSWORD).await
     }
 

@@ -18,6 +18,7 @@ mod client_addresses;
 mod deposits;
 mod draws;
 mod drills;
+mod fairness;
 mod headers_and_errors;
 mod login;
 mod money_controls;

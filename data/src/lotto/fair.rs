@@ -48,6 +48,8 @@ pub(crate) type HmacSha256 = Hmac<Sha256>;
 
 /// The algorithm's name, the first field of every HMAC message.
 pub const ALGORITHM: &str = "ayo-lotto/v1";
+/// The scheme with a Merkle root of the tickets and a witness (`Binding::V2`).
+pub const ALGORITHM_V2: &str = "ayo-lotto/v2";
 /// Label of the winning balls' stream.
 pub const LABEL_BALLS: &str = "balls";
 /// Label of the machine numbers' stream.
@@ -147,13 +149,55 @@ pub struct DrawOutcome {
     pub machine_numbers: Balls,
 }
 
-/// Draws the balls of draw `draw_id` from its seed and its published tickets hash (lowercase hex, used
-/// verbatim in the HMAC message).
-pub fn draw_balls(seed: &Seed, draw_id: u64, tickets_hash: &str) -> DrawOutcome {
-    DrawOutcome {
-        numbers: pick_five(ByteStream::new(seed, LABEL_BALLS, draw_id, tickets_hash)),
-        machine_numbers: pick_five(ByteStream::new(seed, LABEL_MACHINE, draw_id, tickets_hash)),
+/// What a draw's balls are bound to besides its seed and id, all of it public from the draw on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Binding<'a> {
+    /// `ayo-lotto/v1`: the hash of the ordered ticket ids.
+    V1 { tickets_hash: &'a str },
+    /// `ayo-lotto/v2` (docs/fairness.md): the Merkle root of the tickets (`merkle`) and the independent witness's
+    /// revealed secret (64 hex; empty for a draw without a witness).
+    V2 { tickets_root: &'a str, witness_secret: &'a str },
+}
+
+impl Binding<'_> {
+    /// The scheme's name, the first field of every HMAC message.
+    pub fn scheme(&self) -> &'static str {
+        match self {
+            Binding::V1 { .. } => ALGORITHM,
+            Binding::V2 { .. } => ALGORITHM_V2,
+        }
     }
+
+    /// The HMAC message of one block of stream `label`, up to (not including) the counter.
+    fn message_prefix(&self, label: &str, draw_id: u64) -> String {
+        match self {
+            Binding::V1 { tickets_hash } => format!("{ALGORITHM}|{label}|{draw_id}|{tickets_hash}|"),
+            Binding::V2 { tickets_root, witness_secret } => {
+                format!("{ALGORITHM_V2}|{label}|{draw_id}|{tickets_root}|{witness_secret}|")
+            }
+        }
+    }
+}
+
+/// Draws the balls of draw `draw_id` from its seed and its published tickets hash (lowercase hex, used
+/// verbatim in the HMAC message): scheme `ayo-lotto/v1`.
+pub fn draw_balls(seed: &Seed, draw_id: u64, tickets_hash: &str) -> DrawOutcome {
+    draw_balls_bound(seed, draw_id, Binding::V1 { tickets_hash })
+}
+
+/// Draws the balls of draw `draw_id` from its seed and what they are bound to.
+pub fn draw_balls_bound(seed: &Seed, draw_id: u64, binding: Binding<'_>) -> DrawOutcome {
+    DrawOutcome {
+        numbers: pick_five(ByteStream::new(seed, LABEL_BALLS, draw_id, binding)),
+        machine_numbers: pick_five(ByteStream::new(seed, LABEL_MACHINE, draw_id, binding)),
+    }
+}
+
+/// `hex(SHA-256(secret bytes))` of a witness's secret given as 64 hex characters, or `None` when it is not one.
+pub fn witness_commitment(secret_hex: &str) -> Option<String> {
+    let mut bytes = [0u8; SEED_LEN];
+    hex::decode_to_slice(secret_hex, &mut bytes).ok()?;
+    Some(hex::encode(Sha256::digest(bytes)))
 }
 
 /// Why a published result does not check out.
@@ -179,19 +223,19 @@ pub fn verify(
     tickets_hash: &str,
     claimed_numbers: &Balls,
 ) -> Result<(), VerifyError> {
-    let recomputed = recompute(seed_hex, commitment_hex, draw_id, tickets_hash)?;
+    let recomputed = recompute(seed_hex, commitment_hex, draw_id, Binding::V1 { tickets_hash })?;
     check_numbers(&recomputed, claimed_numbers)
 }
 
-/// [`verify`], and the machine numbers too.
+/// [`verify`], and the machine numbers too, under either scheme.
 pub fn verify_outcome(
     seed_hex: &str,
     commitment_hex: &str,
     draw_id: u64,
-    tickets_hash: &str,
+    binding: Binding<'_>,
     claimed: &DrawOutcome,
 ) -> Result<(), VerifyError> {
-    let recomputed = recompute(seed_hex, commitment_hex, draw_id, tickets_hash)?;
+    let recomputed = recompute(seed_hex, commitment_hex, draw_id, binding)?;
     check_numbers(&recomputed, &claimed.numbers)?;
     if recomputed.machine_numbers != claimed.machine_numbers {
         return Err(VerifyError::MachineNumbersMismatch {
@@ -213,7 +257,7 @@ fn recompute(
     seed_hex: &str,
     commitment_hex: &str,
     draw_id: u64,
-    tickets_hash: &str,
+    binding: Binding<'_>,
 ) -> Result<DrawOutcome, VerifyError> {
     let seed = Seed::from_hex(seed_hex).map_err(|_| VerifyError::BadSeed)?;
     let seed_hash = seed.commitment();
@@ -221,18 +265,18 @@ fn recompute(
     if !seed_hash.eq_ignore_ascii_case(commitment_hex) {
         return Err(VerifyError::CommitmentMismatch { commitment: commitment_hex.to_owned(), seed_hash });
     }
-    Ok(draw_balls(&seed, draw_id, tickets_hash))
+    Ok(draw_balls_bound(&seed, draw_id, binding))
 }
 
 /// The HMAC message of one block (step 4 of the algorithm).
-pub fn block_message(label: &str, draw_id: u64, tickets_hash: &str, counter: u64) -> String {
-    format!("{ALGORITHM}|{label}|{draw_id}|{tickets_hash}|{counter}")
+pub fn block_message(label: &str, draw_id: u64, binding: Binding<'_>, counter: u64) -> String {
+    format!("{}{counter}", binding.message_prefix(label, draw_id))
 }
 
 /// One 32-byte block of a stream (step 4). Public so that the test vectors can show the first block.
-pub fn block(seed: &Seed, label: &str, draw_id: u64, tickets_hash: &str, counter: u64) -> [u8; 32] {
+pub fn block(seed: &Seed, label: &str, draw_id: u64, binding: Binding<'_>, counter: u64) -> [u8; 32] {
     let mut mac = keyed_mac(seed);
-    mac.update(block_message(label, draw_id, tickets_hash, counter).as_bytes());
+    mac.update(block_message(label, draw_id, binding, counter).as_bytes());
     mac.finalize().into_bytes().into()
 }
 
@@ -252,7 +296,7 @@ fn keyed_mac(seed: &Seed) -> HmacSha256 {
 /// followed by 32 zero bytes is the same function as keying with the 32-byte key. Doing the padding here
 /// lets us use the infallible fixed-size constructor instead of handling an error `new_from_slice` can
 /// never return; a unit test pins the equivalence.
-pub(crate) fn keyed_hmac(key: &[u8; 32]) -> HmacSha256 {
+pub fn keyed_hmac(key: &[u8; 32]) -> HmacSha256 {
     let mut padded = [0u8; 64];
     for (slot, byte) in padded.iter_mut().zip(key) {
         *slot = *byte;
@@ -263,21 +307,18 @@ pub(crate) fn keyed_hmac(key: &[u8; 32]) -> HmacSha256 {
 /// The endless byte stream of one label (step 4), computed block by block as it is read.
 struct ByteStream {
     mac: HmacSha256,
-    label: &'static str,
-    draw_id: u64,
-    tickets_hash: String,
+    /// The message of every block, up to its counter.
+    prefix: String,
     counter: u64,
     block: [u8; 32],
     position: usize,
 }
 
 impl ByteStream {
-    fn new(seed: &Seed, label: &'static str, draw_id: u64, tickets_hash: &str) -> ByteStream {
+    fn new(seed: &Seed, label: &'static str, draw_id: u64, binding: Binding<'_>) -> ByteStream {
         ByteStream {
             mac: keyed_mac(seed),
-            label,
-            draw_id,
-            tickets_hash: tickets_hash.to_owned(),
+            prefix: binding.message_prefix(label, draw_id),
             counter: 0,
             block: [0; 32],
             // Start "at the end of a block" so that the first read computes block 0.
@@ -295,7 +336,8 @@ impl ByteSource for ByteStream {
     fn next_byte(&mut self) -> u8 {
         if self.position >= self.block.len() {
             let mut mac = self.mac.clone();
-            mac.update(block_message(self.label, self.draw_id, &self.tickets_hash, self.counter).as_bytes());
+            mac.update(self.prefix.as_bytes());
+            mac.update(self.counter.to_string().as_bytes());
             self.block = mac.finalize().into_bytes().into();
             // 2⁶⁴ blocks cannot be read in the life of the universe; wrapping keeps this total.
             self.counter = self.counter.wrapping_add(1);
@@ -372,10 +414,12 @@ mod tests {
     fn the_stream_continues_into_the_next_block() {
         let seed = Seed([7; 32]);
         let hash = tickets_hash(&[]);
-        let mut stream = ByteStream::new(&seed, LABEL_BALLS, 3, &hash);
-        let read: Vec<u8> = (0..64).map(|_| stream.next_byte()).collect();
-        assert_eq!(read[..32], block(&seed, LABEL_BALLS, 3, &hash, 0));
-        assert_eq!(read[32..], block(&seed, LABEL_BALLS, 3, &hash, 1));
+        for binding in [Binding::V1 { tickets_hash: &hash }, Binding::V2 { tickets_root: &hash, witness_secret: "" }] {
+            let mut stream = ByteStream::new(&seed, LABEL_BALLS, 3, binding);
+            let read: Vec<u8> = (0..64).map(|_| stream.next_byte()).collect();
+            assert_eq!(read[..32], block(&seed, LABEL_BALLS, 3, binding, 0));
+            assert_eq!(read[32..], block(&seed, LABEL_BALLS, 3, binding, 1));
+        }
     }
 
     #[test]

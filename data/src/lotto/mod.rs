@@ -10,6 +10,7 @@
 //! - [`settlement`]: lines won against drawn balls, winnings, the best possible win.
 //! - [`multipliers`] and [`limits`]: the per-game, admin-editable odds and stake rules, and [`price`].
 //! - [`fair`]: the provably fair draw (commitment, tickets hash, HMAC ball stream, verification).
+//! - [`merkle`]: the tree over a draw's tickets whose root the balls are bound to, and its receipts.
 //! - [`combinatorics`]: `C(n, k)`.
 
 pub mod bet;
@@ -17,6 +18,7 @@ pub mod bet_type;
 pub mod combinatorics;
 pub mod fair;
 pub mod limits;
+pub mod merkle;
 pub mod multipliers;
 pub mod settlement;
 pub mod shadow;
@@ -24,7 +26,8 @@ pub mod shadow;
 pub use bet::{Bet, BetError, BetField, BetSpec};
 pub use bet_type::{BetType, UnknownBetType};
 pub use fair::{
-    commitment, draw_balls, tickets_hash, verify, verify_outcome, DrawOutcome, Seed, SeedError, VerifyError,
+    commitment, draw_balls, draw_balls_bound, tickets_hash, verify, verify_outcome, witness_commitment, Binding,
+    DrawOutcome, Seed, SeedError, VerifyError,
 };
 pub use limits::{price, StakeError, StakeRules, StakeRulesError, TicketPrice};
 pub use multipliers::{MultiplierKey, Multipliers, MultipliersError};

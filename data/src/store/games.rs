@@ -8,10 +8,16 @@ use super::seal::SeedSealer;
 use crate::draw::{Draw, DrawId, DrawStatus};
 use crate::error::{StoreError, StoreResult};
 use crate::game::{Game, GameId};
+use crate::lotto::merkle::Hash;
+use crate::lotto::Balls;
+use crate::ticket::TicketId;
 
 const DRAW: u8 = b'd';
 const BY_GAME: u8 = b'g';
 const UNFINISHED: u8 = b'u';
+/// A closed draw's Merkle leaves: per ticket in id order, its id (8 bytes, big-endian) then its leaf hash (32).
+const LEAVES: u8 = b'l';
+const LEAF_ENTRY: usize = 8 + 32;
 
 #[derive(Clone)]
 pub struct GameStore {
@@ -122,6 +128,76 @@ impl GameStore {
         let mut out: Vec<Draw> =
             self.draws.scan_prefix([DRAW]).values().map(|v| self.decode_draw(&v?)).collect::<StoreResult<_>>()?;
         out.sort_by(|a, b| b.draws_at.cmp(&a.draws_at).then(b.id.cmp(&a.id)));
+        Ok(out)
+    }
+
+    /// Stores a closed draw's Merkle leaves (ticket id and leaf hash, in id order): what receipts are proved from.
+    pub fn put_leaves(&self, draw: DrawId, leaves: &[(TicketId, Hash)]) -> StoreResult<()> {
+        let mut blob = Vec::with_capacity(leaves.len() * LEAF_ENTRY);
+        for (id, leaf) in leaves {
+            blob.extend_from_slice(&id.to_be_bytes());
+            blob.extend_from_slice(leaf);
+        }
+        self.draws.insert(tagged(LEAVES, &[draw]), blob)?;
+        Ok(())
+    }
+
+    /// A closed draw's Merkle leaves, as `put_leaves` stored them.
+    pub fn leaves(&self, draw: DrawId) -> StoreResult<Option<Vec<(TicketId, Hash)>>> {
+        let Some(blob) = self.draws.get(tagged(LEAVES, &[draw]))? else { return Ok(None) };
+        let corrupt = || StoreError::Corrupt { tree: "draws", detail: format!("the leaves of draw {draw}") };
+        if blob.len() % LEAF_ENTRY != 0 {
+            return Err(corrupt());
+        }
+        blob.chunks_exact(LEAF_ENTRY)
+            .map(|entry| {
+                let id = entry[..8].try_into().map(u64::from_be_bytes).map_err(|_| corrupt())?;
+                let leaf: Hash = entry[8..].try_into().map_err(|_| corrupt())?;
+                Ok((id, leaf))
+            })
+            .collect::<StoreResult<Vec<_>>>()
+            .map(Some)
+    }
+
+    /// Finished and drawn draws, newest (highest id) first, from below `before`, that `keep` accepts: up to `limit`
+    /// of them, reading at most `scan` draws. Also answers where to go on from (`None` when the start was reached).
+    pub fn past_draws(
+        &self,
+        before: DrawId,
+        limit: usize,
+        scan: usize,
+        keep: impl Fn(&Draw) -> bool,
+    ) -> StoreResult<(Vec<Draw>, Option<DrawId>)> {
+        let mut out = Vec::new();
+        let mut last_seen = None;
+        let range = tagged(DRAW, &[0])..tagged(DRAW, &[before]);
+        for (read, item) in self.draws.range(range).rev().enumerate() {
+            if out.len() >= limit || read >= scan {
+                return Ok((out, last_seen));
+            }
+            let (key, value) = item?;
+            last_seen = last_id(&key);
+            let draw = self.decode_draw(&value)?;
+            let past = matches!(draw.status, DrawStatus::Drawn | DrawStatus::Settled | DrawStatus::Cancelled);
+            if past && keep(&draw) {
+                out.push(draw);
+            }
+        }
+        Ok((out, None))
+    }
+
+    /// The winning balls of a game's latest `last` drawn draws, newest first (reading at most `last` + 1000 draws).
+    pub fn recent_results(&self, game: GameId, last: usize) -> StoreResult<Vec<Balls>> {
+        let mut out = Vec::new();
+        for key in self.draws.scan_prefix(tagged(BY_GAME, &[game])).keys().rev().take(last + 1000) {
+            if out.len() >= last {
+                break;
+            }
+            if let Some(numbers) = last_id(&key?).map(|id| self.draw(id)).transpose()?.flatten().and_then(|d| d.numbers)
+            {
+                out.push(numbers);
+            }
+        }
         Ok(out)
     }
 

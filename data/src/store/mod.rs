@@ -20,6 +20,7 @@ pub mod sandbox;
 pub mod seal;
 pub mod users;
 pub mod wallets;
+pub mod witness;
 
 use std::path::Path;
 
@@ -36,6 +37,7 @@ pub use responsible::ResponsibleStore;
 pub use sandbox::{SandboxCharge, SandboxStore, SandboxTransfer};
 pub use users::{PlayerCounts, SignUp, UserStore};
 pub use wallets::{Moved, Outcome, PlayerSettlement, Purchase, PurchaseError, WalletStore};
+pub use witness::{PooledCommitment, WitnessStore};
 
 /// The opened database. Cheap to clone: sled handles are reference counted.
 #[derive(Clone)]
@@ -53,6 +55,7 @@ pub struct Store {
     pub payments: PaymentStore,
     pub responsible: ResponsibleStore,
     pub sandbox: SandboxStore,
+    pub witness: WitnessStore,
 }
 
 impl Store {
@@ -87,6 +90,7 @@ impl Store {
         let payments = PaymentStore::open(&db, &wallets)?;
         let responsible = ResponsibleStore::open(&db)?;
         let sandbox = SandboxStore::open(&db)?;
+        let witness = WitnessStore::open(&db)?;
         Ok(Self {
             db,
             flusher,
@@ -101,6 +105,7 @@ impl Store {
             payments,
             responsible,
             sandbox,
+            witness,
         })
     }
 

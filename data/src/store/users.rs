@@ -131,14 +131,15 @@ impl UserStore {
         Ok(outcome)
     }
 
-    /// Creates an admin, or makes an existing account an admin with this password. Admins need no OTP. With
-    /// `totp_secret` the admin's second factor is enrolled with it at once (replacing any); without, an existing
-    /// enrolment is kept and a new admin enrols at first login.
-    pub fn upsert_admin(
+    /// Creates an admin (or a witness: `role`), or gives an existing account that role and this password. Neither
+    /// needs an OTP. With `totp_secret` the second factor is enrolled with it at once (replacing any); without, an
+    /// existing enrolment is kept and a new admin enrols at first login.
+    pub fn upsert_staff(
         &self,
         email: &Email,
         name: &str,
         password_hash: &str,
+        role: Role,
         totp_secret: Option<&str>,
     ) -> StoreResult<(User, bool)> {
         let fresh_id = self.db.generate_id()? + 1;
@@ -150,7 +151,7 @@ impl UserStore {
             let created = existing.is_none();
             let mut user = match existing {
                 Some(mut user) => {
-                    user.role = Role::Admin;
+                    user.role = role;
                     user.password_hash = password_hash.to_string();
                     user.token_version += 1;
                     user.email_verified_at.get_or_insert_with(Utc::now);
@@ -162,7 +163,7 @@ impl UserStore {
                     email: email.as_str().to_string(),
                     phone: None,
                     dob: None,
-                    role: Role::Admin,
+                    role,
                     password_hash: password_hash.to_string(),
                     email_verified_at: Some(Utc::now()),
                     status: UserStatus::Active,

@@ -1,0 +1,56 @@
+//! The independent witness's pool of commitments (docs/decisions/017): each draw takes the next one when it is
+//! scheduled, so the witness's secret is fixed before any ticket of that draw is sold.
+
+use serde::{Deserialize, Serialize};
+
+use super::codec::{decode, encode, id_key};
+use crate::draw::WitnessPart;
+use crate::error::StoreResult;
+use crate::user::UserId;
+
+/// One commitment waiting for a draw.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PooledCommitment {
+    pub witness_id: UserId,
+    pub label: String,
+    pub commitment: String,
+}
+
+/// The part a draw takes from the pool when it is scheduled: committed, not yet revealed.
+impl From<PooledCommitment> for WitnessPart {
+    fn from(pooled: PooledCommitment) -> Self {
+        WitnessPart { witness_id: pooled.witness_id, commitment: pooled.commitment, label: pooled.label, secret: None }
+    }
+}
+
+#[derive(Clone)]
+pub struct WitnessStore {
+    db: sled::Db,
+    pool: sled::Tree,
+}
+
+impl WitnessStore {
+    pub(super) fn open(db: &sled::Db) -> StoreResult<Self> {
+        Ok(Self { db: db.clone(), pool: db.open_tree("witness_pool")? })
+    }
+
+    /// Adds commitments to the end of the pool, in order.
+    pub fn add(&self, commitments: &[PooledCommitment]) -> StoreResult<()> {
+        let mut batch = sled::Batch::default();
+        for commitment in commitments {
+            batch.insert(&id_key(self.db.generate_id()?), encode(commitment)?);
+        }
+        self.pool.apply_batch(batch)?;
+        Ok(())
+    }
+
+    /// Takes the oldest commitment out of the pool (atomically: two draws never share one).
+    pub fn take(&self) -> StoreResult<Option<PooledCommitment>> {
+        self.pool.pop_min()?.map(|(_, value)| decode(&value)).transpose()
+    }
+
+    /// How many commitments are waiting.
+    pub fn pooled(&self) -> usize {
+        self.pool.len()
+    }
+}

@@ -1,0 +1,153 @@
+//! `ayo witness`: the independent witness's side of a draw (docs/decisions/017), run on the witness's own machine
+//! against the public API. It keeps a pool of commitments on the server, reveals each draw's secret once its sales
+//! have closed, and checks that every draw carrying its name carries a commitment it made.
+//!
+//! Secrets need no state but one key: the secret of label `L` is `HMAC-SHA256(key, "ayo-witness|L")` and its
+//! commitment `SHA-256(secret)`, so labels are random and the key file is all the witness must keep (0600).
+
+use std::time::Duration;
+
+use anyhow::{bail, Context};
+use hmac::Mac;
+use rand::RngCore;
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+
+use ayo_data::lotto::fair::keyed_hmac;
+
+/// How many commitments the witness keeps waiting on the server.
+pub const POOL_TARGET: u64 = 50;
+/// How often the witness looks for draws to reveal.
+const POLL: Duration = Duration::from_secs(1);
+
+/// Who the witness is and where it witnesses.
+#[derive(Clone)]
+pub struct Witness {
+    pub base_url: String,
+    pub email: String,
+    pub password: String,
+    pub key: [u8; 32],
+}
+
+impl Witness {
+    /// The secret of `label`, 64 hex.
+    pub fn secret(&self, label: &str) -> String {
+        let mut mac = keyed_hmac(&self.key);
+        mac.update(format!("ayo-witness|{label}").as_bytes());
+        hex::encode(mac.finalize().into_bytes())
+    }
+
+    /// `hex(SHA-256(secret bytes))` of `label`'s secret.
+    pub fn commitment(&self, label: &str) -> String {
+        let secret = hex::decode(self.secret(label)).unwrap_or_default();
+        hex::encode(Sha256::digest(secret))
+    }
+}
+
+/// What one round did.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Round {
+    pub committed: u64,
+    pub revealed: Vec<u64>,
+    /// Draws that carry this witness's name with a commitment it never made.
+    pub foreign: Vec<u64>,
+}
+
+struct Session {
+    client: reqwest::Client,
+    witness: Witness,
+    token: Option<String>,
+}
+
+impl Session {
+    async fn call(&mut self, method: reqwest::Method, path: &str, body: Option<Value>) -> anyhow::Result<Value> {
+        for _ in 0..2 {
+            if self.token.is_none() {
+                self.token = Some(self.login().await?);
+            }
+            let url = format!("{}/api/v1{path}", self.witness.base_url);
+            let mut request =
+                self.client.request(method.clone(), &url).bearer_auth(self.token.as_deref().unwrap_or(""));
+            if let Some(body) = &body {
+                request = request.json(body);
+            }
+            let response = request.send().await.with_context(|| format!("{method} {url}"))?;
+            let status = response.status();
+            let answer: Value = response.json().await.unwrap_or(Value::Null);
+            if status == reqwest::StatusCode::UNAUTHORIZED {
+                self.token = None;
+                continue;
+            }
+            if !status.is_success() {
+                bail!("{method} {path}: {status}: {}", answer["message"].as_str().unwrap_or("no message"));
+            }
+            return Ok(answer["data"].clone());
+        }
+        bail!("{method} {path}: the server keeps refusing the witness's login")
+    }
+
+    async fn login(&self) -> anyhow::Result<String> {
+        let url = format!("{}/api/v1/auth/login", self.witness.base_url);
+        let body = json!({ "userIdentity": self.witness.email, "password": self.witness.password });
+        let answer: Value = self.client.post(&url).json(&body).send().await?.json().await?;
+        answer["data"]["token"]
+            .as_str()
+            .map(str::to_string)
+            .with_context(|| format!("witness login refused: {}", answer["message"].as_str().unwrap_or("no message")))
+    }
+}
+
+/// One round: reveal what is ready, check every draw's commitment is ours, top the pool up.
+async fn round(session: &mut Session) -> anyhow::Result<Round> {
+    let mut done = Round::default();
+    let listing = session.call(reqwest::Method::GET, "/witness/draws", None).await?;
+    for draw in listing["draws"].as_array().into_iter().flatten() {
+        let (id, label) = (draw["draw_id"].as_u64().unwrap_or(0), draw["label"].as_str().unwrap_or(""));
+        if draw["commitment"].as_str() != Some(session.witness.commitment(label).as_str()) {
+            tracing::error!(draw = id, "a draw carries this witness's name with a commitment it never made");
+            done.foreign.push(id);
+            continue;
+        }
+        if draw["ready_to_reveal"] == true {
+            let secret = session.witness.secret(label);
+            let path = format!("/witness/draws/{id}/reveal");
+            match session.call(reqwest::Method::POST, &path, Some(json!({ "secret": secret }))).await {
+                Ok(_) => done.revealed.push(id),
+                Err(e) => tracing::warn!(draw = id, error = %e, "could not reveal yet"),
+            }
+        }
+    }
+    let pooled = listing["pooled"].as_u64().unwrap_or(0);
+    if pooled < POOL_TARGET {
+        let fresh: Vec<Value> = (pooled..POOL_TARGET)
+            .map(|_| {
+                let mut raw = [0u8; 12];
+                rand::rngs::OsRng.fill_bytes(&mut raw);
+                let label = hex::encode(raw);
+                json!({ "label": label, "commitment": session.witness.commitment(&label) })
+            })
+            .collect();
+        done.committed = fresh.len() as u64;
+        session.call(reqwest::Method::POST, "/witness/commitments", Some(json!({ "commitments": fresh }))).await?;
+    }
+    Ok(done)
+}
+
+/// Runs rounds every second, for ever (or one round with `once`). Errors of a round are logged and retried.
+pub async fn run(witness: Witness, once: bool) -> anyhow::Result<Round> {
+    let client = reqwest::Client::builder().timeout(Duration::from_secs(15)).build()?;
+    let mut session = Session { client, witness, token: None };
+    loop {
+        match round(&mut session).await {
+            Ok(done) if once => return Ok(done),
+            Ok(done) => {
+                if !done.revealed.is_empty() || done.committed > 0 {
+                    tracing::info!(revealed = ?done.revealed, committed = done.committed, "witness round");
+                }
+            }
+            Err(e) if once => return Err(e),
+            Err(e) => tracing::warn!(error = %e, "witness round failed; retrying"),
+        }
+        tokio::time::sleep(POLL).await;
+    }
+}
