@@ -9,6 +9,8 @@ echo "==> rustfmt"
 cargo fmt --all --check
 echo "==> clippy"
 cargo clippy --workspace --all-targets --quiet -- -D warnings
+echo "==> fairness vectors, checked by an independent Python implementation"
+python3 docs/vectors/check_v2.py
 echo "==> Rust tests"
 cargo test --workspace --quiet
 echo "==> API fuzz (schemathesis, short form)"
