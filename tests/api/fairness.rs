@@ -31,7 +31,8 @@ async fn witness(app: &TestApp) -> String {
         totp_secret: None,
     };
     ayo::cli::make_staff(&app.store, &staff).unwrap();
-    let reply = app.post("/auth/login", json!({"userIdentity": WITNESS_EMAIL, "password": WITNESS_PASSWORD}), None).await;
+    let reply =
+        app.post("/auth/login", json!({"userIdentity": WITNESS_EMAIL, "password": WITNESS_PASSWORD}), None).await;
     assert_eq!(reply.status, 200, "{:?}", reply.body);
     reply.body["data"]["token"].as_str().unwrap().to_string()
 }
@@ -324,4 +325,47 @@ async fn the_results_archive_lists_past_draws_newest_first_filtered_searched_and
     assert_eq!(counts[(ball - 1) as usize], 1);
     assert_eq!(frequency["hot"].as_array().unwrap().len(), 5);
     assert_eq!(app.get(&format!("/games/{}/frequency?last=0", one["game_id"]), None).await.status, 422);
+}
+
+#[actix_web::test]
+async fn ayo_witness_pools_commitments_reveals_after_close_and_flags_a_commitment_it_never_made() {
+    let app = spawn_app().await;
+    let token = witness(&app).await;
+    let key_file = app.data_dir.path().join("witness.key");
+    // Off the test's thread: the server's actors share it, and the witness's reveal goes through them.
+    let run_once = || {
+        let (url, key_file) = (app.url.clone(), key_file.clone());
+        tokio::task::spawn_blocking(move || {
+            let output = Command::new(env!("CARGO_BIN_EXE_ayo"))
+                .args(["witness", "--url", &url, "--email", WITNESS_EMAIL, "--password", WITNESS_PASSWORD, "--once"])
+                .arg("--key-file")
+                .arg(&key_file)
+                .output()
+                .unwrap();
+            assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+            String::from_utf8_lossy(&output.stdout).to_string()
+        })
+    };
+    assert!(run_once().await.unwrap().contains("committed 50"));
+    let draw = app.quick_draw(800, 6_000).await;
+    assert!(app.get(&format!("/draws/{}", draw.id), None).await.body["data"]["witness"]["commitment"].is_string());
+    app.wait_for_draw(draw.id, |d| d["status"] == "closed").await;
+    assert!(run_once().await.unwrap().contains(&format!("revealed [{}]", draw.id)));
+    let settled = app.wait_for_draw(draw.id, |d| d["status"] == "settled").await;
+    assert!(settled["witness"]["secret"].is_string());
+
+    // Someone with the witness's password pools a commitment the witness's key never made: the next draw carries
+    // it, and the witness's tool says so.
+    app.post(
+        "/witness/commitments",
+        json!({"commitments": [{"label": "forged", "commitment": commitment_of("x")}]}),
+        Some(&token),
+    )
+    .await;
+    // The pool is first in, first out: drain the witness's own first.
+    while app.store.witness.pooled() > 1 {
+        app.store.witness.take().unwrap();
+    }
+    let forged = app.quick_draw(60_000, 61_000).await;
+    assert!(run_once().await.unwrap().contains(&format!("foreign [{}]", forged.id)));
 }
