@@ -93,10 +93,15 @@ enum Command {
 }
 
 pub fn run(cli: Cli) -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
+    let logs = tracing_subscriber::fmt()
         .with_env_filter(EnvFilter::try_from_env("AYO_LOG").unwrap_or_else(|_| EnvFilter::new("info")))
-        .with_writer(std::io::stderr)
-        .init();
+        .with_writer(std::io::stderr);
+    // One JSON object per line for a log shipper; human-readable lines otherwise.
+    if std::env::var("AYO_LOG_FORMAT").is_ok_and(|f| f.eq_ignore_ascii_case("json")) {
+        logs.json().init();
+    } else {
+        logs.init();
+    }
     match cli.command {
         Command::Serve { bind, data_dir, demo, accept_sandbox_history } => {
             let mut settings = Settings::new(bind, data_dir, demo).with_env();
@@ -166,8 +171,7 @@ fn serve(settings: Settings) -> anyhow::Result<()> {
         }
         out.flush()?;
         drop(out);
-        app.run_until_stopped().await?;
-        Ok(())
+        app.run_until_signalled().await
     })
 }
 

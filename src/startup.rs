@@ -61,6 +61,7 @@ impl Application {
             adjust_approval_above: settings.adjust_approval_above,
             background: Default::default(),
             hub,
+            draining: Default::default(),
         });
 
         let listener = TcpListener::bind(&settings.bind).with_context(|| format!("binding {}", settings.bind))?;
@@ -84,6 +85,9 @@ impl Application {
                 )
         })
         .listen(listener)?
+        // SIGTERM is ours to handle (`run_until_signalled`): sockets are told to reconnect before the server stops.
+        .disable_signals()
+        .shutdown_timeout(SHUTDOWN_TIMEOUT_SECS)
         .run();
         Ok(Self { port: address.port(), host: address.ip().to_string(), server, state })
     }
@@ -117,6 +121,39 @@ impl Application {
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         self.server.await
     }
+
+    /// Serves until SIGTERM or SIGINT, then drains (ARCHITECTURE.md, operations): `/ready` turns 503, every socket
+    /// is closed with 1012 so browsers reconnect elsewhere, the listener stops accepting, requests in flight (a
+    /// purchase with its flush) finish, and the store is flushed. A settlement is safe at any point (each player's
+    /// payout is one transaction, resumed at the next start), so it is not waited for.
+    pub async fn run_until_signalled(self) -> anyhow::Result<()> {
+        let handle = self.server.handle();
+        let server = actix_web::rt::spawn(self.server);
+        let signal = shutdown_signal().await?;
+        let started = std::time::Instant::now();
+        tracing::info!(signal, "draining before exit");
+        self.state.draining.store(true, std::sync::atomic::Ordering::SeqCst);
+        let sockets = self.state.hub.send(ayo_actors::hub::CloseAll).await.unwrap_or(0);
+        handle.stop(true).await;
+        self.state.store.flush().await?;
+        server.await??;
+        tracing::info!(sockets, elapsed_ms = started.elapsed().as_millis(), "stopped");
+        Ok(())
+    }
+}
+
+/// How long requests in flight may take to finish after SIGTERM (the process must be gone within 10 s).
+const SHUTDOWN_TIMEOUT_SECS: u64 = 8;
+
+/// Waits for SIGTERM (systemd, Kubernetes) or SIGINT (Ctrl-C); answers which.
+async fn shutdown_signal() -> anyhow::Result<&'static str> {
+    use tokio::signal::unix::{signal, SignalKind};
+    let mut term = signal(SignalKind::terminate())?;
+    let mut int = signal(SignalKind::interrupt())?;
+    Ok(tokio::select! {
+        _ = term.recv() => "SIGTERM",
+        _ = int.recv() => "SIGINT",
+    })
 }
 
 /// Opens the data directory's store, sealing seeds with `AYO_SEED_KEY` (hex) or `<data-dir>/secrets/seed.key`

@@ -32,6 +32,8 @@ pub struct AppState {
     pub adjust_approval_above: i64,
     /// Codes and mails sent after the answer.
     pub background: Background,
+    /// Set on SIGTERM: `/ready` answers 503 so a load balancer stops sending new work while this server drains.
+    pub draining: std::sync::atomic::AtomicBool,
 }
 
 /// Work that runs after the answer has gone (codes and mails), so an answer's timing never depends on whether an

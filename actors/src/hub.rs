@@ -94,6 +94,15 @@ pub struct EndSessions {
 /// The last message an ended session's queue carries (see `EndSessions`).
 pub const SESSION_ENDED: &str = "session.ended";
 
+/// The server is going down (SIGTERM): every socket is told so and let go; its session closes with 1012 so the
+/// client reconnects to the next server. Answers how many.
+#[derive(Message)]
+#[rtype(result = "usize")]
+pub struct CloseAll;
+
+/// The last message a socket's queue carries when the server is restarting (see `CloseAll`).
+pub const SERVER_RESTARTING: &str = "server.restarting";
+
 /// Sends an event to every subscriber of its topic, with the topic's next `seq`.
 #[derive(Message)]
 #[rtype(result = "()")]
@@ -351,6 +360,21 @@ impl Handler<EndSessions> for Hub {
             self.remove(*id);
         }
         ended.len()
+    }
+}
+
+impl Handler<CloseAll> for Hub {
+    type Result = usize;
+
+    fn handle(&mut self, _: CloseAll, _: &mut Context<Self>) -> usize {
+        let all: Vec<ConnId> = self.connections.keys().copied().collect();
+        for id in &all {
+            if let Some(connection) = self.connections.get(id) {
+                let _ = connection.sender.try_send(Arc::from(SERVER_RESTARTING));
+            }
+            self.remove(*id);
+        }
+        all.len()
     }
 }
 

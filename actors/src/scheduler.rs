@@ -40,6 +40,18 @@ pub struct Cancel {
     pub emergency: bool,
 }
 
+/// Whether the scheduler has resumed every unfinished draw (it does so when it starts, before any message).
+#[derive(Message)]
+#[rtype(result = "bool")]
+pub struct Resumed;
+
+impl Handler<Resumed> for Scheduler {
+    type Result = bool;
+    fn handle(&mut self, _: Resumed, _: &mut Context<Self>) -> bool {
+        true
+    }
+}
+
 /// The witness's secret for a draw, passed on to its actor.
 #[derive(Message)]
 #[rtype(result = "Result<Draw, RevealRefused>")]

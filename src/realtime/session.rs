@@ -13,7 +13,7 @@ use actix_ws::{CloseCode, CloseReason, Closed, Message, MessageStream, ProtocolE
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use ayo_actors::hub::{self, Authenticate, ConnId, Connect, Disconnect, Hub, Inbox, SESSION_ENDED};
+use ayo_actors::hub::{self, Authenticate, ConnId, Connect, Disconnect, Hub, Inbox, SERVER_RESTARTING, SESSION_ENDED};
 use ayo_data::user::Role;
 
 use crate::auth::extract::session_for_token;
@@ -53,8 +53,10 @@ enum ClientMessage {
 
 /// Why a connection ends, and what (if anything) to tell the client.
 enum End {
-    /// The Hub let go of the queue: too far behind (or shutting down).
+    /// The Hub let go of the queue: too far behind.
     Lagging,
+    /// The server is shutting down (SIGTERM).
+    Restarting,
     /// The signed-in session ended: its token expired, or the account logged out, changed its password or was
     /// suspended.
     SessionEnded,
@@ -117,6 +119,7 @@ impl Connection {
             let step = tokio::select! {
                 event = inbox.recv() => match event {
                     Some(text) if &*text == SESSION_ENDED => Err(End::SessionEnded),
+                    Some(text) if &*text == SERVER_RESTARTING => Err(End::Restarting),
                     // A closed queue with a backlog means the Hub dropped us: the backlog is stale, skip it.
                     Some(text) if !inbox.is_closed() => self.send(&text).await,
                     _ => Err(End::Lagging),
@@ -211,6 +214,7 @@ impl Connection {
         let reason: Option<CloseReason> = match end {
             End::Lagging => Some((CloseCode::Again, "too far behind; reconnect for a fresh snapshot").into()),
             End::SessionEnded => Some((CloseCode::Policy, "session ended; sign in again").into()),
+            End::Restarting => Some((CloseCode::Restart, "server restarting; reconnect").into()),
             End::Silent => Some((CloseCode::Away, "no heartbeat").into()),
             End::ClientClosed(reason) => reason,
             End::Protocol(ProtocolError::Overflow) => Some(CloseCode::Size.into()),

@@ -32,7 +32,7 @@ fn rounds() -> usize {
 }
 
 /// With no server running: an open draw (closing in an hour), funded players and a token for each.
-fn seed_open_draw(dir: &Path) -> (u64, Vec<(u64, String)>) {
+pub fn seed_open_draw(dir: &Path) -> (u64, Vec<(u64, String)>) {
     let store = Store::open(&dir.join("db")).unwrap();
     let game = paused_game(&store, "peak", 0);
     let now = Utc::now();
@@ -49,7 +49,7 @@ fn seed_open_draw(dir: &Path) -> (u64, Vec<(u64, String)>) {
 }
 
 /// One player buying NAP1 tickets back to back until the server dies: the ids of the acknowledged tickets.
-async fn buy_until_killed(url: String, token: String, round: usize, player: usize, draw_id: u64) -> Vec<u64> {
+pub async fn buy_until_killed(url: String, token: String, round: usize, player: usize, draw_id: u64) -> Vec<u64> {
     let client = reqwest::Client::builder().timeout(Duration::from_secs(10)).build().unwrap();
     let mut acked = Vec::new();
     for seq in 0.. {

@@ -19,6 +19,7 @@ mod deposits;
 mod draws;
 mod drills;
 mod fairness;
+mod graceful;
 mod headers_and_errors;
 mod login;
 mod money_controls;
