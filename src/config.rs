@@ -29,6 +29,10 @@ pub struct Settings {
     pub sandbox_requested: bool,
     /// `--accept-sandbox-history` / `AYO_ACCEPT_SANDBOX_HISTORY=1`: go live on a store that holds sandbox money.
     pub accept_sandbox_history: bool,
+    /// Where `/metrics` listens (`AYO_METRICS_BIND`); none when unset.
+    pub metrics_bind: Option<String>,
+    /// A bearer token `/metrics` requires (`AYO_METRICS_TOKEN`).
+    pub metrics_token: Option<String>,
 }
 
 /// ₦100,000: manual adjustments above it need a second admin.
@@ -50,6 +54,8 @@ impl Settings {
             seed_key: None,
             sandbox_requested: demo,
             accept_sandbox_history: false,
+            metrics_bind: None,
+            metrics_token: None,
         }
     }
 
@@ -92,6 +98,12 @@ impl Settings {
         }
         if let Some(v) = var("AYO_ADJUST_APPROVAL_ABOVE").and_then(|v| v.trim().parse().ok()) {
             self.adjust_approval_above = v;
+        }
+        if let Some(v) = var("AYO_METRICS_BIND") {
+            self.metrics_bind = Some(v);
+        }
+        if let Some(v) = var("AYO_METRICS_TOKEN") {
+            self.metrics_token = Some(v);
         }
         self.payments = self.payments.with_env();
         self

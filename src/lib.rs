@@ -13,6 +13,7 @@ pub mod demo_games;
 pub mod error;
 pub mod json;
 pub mod mail;
+pub mod metrics;
 pub mod paging;
 pub mod payments;
 pub mod rate_limit;

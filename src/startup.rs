@@ -23,6 +23,7 @@ pub struct Application {
     host: String,
     server: Server,
     state: web::Data<AppState>,
+    metrics_url: Option<String>,
 }
 
 impl Application {
@@ -64,6 +65,9 @@ impl Application {
             draining: Default::default(),
         });
 
+        crate::metrics::prepare(settings.metrics_bind.as_deref());
+        let metrics_url =
+            crate::metrics::serve(settings.metrics_bind.as_deref(), settings.metrics_token.clone(), state.clone())?;
         let listener = TcpListener::bind(&settings.bind).with_context(|| format!("binding {}", settings.bind))?;
         let address = listener.local_addr()?;
         let app_state = state.clone();
@@ -80,6 +84,7 @@ impl Application {
                     web::scope("")
                         .wrap(middleware::Compress::default())
                         .wrap(TracingLogger::default())
+                        .wrap(middleware::from_fn(crate::metrics::track))
                         .configure(routes::configure)
                         .default_service(web::get().to(assets::serve)),
                 )
@@ -89,7 +94,12 @@ impl Application {
         .disable_signals()
         .shutdown_timeout(SHUTDOWN_TIMEOUT_SECS)
         .run();
-        Ok(Self { port: address.port(), host: address.ip().to_string(), server, state })
+        Ok(Self { port: address.port(), host: address.ip().to_string(), server, state, metrics_url })
+    }
+
+    /// Where `/metrics` is served, when `AYO_METRICS_BIND` is set.
+    pub fn metrics_url(&self) -> Option<&str> {
+        self.metrics_url.as_deref()
     }
 
     pub fn port(&self) -> u16 {

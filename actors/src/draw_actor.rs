@@ -373,6 +373,8 @@ impl DrawActor {
             draw.settled_at = Some(Utc::now());
             let since_drawn = draw.drawn_at.map_or(0, |at| (Utc::now() - at).num_milliseconds());
             let elapsed_ms = started.elapsed().as_millis();
+            metrics::histogram!("ayo_settlement_duration_seconds").record(started.elapsed().as_secs_f64());
+            metrics::counter!("ayo_tickets_settled_total").increment(pending as u64);
             let flushes = act.store.flush_stats().flushes.load(std::sync::atomic::Ordering::Relaxed) - flushes_before;
             tracing::info!(
                 draw = draw.id,

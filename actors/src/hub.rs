@@ -264,6 +264,7 @@ impl Hub {
             Data::Text(data) => envelope_text(kind, name, seq, data).into(),
         };
         let mut gone = Vec::new();
+        metrics::counter!("ayo_events_fanned_out_total").increment(subscribers.ids.len() as u64);
         for id in &subscribers.ids {
             let Some(connection) = self.connections.get(id) else { continue };
             match connection.sender.try_send(Arc::clone(&text)) {
@@ -276,6 +277,7 @@ impl Hub {
         for (id, lagging) in gone {
             if lagging {
                 self.dropped_laggards += 1;
+                metrics::counter!("ayo_laggards_dropped_total").increment(1);
                 tracing::info!(connection = %id, "dropping a lagging connection");
             }
             self.remove(id);

@@ -265,6 +265,11 @@ impl Wallets {
         Arc::new(Self { store, publish, arbiters, actors: Mutex::new(HashMap::new()) })
     }
 
+    /// Wallet actors running now (each stops after a while unused).
+    pub fn alive(&self) -> usize {
+        self.actors.lock().unwrap_or_else(|p| p.into_inner()).values().filter(|a| a.connected()).count()
+    }
+
     pub fn get(&self, user: UserId) -> Addr<WalletActor> {
         let mut actors = self.actors.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(addr) = actors.get(&user).filter(|a| a.connected()) {

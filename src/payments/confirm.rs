@@ -70,7 +70,11 @@ pub async fn confirm_deposit(
         .map_err(|e| ApiError::internal(anyhow::anyhow!("{e}")))?;
     Ok(match moved {
         Ok(moved) if moved.replayed => Confirmation::AlreadyCredited(moved.value),
-        Ok(moved) => Confirmation::Credited(moved.value, moved.balance),
+        Ok(moved) => {
+            metrics::counter!("ayo_deposits_total").increment(1);
+            metrics::counter!("ayo_deposits_kobo_total").increment(moved.value.amount.as_i64().unsigned_abs());
+            Confirmation::Credited(moved.value, moved.balance)
+        }
         Err(CreditRefused::AmountMismatch { expected, paid }) => {
             Confirmation::Mismatch(deposit, format!("paid {paid}, expected {expected}"))
         }

@@ -128,6 +128,8 @@ async fn create(
     let (status, message) = if moved.replayed {
         (actix_web::http::StatusCode::OK, "This ticket was already bought")
     } else {
+        metrics::counter!("ayo_purchases_total").increment(1);
+        metrics::counter!("ayo_stakes_kobo_total").increment(moved.value.total_stake.as_i64().unsigned_abs());
         (actix_web::http::StatusCode::CREATED, "Ticket bought. Good luck!")
     };
     Ok(HttpResponse::build(status).json(json!({

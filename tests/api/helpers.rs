@@ -24,6 +24,8 @@ pub struct TestApp {
     pub engine: ayo_actors::engine::Engine,
     /// Mail the server sends after answering: wait for it before reading the outbox.
     pub background: ayo::state::Background,
+    /// Where `/metrics` is served, when the settings asked for it.
+    pub metrics_url: Option<String>,
 }
 
 pub struct Reply {
@@ -58,8 +60,9 @@ pub async fn spawn_app_with(limits: Limits, tweak: impl FnOnce(&mut Settings)) -
     let hub = app.hub();
     let engine = app.engine();
     let background = app.background();
+    let metrics_url = app.metrics_url().map(str::to_string);
     actix_web::rt::spawn(app.run_until_stopped());
-    TestApp { url, data_dir, client: reqwest::Client::new(), store, hub, engine, background }
+    TestApp { url, data_dir, client: reqwest::Client::new(), store, hub, engine, background, metrics_url }
 }
 
 impl TestApp {

@@ -3,6 +3,7 @@
 
 mod helpers;
 mod lotto;
+mod metrics;
 mod money_helpers;
 mod offline;
 mod paystack_stand_in;

@@ -52,7 +52,9 @@ impl Flusher {
                 while let Ok(first) = waiting.recv() {
                     let mut batch = vec![first];
                     batch.extend(waiting.try_iter());
+                    let started = std::time::Instant::now();
                     let result = db.flush().map(|_| ()).map_err(|e| e.to_string());
+                    metrics::histogram!("ayo_store_flush_duration_seconds").record(started.elapsed().as_secs_f64());
                     counters.flushes.fetch_add(1, Ordering::Relaxed);
                     counters.waiters.fetch_add(batch.len() as u64, Ordering::Relaxed);
                     for waiter in batch {

@@ -53,6 +53,13 @@ fn put(tree: &TransactionalTree, w: &Withdrawal) -> Result<(), Conflict<StoreErr
     Ok(())
 }
 
+/// `ayo_withdrawals_total{state}`: withdrawals entering each state (after the transaction, never for a replay).
+fn count_withdrawal(result: &Result<Moved<Withdrawal>, WithdrawalRefused>) {
+    if let Some(moved) = result.as_ref().ok().filter(|m| !m.replayed) {
+        metrics::counter!("ayo_withdrawals_total", "state" => moved.value.status.as_str()).increment(1);
+    }
+}
+
 impl PaymentStore {
     /// Holds the amount of a new withdrawal: in one transaction the balance drops, a pending `withdrawal` entry is
     /// written and the withdrawal recorded. The same idempotency key again returns the first withdrawal.
@@ -86,6 +93,7 @@ impl PaymentStore {
             put_entry(ledger, &entry)?;
             Ok(Ok(Moved { value: w.clone(), entries: vec![entry], balance: after, replayed: false }))
         })?;
+        count_withdrawal(&result);
         Ok(result)
     }
 
@@ -125,6 +133,7 @@ impl PaymentStore {
             balances.insert(&id_key(w.user_id), &after.as_i64().to_be_bytes())?;
             Ok(Ok(Moved { value: w, entries: vec![entry], balance: after, replayed: false }))
         })?;
+        count_withdrawal(&result);
         Ok(result)
     }
 
