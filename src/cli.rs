@@ -61,6 +61,20 @@ enum Command {
         #[arg(long, default_value = "var")]
         data_dir: PathBuf,
     },
+    /// Write a consistent copy of the data directory's store to FILE: through the server running on it (purchases
+    /// go on), or straight from the store when none runs.
+    Backup {
+        file: PathBuf,
+        #[arg(long, default_value = "var")]
+        data_dir: PathBuf,
+    },
+    /// Bring a backup back into a new data directory, checking its money (ledger = balances, every ticket of every
+    /// settled draw settled) before reporting success.
+    Restore {
+        file: PathBuf,
+        #[arg(long)]
+        data_dir: PathBuf,
+    },
     /// Act as the independent witness of a running server's draws: keep commitments in its pool, reveal each
     /// draw's secret after close, and check every commitment in the witness's name is one it made.
     Witness {
@@ -131,6 +145,15 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
                 totp_secret: totp_secret.as_deref(),
             };
             create_staff(&settings, &admin)
+        }
+        Command::Backup { file, data_dir } => {
+            let settings = Settings::new(String::new(), data_dir, false).with_env();
+            println!("{}", crate::control::backup(&settings.data_dir, &file, || open_store(&settings))?);
+            Ok(())
+        }
+        Command::Restore { file, data_dir } => {
+            println!("{}", crate::control::restore(&file, &data_dir)?);
+            Ok(())
         }
         Command::Witness { url, email, password, key_file, once } => {
             let key = crate::secrets::load_or_create_file(&key_file)?;

@@ -7,6 +7,7 @@ pub mod auth;
 pub mod cli;
 pub mod client_ip;
 pub mod config;
+pub mod control;
 pub mod dashboard;
 pub mod demo;
 pub mod demo_games;

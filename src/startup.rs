@@ -65,6 +65,7 @@ impl Application {
             draining: Default::default(),
         });
 
+        crate::control::listen(&settings.data_dir, state.store.clone())?;
         crate::metrics::prepare(settings.metrics_bind.as_deref());
         let metrics_url =
             crate::metrics::serve(settings.metrics_bind.as_deref(), settings.metrics_token.clone(), state.clone())?;

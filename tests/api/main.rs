@@ -13,6 +13,7 @@ mod admin_roles;
 mod audit_flood;
 mod back_office;
 mod back_office_consistency;
+mod backup;
 mod bank_accounts;
 mod cli;
 mod client_addresses;

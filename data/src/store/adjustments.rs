@@ -37,6 +37,7 @@ impl AdjustmentStore {
     /// Files a request, or answers the one this requester filed with the same key: (the request, whether new).
     pub fn request(&self, adjustment: &PendingAdjustment) -> StoreResult<(PendingAdjustment, bool)> {
         let by_key = key_of(adjustment.requested_by, &adjustment.idempotency_key);
+        let _gate = super::backup::writing();
         let result = self.tree.transaction(|tree| {
             if let Some(first) = tree.get(&by_key)? {
                 let id = last_id(&first).unwrap_or_default();
@@ -70,6 +71,7 @@ impl AdjustmentStore {
         at: DateTime<Utc>,
     ) -> StoreResult<Option<PendingAdjustment>> {
         let key = tagged(BY_ID, &[id]);
+        let _gate = super::backup::writing();
         let result = self.tree.transaction(|tree| {
             let Some(bytes) = tree.get(&key)? else { return Ok(None) };
             let mut adjustment: PendingAdjustment = decode(&bytes).map_err(abort)?;

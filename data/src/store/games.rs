@@ -77,6 +77,7 @@ impl GameStore {
     pub fn put_draw(&self, draw: &Draw) -> StoreResult<()> {
         let bytes = self.encode_draw(draw)?;
         let when = u64::try_from(draw.draws_at.timestamp()).unwrap_or(0);
+        let _gate = super::backup::writing();
         self.draws.transaction(|tx| {
             tx.insert(tagged(DRAW, &[draw.id]), bytes.as_slice())?;
             tx.insert(tagged(BY_GAME, &[draw.game_id, when, draw.id]), &[])?;
@@ -129,6 +130,24 @@ impl GameStore {
             self.draws.scan_prefix([DRAW]).values().map(|v| self.decode_draw(&v?)).collect::<StoreResult<_>>()?;
         out.sort_by(|a, b| b.draws_at.cmp(&a.draws_at).then(b.id.cmp(&a.id)));
         Ok(out)
+    }
+
+    /// Every draw's id, status and ticket count, read without opening its seed (an audit needs no seal key).
+    pub fn draw_summaries(&self) -> StoreResult<Vec<(DrawId, DrawStatus, u64)>> {
+        #[derive(serde::Deserialize)]
+        struct Summary {
+            id: DrawId,
+            status: DrawStatus,
+            ticket_count: u64,
+        }
+        self.draws
+            .scan_prefix([DRAW])
+            .values()
+            .map(|v| {
+                let s: Summary = serde_json::from_slice(&v?)?;
+                Ok((s.id, s.status, s.ticket_count))
+            })
+            .collect()
     }
 
     /// Stores a closed draw's Merkle leaves (ticket id and leaf hash, in id order): what receipts are proved from.

@@ -144,6 +144,7 @@ impl OtpStore {
         now: DateTime<Utc>,
     ) -> StoreResult<OtpIssue> {
         let key = record_key(purpose, user);
+        let _gate = super::backup::writing();
         let outcome = (&self.records, &self.codes).transaction(|(records, codes)| {
             let previous: Option<OtpRecord> = match records.get(&key)? {
                 Some(bytes) => Some(decode(&bytes).map_err(abort)?),
@@ -186,6 +187,7 @@ impl OtpStore {
         now: DateTime<Utc>,
     ) -> StoreResult<OtpVerdict> {
         let digest = pepper.digest(purpose, code);
+        let _gate = super::backup::writing();
         let verdict = (&self.records, &self.codes, &self.users.users).transaction(|(records, codes, users)| {
             let owner = match codes.get(code_key(purpose, &digest))? {
                 Some(id) => Some(id_from("otp_codes", &id).map_err(abort)?),

@@ -41,6 +41,7 @@ impl ResponsibleStore {
         now: DateTime<Utc>,
         f: impl Fn(&mut ResponsibleGaming) -> Result<T, E>,
     ) -> StoreResult<Result<(ResponsibleGaming, T), E>> {
+        let _gate = super::backup::writing();
         Ok(self.tree.transaction(|tree| {
             let stored: ResponsibleGaming =
                 tree.get(id_key(user))?.map(|b| decode(&b).map_err(abort)).transpose()?.unwrap_or_default();

@@ -82,6 +82,7 @@ impl UserStore {
     /// Registers a player, or replaces an unverified registration of the same email.
     pub fn sign_up(&self, new: NewPlayer) -> StoreResult<SignUp> {
         let fresh_id = self.db.generate_id()? + 1;
+        let _gate = super::backup::writing();
         let outcome = (&self.users, &self.by_email, &self.by_phone).transaction(|(users, by_email, by_phone)| {
             let email = new.email.as_str().as_bytes();
             let phone = new.phone.as_str().as_bytes();
@@ -143,6 +144,7 @@ impl UserStore {
         totp_secret: Option<&str>,
     ) -> StoreResult<(User, bool)> {
         let fresh_id = self.db.generate_id()? + 1;
+        let _gate = super::backup::writing();
         let result = (&self.users, &self.by_email).transaction(|(users, by_email)| {
             let existing = match by_email.get(email.as_str().as_bytes())? {
                 Some(id) => read_user(users, id_from(BY_EMAIL, &id).map_err(abort)?)?,
@@ -188,6 +190,7 @@ impl UserStore {
 
     /// Sets a new password hash and signs every session out.
     pub fn set_password(&self, id: UserId, password_hash: &str) -> StoreResult<Option<User>> {
+        let _gate = super::backup::writing();
         let result = self.users.transaction(|users| {
             let Some(mut user) = read_user(users, id)? else {
                 return Ok(None);
@@ -203,6 +206,7 @@ impl UserStore {
     /// Changes one account in a transaction: `change` edits the user and says whether to keep the edit (it may run
     /// more than once, so it must be pure). The user as stored afterwards, or None when there is no such account.
     pub fn update(&self, id: UserId, change: impl Fn(&mut User) -> bool) -> StoreResult<Option<(User, bool)>> {
+        let _gate = super::backup::writing();
         let result = self.users.transaction(|users| {
             let Some(stored) = read_user(users, id)? else {
                 return Ok(None);
@@ -219,6 +223,7 @@ impl UserStore {
 
     /// Suspends or reinstates an account. A suspended account's tokens stop working at once.
     pub fn set_status(&self, id: UserId, status: UserStatus) -> StoreResult<Option<User>> {
+        let _gate = super::backup::writing();
         let result = self.users.transaction(|users| {
             let Some(mut user) = read_user(users, id)? else {
                 return Ok(None);

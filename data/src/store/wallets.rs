@@ -204,6 +204,7 @@ impl WalletStore {
         let user = ticket.user_id;
         let idem = idem_key(user, &ticket.idempotency_key);
         let card = encode_card(&TicketCard::of(ticket));
+        let _gate = super::backup::writing();
         let result = (&self.balances, &self.ledger, &self.tickets, &self.idempotency, &self.draws).transaction(
             |(balances, ledger, tickets, idempotency, draws)| {
                 if let Some(first) = idempotency.get(&idem)? {
@@ -270,6 +271,7 @@ impl WalletStore {
         listed.sort_by_key(|o| o.ticket);
         listed.dedup_by_key(|o| o.ticket);
         let record = encode(&PlayerSettlement { settled_at: now, outcomes: listed })?;
+        let _gate = super::backup::writing();
         let result = (&self.balances, &self.ledger, &self.tickets).transaction(|(balances, ledger, tickets)| {
             let mut balance = read_balance(balances, user)?;
             if tickets.get(&key)?.is_some() {
@@ -387,6 +389,7 @@ impl WalletStore {
         entry_ids: &[u64],
         now: DateTime<Utc>,
     ) -> StoreResult<Moved<Vec<Ticket>>> {
+        let _gate = super::backup::writing();
         let result = (&self.balances, &self.ledger, &self.tickets).transaction(|(balances, ledger, tickets)| {
             let mut balance = read_balance(balances, user)?;
             let mut refunded = Vec::new();
@@ -436,6 +439,7 @@ impl WalletStore {
             k.extend_from_slice(key.as_bytes());
             k
         });
+        let _gate = super::backup::writing();
         let result =
             (&self.balances, &self.ledger, &self.idempotency).transaction(|(balances, ledger, idempotency)| {
                 if let Some(once) = &once {

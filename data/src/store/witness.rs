@@ -40,6 +40,7 @@ impl WitnessStore {
         for commitment in commitments {
             batch.insert(&id_key(self.db.generate_id()?), encode(commitment)?);
         }
+        let _gate = super::backup::writing();
         self.pool.apply_batch(batch)?;
         Ok(())
     }

@@ -48,6 +48,7 @@ fn put(tree: &TransactionalTree, deposit: &Deposit) -> Result<(), Conflict<Store
 impl PaymentStore {
     /// Records a new pending deposit. The reference must be new (it is random; a clash is refused as corrupt).
     pub fn insert_deposit(&self, deposit: &Deposit) -> StoreResult<()> {
+        let _gate = super::super::backup::writing();
         self.deposits.transaction(|tree| {
             if tree.get(reference_key(&deposit.reference))?.is_some() {
                 return Err(abort(StoreError::Corrupt { tree: "deposits", detail: "reference reused".into() }));
@@ -61,6 +62,7 @@ impl PaymentStore {
     }
 
     pub fn deposit(&self, reference: &str) -> StoreResult<Option<Deposit>> {
+        let _gate = super::super::backup::writing();
         Ok(self.deposits.transaction(|tree| read_by_reference(tree, reference))?)
     }
 
@@ -83,6 +85,7 @@ impl PaymentStore {
         url: &str,
         now: DateTime<Utc>,
     ) -> StoreResult<Option<Deposit>> {
+        let _gate = super::super::backup::writing();
         Ok(self.deposits.transaction(|tree| {
             let Some(mut deposit) = read_by_reference(tree, reference)? else { return Ok(None) };
             deposit.authorization_url = Some(url.to_string());
@@ -94,6 +97,7 @@ impl PaymentStore {
 
     /// Marks a pending deposit failed (the gateway said so); any other status is left alone. Returns the record.
     pub fn fail_deposit(&self, reference: &str, reason: &str, now: DateTime<Utc>) -> StoreResult<Option<Deposit>> {
+        let _gate = super::super::backup::writing();
         Ok(self.deposits.transaction(|tree| {
             let Some(mut deposit) = read_by_reference(tree, reference)? else { return Ok(None) };
             if deposit.status == DepositStatus::Pending {
@@ -116,6 +120,7 @@ impl PaymentStore {
         entry_id: u64,
         now: DateTime<Utc>,
     ) -> StoreResult<Result<Moved<Deposit>, CreditRefused>> {
+        let _gate = super::super::backup::writing();
         let result = (&self.deposits, &self.balances, &self.ledger).transaction(|(tree, balances, ledger)| {
             let Some(mut deposit) = read_by_reference(tree, reference)? else {
                 return Ok(Err(CreditRefused::UnknownReference));

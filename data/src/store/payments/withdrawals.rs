@@ -64,6 +64,7 @@ impl PaymentStore {
     /// Holds the amount of a new withdrawal: in one transaction the balance drops, a pending `withdrawal` entry is
     /// written and the withdrawal recorded. The same idempotency key again returns the first withdrawal.
     pub fn hold_withdrawal(&self, w: &Withdrawal) -> StoreResult<Result<Moved<Withdrawal>, WithdrawalRefused>> {
+        let _gate = super::super::backup::writing();
         let result = (&self.withdrawals, &self.balances, &self.ledger).transaction(|(tree, balances, ledger)| {
             let balance = read_balance(balances, w.user_id)?;
             if let Some(first) = tree.get(key_index(w.user_id, &w.idempotency_key))? {
@@ -106,6 +107,7 @@ impl PaymentStore {
         step: &WithdrawalMove,
         now: DateTime<Utc>,
     ) -> StoreResult<Result<Moved<Withdrawal>, WithdrawalRefused>> {
+        let _gate = super::super::backup::writing();
         let result = (&self.withdrawals, &self.balances, &self.ledger).transaction(|(tree, balances, ledger)| {
             let Some(mut w) = read(tree, id)? else { return Ok(Err(WithdrawalRefused::NotFound)) };
             let balance = read_balance(balances, w.user_id)?;
