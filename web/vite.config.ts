@@ -100,8 +100,8 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   server: {
-    // The provably fair test vectors live with the data crate; the Verify panel's test reads them from there.
-    fs: { allow: ['.', '../data/tests/vectors'] },
+    // The provably fair test vectors (v1 with the data crate, v2 in docs/vectors); the verifier's tests read them there.
+    fs: { allow: ['.', '../data/tests/vectors', '../docs/vectors'] },
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true, ws: true },
     },

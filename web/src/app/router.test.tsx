@@ -31,6 +31,7 @@ describe('page titles', () => {
     ['/faqs', 'Ayo Lotto | FAQs'],
     ['/contact', 'Ayo Lotto | Contact'],
     ['/games', 'Ayo Lotto | Games'],
+    ['/results', 'Ayo Lotto | Results'],
     ['/forgot-password', 'Ayo Lotto | Forgot password'],
     ['/no-such-page', 'Ayo Lotto | Not Found'],
     ['/boss/no-such-page', 'Ayo Lotto | Not Found'],

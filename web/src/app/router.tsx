@@ -60,6 +60,12 @@ export const routes: RouteObject[] = [
             handle: title(paths.game.title),
           },
           {
+            path: paths.results.path,
+            hydrateFallbackElement: <PageSkeleton />,
+            lazy: () => import('@/app/routes/results'),
+            handle: title(paths.results.title),
+          },
+          {
             path: paths.about.path,
             hydrateFallbackElement: <PageSkeleton />,
             lazy: defaultExport(() => import('@/features/info/pages/about')),

@@ -6,6 +6,7 @@ export const paths = {
   home: { path: '/', title: 'Home', getHref: () => '/' },
   games: { path: '/games', title: 'Games', getHref: () => '/games' },
   game: { path: '/games/:id', title: 'One Game', getHref: (id: string | number) => `/games/${id}` },
+  results: { path: '/results', title: 'Results', getHref: () => '/results' },
   about: { path: '/about', title: 'About', getHref: () => '/about' },
   howToPlay: { path: '/how-to-play', title: 'How to play', getHref: () => '/how-to-play' },
   contact: { path: '/contact', title: 'Contact', getHref: () => '/contact' },

@@ -1,6 +1,10 @@
 /** Bet types as players read them, shared by the play page, tickets and the back office. Pure. */
 import type { BetType } from '@/types/lotto';
 
+/** Every 5/90 ball is a number from 1 to 90. */
+export const LOWEST_NUMBER = 1;
+export const HIGHEST_NUMBER = 90;
+
 /** The order bet types are offered in. */
 export const BET_TYPE_ORDER: readonly BetType[] = [
   'NAP1',

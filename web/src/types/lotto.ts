@@ -32,6 +32,17 @@ export type Schedule =
 
 export type DrawStatus = 'scheduled' | 'open' | 'closed' | 'drawn' | 'settled' | 'cancelled';
 
+/** The provably fair scheme a draw was made under (docs/fairness.md). */
+export type FairnessScheme = 'ayo-lotto/v1' | 'ayo-lotto/v2';
+
+/** The independent witness's part in a v2 draw: committed before sales, its secret revealed after close. */
+export type Witness = {
+  /** hex SHA-256 of the 32 secret bytes */
+  commitment: string;
+  /** 64 hex, once the witness has revealed it */
+  secret: string | null;
+};
+
 export type Draw = {
   id: number;
   game_id: number;
@@ -43,12 +54,18 @@ export type Draw = {
   draws_at: string;
   /** hex SHA-256 of the seed, published when the draw opens */
   commitment: string | null;
-  /** hex, once sales close */
+  /** `ayo-lotto/v1` when missing (draws written before schemes were named). */
+  scheme?: FairnessScheme;
+  /** hex, once sales close (v1 draws; null on v2 draws) */
   tickets_hash: string | null;
+  /** hex Merkle root of every accepted ticket, from close on (v2 draws) */
+  tickets_root?: string | null;
+  /** v2 draws with an independent witness */
+  witness?: Witness | null;
   ticket_count: number;
   numbers: number[] | null;
   machine_numbers: number[] | null;
-  /** hex, revealed once drawn */
+  /** hex, revealed once drawn (or when cancelled after sales closed) */
   seed: string | null;
   cancelled_reason: string | null;
   /** An emergency cancel after close publishes the balls the draw would have had (and its seed). */
@@ -78,6 +95,26 @@ export type GameDetail = Game & { upcoming_draws: Draw[]; recent_draws: Draw[] }
 
 export type TicketStatus = 'pending' | 'won' | 'lost' | 'refunded';
 
+/** What a winning line pays, fixed at purchase. */
+export type TicketTerms = { multiplier: number; payout_cap: number };
+
+/** A v2 ticket's place in its draw's Merkle tree (GET /tickets/{id} only, from close on). */
+export type TicketReceipt = {
+  scheme: 'ayo-lotto/v2';
+  /** The exact text the leaf hashes. */
+  leaf_data: string;
+  /** hex SHA-256(0x00 ‖ leaf_data) */
+  leaf: string;
+  /** 0-based position in ticket-id order */
+  index: number;
+  tree_size: number;
+  /** hex sibling hashes, leaf to root (RFC 9162 audit path) */
+  proof: string[];
+  root: string;
+  /** The owner's 16-hex pseudonym in the leaf. */
+  player: string;
+};
+
 export type Ticket = {
   id: number;
   draw_id: number;
@@ -92,6 +129,8 @@ export type Ticket = {
   total_stake: number;
   /** The best possible win, capped. */
   potential_win: number;
+  /** Null for tickets from before terms were recorded. */
+  terms?: TicketTerms | null;
   status: TicketStatus;
   lines_won: number;
   winnings: number;
@@ -103,6 +142,33 @@ export type Ticket = {
     numbers: number[] | null;
     machine_numbers: number[] | null;
   } | null;
+  /** Only on GET /tickets/{id}: null before the draw closes (and for v1 draws). */
+  receipt?: TicketReceipt | null;
+};
+
+/** GET /results: finished draws, newest first, and the cursor of the next page. */
+export type ResultsPage = { results: Draw[]; next_before: number | null };
+
+/** GET /games/{id}/frequency: how often each number was a winning ball in the game's last draws. */
+export type NumberFrequency = {
+  game_id: number;
+  last: number;
+  /** Drawn draws counted (at most `last`). */
+  draws: number;
+  /** counts[i]: times number i + 1 was drawn */
+  counts: number[];
+  hot: number[];
+  cold: number[];
+};
+
+/** GET /draws/{id}/leaves: one page of the Merkle tree's leaves, in ticket-id order. */
+export type DrawLeaves = {
+  draw_id: number;
+  tree_size: number;
+  tickets_root: string;
+  offset: number;
+  leaves: string[];
+  next_offset: number | null;
 };
 
 export type TransactionType = 'deposit' | 'withdrawal' | 'stake' | 'win' | 'refund' | 'adjustment';

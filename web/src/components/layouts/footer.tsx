@@ -4,6 +4,7 @@ import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 
 const INFO_LINKS = [
+  paths.results,
   paths.about,
   paths.howToPlay,
   paths.lotteryRules,

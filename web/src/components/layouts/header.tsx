@@ -10,6 +10,7 @@ import { useAuth } from '@/lib/session';
 
 const NAV = [
   { to: paths.games.getHref(), label: 'Games' },
+  { to: paths.results.getHref(), label: 'Results' },
   { to: paths.howToPlay.getHref(), label: 'How to play' },
   { to: paths.lotteryRules.getHref(), label: 'Lottery rules' },
   { to: paths.faqs.getHref(), label: 'FAQs' },
@@ -18,7 +19,8 @@ const NAV = [
 
 /**
  * The site header, mobile first: logo, the balance (or Login / Sign up) always in view, and a Menu button that
- * opens the navigation on small screens. From 900 px the navigation sits in the bar.
+ * opens the navigation on small screens. From 1200 px (where all of it fits beside a balance) the navigation sits
+ * in the bar.
  */
 export function Header() {
   const { role, user } = useAuth();

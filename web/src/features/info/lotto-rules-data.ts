@@ -2,9 +2,8 @@
  * The 5/90 rule set shown on the Lottery rules and How to play pages (PRODUCT.md §2), as plain data.
  *
  * Multipliers, stake limits and the payout cap are admin-editable per game. The pages render from a
- * `LottoRules` value: today they use `defaultLottoRules`; once the game configuration is served, build the
- * live value with `buildLottoRules(game.multipliers, game.stake_rules)` and pass it in, so the rules shown
- * can never disagree with the rules settled. `Multipliers` and `StakeRules` mirror the data crate's
+ * `LottoRules` value: the chosen game's, built from GET /games with `buildGameRules(game)`, so the rules shown
+ * can never disagree with the rules settled; `defaultLottoRules` only until the games arrive (or if they cannot). `Multipliers` and `StakeRules` mirror the data crate's
  * `lotto::multipliers::Multipliers` and `lotto::limits::StakeRules` field for field (integer kobo), so the
  * served values drop straight in. Everything here is pure (no React, no fetching).
  */
@@ -165,13 +164,30 @@ export function buildBetTable(
   return [...naps, ...perms, banker, against];
 }
 
-/** Builds the whole rule set; call it with a game's live configuration to replace the defaults. */
+/**
+ * Builds the whole rule set; call it with a game's live configuration to replace the defaults. `betTypes`, when
+ * given, keeps only the bets the game offers (in the table's order).
+ */
 export function buildLottoRules(
   multipliers: Multipliers = DEFAULT_MULTIPLIERS,
   limits: StakeRules = DEFAULT_LIMITS,
   permMax: PermMaxNumbers = DEFAULT_PERM_MAX,
+  betTypes?: readonly string[],
 ): LottoRules {
-  return { bets: buildBetTable(multipliers, permMax), limits, permMax, multipliers };
+  const bets = buildBetTable(multipliers, permMax).filter((bet) => !betTypes || betTypes.includes(bet.code));
+  return { bets, limits, permMax, multipliers };
+}
+
+/** What GET /games says of a game's rules (the same fields as the data crate's). */
+export type GameRulesSource = {
+  multipliers: Multipliers;
+  stake_rules: StakeRules;
+  bet_types: readonly string[];
+};
+
+/** A served game's own rule set. */
+export function buildGameRules(game: GameRulesSource): LottoRules {
+  return buildLottoRules(game.multipliers, game.stake_rules, DEFAULT_PERM_MAX, game.bet_types);
 }
 
 export const defaultLottoRules: LottoRules = buildLottoRules();

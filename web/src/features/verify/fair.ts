@@ -7,6 +7,9 @@
  * 3. a byte stream per label ("balls", "machine"): HMAC-SHA256(key = seed bytes,
  *    "ayo-lotto/v1|{label}|{draw_id}|{tickets_hash}|{counter}") for counter 0, 1, …;
  * 4. five numbers from a stream: a byte b ≥ 180 is rejected, else n = b % 90 + 1; repeats are skipped.
+ *
+ * Draws made under `ayo-lotto/v2` (a Merkle root of the tickets and an independent witness) are checked by
+ * `fair-v2.ts` with the helpers exported here; old draws keep this scheme for ever.
  */
 
 export const ALGORITHM = 'ayo-lotto/v1';
@@ -37,8 +40,12 @@ export function bytesToHex(bytes: ArrayBuffer | Uint8Array): string {
   return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+export async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(await subtle().digest('SHA-256', bytes));
+}
+
 export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  return bytesToHex(await subtle().digest('SHA-256', bytes));
+  return bytesToHex(await sha256(bytes));
 }
 
 /** The bytes `tickets_hash` covers: `"17\n18\n1001\n"`. */
@@ -60,18 +67,18 @@ export async function block(seed: Uint8Array<ArrayBuffer>, label: string, drawId
   return new Uint8Array(await subtle().sign('HMAC', key, encoder.encode(blockMessage(label, drawId, ticketsHash, counter))));
 }
 
-/** Five distinct numbers from 1–90 out of a label's stream, in the order taken. */
-export async function numbersFrom(
+/**
+ * Five distinct numbers from 1–90 out of the stream of HMAC blocks keyed by `seed` over `messageOf(0)`,
+ * `messageOf(1)`, …, in the order taken (the rejection sampling of every scheme).
+ */
+export async function numbersFromStream(
   seed: Uint8Array<ArrayBuffer>,
-  label: 'balls' | 'machine',
-  drawId: number,
-  ticketsHash: string,
+  messageOf: (counter: number) => string,
 ): Promise<number[]> {
   const key = await subtle().importKey('raw', seed, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const taken: number[] = [];
   for (let counter = 0; counter < MAX_BLOCKS && taken.length < COUNT; counter += 1) {
-    const message = encoder.encode(blockMessage(label, drawId, ticketsHash, counter));
-    const bytes = new Uint8Array(await subtle().sign('HMAC', key, message));
+    const bytes = new Uint8Array(await subtle().sign('HMAC', key, encoder.encode(messageOf(counter))));
     for (const b of bytes) {
       if (b >= REJECT_FROM) continue;
       const n = (b % HIGHEST) + 1;
@@ -82,12 +89,38 @@ export async function numbersFrom(
   return taken;
 }
 
-export type CheckId = 'commitment' | 'tickets' | 'balls' | 'machine';
+/** Five distinct numbers from 1–90 out of a label's stream, in the order taken. */
+export function numbersFrom(
+  seed: Uint8Array<ArrayBuffer>,
+  label: 'balls' | 'machine',
+  drawId: number,
+  ticketsHash: string,
+): Promise<number[]> {
+  return numbersFromStream(seed, (counter) => blockMessage(label, drawId, ticketsHash, counter));
+}
+
+export type CheckId =
+  | 'commitment'
+  | 'tickets'
+  | 'balls'
+  | 'machine'
+  // ayo-lotto/v2 draws
+  | 'witness'
+  | 'all-tickets'
+  // a v2 ticket's receipt
+  | 'leaf-data'
+  | 'leaf'
+  | 'proof'
+  | 'published-root'
+  | 'draw';
 
 export type Check = {
   id: CheckId;
   title: string;
+  /** Passed, or nothing to check (`notApplicable`). */
   ok: boolean;
+  /** There was nothing to check here (a draw without a witness, balls not drawn yet): shown as "–", not "✓". */
+  notApplicable?: boolean;
   /** Why this check matters, in plain words. */
   detail: string;
   /** What was computed and what was published, for anyone who wants to see. */
@@ -103,7 +136,8 @@ export type DrawToVerify = {
   machine_numbers: number[] | null;
 };
 
-const same = (a: readonly number[] | null, b: readonly number[]) =>
+/** The published balls are exactly these, in this order. */
+export const same = (a: readonly number[] | null | undefined, b: readonly number[]) =>
   Array.isArray(a) && a.length === b.length && a.every((n, i) => n === b[i]);
 
 /** Recomputes a draw from its revealed seed and its ticket list, and says which published values match. */

@@ -20,6 +20,7 @@ import '@/features/games/components/games.css';
 import { BetSlipForm } from '@/features/play/components/bet-slip-form';
 import { multiplierFor } from '@/features/play/bet-slip';
 import { GameTickets } from '@/features/tickets/components/game-tickets';
+import { TicketReceipt } from '@/features/verify/components/ticket-receipt';
 import { VerifyToggle } from '@/features/verify/components/verify-toggle';
 import './game.css';
 
@@ -106,7 +107,11 @@ function BelowTheSlip({ game, drawing, results }: { game: GameDetail; drawing: D
           <h2 id="tickets-heading" className="play-page__h2">
             Your tickets
           </h2>
-          <GameTickets gameId={game.id} gameName={game.name} />
+          <GameTickets
+            gameId={game.id}
+            gameName={game.name}
+            renderExtra={(ticket) => <TicketReceipt ticket={ticket} />}
+          />
         </section>
       ) : null}
 

@@ -1,6 +1,8 @@
+import { GameRates } from '@/features/info/components/game-rates';
 import HowToPlayPage from '@/features/info/pages/how-to-play';
-import { useLiveRules } from './use-live-rules';
+import { useGameRules } from './use-game-rules';
 
 export function Component() {
-  return <HowToPlayPage rules={useLiveRules()} />;
+  const { rules, choice } = useGameRules();
+  return <HowToPlayPage rules={rules} gameRates={<GameRates choice={choice} rules={rules} />} />;
 }

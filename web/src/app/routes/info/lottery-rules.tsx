@@ -1,6 +1,8 @@
+import { GameRates } from '@/features/info/components/game-rates';
 import LotteryRulesPage from '@/features/info/pages/lottery-rules';
-import { useLiveRules } from './use-live-rules';
+import { useGameRules } from './use-game-rules';
 
 export function Component() {
-  return <LotteryRulesPage rules={useLiveRules()} />;
+  const { rules, choice } = useGameRules();
+  return <LotteryRulesPage rules={rules} gameRates={<GameRates choice={choice} rules={rules} />} />;
 }

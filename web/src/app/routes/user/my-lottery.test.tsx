@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, saveLogin } from '@/lib/session';
 import { makeLogin, makeUser, mockFetch } from '@/testing/data';
@@ -69,6 +70,25 @@ describe('/user/my-lottery', () => {
     await waitFor(() => expect(within(table).getByTestId('ticket-status')).toHaveTextContent('Won'));
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Ayo Express');
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('₦12,000.00');
+  });
+
+  it('opens a ticket’s receipt from its row, in a dialog', async () => {
+    saveLogin(makeLogin());
+    const { fetchMock } = mockFetch({
+      'GET /auth/profiles': { body: { data: makeUser() } },
+      'GET /accounts/banks': { body: { data: [] } },
+      'GET /tickets?page=1&per_page=20&sort_by=created_at&sort_type=desc': {
+        body: { data: [ticket()], meta: { total: 1, page: 1, per_page: 20 } },
+      },
+      'GET /tickets/55': { body: { data: { ...ticket(), receipt: null } } },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderApp('/user/my-lottery');
+    const table = await screen.findByRole('table', { name: 'My tickets' });
+    expect(within(table).getByRole('columnheader', { name: 'Receipt' })).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('button', { name: 'Receipt of ticket 55' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Receipt of ticket #55' });
+    expect(await within(dialog).findByText(/ready once sales close for draw #31/)).toBeInTheDocument();
   });
 
   it('updates the header balance from the socket', async () => {

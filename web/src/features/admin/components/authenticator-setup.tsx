@@ -5,7 +5,7 @@
 import { Spinner } from '@/components/ui/spinner';
 import { useQrCode } from '../hooks/use-qr-code';
 import { groupInFours, secretFromOtpauthUri } from '../lib/otpauth';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@/components/ui/copy-button/copy-button';
 
 export function AuthenticatorSetup({ uri }: { uri: string }) {
   const secret = secretFromOtpauthUri(uri);

@@ -3,7 +3,7 @@
  * phone. The back office opens only when the admin presses Continue, so the codes cannot be skipped past unseen.
  */
 import { useEffect, useRef } from 'react';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@/components/ui/copy-button/copy-button';
 
 type Props = { codes: string[]; pending: boolean; onContinue: () => void };
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LottoRules } from '../lotto-rules-data';
 import { defaultLottoRules } from '../lotto-rules-data';
@@ -6,11 +7,13 @@ import { Steps } from './how-to-play/steps';
 import { WorkedExamples } from './lottery-rules/worked-examples';
 
 type Props = {
-  /** A game's live rule set; the standard defaults until the game configuration is wired in. */
+  /** The chosen game's rule set (GET /games); the standard defaults until it arrives. */
   rules?: LottoRules;
+  /** "Each game's rates and limits": the game picker and its figures (the page's figures follow it). */
+  gameRates?: ReactNode;
 };
 
-export default function HowToPlayPage({ rules = defaultLottoRules }: Props) {
+export default function HowToPlayPage({ rules = defaultLottoRules, gameRates }: Props) {
   return (
     <article className="prose">
       <h1>How to play</h1>
@@ -23,6 +26,7 @@ export default function HowToPlayPage({ rules = defaultLottoRules }: Props) {
         <Link to="/responsible-gaming">responsible gaming tools</Link> if you would like to set limits.
       </p>
 
+      {gameRates}
       <Steps rules={rules} />
       <JourneyExample rules={rules} />
       <WorkedExamples

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LottoRules } from '../lotto-rules-data';
 import { defaultLottoRules } from '../lotto-rules-data';
@@ -8,11 +9,13 @@ import { StakesAndPayouts } from './lottery-rules/stakes-and-payouts';
 import { WorkedExamples } from './lottery-rules/worked-examples';
 
 type Props = {
-  /** A game's live rule set; the standard defaults until the game configuration is wired in. */
+  /** The chosen game's rule set (GET /games); the standard defaults until it arrives. */
   rules?: LottoRules;
+  /** "Each game's rates and limits": the game picker and its figures (the page's figures follow it). */
+  gameRates?: ReactNode;
 };
 
-export default function LotteryRulesPage({ rules = defaultLottoRules }: Props) {
+export default function LotteryRulesPage({ rules = defaultLottoRules, gameRates }: Props) {
   return (
     <article className="prose">
       <h1>Lottery rules</h1>
@@ -23,6 +26,11 @@ export default function LotteryRulesPage({ rules = defaultLottoRules }: Props) {
 
       <nav aria-label="On this page">
         <ul>
+          {gameRates ? (
+            <li>
+              <a href="#game-rates">Each game&rsquo;s rates and limits</a>
+            </li>
+          ) : null}
           <li>
             <a href="#bet-types">Bet types</a>
           </li>
@@ -59,6 +67,7 @@ export default function LotteryRulesPage({ rules = defaultLottoRules }: Props) {
         </ul>
       </section>
 
+      {gameRates}
       <BetTable rules={rules} />
       <StakesAndPayouts rules={rules} />
       <WorkedExamples rules={rules} />

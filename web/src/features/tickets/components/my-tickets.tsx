@@ -2,7 +2,7 @@
  * /user/my-lottery: the player's tickets as a SPEC §7 table (page, 20 a page by default, search, sort; newest
  * first), cards on a phone. `ticket.settled` from the socket updates a row in place, then the list refetches.
  */
-import { useCallback } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type Column } from '@/components/data-table/data-table';
 import { tableParams, useTableQuery, type TableQuery } from '@/components/data-table/table-query';
@@ -44,14 +44,28 @@ const COLUMNS: Column<Ticket>[] = [
   { key: 'created_at', header: 'Bought', sortable: true, cell: (t) => formatShortDateTimeWAT(t.created_at) },
 ];
 
-export function MyTickets() {
+type Props = {
+  /** More for each ticket (its receipt): at the foot of its card on a phone, in a last column of the table. */
+  renderExtra?: (ticket: Ticket, shape: 'card' | 'row') => ReactNode;
+  /** The last column's header. */
+  extraHeader?: string;
+};
+
+export function MyTickets({ renderExtra, extraHeader = 'More' }: Props) {
   const [query, setQuery] = useTableQuery();
   const tickets = useTickets(tableParams(query));
   const onQueryChange = useCallback((next: TableQuery) => setQuery(next), [setQuery]);
+  const columns = useMemo(
+    () =>
+      renderExtra
+        ? [...COLUMNS, { key: 'extra', header: extraHeader, cell: (t: Ticket) => renderExtra(t, 'row') }]
+        : COLUMNS,
+    [renderExtra, extraHeader],
+  );
   return (
     <DataTable
       caption="My tickets"
-      columns={COLUMNS}
+      columns={columns}
       rows={tickets.data?.data}
       total={tickets.data?.meta?.total ?? 0}
       rowKey={(t) => t.id}
@@ -62,7 +76,7 @@ export function MyTickets() {
       onRetry={() => void tickets.refetch()}
       searchLabel="Search tickets"
       searchPlaceholder="Game, bet, status or draw"
-      renderCard={(ticket) => <TicketCard ticket={ticket} />}
+      renderCard={(ticket) => <TicketCard ticket={ticket}>{renderExtra?.(ticket, 'card')}</TicketCard>}
       emptyMessage={
         query.search ? (
           <p>No tickets match “{query.search}”.</p>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { LottoBalls } from '@/components/ui/lotto-balls';
 import { formatNaira, formatShortDateTimeWAT } from '@/lib/format';
 import { betTypeLabel } from '@/lib/lotto';
@@ -5,8 +6,11 @@ import type { Ticket } from '@/types/lotto';
 import { hitsOf } from '../ticket-format';
 import { StatusBadge } from './status-badge';
 
-/** One ticket as a card: game and draw, status, bet, picks (drawn ones filled), stake and winnings. */
-export function TicketCard({ ticket }: { ticket: Ticket }) {
+/**
+ * One ticket as a card: game and draw, status, bet, picks (drawn ones filled), stake and winnings; `children` go
+ * at the foot (the receipt).
+ */
+export function TicketCard({ ticket, children }: { ticket: Ticket; children?: ReactNode }) {
   const hits = hitsOf(ticket);
   const group = (label: string, numbers: number[] | null) =>
     numbers && numbers.length > 0 ? (
@@ -56,6 +60,7 @@ export function TicketCard({ ticket }: { ticket: Ticket }) {
       <p className="ticket-card__time">
         Ticket #{ticket.id} · bought {formatShortDateTimeWAT(ticket.created_at)}
       </p>
+      {children}
     </article>
   );
 }

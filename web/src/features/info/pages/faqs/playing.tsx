@@ -20,7 +20,18 @@ export function PlayingFaqs() {
           we published a fingerprint (the commitment) of the draw&rsquo;s secret seed; after the draw we
           reveal the seed. The Verify panel checks, in your own browser, that the seed matches the commitment
           and that it produces exactly the published numbers. The full method is explained in the{' '}
-          <Link to="/lottery-rules">Lottery rules</Link>, so you can also check it with your own tools.
+          <Link to="/lottery-rules">Lottery rules</Link>, so you can also check it with your own tools. Every
+          past draw is in the <Link to="/results">Results</Link>, each with its Verify button.
+        </p>
+      </Faq>
+
+      <Faq question="How can I check that my ticket was in the draw?">
+        <p>
+          Open <strong>My lottery</strong>, find the ticket and press <strong>Receipt</strong>. Once sales have
+          closed, the receipt shows the ticket&rsquo;s place among all the tickets of the draw and the tickets
+          root the draw published. <strong>Verify my ticket</strong> checks, in your own browser, that the
+          receipt describes your ticket exactly, that it leads to that root, and, after the draw, that the balls
+          follow from it.
         </p>
       </Faq>
 

@@ -44,14 +44,15 @@ export function Draws() {
             <tr>
               <th scope="row">Closed</th>
               <td>
-                Sales have stopped. No ticket can be bought, changed or cancelled. The tickets hash is
-                published.
+                Sales have stopped. No ticket can be bought, changed or cancelled. The tickets root (on older
+                draws, the tickets hash) is published, and your ticket&rsquo;s receipt is ready.
               </td>
             </tr>
             <tr>
               <th scope="row">Drawn</th>
               <td>
-                The five winning numbers and the five machine numbers are out, and the seed is revealed.
+                The five winning numbers and the five machine numbers are out, and the seed (and the
+                witness&rsquo;s secret) are revealed.
               </td>
             </tr>
             <tr>

@@ -70,9 +70,9 @@ export function StakesAndPayouts({ rules }: { rules: LottoRules }) {
 
       <h3>Multipliers can differ between games</h3>
       <p>
-        The multipliers on this page are the standard ones. A game can set its own, so always check the
-        game&rsquo;s page: it shows the multipliers, stake limits and payout cap that apply to it before you
-        buy.
+        Each game sets its own multipliers, stake limits and payout cap. The figures on this page are those of
+        the game chosen under &ldquo;Each game&rsquo;s rates and limits&rdquo;, and a game&rsquo;s page always
+        shows the ones that apply to it before you buy.
       </p>
     </section>
   );

@@ -2,6 +2,7 @@ import type { LottoRules, WorkedExample } from '../../lotto-rules-data';
 import {
   EXAMPLE_DRAW,
   WORKED_EXAMPLES,
+  betCodeOf,
   describeSelection,
   formatCount,
   formatNaira,
@@ -22,7 +23,9 @@ type Props = {
  * (win = lines won × stake per line × multiplier, capped), from the rule set passed in.
  */
 export function WorkedExamples({ rules, only, headingId = 'worked-examples' }: Props) {
-  const examples = only ? WORKED_EXAMPLES.filter((ex) => only.includes(ex.id)) : WORKED_EXAMPLES;
+  // Only bets the game offers (a game may leave some out).
+  const offered = (ex: WorkedExample) => rules.bets.some((bet) => bet.code === betCodeOf(ex.selection));
+  const examples = (only ? WORKED_EXAMPLES.filter((ex) => only.includes(ex.id)) : WORKED_EXAMPLES).filter(offered);
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>Worked examples</h2>

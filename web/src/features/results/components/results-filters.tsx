@@ -1,0 +1,112 @@
+/**
+ * The archive's filters: a game, a date range and a winning number. Each change applies at once; a number or a
+ * range that is not valid is named beside its field (and nothing is asked of the server until it is).
+ */
+import { useId } from 'react';
+import type { Game } from '@/types/lotto';
+import { hasFilters, NO_FILTERS, type FilterErrors, type ResultsFilters } from '../lib/results-filters';
+import '@/components/ui/form/form.css';
+
+type Props = {
+  value: ResultsFilters;
+  errors: FilterErrors;
+  onChange: (next: ResultsFilters) => void;
+  /** The games to pick from (GET /games); the select offers only "All games" until they arrive. */
+  games: Pick<Game, 'id' | 'name'>[];
+};
+
+export function ResultsFiltersForm({ value, errors, onChange, games }: Props) {
+  const id = useId();
+  const set = (key: keyof ResultsFilters, next: string) => onChange({ ...value, [key]: next });
+  const field = (name: keyof FilterErrors) => ['field', errors[name] ? 'field--invalid' : ''].filter(Boolean).join(' ');
+  return (
+    <form className="results-filters" role="search" aria-label="Filter results" onSubmit={(event) => event.preventDefault()}>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-game`}>
+          Game
+        </label>
+        <select
+          id={`${id}-game`}
+          className="field__input field__select"
+          value={value.game}
+          onChange={(event) => set('game', event.target.value)}
+        >
+          <option value="">All games</option>
+          {games.map((game) => (
+            <option key={game.id} value={String(game.id)}>
+              {game.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={field('number')}>
+        <label className="field__label" htmlFor={`${id}-number`}>
+          Winning number
+        </label>
+        <input
+          id={`${id}-number`}
+          className="field__input field__select"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="1 to 90"
+          value={value.number}
+          aria-invalid={errors.number ? true : undefined}
+          aria-describedby={errors.number ? `${id}-number-error` : `${id}-number-hint`}
+          onChange={(event) => set('number', event.target.value.trim())}
+        />
+        {errors.number ? (
+          <p id={`${id}-number-error`} className="field__error">
+            {errors.number}
+          </p>
+        ) : (
+          <p id={`${id}-number-hint`} className="field__hint">
+            Draws whose five winning balls include it.
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-from`}>
+          From
+        </label>
+        <input
+          id={`${id}-from`}
+          className="field__input field__select"
+          type="date"
+          value={value.from}
+          max={value.to || undefined}
+          onChange={(event) => set('from', event.target.value)}
+        />
+      </div>
+      <div className={field('to')}>
+        <label className="field__label" htmlFor={`${id}-to`}>
+          To
+        </label>
+        <input
+          id={`${id}-to`}
+          className="field__input field__select"
+          type="date"
+          value={value.to}
+          min={value.from || undefined}
+          aria-invalid={errors.to ? true : undefined}
+          aria-describedby={errors.to ? `${id}-to-error` : undefined}
+          onChange={(event) => set('to', event.target.value)}
+        />
+        {errors.to ? (
+          <p id={`${id}-to-error`} className="field__error">
+            {errors.to}
+          </p>
+        ) : null}
+      </div>
+      {hasFilters(value) ? (
+        <button
+          type="button"
+          className="button button--ghost button--small results-filters__clear"
+          onClick={() => onChange(NO_FILTERS)}
+        >
+          Clear filters
+        </button>
+      ) : null}
+    </form>
+  );
+}
