@@ -12,6 +12,7 @@ import {
   TRANSACTION_TYPES,
   type TransactionFilters as Filters,
 } from '../lib/transaction-filters';
+import { DateRangeFields } from '@/components/ui/form/date-range-fields';
 import '@/components/ui/form/form.css';
 
 type Props = { value: Filters; onChange: (next: Filters) => void };
@@ -59,39 +60,14 @@ export function TransactionFilters({ value, onChange }: Props) {
           ))}
         </select>
       </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-from`}>
-          From
-        </label>
-        <input
-          id={`${id}-from`}
-          className="field__input field__select"
-          type="date"
-          value={value.from}
-          max={value.to || undefined}
-          onChange={(event) => set('from', event.target.value)}
-        />
-      </div>
-      <div className={['field', rangeError ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
-        <label className="field__label" htmlFor={`${id}-to`}>
-          To
-        </label>
-        <input
-          id={`${id}-to`}
-          className="field__input field__select"
-          type="date"
-          value={value.to}
-          min={value.from || undefined}
-          aria-invalid={rangeError ? true : undefined}
-          aria-describedby={rangeError ? `${id}-to-error` : undefined}
-          onChange={(event) => set('to', event.target.value)}
-        />
-        {rangeError ? (
-          <p id={`${id}-to-error`} className="field__error">
-            {rangeError}
-          </p>
-        ) : null}
-      </div>
+      <DateRangeFields
+        id={id}
+        from={value.from}
+        to={value.to}
+        error={rangeError}
+        onFrom={(next) => set('from', next)}
+        onTo={(next) => set('to', next)}
+      />
       {hasFilters(value) ? (
         <button
           type="button"

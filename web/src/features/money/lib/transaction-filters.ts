@@ -26,15 +26,7 @@ export const TRANSACTION_STATUSES = (Object.keys(TRANSACTION_STATUS) as Transact
   label: TRANSACTION_STATUS[value].label,
 }));
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A range whose start is after its end, or a date that is not one: the message for the `to` field. */
-export function checkDateRange(filters: TransactionFilters): string | undefined {
-  if (filters.from && !DAY.test(filters.from)) return 'Enter the start date as a date';
-  if (filters.to && !DAY.test(filters.to)) return 'Enter the end date as a date';
-  if (filters.from && filters.to && filters.from > filters.to) return 'The end date is before the start date';
-  return undefined;
-}
+export { checkDateRange } from '@/lib/date-range';
 
 function filterParams(filters: TransactionFilters) {
   return { type: filters.type, status: filters.status, from: filters.from, to: filters.to };

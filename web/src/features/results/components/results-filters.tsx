@@ -5,6 +5,7 @@
 import { useId } from 'react';
 import type { Game } from '@/types/lotto';
 import { hasFilters, NO_FILTERS, type FilterErrors, type ResultsFilters } from '../lib/results-filters';
+import { DateRangeFields } from '@/components/ui/form/date-range-fields';
 import '@/components/ui/form/form.css';
 
 type Props = {
@@ -65,39 +66,14 @@ export function ResultsFiltersForm({ value, errors, onChange, games }: Props) {
           </p>
         )}
       </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-from`}>
-          From
-        </label>
-        <input
-          id={`${id}-from`}
-          className="field__input field__select"
-          type="date"
-          value={value.from}
-          max={value.to || undefined}
-          onChange={(event) => set('from', event.target.value)}
-        />
-      </div>
-      <div className={field('to')}>
-        <label className="field__label" htmlFor={`${id}-to`}>
-          To
-        </label>
-        <input
-          id={`${id}-to`}
-          className="field__input field__select"
-          type="date"
-          value={value.to}
-          min={value.from || undefined}
-          aria-invalid={errors.to ? true : undefined}
-          aria-describedby={errors.to ? `${id}-to-error` : undefined}
-          onChange={(event) => set('to', event.target.value)}
-        />
-        {errors.to ? (
-          <p id={`${id}-to-error`} className="field__error">
-            {errors.to}
-          </p>
-        ) : null}
-      </div>
+      <DateRangeFields
+        id={id}
+        from={value.from}
+        to={value.to}
+        error={errors.to}
+        onFrom={(next) => set('from', next)}
+        onTo={(next) => set('to', next)}
+      />
       {hasFilters(value) ? (
         <button
           type="button"

@@ -4,6 +4,7 @@
  * so a filtered archive can be shared; a value that is not valid is named beside its field and nothing is sent
  * until it is. Pure.
  */
+import { checkDateRange } from '@/lib/date-range';
 import { HIGHEST_NUMBER, LOWEST_NUMBER } from '@/lib/lotto';
 
 export type ResultsFilters = {
@@ -40,8 +41,6 @@ export function hasFilters(filters: ResultsFilters): boolean {
 
 export type FilterErrors = Partial<Record<'number' | 'to', string>>;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** What is wrong with the filters, field by field (empty when they can be sent). */
 export function checkFilters(filters: ResultsFilters): FilterErrors {
   const errors: FilterErrors = {};
@@ -51,9 +50,8 @@ export function checkFilters(filters: ResultsFilters): FilterErrors {
       errors.number = `Enter a whole number from ${LOWEST_NUMBER} to ${HIGHEST_NUMBER}`;
     }
   }
-  if (filters.from && !DAY.test(filters.from)) errors.to = 'Enter the start date as a date';
-  else if (filters.to && !DAY.test(filters.to)) errors.to = 'Enter the end date as a date';
-  else if (filters.from && filters.to && filters.from > filters.to) errors.to = 'The end date is before the start date';
+  const range = checkDateRange(filters);
+  if (range) errors.to = range;
   return errors;
 }
 

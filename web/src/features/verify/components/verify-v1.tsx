@@ -1,8 +1,8 @@
 import type { Draw } from '@/types/lotto';
 import { useTicketIds } from '../api/get-ticket-ids';
 import { verifyDraw } from '../fair';
-import { errorText, useChecks } from '../hooks/use-checks';
-import { CheckList } from './check-list';
+import { useChecks } from '../hooks/use-checks';
+import { DrawCheckOutcome } from './draw-check-outcome';
 
 /** An `ayo-lotto/v1` draw: its seed, commitment, the hash of its ticket ids, its balls and machine numbers. */
 export function VerifyV1({ draw }: { draw: Draw }) {
@@ -22,32 +22,11 @@ export function VerifyV1({ draw }: { draw: Draw }) {
       </div>
     );
   }
-  if (checks.isError) {
-    return (
-      <div className="verify" role="alert">
-        {errorText(checks.error)}
-      </div>
-    );
-  }
-  if (!checks.data) {
-    return (
-      <div className="verify" role="status">
-        Checking draw #{draw.id} in your browser…
-      </div>
-    );
-  }
   return (
-    <CheckList
-      checks={checks.data}
-      testId={`verify-${draw.id}`}
-      verdict={{
-        passed: `All checks passed: draw #${draw.id} is exactly what its seed and tickets give.`,
-        failed: `Draw #${draw.id} does not match its published values. Please contact us.`,
-      }}
-    >
-      <p className="verify__seed">
-        Seed <code>{draw.seed}</code>
-      </p>
-    </CheckList>
+    <DrawCheckOutcome
+      draw={draw}
+      checks={checks}
+      passed={`All checks passed: draw #${draw.id} is exactly what its seed and tickets give.`}
+    />
   );
 }
