@@ -50,11 +50,15 @@ pub fn root(leaves: &[Hash]) -> Hash {
 
 /// The audit path of leaf `index` (sibling hashes from the leaf up), or `None` when there is no such leaf.
 pub fn proof(leaves: &[Hash], index: usize) -> Option<Vec<Hash>> {
-    if index >= leaves.len() {
+    path_and_root(leaves.to_vec(), index).map(|(path, _)| path)
+}
+
+/// The audit path of leaf `index` and the root, from one pass up the tree.
+fn path_and_root(mut level: Vec<Hash>, index: usize) -> Option<(Vec<Hash>, Hash)> {
+    if index >= level.len() {
         return None;
     }
     let mut path = Vec::new();
-    let mut level = leaves.to_vec();
     let mut at = index;
     while level.len() > 1 {
         let sibling = at ^ 1;
@@ -65,7 +69,7 @@ pub fn proof(leaves: &[Hash], index: usize) -> Option<Vec<Hash>> {
         level = next_level(&level);
         at /= 2;
     }
-    Some(path)
+    Some((path, level[0]))
 }
 
 /// RFC 9162 §2.1.3.2: whether `path` proves that `leaf` is leaf `index` of a tree of `size` leaves with `root`.
@@ -155,14 +159,9 @@ pub struct Receipt {
 /// The receipt of ticket `ticket` among a draw's stored leaves, or `None` when it is not one of them.
 pub fn receipt(leaves: &[(u64, Hash)], ticket: u64) -> Option<Receipt> {
     let index = leaves.binary_search_by_key(&ticket, |(id, _)| *id).ok()?;
-    let hashes: Vec<Hash> = leaves.iter().map(|(_, leaf)| *leaf).collect();
-    Some(Receipt {
-        leaf: hashes[index],
-        index,
-        tree_size: hashes.len(),
-        proof: proof(&hashes, index)?,
-        root: root(&hashes),
-    })
+    let (leaf, tree_size) = (leaves[index].1, leaves.len());
+    let (proof, root) = path_and_root(leaves.iter().map(|(_, leaf)| *leaf).collect(), index)?;
+    Some(Receipt { leaf, index, tree_size, proof, root })
 }
 
 #[cfg(test)]
