@@ -192,8 +192,20 @@ pub fn query_config() -> actix_web::web::QueryConfig {
 }
 
 /// Query parameters that are whole numbers wherever they appear.
-const NUMERIC_PARAMS: &[&str] =
-    &["page", "per_page", "rows_per_page", "rowsPerPage", "game_id", "draw_id", "user_id", "limit", "last"];
+const NUMERIC_PARAMS: &[&str] = &[
+    "page",
+    "per_page",
+    "rows_per_page",
+    "rowsPerPage",
+    "game_id",
+    "draw_id",
+    "user_id",
+    "limit",
+    "last",
+    "offset",
+    "before",
+    "number",
+];
 
 /// The first numeric parameter whose value is not a whole number.
 fn bad_query_field(query: &str) -> Option<String> {

@@ -312,7 +312,13 @@ async fn the_results_archive_lists_past_draws_newest_first_filtered_searched_and
     let none = app.get(&format!("/results?from={tomorrow}"), None).await.body["data"]["results"].clone();
     assert_eq!(none, json!([]));
 
-    for (query, field) in [("number=91", "number"), ("from=25-11-2026", "from"), ("limit=0", "limit")] {
+    for (query, field) in [
+        ("number=91", "number"),
+        ("number=abc", "number"),
+        ("before=-1", "before"),
+        ("from=25-11-2026", "from"),
+        ("limit=0", "limit"),
+    ] {
         let refused = app.get(&format!("/results?{query}"), None).await;
         assert_eq!(refused.status, 422, "{query}");
         assert!(refused.body["errors"][field].is_array(), "{query}: {:?}", refused.body);
