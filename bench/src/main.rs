@@ -7,10 +7,12 @@
 //! cargo run --release -p ayo-bench -- settle   [--tickets 100000,1000000] [--players 10000] [--watchers 10000]
 //! cargo run --release -p ayo-bench -- http     [--connections 64] [--secs 10]
 //! cargo run --release -p ayo-bench -- page
+//! cargo run --release -p ayo-bench -- lists    [--draws 200000] [--entries 1000000] [--requests 200]
 //! ```
 
 mod fanout;
 mod http;
+mod lists;
 mod page;
 mod purchase;
 mod rawhttp;
@@ -73,6 +75,15 @@ enum Scenario {
         #[arg(long)]
         no_build: bool,
     },
+    /// Every list endpoint's p99 on a store of `draws` draws and `entries` ledger entries, against an empty one.
+    Lists {
+        #[arg(long, default_value_t = 200_000)]
+        draws: usize,
+        #[arg(long, default_value_t = 1_000_000)]
+        entries: usize,
+        #[arg(long, default_value_t = 200)]
+        requests: usize,
+    },
     /// One load process of `fanout` and `settle` (spawned by them).
     #[command(hide = true)]
     WsWorker(ws_worker::Args),
@@ -91,6 +102,7 @@ fn main() -> anyhow::Result<()> {
         }
         Scenario::Http { connections, secs } => http::run(connections, secs),
         Scenario::Page { no_build } => page::run(no_build),
+        Scenario::Lists { draws, entries, requests } => lists::run(draws, entries, requests),
         Scenario::WsWorker(args) => ws_worker::run(args),
     }
 }

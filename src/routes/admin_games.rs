@@ -1,5 +1,7 @@
 //! Back office: games (create, edit, pause), each game's draws and its players' tickets.
 
+use std::collections::HashMap;
+
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::Utc;
 use serde::Deserialize;
@@ -9,6 +11,8 @@ use ayo_actors::scheduler::Refresh;
 use ayo_actors::views;
 use ayo_data::game::{Game, GameStatus, Schedule};
 use ayo_data::lotto::{BetType, Multipliers, StakeRules};
+use ayo_data::ticket::Ticket;
+use ayo_data::user::User;
 
 use super::games::{find_game, next_draw};
 use crate::auth::AdminUser;
@@ -21,10 +25,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/games", web::get().to(list))
         .route("/games", web::post().to(create))
         .route("/games/{id}", web::put().to(update))
-        .route("/games/{id}/players", web::get().to(players));
+        .route("/games/{id}/players", web::get().to(players))
+        .route("/games/{id}/draws", web::get().to(draws));
 }
 
-async fn list(state: web::Data<AppState>, _: AdminUser) -> Result<HttpResponse, ApiError> {
+async fn list(
+    state: web::Data<AppState>,
+    _: AdminUser,
+    table: web::Query<TableQuery>,
+) -> Result<HttpResponse, ApiError> {
     let mut out = Vec::new();
     for game in state.store.games.games()? {
         let draws = state.store.games.draws_of_game(game.id, 10)?;
@@ -35,7 +44,7 @@ async fn list(state: web::Data<AppState>, _: AdminUser) -> Result<HttpResponse, 
         view["created_at"] = json!(views::time(game.created_at));
         out.push(view);
     }
-    Ok(HttpResponse::Ok().json(json!({ "data": out, "meta": { "total": out.len() } })))
+    Ok(HttpResponse::Ok().json(table.answer(out, &["name", "slug", "status"])))
 }
 
 /// Every field of a game an admin may set. Omitted fields keep their value (on edit) or default (on create).
@@ -187,22 +196,44 @@ async fn players(
     table: web::Query<TableQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let game = find_game(&state, &id)?;
-    let users = state.store.users.all()?;
-    let rows = state
-        .store
-        .wallets
-        .all_tickets()?
-        .iter()
-        .filter(|t| t.game_id == game.id)
-        .map(|t| {
+    let state = state.into_inner();
+    let answer = web::block(move || {
+        let mut players = HashMap::new();
+        let mut row = |t: &Ticket| {
             let draw = state.store.games.draw(t.draw_id).ok().flatten();
             let mut row = views::ticket(t, draw.as_ref(), Some(&game));
-            let player = users.iter().find(|u| u.id == t.user_id);
-            row["player"] =
-                json!({ "id": t.user_id, "name": player.map(|u| &u.name), "email": player.map(|u| &u.email) });
-            row["player_name"] = json!(player.map(|u| &u.name));
+            let player: &Option<User> =
+                players.entry(t.user_id).or_insert_with(|| state.store.users.get(t.user_id).ok().flatten());
+            row["player"] = json!({
+                "id": t.user_id,
+                "name": player.as_ref().map(|u| &u.name),
+                "email": player.as_ref().map(|u| &u.email),
+            });
+            row["player_name"] = json!(player.as_ref().map(|u| &u.name));
             row
-        })
-        .collect();
-    Ok(HttpResponse::Ok().json(table.answer(rows, &["player_name", "bet_type", "status", "id", "draw_id"])))
+        };
+        if table.reads_index("created_at") || table.reads_index("id") {
+            let page = state.store.wallets.tickets_of_game_page(game.id, table.slice())?;
+            return Ok::<_, ApiError>(table.answer_page(page.rows.iter().map(&mut row).collect(), page.total));
+        }
+        let rows = state.store.wallets.tickets_of_game_newest_first(game.id).map(|t| t.map(|t| row(&t)));
+        Ok(table.answer_stream(rows, &["player_name", "bet_type", "status", "id", "draw_id"], Some("created_at"))?)
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+/// A game's draws, latest draw time first: the back office's table of them.
+async fn draws(
+    state: web::Data<AppState>,
+    _: AdminUser,
+    id: web::Path<String>,
+    table: web::Query<TableQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let game = find_game(&state, &id)?;
+    let mut table = table.into_inner();
+    table.sort_by.get_or_insert_with(|| "draws_at".into());
+    let store = state.store.clone();
+    let answer = web::block(move || super::games::draws_table(&store, Some(game.id), None, &table)).await??;
+    Ok(HttpResponse::Ok().json(answer))
 }

@@ -8,9 +8,9 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use ayo_data::ledger::EntryKind;
+use ayo_data::ledger::{EntryKind, LedgerEntry};
 use ayo_data::user::{User, UserId};
-use ayo_data::withdrawal::{Withdrawal, WithdrawalStatus};
+use ayo_data::withdrawal::WithdrawalStatus;
 
 use super::transactions::{row, Filters, SEARCHABLE};
 use crate::auth::AdminUser;
@@ -29,12 +29,17 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/accounts", web::get().to(accounts));
 }
 
-fn players(state: &AppState) -> Result<HashMap<UserId, User>, ApiError> {
-    Ok(state.store.users.all()?.into_iter().map(|u| (u.id, u)).collect())
+/// The players rows mention, each read once.
+#[derive(Default)]
+struct Players(HashMap<UserId, Option<User>>);
+
+impl Players {
+    fn get(&mut self, state: &AppState, id: UserId) -> Option<&User> {
+        self.0.entry(id).or_insert_with(|| state.store.users.get(id).ok().flatten()).as_ref()
+    }
 }
 
-fn with_player(mut row: Value, user_id: UserId, players: &HashMap<UserId, User>) -> Value {
-    let player = players.get(&user_id);
+fn with_player(mut row: Value, user_id: UserId, player: Option<&User>) -> Value {
     row["player"] = json!({ "id": user_id, "name": player.map(|u| &u.name), "email": player.map(|u| &u.email) });
     row["player_name"] = player.map(|u| u.name.clone()).into();
     row["player_email"] = player.map(|u| u.email.clone()).into();
@@ -50,25 +55,37 @@ async fn transactions(
     filters: web::Query<Filters>,
     owner: web::Query<OwnerFilter>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut entries = filters.apply(state.store.wallets.all_entries()?)?;
-    if let Some(user_id) = owner.user_id {
-        entries.retain(|e| e.user_id == user_id);
-    }
-    let players = players(&state)?;
-    let withdrawals: HashMap<u64, Withdrawal> =
-        state.store.payments.all_withdrawals()?.into_iter().map(|w| (w.entry_id, w)).collect();
-    let rows = entries
-        .iter()
-        .map(|e| {
-            let mut r = with_player(row(e), e.user_id, &players);
+    let matches = filters.matcher()?;
+    let owner = owner.user_id;
+    let state = state.into_inner();
+    let answer = web::block(move || {
+        let mut players = Players::default();
+        let mut admin_row = |e: &LedgerEntry| {
+            let mut r = with_player(row(e), e.user_id, players.get(&state, e.user_id));
             if e.kind == EntryKind::Withdrawal {
-                r["withdrawal"] = withdrawals.get(&e.id).map_or(Value::Null, views::withdrawal);
+                let id = r["withdrawal_id"].as_u64();
+                let w = id.and_then(|id| state.store.payments.withdrawal(id).ok().flatten());
+                r["withdrawal"] = w.as_ref().map_or(Value::Null, views::withdrawal);
             }
             r
-        })
-        .collect();
-    let fields: Vec<&str> = SEARCHABLE.iter().copied().chain(["player_name", "player_email"]).collect();
-    Ok(HttpResponse::Ok().json(table.answer(rows, &fields)))
+        };
+        if filters.is_empty() && table.reads_index("created_at") {
+            let page = match owner {
+                Some(user) => state.store.wallets.entries_of_user_page(user, table.slice())?,
+                None => state.store.wallets.entries_page(table.slice())?,
+            };
+            return Ok::<_, ApiError>(table.answer_page(page.rows.iter().map(&mut admin_row).collect(), page.total));
+        }
+        let entries: Box<dyn Iterator<Item = _>> = match owner {
+            Some(user) => Box::new(state.store.wallets.entries_of_user(user)?.into_iter().map(Ok)),
+            None => Box::new(state.store.wallets.entries_newest_first()),
+        };
+        let rows = entries.filter(|e| e.as_ref().map_or(true, |e| matches(e))).map(|e| e.map(|e| admin_row(&e)));
+        let fields: Vec<&str> = SEARCHABLE.iter().copied().chain(["player_name", "player_email"]).collect();
+        Ok(table.answer_stream(rows, &fields, Some("created_at"))?)
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(answer))
 }
 
 #[derive(Deserialize, Default)]
@@ -96,14 +113,14 @@ async fn withdrawals(
             ApiError::field("status", "status is one of pending, processing, success, failed, rejected, reversed")
         })?),
     };
-    let players = players(&state)?;
+    let mut players = Players::default();
     let rows = state
         .store
         .payments
         .all_withdrawals()?
         .iter()
         .filter(|w| status.is_none_or(|s| w.status == s))
-        .map(|w| with_player(views::withdrawal(w), w.user_id, &players))
+        .map(|w| with_player(views::withdrawal(w), w.user_id, players.get(&state, w.user_id)))
         .collect();
     let fields = ["status", "bank_name", "account_number", "account_name", "player_name", "player_email", "id"];
     Ok(HttpResponse::Ok().json(table.answer(rows, &fields)))
@@ -172,14 +189,14 @@ async fn accounts(
     _: AdminUser,
     table: web::Query<TableQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let players = players(&state)?;
+    let mut players = Players::default();
     let rows = state
         .store
         .payments
         .all_bank_accounts()?
         .iter()
         .map(|a| {
-            let mut r = with_player(views::bank_account(a), a.user_id, &players);
+            let mut r = with_player(views::bank_account(a), a.user_id, players.get(&state, a.user_id));
             r["user_id"] = a.user_id.into();
             r
         })

@@ -65,8 +65,19 @@ async fn activities(
     _: AdminUser,
     table: web::Query<TableQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let rows = state.store.activities.all()?.iter().map(crate::views::activity).collect();
-    Ok(HttpResponse::Ok().json(table.answer(rows, &["actor", "action", "target", "ip", "detail"])))
+    let store = state.store.clone();
+    let answer = web::block(move || {
+        if table.reads_index("created_at") {
+            let page = store.activities.page(table.slice())?;
+            return Ok::<_, ApiError>(
+                table.answer_page(page.rows.iter().map(crate::views::activity).collect(), page.total),
+            );
+        }
+        let rows = store.activities.newest_first().map(|a| a.map(|a| crate::views::activity(&a)));
+        Ok(table.answer_stream(rows, &["actor", "action", "target", "ip", "detail"], Some("created_at"))?)
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(answer))
 }
 
 async fn marquees(

@@ -3,9 +3,9 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde_json::json;
 
-use ayo_actors::views as live_views;
 use ayo_data::user::{Role, UserStatus};
 
+use super::transactions::Filters;
 use crate::auth::AdminUser;
 use crate::error::ApiError;
 use crate::paging::TableQuery;
@@ -15,6 +15,8 @@ use crate::views;
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/users", web::get().to(list))
         .route("/users/{id}", web::get().to(one))
+        .route("/users/{id}/tickets", web::get().to(tickets))
+        .route("/users/{id}/transactions", web::get().to(transactions))
         .route("/users/{id}/suspend", web::post().to(suspend))
         .route("/users/{id}/unsuspend", web::post().to(unsuspend));
 }
@@ -24,41 +26,73 @@ async fn list(
     _: AdminUser,
     table: web::Query<TableQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut rows = Vec::new();
-    for user in state.store.users.all()?.iter().filter(|u| u.role == Role::User) {
-        rows.push(views::user(user, state.store.wallets.balance(user.id)?));
-    }
-    Ok(HttpResponse::Ok().json(table.answer(rows, &["name", "email", "phoneNumber", "id"])))
+    let store = state.store.clone();
+    let answer = web::block(move || {
+        let rows = store.users.newest_first().filter(|u| u.as_ref().map_or(true, |u| u.role == Role::User)).map(|u| {
+            let user = u?;
+            Ok::<_, ApiError>(views::user(&user, store.wallets.balance(user.id)?))
+        });
+        table.answer_stream(rows, &["name", "email", "phoneNumber", "id"], Some("created_at"))
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(answer))
 }
+
+/// How many of the newest audit entries a player's page looks through for theirs.
+const ACTIVITY_LOOK_BACK: usize = 10_000;
 
 async fn one(state: web::Data<AppState>, _: AdminUser, id: web::Path<u64>) -> Result<HttpResponse, ApiError> {
     let user = state.store.users.get(*id)?.ok_or(ApiError::NotFound("User"))?;
-    let mut body = views::user(&user, state.store.wallets.balance(user.id)?);
-    let games = state.store.games.games()?;
-    body["tickets"] = state
-        .store
-        .wallets
-        .tickets_of_user(user.id)?
-        .iter()
-        .take(100)
-        .map(|t| {
-            let draw = state.store.games.draw(t.draw_id).ok().flatten();
-            live_views::ticket(t, draw.as_ref(), games.iter().find(|g| g.id == t.game_id))
-        })
-        .collect();
-    body["transactions"] =
-        state.store.wallets.entries_of_user(user.id)?.iter().take(100).map(live_views::entry).collect();
-    let about = format!("user:{}", user.id);
-    body["activities"] = state
-        .store
-        .activities
-        .all()?
-        .iter()
-        .filter(|a| a.actor_id == Some(user.id) || a.target.as_deref() == Some(about.as_str()))
-        .take(50)
-        .map(views::activity)
-        .collect();
+    let store = state.store.clone();
+    let body = web::block(move || {
+        let mut body = views::user(&user, store.wallets.balance(user.id)?);
+        let newest = TableQuery { per_page: Some(100), ..Default::default() };
+        body["tickets"] = super::tickets::tickets_table(&store, user.id, &newest)?["data"].take();
+        body["transactions"] =
+            super::transactions::entries_table(&store, user.id, &Filters::default(), &newest)?["data"].take();
+        let about = format!("user:{}", user.id);
+        let mut activities = Vec::new();
+        for activity in store.activities.newest_first().take(ACTIVITY_LOOK_BACK) {
+            let activity = activity?;
+            if activity.actor_id == Some(user.id) || activity.target.as_deref() == Some(about.as_str()) {
+                activities.push(views::activity(&activity));
+                if activities.len() == 50 {
+                    break;
+                }
+            }
+        }
+        body["activities"] = activities.into();
+        Ok::<_, ApiError>(body)
+    })
+    .await??;
     Ok(HttpResponse::Ok().json(json!({ "data": body })))
+}
+
+/// A player's tickets, as their own `/tickets` table shows them.
+async fn tickets(
+    state: web::Data<AppState>,
+    _: AdminUser,
+    id: web::Path<u64>,
+    table: web::Query<TableQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let user = state.store.users.get(*id)?.ok_or(ApiError::NotFound("User"))?;
+    let store = state.store.clone();
+    let answer = web::block(move || super::tickets::tickets_table(&store, user.id, &table)).await??;
+    Ok(HttpResponse::Ok().json(answer))
+}
+
+/// A player's ledger, as their own `/transactions` table shows it (same filters).
+async fn transactions(
+    state: web::Data<AppState>,
+    _: AdminUser,
+    id: web::Path<u64>,
+    table: web::Query<TableQuery>,
+    filters: web::Query<Filters>,
+) -> Result<HttpResponse, ApiError> {
+    let user = state.store.users.get(*id)?.ok_or(ApiError::NotFound("User"))?;
+    let store = state.store.clone();
+    let answer = web::block(move || super::transactions::entries_table(&store, user.id, &filters, &table)).await??;
+    Ok(HttpResponse::Ok().json(answer))
 }
 
 async fn set_status(

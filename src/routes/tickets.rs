@@ -144,18 +144,29 @@ async fn list(
     AuthUser(user): AuthUser,
     table: web::Query<TableQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let games = state.store.games.games()?;
-    let rows = state
-        .store
-        .wallets
-        .tickets_of_user(user.id)?
-        .iter()
-        .map(|t| {
-            let draw = state.store.games.draw(t.draw_id).ok().flatten();
-            views::ticket(t, draw.as_ref(), games.iter().find(|g| g.id == t.game_id))
-        })
-        .collect();
-    Ok(HttpResponse::Ok().json(table.answer(rows, &["game_name", "bet_type", "status", "id", "draw_id"])))
+    let store = state.store.clone();
+    Ok(HttpResponse::Ok().json(web::block(move || tickets_table(&store, user.id, &table)).await??))
+}
+
+pub const TICKET_SEARCH: [&str; 5] = ["game_name", "bet_type", "status", "id", "draw_id"];
+
+/// A player's tickets as a SPEC §7 table (their own list, and the back office's view of them).
+pub fn tickets_table(
+    store: &ayo_data::Store,
+    user: ayo_data::user::UserId,
+    table: &TableQuery,
+) -> Result<serde_json::Value, ApiError> {
+    let games = store.games.games()?;
+    let view = |t: &ayo_data::ticket::Ticket| {
+        let draw = store.games.draw(t.draw_id).ok().flatten();
+        views::ticket(t, draw.as_ref(), games.iter().find(|g| g.id == t.game_id))
+    };
+    if table.reads_index("created_at") || table.reads_index("id") {
+        let page = store.wallets.tickets_of_user_page(user, table.slice())?;
+        return Ok(table.answer_page(page.rows.iter().map(view).collect(), page.total));
+    }
+    let rows = store.wallets.tickets_of_user(user)?.iter().map(view).collect();
+    Ok(table.answer(rows, &TICKET_SEARCH))
 }
 
 async fn one(

@@ -8,6 +8,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
+use ayo_data::store::lagos_day;
 
 use crate::auth::AuthUser;
 use crate::error::{ApiError, FieldErrors};
@@ -59,13 +60,24 @@ fn wanted(value: &Option<String>) -> Option<&str> {
 impl Filters {
     /// Keeps the entries that match; 422 names a filter with a value we do not know.
     pub fn apply(&self, entries: Vec<LedgerEntry>) -> Result<Vec<LedgerEntry>, ApiError> {
+        let matches = self.matcher()?;
+        Ok(entries.into_iter().filter(|e| matches(e)).collect())
+    }
+
+    /// Whether no filter is set.
+    pub fn is_empty(&self) -> bool {
+        [&self.kind, &self.status, &self.from, &self.to].iter().all(|v| wanted(v).is_none())
+    }
+
+    /// The test an entry must pass; 422 names a filter with a value we do not know.
+    pub fn matcher(&self) -> Result<impl Fn(&LedgerEntry) -> bool + Send + 'static, ApiError> {
         let mut errors = FieldErrors::default();
-        let kind = wanted(&self.kind);
-        if kind.is_some_and(|k| !TYPES.contains(&k)) {
+        let kind = wanted(&self.kind).map(str::to_string);
+        if kind.as_deref().is_some_and(|k| !TYPES.contains(&k)) {
             errors.push("type", format!("type is one of {}", TYPES.join(", ")));
         }
-        let status = wanted(&self.status);
-        if status.is_some_and(|s| !STATUSES.contains(&s)) {
+        let status = wanted(&self.status).map(str::to_string);
+        if status.as_deref().is_some_and(|s| !STATUSES.contains(&s)) {
             errors.push("status", format!("status is one of {}", STATUSES.join(", ")));
         }
         let date = |field: &str, value: &Option<String>, errors: &mut FieldErrors| {
@@ -81,19 +93,13 @@ impl Filters {
         let from = date("from", &self.from, &mut errors);
         let to = date("to", &self.to, &mut errors);
         errors.finish()?;
-        Ok(entries
-            .into_iter()
-            .filter(|e| kind.is_none_or(|k| kind_name(e.kind) == k))
-            .filter(|e| status.is_none_or(|s| status_name(e.status) == s))
-            .filter(|e| from.is_none_or(|d| lagos_day(e.created_at) >= d))
-            .filter(|e| to.is_none_or(|d| lagos_day(e.created_at) <= d))
-            .collect())
+        Ok(move |e: &LedgerEntry| {
+            kind.as_deref().is_none_or(|k| kind_name(e.kind) == k)
+                && status.as_deref().is_none_or(|s| status_name(e.status) == s)
+                && from.is_none_or(|d| lagos_day(e.created_at) >= d)
+                && to.is_none_or(|d| lagos_day(e.created_at) <= d)
+        })
     }
-}
-
-/// The calendar day in Lagos (WAT, UTC+01:00) of an instant: the day a Nigerian player or operator means.
-fn lagos_day(t: chrono::DateTime<Utc>) -> NaiveDate {
-    t.with_timezone(&ayo_data::game::wat()).date_naive()
 }
 
 /// A ledger entry as a table row: the Transaction object, plus `withdrawal_id` for withdrawals.
@@ -113,9 +119,25 @@ async fn list(
     table: web::Query<TableQuery>,
     filters: web::Query<Filters>,
 ) -> Result<HttpResponse, ApiError> {
-    let entries = filters.apply(state.store.wallets.entries_of_user(user.id)?)?;
-    let rows = entries.iter().map(row).collect();
-    Ok(HttpResponse::Ok().json(table.answer(rows, &SEARCHABLE)))
+    let store = state.store.clone();
+    Ok(HttpResponse::Ok().json(web::block(move || entries_table(&store, user.id, &filters, &table)).await??))
+}
+
+/// A player's ledger as a SPEC §7 table with the `type`/`status`/`from`/`to` filters (their own list, and the back
+/// office's view of it).
+pub fn entries_table(
+    store: &ayo_data::Store,
+    user: ayo_data::user::UserId,
+    filters: &Filters,
+    table: &TableQuery,
+) -> Result<Value, ApiError> {
+    let matches = filters.matcher()?;
+    if filters.is_empty() && (table.reads_index("created_at") || table.reads_index("id")) {
+        let page = store.wallets.entries_of_user_page(user, table.slice())?;
+        return Ok(table.answer_page(page.rows.iter().map(row).collect(), page.total));
+    }
+    let rows = store.wallets.entries_of_user(user)?.iter().filter(|e| matches(e)).map(row).collect();
+    Ok(table.answer(rows, &SEARCHABLE))
 }
 
 /// `1234.56` from 123456 kobo; `-500.00` from -50000.

@@ -70,7 +70,15 @@ async fn an_admin_enrols_at_first_login_and_needs_a_code_at_every_login_after() 
     let fourth = password_step(&app, "new@ayolotto.ng").await;
     assert_eq!(code_step(&app, &fourth["mfa_token"], &codes[0]).await.status, 422, "a recovery code works once");
 
-    let actions: Vec<String> = app.store.activities.all().unwrap().into_iter().map(|a| a.action).collect();
+    let actions: Vec<String> = app
+        .store
+        .activities
+        .newest_first()
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap()
+        .into_iter()
+        .map(|a| a.action)
+        .collect();
     for action in ["mfa.enrolled", "mfa.failed", "mfa.recovery_used"] {
         assert!(actions.iter().any(|a| a == action), "{action} is audited: {actions:?}");
     }

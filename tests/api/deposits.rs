@@ -139,7 +139,7 @@ async fn a_webhook_with_a_forged_or_missing_signature_credits_nothing_and_is_aud
 
     let actions = app.audit_actions();
     assert_eq!(actions.iter().filter(|a| *a == "webhook.forged").count(), 4, "{actions:?}");
-    let audit = app.store.activities.all().unwrap();
+    let audit = app.store.activities.newest_first().collect::<Result<Vec<_>, _>>().unwrap();
     let forgeries: Vec<_> = audit.iter().filter(|a| a.action == "webhook.forged").collect();
     assert!(
         forgeries.iter().all(|a| a.ip.is_some() && a.actor_id.is_none()),

@@ -110,7 +110,7 @@ impl TestApp {
 
     /// Every audit action recorded so far, oldest first.
     pub fn audit_actions(&self) -> Vec<String> {
-        let mut all = self.store.activities.all().unwrap();
+        let mut all = self.store.activities.newest_first().collect::<Result<Vec<_>, _>>().unwrap();
         all.reverse();
         all.into_iter().map(|a| a.action).collect()
     }

@@ -157,7 +157,7 @@ test("an admin adjusts a player's wallet and the player's header balance follows
   await expect(confirm).toBeHidden();
   await expect(page.getByTestId('admin-user-balance')).toHaveText(after);
   // On a phone the transactions are cards, a list named like the table.
-  await expect(page.getByRole('list', { name: /newest transactions/ })).toContainText(
+  await expect(page.getByRole('list', { name: `${player.name}’s transactions` })).toContainText(
     'Goodwill credit after a failed deposit',
   );
 
@@ -256,15 +256,19 @@ test('every back-office screen at desk and phone sizes', async ({ page, request 
 
   await page.goto('/boss/games');
   await expect(page.getByRole('heading', { name: 'Ayo Express' })).toBeVisible();
-  const express = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Ayo Express' }) });
-  await express.getByRole('button', { name: 'Recent draws of Ayo Express' }).click();
-  await expect(express.getByRole('list', { name: 'Recent draws of Ayo Express' })).toBeVisible();
   await screenshotBoth(page, 'games');
+  await page.getByRole('link', { name: 'Draws of Ayo Express' }).click();
+  await expect(page).toHaveTitle('Ayo Lotto | Game draws');
+  await expect(page.getByRole('heading', { level: 1, name: 'Draws of Ayo Express' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Draws of Ayo Express' })).toBeVisible();
+  await screenshotBoth(page, 'game-draws');
 
   // Cancel needs a reason; the draw then shows as cancelled.
+  await page.goto('/boss/games');
   await page.setViewportSize({ width: 1280, height: 800 });
-  const drill = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: drillName }) });
-  await drill.getByRole('button', { name: `Recent draws of ${drillName}` }).click();
+  await page.getByLabel('Search games').fill(drillName);
+  await page.getByRole('link', { name: `Draws of ${drillName}` }).click();
+  const drill = page.getByRole('table', { name: `Draws of ${drillName}` });
   await drill.getByRole('button', { name: /^Cancel draw #/ }).first().click();
   const cancel = page.getByRole('alertdialog', { name: /^Cancel draw #/ });
   await cancel.getByRole('button', { name: 'Cancel the draw' }).click();
@@ -282,6 +286,7 @@ test('every back-office screen at desk and phone sizes', async ({ page, request 
   await expect(row).toContainText('Machine fault in the studio');
   await expect(row.getByRole('button', { name: /^Cancel draw/ })).toHaveCount(0);
 
+  await page.goto('/boss/games');
   await page.getByRole('button', { name: 'New game' }).click();
   await expect(page.getByRole('dialog', { name: 'New game' })).toBeVisible();
   await screenshotBoth(page, 'games-new');

@@ -1,29 +1,86 @@
-//! The append-only audit log (`activities` tree, keyed by increasing id).
+//! The audit log (`activities` tree, keyed by increasing id), with its length kept in the `meta` tree beside it.
+//! Entries are only ever appended, and removed only by `prune_before`: the operator's retention setting, oldest
+//! first.
+
+use chrono::{DateTime, Utc};
+use sled::Transactional;
 
 use super::codec::{decode, encode, id_key};
+use super::listing::{self, Page, Slice};
+use super::tally;
 use crate::activity::Activity;
 use crate::error::StoreResult;
+
+const COUNT: u8 = b'a';
 
 #[derive(Clone)]
 pub struct ActivityStore {
     db: sled::Db,
     log: sled::Tree,
+    meta: sled::Tree,
 }
 
 impl ActivityStore {
     pub(super) fn open(db: &sled::Db) -> StoreResult<Self> {
-        Ok(Self { db: db.clone(), log: db.open_tree("activities")? })
+        Ok(Self { db: db.clone(), log: db.open_tree("activities")?, meta: db.open_tree("meta")? })
     }
 
     /// Appends an entry, giving it the next id; `activity.id` is ignored.
     pub fn record(&self, mut activity: Activity) -> StoreResult<Activity> {
         activity.id = self.db.generate_id()? + 1;
-        self.log.insert(id_key(activity.id), encode(&activity)?)?;
+        let bytes = encode(&activity)?;
+        let _gate = super::backup::writing();
+        (&self.log, &self.meta).transaction(|(log, meta)| {
+            log.insert(&id_key(activity.id), bytes.as_slice())?;
+            tally::add(meta, &tally::key(COUNT, &[]), [1])
+        })?;
         Ok(activity)
     }
 
-    /// Newest first.
-    pub fn all(&self) -> StoreResult<Vec<Activity>> {
-        self.log.iter().values().rev().map(|v| decode(&v?)).collect()
+    /// A page of the log, in id (time) order.
+    pub fn page(&self, slice: Slice) -> StoreResult<Page<Activity>> {
+        let ids = listing::ids(self.log.iter().keys(), slice)?;
+        let rows = listing::records(ids, |id| self.log.get(id_key(id))?.map(|b| decode(&b)).transpose())?;
+        let [total] = tally::read(&self.meta, &tally::key(COUNT, &[]))?;
+        Ok(Page { rows, total: tally::count(total) })
+    }
+
+    /// The log, newest first, read one entry at a time (for searches over it).
+    pub fn newest_first(&self) -> impl Iterator<Item = StoreResult<Activity>> {
+        self.log.iter().values().rev().map(|v| decode(&v?))
+    }
+
+    /// Removes the entries older than `cutoff`, oldest first, a batch at a time; answers how many went.
+    pub fn prune_before(&self, cutoff: DateTime<Utc>) -> StoreResult<u64> {
+        let mut removed = 0;
+        loop {
+            let mut old = Vec::new();
+            for item in self.log.iter().take(500) {
+                let (key, value) = item?;
+                let activity: Activity = decode(&value)?;
+                if activity.at >= cutoff {
+                    break;
+                }
+                old.push(key);
+            }
+            if old.is_empty() {
+                return Ok(removed);
+            }
+            let n = i64::try_from(old.len()).unwrap_or(i64::MAX);
+            let _gate = super::backup::writing();
+            (&self.log, &self.meta).transaction(|(log, meta)| {
+                for key in &old {
+                    log.remove(key)?;
+                }
+                tally::add(meta, &tally::key(COUNT, &[]), [-n])
+            })?;
+            removed += n.unsigned_abs();
+        }
+    }
+
+    /// Counts the log afresh (a store from before the count was kept).
+    pub(super) fn rebuild_tallies(&self) -> StoreResult<()> {
+        let n = listing::count(self.log.iter().keys())?;
+        tally::put(&self.meta, &tally::key(COUNT, &[]), [i64::try_from(n).unwrap_or(i64::MAX)])
     }
 }

@@ -4,7 +4,9 @@ use chrono::{DateTime, Utc};
 
 use super::codec::{decode, encode, id_key};
 use super::keys::{last_id, tagged};
+use super::listing::{self, Page, Slice};
 use super::seal::SeedSealer;
+use super::tally;
 use crate::draw::{Draw, DrawId, DrawStatus};
 use crate::error::{StoreError, StoreResult};
 use crate::game::{Game, GameId};
@@ -15,6 +17,11 @@ use crate::ticket::TicketId;
 const DRAW: u8 = b'd';
 const BY_GAME: u8 = b'g';
 const UNFINISHED: u8 = b'u';
+/// Every draw by draw time: `t` time id.
+const BY_TIME: u8 = b't';
+/// Tallies (see `tally`): draws in all, and per game.
+const COUNT_ALL: u8 = b'n';
+const COUNT_OF_GAME: u8 = b'g';
 /// A closed draw's Merkle leaves: per ticket in id order, its id (8 bytes, big-endian) then its leaf hash (32).
 const LEAVES: u8 = b'l';
 const LEAF_ENTRY: usize = 8 + 32;
@@ -79,8 +86,12 @@ impl GameStore {
         let when = u64::try_from(draw.draws_at.timestamp()).unwrap_or(0);
         let _gate = super::backup::writing();
         self.draws.transaction(|tx| {
-            tx.insert(tagged(DRAW, &[draw.id]), bytes.as_slice())?;
+            if tx.insert(tagged(DRAW, &[draw.id]), bytes.as_slice())?.is_none() {
+                tally::add(tx, &tally::key(COUNT_ALL, &[]), [1])?;
+                tally::add(tx, &tally::key(COUNT_OF_GAME, &[draw.game_id]), [1])?;
+            }
             tx.insert(tagged(BY_GAME, &[draw.game_id, when, draw.id]), &[])?;
+            tx.insert(tagged(BY_TIME, &[when, draw.id]), &[])?;
             if draw.is_finished() {
                 tx.remove(tagged(UNFINISHED, &[draw.id]))?;
             } else {
@@ -122,6 +133,62 @@ impl GameStore {
             }
         }
         Ok(out)
+    }
+
+    /// A page of the draws, of one game or all, by draw time.
+    pub fn draws_page(&self, game: Option<GameId>, slice: Slice) -> StoreResult<Page<Draw>> {
+        let (prefix, count) = match game {
+            Some(game) => (tagged(BY_GAME, &[game]), tally::key(COUNT_OF_GAME, &[game])),
+            None => (vec![BY_TIME], tally::key(COUNT_ALL, &[])),
+        };
+        let ids = listing::ids(self.draws.scan_prefix(prefix).keys(), slice)?;
+        let [total] = tally::read(&self.draws, &count)?;
+        Ok(Page { rows: listing::records(ids, |id| self.draw(id))?, total: tally::count(total) })
+    }
+
+    /// The draws, of one game or all, latest draw time first, read one at a time (for filters and searches).
+    pub fn draws_latest_first(&self, game: Option<GameId>) -> impl Iterator<Item = StoreResult<Draw>> + '_ {
+        let prefix = game.map_or_else(|| vec![BY_TIME], |game| tagged(BY_GAME, &[game]));
+        self.draws.scan_prefix(prefix).keys().rev().filter_map(move |key| {
+            match key.map_err(StoreError::from).and_then(|k| last_id(&k).map(|id| self.draw(id)).transpose()) {
+                Ok(Some(Some(draw))) => Some(Ok(draw)),
+                Ok(_) => None,
+                Err(e) => Some(Err(e)),
+            }
+        })
+    }
+
+    /// Rebuilds the draw-time index and the draw tallies from the draws (a store from before them).
+    pub(super) fn rebuild_tallies(&self) -> StoreResult<()> {
+        let mut per_game = std::collections::HashMap::<GameId, i64>::new();
+        let mut all = 0;
+        for (id, game, when) in self.draw_times()? {
+            self.draws.insert(tagged(BY_TIME, &[when, id]), &[])?;
+            *per_game.entry(game).or_default() += 1;
+            all += 1;
+        }
+        for (game, count) in per_game {
+            tally::put(&self.draws, &tally::key(COUNT_OF_GAME, &[game]), [count])?;
+        }
+        tally::put(&self.draws, &tally::key(COUNT_ALL, &[]), [all])
+    }
+
+    /// Every draw's id, game and draw time (seconds), read without opening its seed.
+    fn draw_times(&self) -> StoreResult<Vec<(DrawId, GameId, u64)>> {
+        #[derive(serde::Deserialize)]
+        struct Times {
+            id: DrawId,
+            game_id: GameId,
+            draws_at: DateTime<Utc>,
+        }
+        self.draws
+            .scan_prefix([DRAW])
+            .values()
+            .map(|v| {
+                let t: Times = serde_json::from_slice(&v?)?;
+                Ok((t.id, t.game_id, u64::try_from(t.draws_at.timestamp()).unwrap_or(0)))
+            })
+            .collect()
     }
 
     /// Every draw of every game, newest first (admin and public result lists).

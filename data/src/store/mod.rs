@@ -12,14 +12,17 @@ mod codec;
 pub mod flusher;
 pub mod games;
 mod keys;
+pub mod listing;
 pub mod meta;
+mod money_tally;
 pub mod notices;
 pub mod otps;
 pub mod payments;
-mod reports;
 pub mod responsible;
 pub mod sandbox;
 pub mod seal;
+mod tally;
+mod upgrade;
 pub mod users;
 pub mod wallets;
 pub mod witness;
@@ -31,7 +34,9 @@ use crate::error::{self, StoreResult};
 pub use activities::ActivityStore;
 pub use adjustments::AdjustmentStore;
 pub use games::GameStore;
+pub use listing::{Page, Slice};
 pub use meta::MetaStore;
+pub use money_tally::{lagos_day, MoneyDay};
 pub use notices::NoticeStore;
 pub use otps::{OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpStore, OtpVerdict};
 pub use payments::{CreditRefused, PaymentStore, WithdrawalRefused};
@@ -93,7 +98,8 @@ impl Store {
         let responsible = ResponsibleStore::open(&db)?;
         let sandbox = SandboxStore::open(&db)?;
         let witness = WitnessStore::open(&db)?;
-        Ok(Self {
+        let meta_tree = db.open_tree("meta")?;
+        let store = Self {
             db,
             flusher,
             users,
@@ -108,7 +114,9 @@ impl Store {
             responsible,
             sandbox,
             witness,
-        })
+        };
+        upgrade::run(&store, &meta_tree)?;
+        Ok(store)
     }
 
     /// Writes a consistent copy of the whole store to `out` (see `backup`), while it keeps serving.

@@ -235,9 +235,9 @@ impl UserStore {
         Ok(result)
     }
 
-    /// Every account, newest first.
-    pub fn all(&self) -> StoreResult<Vec<User>> {
-        self.users.iter().values().rev().map(|v| decode(&v?)).collect()
+    /// Every account, newest first, read one at a time.
+    pub fn newest_first(&self) -> impl Iterator<Item = StoreResult<User>> {
+        self.users.iter().values().rev().map(|v| decode(&v?))
     }
 
     /// Player head counts for the dashboard: (total, signed up since `today_began`, verified). The caller says

@@ -13,7 +13,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use sled::transaction::{ConflictableTransactionError as Conflict, TransactionalTree};
 use sled::Transactional;
@@ -22,9 +22,13 @@ use super::cards::{decode_card, encode_card};
 use super::codec::{decode, encode, id_key};
 use super::games::GameStore;
 use super::keys::{last_id, tagged};
+use super::listing::{self, Page, Slice};
+use super::money_tally::{self, MoneyDay};
+use super::tally;
 use super::users::abort;
 use crate::draw::{DrawId, DrawSales};
 use crate::error::{StoreError, StoreResult};
+use crate::game::GameId;
 use crate::ledger::{EntryKind, EntryStatus, LedgerEntry};
 use crate::money::Kobo;
 use crate::ticket::{Ticket, TicketCard, TicketId, TicketStatus};
@@ -35,6 +39,7 @@ const ENTRY_BY_USER: u8 = b'u';
 const TICKET: u8 = b't';
 const TICKET_BY_DRAW: u8 = b'd';
 const TICKET_BY_USER: u8 = b'u';
+const TICKET_BY_GAME: u8 = b'g';
 const SETTLED: u8 = b's';
 
 #[derive(Clone)]
@@ -130,10 +135,21 @@ pub(super) fn read_balance(tx: &TransactionalTree, user: UserId) -> Result<Kobo,
     })
 }
 
+/// Writes a new ledger entry, its player's index key and the ledger's tallies.
 pub(super) fn put_entry(ledger: &TransactionalTree, entry: &LedgerEntry) -> Result<(), Conflict<StoreError>> {
     ledger.insert(tagged(ENTRY, &[entry.id]), encode(entry).map_err(abort)?)?;
     ledger.insert(tagged(ENTRY_BY_USER, &[entry.user_id, entry.id]), &[])?;
-    Ok(())
+    money_tally::entry_written(ledger, None, entry)
+}
+
+/// Writes an existing entry anew (a withdrawal that moved on), keeping the tallies true.
+pub(super) fn rewrite_entry(
+    ledger: &TransactionalTree,
+    before: &LedgerEntry,
+    after: &LedgerEntry,
+) -> Result<(), Conflict<StoreError>> {
+    ledger.insert(tagged(ENTRY, &[after.id]), encode(after).map_err(abort)?)?;
+    money_tally::entry_written(ledger, Some(before), after)
 }
 
 pub(super) fn read_entry(ledger: &TransactionalTree, id: u64) -> Result<Option<LedgerEntry>, Conflict<StoreError>> {
@@ -243,6 +259,8 @@ impl WalletStore {
                 put_ticket(tickets, ticket)?;
                 tickets.insert(tagged(TICKET_BY_DRAW, &[ticket.draw_id, ticket.id]), card.as_slice())?;
                 tickets.insert(tagged(TICKET_BY_USER, &[user, ticket.id]), &[])?;
+                tickets.insert(tagged(TICKET_BY_GAME, &[ticket.game_id, ticket.id]), &[])?;
+                tally::add(tickets, &tally::key(TICKET_BY_GAME, &[ticket.game_id]), [1])?;
                 idempotency.insert(idem.as_slice(), &id_key(ticket.id))?;
                 Ok(Ok(Moved { value: ticket.clone(), entries: vec![entry], balance: after, replayed: false }))
             },
@@ -416,6 +434,7 @@ impl WalletStore {
                     created_at: now,
                 };
                 put_entry(ledger, &entry)?;
+                money_tally::stake_refunded(ledger, ticket.created_at, ticket.total_stake.as_i64())?;
                 put_ticket(tickets, &ticket)?;
                 entries.push(entry);
                 refunded.push(ticket);
@@ -515,6 +534,101 @@ impl WalletStore {
             }
         }
         Ok(out)
+    }
+
+    /// Tickets as they stand, in the order of `ids`.
+    fn tickets_by_id(&self, ids: Vec<TicketId>) -> StoreResult<Vec<Ticket>> {
+        let mut settlements = Settlements::default();
+        let mut out = Vec::with_capacity(ids.len());
+        for ticket in listing::records(ids, |id| self.stored_ticket(id))? {
+            out.push(settlements.apply(self, ticket)?);
+        }
+        Ok(out)
+    }
+
+    /// A page of a player's tickets, in id (purchase) order.
+    pub fn tickets_of_user_page(&self, user: UserId, slice: Slice) -> StoreResult<Page<Ticket>> {
+        let prefix = tagged(TICKET_BY_USER, &[user]);
+        let ids = listing::ids(self.tickets.scan_prefix(&prefix).keys(), slice)?;
+        Ok(Page { rows: self.tickets_by_id(ids)?, total: listing::count(self.tickets.scan_prefix(&prefix).keys())? })
+    }
+
+    /// A page of a game's tickets, every player's, in id (purchase) order.
+    pub fn tickets_of_game_page(&self, game: GameId, slice: Slice) -> StoreResult<Page<Ticket>> {
+        let ids = listing::ids(self.tickets.scan_prefix(tagged(TICKET_BY_GAME, &[game])).keys(), slice)?;
+        let [total] = tally::read(&self.tickets, &tally::key(TICKET_BY_GAME, &[game]))?;
+        Ok(Page { rows: self.tickets_by_id(ids)?, total: tally::count(total) })
+    }
+
+    /// A game's tickets, newest first, read one at a time (for searches over them).
+    pub fn tickets_of_game_newest_first(&self, game: GameId) -> impl Iterator<Item = StoreResult<Ticket>> + '_ {
+        self.tickets.scan_prefix(tagged(TICKET_BY_GAME, &[game])).keys().rev().filter_map(move |key| {
+            let found = key.map_err(StoreError::from).and_then(|k| match last_id(&k) {
+                Some(id) => self.stored_ticket(id),
+                None => Ok(None),
+            });
+            match found {
+                // No settlement cache: a search may walk millions of tickets.
+                Ok(Some(ticket)) => Some(Settlements::default().apply(self, ticket)),
+                Ok(None) => None,
+                Err(e) => Some(Err(e)),
+            }
+        })
+    }
+
+    fn entry(&self, id: u64) -> StoreResult<Option<LedgerEntry>> {
+        self.ledger.get(tagged(ENTRY, &[id]))?.map(|b| decode(&b)).transpose()
+    }
+
+    /// A page of the whole ledger, in id order.
+    pub fn entries_page(&self, slice: Slice) -> StoreResult<Page<LedgerEntry>> {
+        let ids = listing::ids(self.ledger.scan_prefix([ENTRY]).keys(), slice)?;
+        Ok(Page { rows: listing::records(ids, |id| self.entry(id))?, total: money_tally::entry_count(&self.ledger)? })
+    }
+
+    /// A page of a player's ledger, in id order.
+    pub fn entries_of_user_page(&self, user: UserId, slice: Slice) -> StoreResult<Page<LedgerEntry>> {
+        let prefix = tagged(ENTRY_BY_USER, &[user]);
+        let ids = listing::ids(self.ledger.scan_prefix(&prefix).keys(), slice)?;
+        Ok(Page {
+            rows: listing::records(ids, |id| self.entry(id))?,
+            total: listing::count(self.ledger.scan_prefix(&prefix).keys())?,
+        })
+    }
+
+    /// The whole ledger, newest first, read one entry at a time (for filters and searches over it).
+    pub fn entries_newest_first(&self) -> impl Iterator<Item = StoreResult<LedgerEntry>> {
+        self.ledger.scan_prefix([ENTRY]).values().rev().map(|v| decode(&v?))
+    }
+
+    /// Each Lagos day's deposits, stakes and wins from `first` to `last`, oldest first.
+    pub fn money_by_day(&self, first: NaiveDate, last: NaiveDate) -> StoreResult<Vec<(NaiveDate, MoneyDay)>> {
+        money_tally::days(&self.ledger, first, last)
+    }
+
+    /// Deposits, stakes and wins since the ledger began.
+    pub fn money_all_time(&self) -> StoreResult<MoneyDay> {
+        money_tally::all_time(&self.ledger)
+    }
+
+    /// Withdrawals still pending: how many and their amount in kobo.
+    pub fn pending_withdrawals(&self) -> StoreResult<(u64, i64)> {
+        money_tally::pending_withdrawals(&self.ledger)
+    }
+
+    /// Rebuilds the ledger's tallies and the tickets' game index from the records (a store from before them).
+    pub(super) fn rebuild_tallies(&self) -> StoreResult<()> {
+        money_tally::rebuild(&self.ledger, self.ledger.scan_prefix([ENTRY]).values().map(|v| decode(&v?)))?;
+        let mut per_game = HashMap::<GameId, i64>::new();
+        for value in self.tickets.scan_prefix([TICKET]).values() {
+            let ticket: Ticket = decode(&value?)?;
+            self.tickets.insert(tagged(TICKET_BY_GAME, &[ticket.game_id, ticket.id]), &[])?;
+            *per_game.entry(ticket.game_id).or_default() += 1;
+        }
+        for (game, count) in per_game {
+            tally::put(&self.tickets, &tally::key(TICKET_BY_GAME, &[game]), [count])?;
+        }
+        Ok(())
     }
 
     /// A player's ledger, newest first.

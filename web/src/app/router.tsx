@@ -195,6 +195,11 @@ function bossChildren(): RouteObject[] {
   return [
     { path: at(b.dashboard.path), lazy: () => import('@/app/routes/boss/dashboard'), handle: title(b.dashboard.title) },
     { path: at(b.games.path), lazy: () => import('@/app/routes/boss/games'), handle: title(b.games.title) },
+    {
+      path: at(b.gameDraws.path),
+      lazy: () => import('@/app/routes/boss/game-draws'),
+      handle: title(b.gameDraws.title),
+    },
     { path: at(b.users.path), lazy: () => import('@/app/routes/boss/users'), handle: title(b.users.title) },
     { path: at(b.user.path), lazy: () => import('@/app/routes/boss/user'), handle: title(b.user.title) },
     {

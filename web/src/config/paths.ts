@@ -41,6 +41,11 @@ export const paths = {
     login: { path: '/boss', title: 'Admin login', getHref: () => '/boss' },
     dashboard: { path: '/boss/dashboard', title: 'Dashboard', getHref: () => '/boss/dashboard' },
     games: { path: '/boss/games', title: 'Games', getHref: () => '/boss/games' },
+    gameDraws: {
+      path: '/boss/games/:id/draws',
+      title: 'Game draws',
+      getHref: (id: string | number) => `/boss/games/${id}/draws`,
+    },
     users: { path: '/boss/users', title: 'Users', getHref: () => '/boss/users' },
     user: { path: '/boss/users/:slug', title: 'User', getHref: (slug: string) => `/boss/users/${slug}` },
     transactions: { path: '/boss/transactions', title: 'Transactions', getHref: () => '/boss/transactions' },

@@ -8,7 +8,7 @@ use sled::Transactional;
 use super::super::codec::{decode, encode, id_key};
 use super::super::keys::{last_id, tagged};
 use super::super::users::abort;
-use super::super::wallets::{put_entry, read_balance, read_entry, Moved};
+use super::super::wallets::{put_entry, read_balance, read_entry, rewrite_entry, Moved};
 use super::PaymentStore;
 use crate::error::{StoreError, StoreResult};
 use crate::ledger::{EntryKind, LedgerEntry};
@@ -125,13 +125,14 @@ impl PaymentStore {
             } else {
                 balance
             };
-            let mut entry = read_entry(ledger, w.entry_id)?.ok_or_else(|| {
+            let before = read_entry(ledger, w.entry_id)?.ok_or_else(|| {
                 abort(StoreError::Corrupt { tree: "ledger", detail: format!("entry of withdrawal {id} missing") })
             })?;
+            let mut entry = before.clone();
             entry.status = w.status.entry_status();
             entry.description = w.describe();
             put(tree, &w)?;
-            put_entry(ledger, &entry)?;
+            rewrite_entry(ledger, &before, &entry)?;
             balances.insert(&id_key(w.user_id), &after.as_i64().to_be_bytes())?;
             Ok(Ok(Moved { value: w, entries: vec![entry], balance: after, replayed: false }))
         })?;

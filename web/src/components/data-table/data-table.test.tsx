@@ -85,6 +85,23 @@ describe('the data table', () => {
     expect(onQuery).toHaveBeenLastCalledWith(expect.objectContaining({ perPage: 50, page: 1 }));
   });
 
+  it('makes a row-header column head its row', () => {
+    render(
+      <DataTable
+        caption="Named things"
+        columns={[{ ...COLUMNS[0]!, rowHeader: true }, COLUMNS[1]!]}
+        rows={[{ id: 1, name: 'Ada', amount: 5 }]}
+        total={1}
+        rowKey={(row) => row.id}
+        query={defaultTableQuery}
+        onQueryChange={() => undefined}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Named things' });
+    expect(within(table).getByRole('rowheader', { name: 'Ada' })).toHaveAttribute('scope', 'row');
+    expect(within(table).getByRole('row', { name: /Ada/ })).toHaveTextContent('5');
+  });
+
   it('searches once typing pauses', () => {
     vi.useFakeTimers();
     try {

@@ -19,6 +19,8 @@ export type Column<T> = {
   sortable?: boolean;
   /** Numbers and money line up on the right. */
   numeric?: boolean;
+  /** The cell that names its row (a draw's or a game's name): a row header for screen readers. */
+  rowHeader?: boolean;
 };
 
 type Props<T> = {
@@ -159,11 +161,17 @@ export function DataTable<T>({
           <tbody>
             {rows.map((row) => (
               <tr key={rowKey(row)}>
-                {columns.map((column) => (
-                  <td key={column.key} className={column.numeric ? 'data-table__numeric' : undefined}>
-                    {column.cell(row)}
-                  </td>
-                ))}
+                {columns.map((column) =>
+                  column.rowHeader ? (
+                    <th key={column.key} scope="row" className={column.numeric ? 'data-table__numeric' : undefined}>
+                      {column.cell(row)}
+                    </th>
+                  ) : (
+                    <td key={column.key} className={column.numeric ? 'data-table__numeric' : undefined}>
+                      {column.cell(row)}
+                    </td>
+                  ),
+                )}
               </tr>
             ))}
           </tbody>

@@ -15,7 +15,7 @@ export type DashboardFigures = {
   today: MoneyTotals;
 } & MoneyTotals;
 
-/** GET /admin/games: every game, also paused ones, with its draw on sale (`next_draw`) and its 10 newest draws. */
+/** A row of GET /admin/games (paused games too): the game, its draw on sale (`next_draw`) and its 10 newest draws. */
 export type AdminGame = Game & { draws: Draw[]; created_at?: string };
 
 /** The editable part of a game (POST /admin/games, PUT /admin/games/{id}). */
@@ -45,12 +45,11 @@ export type Activity = {
   detail: string | null;
 };
 
-/** GET /admin/users/{id}: the player with everything about them (audit entries in the audit log's shape). */
-export type UserDetail = User & {
-  tickets: Ticket[];
-  transactions: Transaction[];
-  activities: Activity[];
-};
+/**
+ * GET /admin/users/{id}: the player and their audit entries (in the audit log's shape). Their tickets and
+ * transactions are tables of their own (GET /admin/users/{id}/tickets and /transactions).
+ */
+export type UserDetail = User & { activities: Activity[] };
 
 export type Contact = {
   id: number;

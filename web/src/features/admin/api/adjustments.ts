@@ -8,6 +8,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api, type ApiError } from '@/lib/api-client';
 import { adminListKey } from '@/features/admin/api/admin-table';
 import { dashboardQueryKey } from '@/features/admin/api/get-dashboard';
+import { userListsFilter } from '@/features/admin/api/get-user';
 import type { AdjustmentRequest } from '@/features/admin/types';
 import type { Transaction } from '@/types/lotto';
 
@@ -46,6 +47,7 @@ export function useDecideAdjustment() {
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: adjustmentsQueryKey });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'user'] });
+      void queryClient.invalidateQueries(userListsFilter());
       void queryClient.invalidateQueries({ queryKey: adminListKey('/admin/users') });
       void queryClient.invalidateQueries({ queryKey: adminListKey('/admin/transactions') });
       void queryClient.invalidateQueries({ queryKey: dashboardQueryKey });

@@ -3,7 +3,7 @@
  * this turns that state into the request (`tableParams`: a search replaces the page) and keeps the previous page
  * on screen while the next one loads.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type Query } from '@tanstack/react-query';
 import { tableParams, toSearchParams, type TableQuery } from '@/components/data-table/table-query';
 import { api } from '@/lib/api-client';
 
@@ -29,12 +29,27 @@ export function adminListQueryOptions<T>(path: string, query: TableQuery, filter
   };
 }
 
-/** One page of an admin list, the previous page kept while the next loads. */
-export function useAdminList<T>(path: string, query: TableQuery, filters: ListFilters = {}) {
-  return useQuery<ListAnswer<T>>({ ...adminListQueryOptions<T>(path, query, filters), placeholderData: keepPreviousData });
+/**
+ * One page of an admin list, the previous page kept while the next loads; refetched every `refreshEvery` ms when
+ * given (lists whose rows change on their own, as draws do).
+ */
+export function useAdminList<T>(path: string, query: TableQuery, filters: ListFilters = {}, refreshEvery?: number) {
+  return useQuery<ListAnswer<T>>({
+    ...adminListQueryOptions<T>(path, query, filters),
+    placeholderData: keepPreviousData,
+    refetchInterval: refreshEvery,
+  });
 }
 
 /** The root key of every admin list under `path`, for invalidating after a change. */
 export function adminListKey(path: string) {
   return ['admin', 'list', path] as const;
+}
+
+/** Every admin list whose path starts with `prefix` (`/admin/users/7/` is a player's tickets and transactions). */
+export function adminListsUnder(prefix: string) {
+  return {
+    queryKey: ['admin', 'list'] as const,
+    predicate: (query: Query) => String(query.queryKey[2]).startsWith(prefix),
+  };
 }

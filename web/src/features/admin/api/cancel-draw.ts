@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiError } from '@/lib/api-client';
-import { adminGamesQueryKey } from '@/features/admin/api/get-games';
+import { adminListsUnder } from '@/features/admin/api/admin-table';
+import { ADMIN_GAMES_PATH, adminGamesQueryKey } from '@/features/admin/api/get-games';
+import { userListsFilter } from '@/features/admin/api/get-user';
 
 /**
  * POST /admin/draws/{id}/cancel `{reason, emergency}`: every ticket is refunded in full. Once sales have closed only
@@ -19,6 +21,12 @@ export function useCancelDraw() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelDraw,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminGamesQueryKey }),
+    // The games and their draws and tickets, and the refunded players' tickets and ledgers, all moved.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminGamesQueryKey }),
+        queryClient.invalidateQueries(adminListsUnder(`${ADMIN_GAMES_PATH}/`)),
+        queryClient.invalidateQueries(userListsFilter()),
+      ]),
   });
 }

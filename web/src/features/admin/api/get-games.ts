@@ -1,19 +1,16 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { AdminGame } from '@/features/admin/types';
+/**
+ * The games list (GET /admin/games, every game, paused ones too, each with its 10 newest draws) and one game's
+ * draws (GET /admin/games/{id}/draws): both SPEC §7 tables read through `AdminList`.
+ */
+import { adminListKey } from '@/features/admin/api/admin-table';
 
-export const adminGamesQueryKey = ['admin', 'games'] as const;
+export const ADMIN_GAMES_PATH = '/admin/games';
 
-/** GET /admin/games: every game (paused ones too), each with its 10 newest draws. */
-export function getAdminGames(signal?: AbortSignal) {
-  return api.get<AdminGame[]>('/admin/games', { signal }).then((response) => response.data ?? []);
+export const adminGamesQueryKey = adminListKey(ADMIN_GAMES_PATH);
+
+export function gameDrawsPath(gameId: number | string) {
+  return `${ADMIN_GAMES_PATH}/${encodeURIComponent(String(gameId))}/draws`;
 }
 
-export function adminGamesQueryOptions() {
-  return queryOptions({ queryKey: adminGamesQueryKey, queryFn: ({ signal }) => getAdminGames(signal) });
-}
-
-/** Refetched every 30 s so draw states (open, closed, drawn) stay current while the page is open. */
-export function useAdminGames() {
-  return useQuery({ ...adminGamesQueryOptions(), refetchInterval: 30_000 });
-}
+/** Draw states move on their own (open, closed, drawn): the games and draws tables refetch this often. */
+export const DRAWS_REFRESH_MS = 30_000;

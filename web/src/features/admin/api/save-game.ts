@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest, type ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { adminGamesQueryKey } from '@/features/admin/api/get-games';
+import { adminListsUnder } from '@/features/admin/api/admin-table';
+import { adminGameKey } from '@/features/admin/api/get-game';
+import { ADMIN_GAMES_PATH, adminGamesQueryKey } from '@/features/admin/api/get-games';
 import type { GameInput } from '@/features/admin/types';
 import type { Game } from '@/types/lotto';
 
@@ -19,6 +21,9 @@ export function useSaveGame() {
     mutationFn: saveGame,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminGamesQueryKey });
+      // A new schedule plans new draws; a new name heads the game's pages.
+      void queryClient.invalidateQueries(adminListsUnder(`${ADMIN_GAMES_PATH}/`));
+      void queryClient.invalidateQueries({ queryKey: adminGameKey });
       // The player-facing game lists read the same games.
       void queryClient.invalidateQueries({ queryKey: queryKeys.games });
     },

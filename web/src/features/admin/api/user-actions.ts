@@ -1,7 +1,7 @@
 /**
  * What an admin does to a player: suspend, reinstate (POST /admin/users/{id}/suspend | unsuspend) and a manual
  * wallet adjustment (POST /admin/users/{id}/adjust `{amount (signed kobo), reason, idempotency_key}`). Each
- * refreshes the player.
+ * refreshes the player and their tickets and transactions tables.
  *
  * An adjustment answers 200 with the new balance (`replayed` when the key was seen before: nothing moved twice),
  * or, above the approval limit, 202 with the request filed for another admin (`approval_id`): nothing moved yet.
@@ -10,7 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiError } from '@/lib/api-client';
 import { adjustmentsQueryKey } from '@/features/admin/api/adjustments';
 import { adminListKey } from '@/features/admin/api/admin-table';
-import { adminUserQueryKey } from '@/features/admin/api/get-user';
+import { adminUserQueryKey, userListsFilter } from '@/features/admin/api/get-user';
 import type { AdjustmentRequest } from '@/features/admin/types';
 import type { User } from '@/types/api';
 import type { Transaction } from '@/types/lotto';
@@ -41,6 +41,7 @@ function useRefreshUser() {
   const queryClient = useQueryClient();
   return (id: number) => {
     void queryClient.invalidateQueries({ queryKey: adminUserQueryKey(id) });
+    void queryClient.invalidateQueries(userListsFilter(id));
     void queryClient.invalidateQueries({ queryKey: adminListKey('/admin/users') });
     void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
   };

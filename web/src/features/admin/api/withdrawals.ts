@@ -8,6 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiError } from '@/lib/api-client';
 import { adminListKey } from '@/features/admin/api/admin-table';
 import { dashboardQueryKey } from '@/features/admin/api/get-dashboard';
+import { userListsFilter } from '@/features/admin/api/get-user';
 import type { WithdrawalDecision } from '@/features/admin/types';
 
 export const ADMIN_TRANSACTIONS_PATH = '/admin/transactions';
@@ -33,6 +34,7 @@ export function useRefreshMoneyLists() {
     void queryClient.invalidateQueries({ queryKey: adminListKey(ADMIN_WITHDRAWALS_PATH) });
     void queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
     void queryClient.invalidateQueries({ queryKey: ['admin', 'user'] });
+    void queryClient.invalidateQueries(userListsFilter());
   };
 }
 

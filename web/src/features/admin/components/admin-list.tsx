@@ -20,9 +20,11 @@ type Props<T> = {
   emptyMessage?: ReactNode;
   renderCard?: (row: T) => ReactNode;
   noSearch?: boolean;
+  /** Refetch the page every this many ms (rows that change on their own, as draws do). */
+  refreshEvery?: number;
 };
 
-export function AdminList<T>({ path, filters = {}, initial, ...table }: Props<T>) {
+export function AdminList<T>({ path, filters = {}, initial, refreshEvery, ...table }: Props<T>) {
   const [query, setQuery] = useTableQuery(initial);
   const filtersKey = JSON.stringify(filters);
   const [seenFilters, setSeenFilters] = useState(filtersKey);
@@ -31,7 +33,7 @@ export function AdminList<T>({ path, filters = {}, initial, ...table }: Props<T>
     setSeenFilters(filtersKey);
     if (query.page !== 1) setQuery({ ...query, page: 1 });
   }
-  const list = useAdminList<T>(path, query, filters);
+  const list = useAdminList<T>(path, query, filters, refreshEvery);
   return (
     <DataTable<T>
       {...table}

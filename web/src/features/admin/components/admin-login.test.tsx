@@ -42,6 +42,14 @@ async function enterPassword() {
   await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
 }
 
+describe('the /boss login page', () => {
+  it('shows the 18+ mark, as the player pages do', async () => {
+    renderApp('/boss');
+    expect(await screen.findByRole('heading', { name: 'Back office' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '18+: only for players aged 18 and over' })).toHaveTextContent('18+');
+  });
+});
+
 describe('/boss two-step sign-in', () => {
   it('asks an enrolled admin for the code, shows a wrong one beside the input, and lets the right one in', async () => {
     let wrong = true;

@@ -10,10 +10,10 @@ import { useAuth } from '@/lib/session';
 import './boss.css';
 import './admin.css';
 
-/** Each section, and the pages inside it (a game's players belong to Games, a message to Marquee). */
+/** Each section, and the pages inside it (a game's players and draws belong to Games, a message to Marquee). */
 const LINKS = [
   { page: paths.boss.dashboard, within: [] },
-  { page: paths.boss.games, within: ['/boss/players/'] },
+  { page: paths.boss.games, within: ['/boss/players/', '/boss/games/'] },
   { page: paths.boss.users, within: ['/boss/users/'] },
   { page: paths.boss.transactions, within: [] },
   { page: paths.boss.accounts, within: [] },

@@ -1,16 +1,19 @@
 /**
- * A game's recent draws (newest first) with their results, and Cancel for a draw not yet drawn: a confirm
- * dialog with a mandatory reason, then POST /admin/draws/{id}/cancel (every ticket refunded in full). After sales
- * close the cancel is an emergency one: the dialog says that the seed and the would-be result are published.
+ * One game's draws (GET /admin/games/{id}/draws), a SPEC §7 table, latest draw time first, refreshed every 30 s,
+ * with the result of each and Cancel for a draw not yet drawn: a confirm dialog with a mandatory reason, then
+ * POST /admin/draws/{id}/cancel (every ticket refunded in full). After sales close the cancel is an emergency
+ * one: the dialog says that the seed and the would-be result are published.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import type { Column } from '@/components/data-table/data-table';
 import { LottoBalls } from '@/components/ui/lotto-balls';
 import { toast } from '@/components/ui/toasts/toast-store';
-import { formatShortDateTimeWAT, formatDateTimeWAT } from '@/lib/format';
+import { formatDateTimeWAT, formatShortDateTimeWAT } from '@/lib/format';
 import { useCancelDraw } from '@/features/admin/api/cancel-draw';
+import { DRAWS_REFRESH_MS, gameDrawsPath } from '@/features/admin/api/get-games';
 import { Missing, StatusBadge } from '@/features/admin/components/admin-ui';
+import { AdminList } from '@/features/admin/components/admin-list';
 import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
-import { LocalTable } from '@/features/admin/components/local-table';
 import type { Draw } from '@/types/lotto';
 
 const CANCELLABLE = new Set(['scheduled', 'open', 'closed']);
@@ -24,81 +27,120 @@ export function salesOver(draw: Pick<Draw, 'status' | 'closes_at'>, now = Date.n
   return draw.status === 'closed' || (draw.status === 'open' && Date.parse(draw.closes_at) <= now);
 }
 
-export function GameDraws({ gameName, draws }: { gameName: string; draws: Draw[] }) {
+type OnCancel = (draw: Draw) => void;
+
+function DrawStatus({ draw }: { draw: Draw }) {
+  return (
+    <>
+      <StatusBadge status={draw.status} />
+      {draw.cancelled_reason ? <span className="admin-note">{draw.cancelled_reason}</span> : null}
+      {draw.settlement_halted ? (
+        <span className="admin-note" role="status">
+          Payouts halted: the shadow settlement disagrees (see the audit log)
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function DrawResult({ draw }: { draw: Draw }) {
+  if (draw.numbers?.length) {
+    return <LottoBalls numbers={draw.numbers} label={`Draw #${draw.id} winning numbers`} size="small" />;
+  }
+  if (draw.would_be_numbers?.length) {
+    return (
+      <>
+        <span className="admin-note">Would have drawn</span>
+        <LottoBalls numbers={draw.would_be_numbers} label={`Draw #${draw.id} would have drawn`} size="small" />
+      </>
+    );
+  }
+  return <Missing />;
+}
+
+function CancelButton({ draw, onCancel }: { draw: Draw; onCancel: OnCancel }) {
+  if (!canCancel(draw)) return null;
+  return (
+    <button
+      type="button"
+      className="button button--danger-ghost button--small"
+      onClick={() => onCancel(draw)}
+      aria-label={`Cancel draw #${draw.id}`}
+    >
+      Cancel
+    </button>
+  );
+}
+
+function drawColumns(onCancel: OnCancel): Column<Draw>[] {
+  return [
+    { key: 'id', header: 'Draw', sortable: true, rowHeader: true, cell: (d) => `#${d.id}` },
+    {
+      key: 'draws_at',
+      header: 'Draw time',
+      sortable: true,
+      cell: (d) => (
+        <>
+          <span className="nowrap">{formatShortDateTimeWAT(d.draws_at)}</span>
+          <span className="admin-note nowrap">Sales close {formatShortDateTimeWAT(d.closes_at)}</span>
+        </>
+      ),
+    },
+    { key: 'status', header: 'Status', sortable: true, cell: (d) => <DrawStatus draw={d} /> },
+    { key: 'ticket_count', header: 'Tickets', sortable: true, numeric: true, cell: (d) => d.ticket_count },
+    { key: 'numbers', header: 'Result', cell: (d) => <DrawResult draw={d} /> },
+    { key: 'actions', header: 'Actions', cell: (d) => <CancelButton draw={d} onCancel={onCancel} /> },
+  ];
+}
+
+/** On a phone a draw reads as a card: which and when, how it stands, its result, then Cancel. */
+function DrawCard({ draw, onCancel }: { draw: Draw; onCancel: OnCancel }) {
+  return (
+    <article className="admin-item" aria-label={`Draw #${draw.id}`}>
+      <div className="admin-item__head">
+        <strong className="admin-item__title">Draw #{draw.id}</strong>
+        <StatusBadge status={draw.status} />
+      </div>
+      <p className="admin-note">
+        {formatShortDateTimeWAT(draw.draws_at)} · sales close {formatShortDateTimeWAT(draw.closes_at)} ·{' '}
+        {draw.ticket_count} {draw.ticket_count === 1 ? 'ticket' : 'tickets'}
+      </p>
+      {draw.cancelled_reason ? <p className="admin-note">{draw.cancelled_reason}</p> : null}
+      {draw.settlement_halted ? (
+        <p className="admin-note" role="status">
+          Payouts halted: the shadow settlement disagrees (see the audit log)
+        </p>
+      ) : null}
+      <DrawResult draw={draw} />
+      <CancelButton draw={draw} onCancel={onCancel} />
+    </article>
+  );
+}
+
+export function GameDraws({ gameId, gameName }: { gameId: number | string; gameName: string }) {
   const [cancelling, setCancelling] = useState<Draw | null>(null);
   const cancel = useCancelDraw();
-  const sorted = [...draws].sort((a, b) => Date.parse(b.draws_at) - Date.parse(a.draws_at));
+  const columns = useMemo(() => drawColumns(setCancelling), []);
 
   return (
     <>
-      <LocalTable<Draw>
-        caption={`Recent draws of ${gameName}`}
-        rows={sorted}
-        rowKey={(draw) => draw.id}
-        empty="No draws yet."
-        columns={[
-          { key: 'id', header: 'Draw', rowHeader: true, cell: (draw) => `#${draw.id}` },
-          {
-            key: 'draws_at',
-            header: 'Draw time',
-            cell: (draw) => <span className="nowrap">{formatShortDateTimeWAT(draw.draws_at)}</span>,
-          },
-          {
-            key: 'status',
-            header: 'Status',
-            cell: (draw) => (
-              <>
-                <StatusBadge status={draw.status} />
-                {draw.cancelled_reason ? <span className="admin-note">{draw.cancelled_reason}</span> : null}
-                {draw.settlement_halted ? (
-                  <span className="admin-note" role="status">
-                    Payouts halted: the shadow settlement disagrees (see the audit log)
-                  </span>
-                ) : null}
-              </>
-            ),
-          },
-          { key: 'tickets', header: 'Tickets', numeric: true, cell: (draw) => draw.ticket_count },
-          {
-            key: 'result',
-            header: 'Result',
-            cell: (draw) =>
-              draw.numbers?.length ? (
-                <LottoBalls numbers={draw.numbers} label={`Draw #${draw.id} winning numbers`} size="small" />
-              ) : draw.would_be_numbers?.length ? (
-                <>
-                  <span className="admin-note">Would have drawn</span>
-                  <LottoBalls
-                    numbers={draw.would_be_numbers}
-                    label={`Draw #${draw.id} would have drawn`}
-                    size="small"
-                  />
-                </>
-              ) : (
-                <Missing />
-              ),
-          },
-          {
-            key: 'actions',
-            header: 'Actions',
-            hideLabel: true,
-            cell: (draw) =>
-              canCancel(draw) ? (
-                <button
-                  type="button"
-                  className="button button--danger-ghost button--small"
-                  onClick={() => setCancelling(draw)}
-                  aria-label={`Cancel draw #${draw.id}`}
-                >
-                  Cancel
-                </button>
-              ) : null,
-          },
-        ]}
+      <AdminList<Draw>
+        path={gameDrawsPath(gameId)}
+        caption={`Draws of ${gameName}`}
+        columns={columns}
+        rowKey={(d) => d.id}
+        initial={{ sortBy: 'draws_at' }}
+        refreshEvery={DRAWS_REFRESH_MS}
+        searchLabel="Search draws"
+        searchPlaceholder="Draw number or status"
+        emptyMessage="No draws yet."
+        renderCard={(d) => <DrawCard draw={d} onCancel={setCancelling} />}
       />
       {cancelling ? (
         <ConfirmDialog
-          title={salesOver(cancelling) ? `Emergency cancel of draw #${cancelling.id}?` : `Cancel draw #${cancelling.id}?`}
+          title={
+            salesOver(cancelling) ? `Emergency cancel of draw #${cancelling.id}?` : `Cancel draw #${cancelling.id}?`
+          }
           confirmLabel={salesOver(cancelling) ? 'Cancel and publish the seed' : 'Cancel the draw'}
           pendingLabel="Cancelling…"
           tone="danger"
@@ -116,7 +158,7 @@ export function GameDraws({ gameName, draws }: { gameName: string; draws: Draw[]
           onClose={() => setCancelling(null)}
         >
           <p>
-            {gameName}, draw at {formatDateTimeWAT(cancelling.draws_at)}. Every ticket on it (
+            {cancelling.game_name ?? gameName}, draw at {formatDateTimeWAT(cancelling.draws_at)}. Every ticket on it (
             {cancelling.ticket_count}) is refunded in full. This cannot be undone.
           </p>
           {salesOver(cancelling) ? (

@@ -1,14 +1,14 @@
 /**
- * A short list the server sends whole (a player's 100 newest tickets, a game's 10 newest draws): a real table on
- * a desk and one card per row below 720 px, in the same look as the shared DataTable, with no paging.
+ * A short list the server sends whole (the wallet adjustments filed for approval): a real table on a desk and one
+ * card per row below 720 px, in the same look as the shared DataTable, with no paging.
  */
 import type { ReactNode } from 'react';
 import type { Column } from '@/components/data-table/data-table';
 import { useMediaQuery } from '@/lib/use-media-query';
 import '@/components/data-table/data-table.css';
 
-/** A column that may head its row (`rowHeader`) or hide its label on a card (`hideLabel`, for actions). */
-export type LocalColumn<T> = Column<T> & { rowHeader?: boolean; hideLabel?: boolean };
+/** A column that may hide its label on a card (`hideLabel`, for actions). */
+export type LocalColumn<T> = Column<T> & { hideLabel?: boolean };
 
 type Props<T> = {
   caption: string;

@@ -1,20 +1,17 @@
 /**
  * /boss/users/{id}: one player's whole picture — profile, wallet (with a manual adjustment), suspend or
- * reinstate, their newest tickets and transactions, and audit entries by or about them.
+ * reinstate, their tickets and transactions (each a table of its own), and audit entries by or about them.
  */
 import { useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/toasts/toast-store';
-import { formatCalendarDate, formatDateTimeWAT, formatNaira, formatShortDateTimeWAT, maskPhone } from '@/lib/format';
-import { betTypeLabel } from '@/lib/lotto';
+import { formatCalendarDate, formatDateTimeWAT, formatNaira, maskPhone } from '@/lib/format';
 import { useSetUserSuspended } from '@/features/admin/api/user-actions';
 import { Missing, StatusBadge } from '@/features/admin/components/admin-ui';
 import { AdjustWalletForm } from '@/features/admin/components/adjust-wallet-form';
 import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
-import { LocalTable } from '@/features/admin/components/local-table';
-import { SignedNaira } from '@/features/admin/components/money-cells';
-import { TicketPicks } from '@/features/admin/components/ticket-picks';
+import { UserTickets } from '@/features/admin/components/user-tickets';
+import { UserTransactions } from '@/features/admin/components/user-transactions';
 import type { Activity, UserDetail as Detail } from '@/features/admin/types';
-import type { Ticket, Transaction } from '@/types/lotto';
 
 function Section({ id, title, count, children }: { id: string; title: string; count?: number; children: ReactNode }) {
   return (
@@ -25,55 +22,6 @@ function Section({ id, title, count, children }: { id: string; title: string; co
       </h2>
       {children}
     </section>
-  );
-}
-
-function Tickets({ user }: { user: Detail }) {
-  return (
-    <LocalTable<Ticket>
-      caption={`${user.name}’s newest tickets`}
-      rows={user.tickets}
-      rowKey={(t) => t.id}
-      empty="No tickets yet."
-      columns={[
-        { key: 'id', header: 'Ticket', rowHeader: true, cell: (t) => `#${t.id}` },
-        { key: 'game', header: 'Game', cell: (t) => t.game_name ?? <Missing /> },
-        { key: 'bet', header: 'Bet', cell: (t) => <span className="nowrap">{betTypeLabel(t.bet_type)}</span> },
-        { key: 'numbers', header: 'Numbers', cell: (t) => <TicketPicks ticket={t} /> },
-        { key: 'stake', header: 'Stake', numeric: true, cell: (t) => formatNaira(t.total_stake) },
-        { key: 'status', header: 'Status', cell: (t) => <StatusBadge status={t.status} /> },
-        { key: 'winnings', header: 'Winnings', numeric: true, cell: (t) => formatNaira(t.winnings) },
-        { key: 'bought', header: 'Bought', cell: (t) => <span className="nowrap">{formatShortDateTimeWAT(t.created_at)}</span> },
-      ]}
-    />
-  );
-}
-
-function Transactions({ rows, name }: { rows: Transaction[]; name: string }) {
-  return (
-    <LocalTable<Transaction>
-      caption={`${name}’s newest transactions`}
-      rows={rows}
-      rowKey={(tx) => tx.id}
-      empty="No transactions yet."
-      columns={[
-        { key: 'when', header: 'When', cell: (tx) => <span className="nowrap">{formatShortDateTimeWAT(tx.created_at)}</span> },
-        { key: 'type', header: 'Type', cell: (tx) => tx.type.charAt(0).toUpperCase() + tx.type.slice(1) },
-        { key: 'status', header: 'Status', cell: (tx) => <StatusBadge status={tx.status} /> },
-        { key: 'amount', header: 'Amount', numeric: true, cell: (tx) => <SignedNaira kobo={tx.amount} /> },
-        { key: 'after', header: 'Balance after', numeric: true, cell: (tx) => formatNaira(tx.balance_after) },
-        {
-          key: 'description',
-          header: 'Description',
-          cell: (tx) => (
-            <>
-              {tx.description || <Missing />}
-              {tx.reference ? <span className="admin-note">{tx.reference}</span> : null}
-            </>
-          ),
-        },
-      ]}
-    />
   );
 }
 
@@ -151,11 +99,11 @@ export function UserDetail({ user }: { user: Detail }) {
         </Section>
       </div>
 
-      <Section id="tickets-heading" title="Tickets" count={user.tickets.length}>
-        <Tickets user={user} />
+      <Section id="tickets-heading" title="Tickets">
+        <UserTickets userId={user.id} userName={user.name} />
       </Section>
-      <Section id="transactions-heading" title="Transactions" count={user.transactions.length}>
-        <Transactions rows={user.transactions} name={user.name} />
+      <Section id="transactions-heading" title="Transactions">
+        <UserTransactions userId={user.id} userName={user.name} />
       </Section>
       <Section id="activity-heading" title="Activity" count={user.activities.length}>
         <Activities rows={user.activities} />
