@@ -33,6 +33,8 @@ pub struct Settings {
     pub metrics_bind: Option<String>,
     /// A bearer token `/metrics` requires (`AYO_METRICS_TOKEN`).
     pub metrics_token: Option<String>,
+    /// `AYO_AUDIT_RETENTION_DAYS`: audit entries older than this are removed (at least a year); kept forever unset.
+    pub audit_retention_days: Option<u32>,
 }
 
 /// ₦100,000: manual adjustments above it need a second admin.
@@ -56,6 +58,7 @@ impl Settings {
             accept_sandbox_history: false,
             metrics_bind: None,
             metrics_token: None,
+            audit_retention_days: None,
         }
     }
 
@@ -104,6 +107,9 @@ impl Settings {
         }
         if let Some(v) = var("AYO_METRICS_TOKEN") {
             self.metrics_token = Some(v);
+        }
+        if let Some(v) = var("AYO_AUDIT_RETENTION_DAYS").and_then(|v| v.trim().parse().ok()) {
+            self.audit_retention_days = Some(v);
         }
         self.payments = self.payments.with_env();
         self

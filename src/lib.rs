@@ -3,6 +3,7 @@
 
 pub mod assets;
 pub mod audit;
+pub mod audit_retention;
 pub mod auth;
 pub mod cli;
 pub mod client_ip;

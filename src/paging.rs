@@ -107,8 +107,8 @@ impl TableQuery {
     }
 }
 
-/// The first `keep` rows by a sort key, of rows pushed one at a time; ties keep their arrival order (reversed
-/// when descending, as a reversed stable sort would).
+/// The first `keep` rows by a sort key, of rows pushed one at a time. Rows arrive newest first, so ties go newest
+/// first when descending and oldest first when ascending, as the index order would have them.
 struct TopRows {
     key: String,
     descending: bool,
@@ -123,7 +123,7 @@ impl TopRows {
     }
 
     fn order(&self, a: &(usize, Value), b: &(usize, Value)) -> std::cmp::Ordering {
-        let ascending = compare(&a.1[&self.key], &b.1[&self.key]).then(a.0.cmp(&b.0));
+        let ascending = compare(&a.1[&self.key], &b.1[&self.key]).then(b.0.cmp(&a.0));
         if self.descending {
             ascending.reverse()
         } else {
@@ -204,13 +204,13 @@ mod tests {
                 search: search.map(String::from),
                 ..Default::default()
             };
-            // `answer` with rows in the opposite order: ties must still come out alike.
+            // The whole list sorted at once; ties in id order, the way the sort goes.
             let mut whole = rows.clone();
             if let Some(needle) = q.search() {
                 whole.retain(|r| text_of(&r["name"]).to_lowercase().contains(&needle));
             }
             let key = q.sort_by().to_string();
-            whole.sort_by(|a, b| compare(&a[&key], &b[&key]).then(b["id"].as_i64().cmp(&a["id"].as_i64())));
+            whole.sort_by(|a, b| compare(&a[&key], &b[&key]).then(a["id"].as_i64().cmp(&b["id"].as_i64())));
             if q.descending() {
                 whole.reverse();
             }

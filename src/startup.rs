@@ -49,6 +49,15 @@ impl Application {
         let hub = actix::Actor::start(ayo_actors::hub::Hub::default());
         let engine = ayo_actors::engine::Engine::start(store.clone(), ayo_actors::hub::Hub::publisher(hub.clone()));
         crate::dashboard::start_live(store.clone(), ayo_actors::hub::Hub::publisher(hub.clone()));
+        if let Some(days) = settings.audit_retention_days {
+            if days < crate::audit_retention::MIN_DAYS {
+                anyhow::bail!(
+                    "AYO_AUDIT_RETENTION_DAYS is {days}: keep the audit log at least {} days",
+                    crate::audit_retention::MIN_DAYS
+                );
+            }
+            crate::audit_retention::start(store.clone(), days);
+        }
         let state = web::Data::new(AppState {
             engine,
             payments,

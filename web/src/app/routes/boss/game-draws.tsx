@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import type { ApiError } from '@/lib/api-client';
 import { useAdminGame } from '@/features/admin/api/get-game';
@@ -9,21 +10,22 @@ import { GameDraws } from '@/features/admin/components/game-draws';
 export function Component() {
   const { id = '' } = useParams();
   const game = useAdminGame(id);
-  const missing = game.isError && (game.error as ApiError).status === 404;
   return (
     <section aria-labelledby="page-heading">
       <p className="admin-back">
         <Link to={paths.boss.games.getHref()}>← All games</Link>
       </p>
       <PageHeading>Draws of {game.data?.name ?? `game ${id}`}</PageHeading>
-      {missing ? (
+      {game.data ? (
+        <GameDraws gameId={game.data.id} gameName={game.data.name} />
+      ) : game.isPending ? (
+        <Spinner label="Loading the game…" />
+      ) : (game.error as ApiError).status === 404 ? (
         <p className="empty-state" role="alert">
           There is no game “{id}”.
         </p>
-      ) : game.isError ? (
-        <LoadFailed what="The game" onRetry={() => void game.refetch()} />
       ) : (
-        <GameDraws gameId={id} gameName={game.data?.name ?? `game ${id}`} />
+        <LoadFailed what="The game" onRetry={() => void game.refetch()} />
       )}
     </section>
   );

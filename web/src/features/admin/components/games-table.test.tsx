@@ -106,6 +106,29 @@ describe('/boss/games', () => {
     await waitFor(() => expect(document.title).toBe('Ayo Lotto | Game draws'));
   });
 
+  it('on a phone shows each game as a card, headed by its name, with its actions and a sort menu', async () => {
+    const phone = (query: string) => ({
+      matches: query === '(max-width: 719px)',
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    });
+    vi.stubGlobal('matchMedia', phone);
+    const requests = serve();
+    renderApp('/boss/games');
+    const cards = await screen.findByRole('list', { name: 'Games' });
+    const express = within(cards)
+      .getAllByRole('listitem')
+      .find((card) => within(card).queryByRole('heading', { name: 'Ayo Express' }));
+    expect(express).toBeDefined();
+    expect(express).toHaveTextContent('NAP 2 ×240');
+    expect(within(express as HTMLElement).getByRole('link', { name: 'Draws of Ayo Express' })).toHaveAttribute(
+      'href',
+      '/boss/games/1/draws',
+    );
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'name:asc');
+    await waitFor(() => expect(requests('/admin/games').at(-1)).toMatchObject({ sort_by: 'name', sort_type: 'asc' }));
+  });
+
   it('says when there are no games', async () => {
     games = [];
     serve();
