@@ -229,3 +229,41 @@ fn a_player_with_no_winning_ticket_is_settled_without_a_ledger_entry() {
     assert!(replayed.replayed);
     assert_eq!(replayed.value.status, TicketStatus::Lost);
 }
+
+#[test]
+fn a_store_written_before_the_tallies_gets_them_rebuilt_when_opened() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("db");
+    let every = ayo_data::store::Slice { offset: 0, limit: 100, oldest_first: false };
+    let (game, entries, money, draws) = {
+        let store = Store::open(&path).unwrap();
+        let (game, draw) = game_and_draw(&store);
+        let ada = player(&store, 1);
+        buy(&store, &game, &draw, &ada, Bet::Nap { numbers: vec![7] }, "a");
+        buy(&store, &game, &draw, &ada, Bet::Nap { numbers: vec![8] }, "b");
+        let entries = store.wallets.entries_page(every).unwrap();
+        let draws = store.games.draws_page(None, every).unwrap();
+        assert_eq!((entries.total, draws.total), (3, 1));
+        store.flush_blocking().unwrap();
+        (game, entries, store.wallets.money_all_time().unwrap(), draws)
+    };
+    // As an older version left it: no tallies, no draw-time index, no game index of tickets, no layout mark.
+    {
+        let db = sled::open(&path).unwrap();
+        for (name, derived) in
+            [("ledger", &b"#"[..]), ("draws", b"#"), ("draws", b"t"), ("tickets", b"#"), ("tickets", b"g")]
+        {
+            let tree = db.open_tree(name).unwrap();
+            for key in tree.scan_prefix(derived).keys() {
+                tree.remove(key.unwrap()).unwrap();
+            }
+        }
+        db.open_tree("meta").unwrap().remove("layout").unwrap();
+        db.flush().unwrap();
+    }
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.wallets.entries_page(every).unwrap(), entries);
+    assert_eq!(store.wallets.money_all_time().unwrap(), money);
+    assert_eq!(store.games.draws_page(None, every).unwrap(), draws);
+    assert_eq!(store.wallets.tickets_of_game_page(game.id, every).unwrap().total, 2);
+}
