@@ -118,7 +118,7 @@ fn measure(dir: &std::path::Path, seeded: &Seeded, requests: usize) -> anyhow::R
             for page in [1, 50] {
                 let sep = if path.contains('?') { '&' } else { '?' };
                 let target = if page == 1 { path.clone() } else { format!("{path}{sep}page={page}") };
-                if page > 1 && path.ends_with("dashboard") || page > 1 && path.ends_with("results") {
+                if page > 1 && (path.ends_with("dashboard") || path.ends_with("results")) {
                     continue;
                 }
                 let request = get(server.addr(), &target, token);

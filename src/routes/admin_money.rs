@@ -80,7 +80,7 @@ async fn transactions(
             Some(user) => Box::new(state.store.wallets.entries_of_user(user)?.into_iter().map(Ok)),
             None => Box::new(state.store.wallets.entries_newest_first()),
         };
-        let rows = entries.filter(|e| e.as_ref().map_or(true, |e| matches(e))).map(|e| e.map(|e| admin_row(&e)));
+        let rows = entries.filter(|e| e.as_ref().map_or(true, &matches)).map(|e| e.map(|e| admin_row(&e)));
         let fields: Vec<&str> = SEARCHABLE.iter().copied().chain(["player_name", "player_email"]).collect();
         Ok(table.answer_stream(rows, &fields, Some("created_at"))?)
     })
