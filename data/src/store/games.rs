@@ -191,14 +191,6 @@ impl GameStore {
             .collect()
     }
 
-    /// Every draw of every game, newest first (admin and public result lists).
-    pub fn all_draws(&self) -> StoreResult<Vec<Draw>> {
-        let mut out: Vec<Draw> =
-            self.draws.scan_prefix([DRAW]).values().map(|v| self.decode_draw(&v?)).collect::<StoreResult<_>>()?;
-        out.sort_by(|a, b| b.draws_at.cmp(&a.draws_at).then(b.id.cmp(&a.id)));
-        Ok(out)
-    }
-
     /// Every draw's id, status and ticket count, read without opening its seed (an audit needs no seal key).
     pub fn draw_summaries(&self) -> StoreResult<Vec<(DrawId, DrawStatus, u64)>> {
         #[derive(serde::Deserialize)]
