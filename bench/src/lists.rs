@@ -18,7 +18,7 @@ use ayo_data::Store;
 use crate::rawhttp::Conn;
 use crate::seed;
 use crate::server::Server;
-use crate::stats::{self, summary};
+use crate::stats::{self, summary, Summary};
 
 /// What one store was seeded with, and the tokens to read it.
 struct Seeded {
@@ -38,9 +38,16 @@ pub fn run(draws: usize, entries: usize, requests: usize) -> anyhow::Result<()> 
     println!("seeded in {:.1} s", started.elapsed().as_secs_f64());
     let small_figures = measure(small.path(), &small_seed, requests)?;
     let big_figures = measure(big.path(), &big_seed, requests)?;
-    println!("{:<48} {:>12} {:>12} {:>7}", "endpoint (p99)", "empty, ms", "grown, ms", "ratio");
+    println!("{:<46} {:>17} {:>17} {:>10}", "endpoint", "empty p50/p99 ms", "grown p50/p99 ms", "p99 ratio");
     for ((path, empty), (_, grown)) in small_figures.iter().zip(&big_figures) {
-        println!("{path:<48} {empty:>12.2} {grown:>12.2} {:>6.1}×", grown / empty.max(0.001));
+        println!(
+            "{path:<46} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>9.1}×",
+            empty.p50,
+            empty.p99,
+            grown.p50,
+            grown.p99,
+            grown.p99 / empty.p99.max(0.001)
+        );
     }
     Ok(())
 }
@@ -92,7 +99,7 @@ fn seed_store(store: &Store, draws: usize, entries: usize) -> anyhow::Result<See
     Ok(Seeded { player_token: seed::tokens().issue(&player)?, admin_token, game, player })
 }
 
-fn measure(dir: &std::path::Path, seeded: &Seeded, requests: usize) -> anyhow::Result<Vec<(String, f64)>> {
+fn measure(dir: &std::path::Path, seeded: &Seeded, requests: usize) -> anyhow::Result<Vec<(String, Summary)>> {
     let server = Server::start(dir, &[])?;
     let addr: SocketAddr = server.addr().parse()?;
     let (g, p) = (seeded.game.id, seeded.player.id);
@@ -131,7 +138,7 @@ fn measure(dir: &std::path::Path, seeded: &Seeded, requests: usize) -> anyhow::R
                     }
                     latencies.push(t.elapsed().as_secs_f64() * 1e3);
                 }
-                out.push((target, summary(latencies).p99));
+                out.push((target, summary(latencies)));
             }
         }
         Ok::<_, anyhow::Error>(out)
