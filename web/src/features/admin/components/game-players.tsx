@@ -2,11 +2,10 @@
 import { Link } from 'react-router';
 import type { Column } from '@/components/data-table/data-table';
 import { paths } from '@/config/paths';
-import { formatNaira, formatShortDateTimeWAT } from '@/lib/format';
+import { formatShortDateTimeWAT } from '@/lib/format';
 import { betTypeLabel } from '@/lib/lotto';
-import { StatusBadge } from '@/features/admin/components/admin-ui';
 import { AdminList } from '@/features/admin/components/admin-list';
-import { TicketPicks } from '@/features/admin/components/ticket-picks';
+import { ticketPlayColumns } from '@/features/admin/components/ticket-columns';
 import type { PlayerTicket } from '@/features/admin/types';
 
 const COLUMNS: Column<PlayerTicket>[] = [
@@ -22,31 +21,7 @@ const COLUMNS: Column<PlayerTicket>[] = [
     ),
   },
   { key: 'bet_type', header: 'Bet', sortable: true, cell: (t) => betTypeLabel(t.bet_type) },
-  { key: 'numbers', header: 'Numbers', cell: (t) => <TicketPicks ticket={t} /> },
-  {
-    key: 'total_stake',
-    header: 'Stake',
-    sortable: true,
-    numeric: true,
-    cell: (t) => (
-      <>
-        {formatNaira(t.total_stake)}
-        {t.lines > 1 ? (
-          <span className="admin-note">
-            {t.lines} × {formatNaira(t.stake_per_line)}
-          </span>
-        ) : null}
-      </>
-    ),
-  },
-  { key: 'status', header: 'Status', sortable: true, cell: (t) => <StatusBadge status={t.status} /> },
-  {
-    key: 'winnings',
-    header: 'Winnings',
-    sortable: true,
-    numeric: true,
-    cell: (t) => (t.status === 'won' ? <strong>{formatNaira(t.winnings)}</strong> : formatNaira(t.winnings)),
-  },
+  ...ticketPlayColumns<PlayerTicket>(),
   { key: 'draw_id', header: 'Draw', sortable: true, cell: (t) => `#${t.draw_id}` },
   { key: 'created_at', header: 'Bought', sortable: true, cell: (t) => formatShortDateTimeWAT(t.created_at) },
 ];

@@ -1,11 +1,11 @@
 /** A player's tickets on their back-office page (GET /admin/users/{id}/tickets), a SPEC §7 table, newest first. */
 import type { Column } from '@/components/data-table/data-table';
-import { formatNaira, formatShortDateTimeWAT } from '@/lib/format';
+import { formatShortDateTimeWAT } from '@/lib/format';
 import { betTypeLabel } from '@/lib/lotto';
 import { userTicketsPath } from '@/features/admin/api/get-user';
-import { Missing, StatusBadge } from '@/features/admin/components/admin-ui';
+import { Missing } from '@/features/admin/components/admin-ui';
 import { AdminList } from '@/features/admin/components/admin-list';
-import { TicketPicks } from '@/features/admin/components/ticket-picks';
+import { ticketPlayColumns } from '@/features/admin/components/ticket-columns';
 import type { Ticket } from '@/types/lotto';
 
 const COLUMNS: Column<Ticket>[] = [
@@ -18,31 +18,7 @@ const COLUMNS: Column<Ticket>[] = [
     sortable: true,
     cell: (t) => <span className="nowrap">{betTypeLabel(t.bet_type)}</span>,
   },
-  { key: 'numbers', header: 'Numbers', cell: (t) => <TicketPicks ticket={t} /> },
-  {
-    key: 'total_stake',
-    header: 'Stake',
-    sortable: true,
-    numeric: true,
-    cell: (t) => (
-      <>
-        {formatNaira(t.total_stake)}
-        {t.lines > 1 ? (
-          <span className="admin-note">
-            {t.lines} × {formatNaira(t.stake_per_line)}
-          </span>
-        ) : null}
-      </>
-    ),
-  },
-  { key: 'status', header: 'Status', sortable: true, cell: (t) => <StatusBadge status={t.status} /> },
-  {
-    key: 'winnings',
-    header: 'Winnings',
-    sortable: true,
-    numeric: true,
-    cell: (t) => (t.status === 'won' ? <strong>{formatNaira(t.winnings)}</strong> : formatNaira(t.winnings)),
-  },
+  ...ticketPlayColumns<Ticket>(),
   {
     key: 'created_at',
     header: 'Bought',
