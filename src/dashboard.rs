@@ -24,8 +24,8 @@ const SERIES_DAYS: i64 = 30;
 pub fn figures(store: &Store) -> anyhow::Result<Value> {
     let now = Utc::now();
     let players = store.users.player_counts(start_of_wat_day(now))?;
-    let today = lagos_day(now);
-    let days = store.wallets.money_by_day(today - chrono::Duration::days(SERIES_DAYS - 1), today)?;
+    let this_day = lagos_day(now);
+    let days = store.wallets.money_by_day(this_day - chrono::Duration::days(SERIES_DAYS - 1), this_day)?;
     let all = store.wallets.money_all_time()?;
     let (pending_count, pending_amount) = store.wallets.pending_withdrawals()?;
     let today = days.last().map(|(_, t)| *t).unwrap_or_default();

@@ -13,6 +13,8 @@ use ayo_data::store::Slice;
 
 pub const DEFAULT_PER_PAGE: usize = 20;
 pub const MAX_PER_PAGE: usize = 100;
+/// The orders of an index keyed by id: ids increase with creation, so both sort the same.
+pub const CREATION_ORDER: [&str; 2] = ["created_at", "id"];
 
 #[derive(Debug, Deserialize, Default)]
 #[serde(default)]
@@ -49,9 +51,10 @@ impl TableQuery {
         (self.page() - 1).saturating_mul(self.per_page())
     }
 
-    /// Whether the page can be read straight from an index kept in `natural` order: no search, sorted by it.
-    pub fn reads_index(&self, natural: &str) -> bool {
-        self.search().is_none() && self.sort_by() == natural
+    /// Whether the page can be read straight from an index kept in one of the `natural` orders: no search, sorted
+    /// by one of them.
+    pub fn reads_index(&self, natural: &[&str]) -> bool {
+        self.search().is_none() && natural.contains(&self.sort_by())
     }
 
     /// The page asked for, as a slice of such an index.

@@ -1,7 +1,5 @@
 //! Back office: games (create, edit, pause), each game's draws and its players' tickets.
 
-use std::collections::HashMap;
-
 use actix_web::{web, HttpRequest, HttpResponse};
 use chrono::Utc;
 use serde::Deserialize;
@@ -12,13 +10,13 @@ use ayo_actors::views;
 use ayo_data::game::{Game, GameStatus, Schedule};
 use ayo_data::lotto::{BetType, Multipliers, StakeRules};
 use ayo_data::ticket::Ticket;
-use ayo_data::user::User;
 
+use super::admin_money::Players;
 use super::games::{find_game, next_draw};
 use crate::auth::AdminUser;
 use crate::error::{ApiError, FieldErrors};
 use crate::json::JsonBody;
-use crate::paging::TableQuery;
+use crate::paging::{TableQuery, CREATION_ORDER};
 use crate::state::AppState;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -198,21 +196,17 @@ async fn players(
     let game = find_game(&state, &id)?;
     let state = state.into_inner();
     let answer = web::block(move || {
-        let mut players = HashMap::new();
+        let mut players = Players::default();
         let mut row = |t: &Ticket| {
             let draw = state.store.games.draw(t.draw_id).ok().flatten();
             let mut row = views::ticket(t, draw.as_ref(), Some(&game));
-            let player: &Option<User> =
-                players.entry(t.user_id).or_insert_with(|| state.store.users.get(t.user_id).ok().flatten());
-            row["player"] = json!({
-                "id": t.user_id,
-                "name": player.as_ref().map(|u| &u.name),
-                "email": player.as_ref().map(|u| &u.email),
-            });
-            row["player_name"] = json!(player.as_ref().map(|u| &u.name));
+            let player = players.get(&state, t.user_id);
+            row["player"] =
+                json!({ "id": t.user_id, "name": player.map(|u| &u.name), "email": player.map(|u| &u.email) });
+            row["player_name"] = json!(player.map(|u| &u.name));
             row
         };
-        if table.reads_index("created_at") || table.reads_index("id") {
+        if table.reads_index(&CREATION_ORDER) {
             let page = state.store.wallets.tickets_of_game_page(game.id, table.slice())?;
             return Ok::<_, ApiError>(table.answer_page(page.rows.iter().map(&mut row).collect(), page.total));
         }

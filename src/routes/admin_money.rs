@@ -16,7 +16,7 @@ use super::transactions::{row, Filters, SEARCHABLE};
 use crate::auth::AdminUser;
 use crate::error::ApiError;
 use crate::json::JsonBody;
-use crate::paging::TableQuery;
+use crate::paging::{TableQuery, CREATION_ORDER};
 use crate::payments::{payout, views};
 use crate::state::AppState;
 
@@ -31,10 +31,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 
 /// The players rows mention, each read once.
 #[derive(Default)]
-struct Players(HashMap<UserId, Option<User>>);
+pub(super) struct Players(HashMap<UserId, Option<User>>);
 
 impl Players {
-    fn get(&mut self, state: &AppState, id: UserId) -> Option<&User> {
+    pub(super) fn get(&mut self, state: &AppState, id: UserId) -> Option<&User> {
         self.0.entry(id).or_insert_with(|| state.store.users.get(id).ok().flatten()).as_ref()
     }
 }
@@ -69,7 +69,7 @@ async fn transactions(
             }
             r
         };
-        if filters.is_empty() && table.reads_index("created_at") {
+        if filters.is_empty() && table.reads_index(&CREATION_ORDER) {
             let page = match owner {
                 Some(user) => state.store.wallets.entries_of_user_page(user, table.slice())?,
                 None => state.store.wallets.entries_page(table.slice())?,

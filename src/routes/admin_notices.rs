@@ -12,7 +12,7 @@ use ayo_data::notice::Marquee;
 use crate::auth::AdminUser;
 use crate::error::{ApiError, FieldErrors};
 use crate::json::JsonBody;
-use crate::paging::TableQuery;
+use crate::paging::{TableQuery, CREATION_ORDER};
 use crate::state::AppState;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -67,7 +67,7 @@ async fn activities(
 ) -> Result<HttpResponse, ApiError> {
     let store = state.store.clone();
     let answer = web::block(move || {
-        if table.reads_index("created_at") {
+        if table.reads_index(&CREATION_ORDER) {
             let page = store.activities.page(table.slice())?;
             return Ok::<_, ApiError>(
                 table.answer_page(page.rows.iter().map(crate::views::activity).collect(), page.total),

@@ -96,7 +96,7 @@ pub fn draws_table(
 ) -> Result<serde_json::Value, ApiError> {
     let games = store.games.games()?;
     let view = |d: &Draw| views::draw(d, games.iter().find(|g| g.id == d.game_id));
-    if status.is_none() && table.reads_index("draws_at") {
+    if status.is_none() && table.reads_index(&["draws_at"]) {
         let page = store.games.draws_page(game, table.slice())?;
         return Ok(table.answer_page(page.rows.iter().map(view).collect(), page.total));
     }

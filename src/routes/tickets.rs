@@ -19,7 +19,7 @@ use ayo_data::user::Role;
 use crate::auth::AuthUser;
 use crate::error::{ApiError, FieldErrors};
 use crate::json::JsonBody;
-use crate::paging::TableQuery;
+use crate::paging::{TableQuery, CREATION_ORDER};
 use crate::state::AppState;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -161,7 +161,7 @@ pub fn tickets_table(
         let draw = store.games.draw(t.draw_id).ok().flatten();
         views::ticket(t, draw.as_ref(), games.iter().find(|g| g.id == t.game_id))
     };
-    if table.reads_index("created_at") || table.reads_index("id") {
+    if table.reads_index(&CREATION_ORDER) {
         let page = store.wallets.tickets_of_user_page(user, table.slice())?;
         return Ok(table.answer_page(page.rows.iter().map(view).collect(), page.total));
     }

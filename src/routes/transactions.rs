@@ -12,7 +12,7 @@ use ayo_data::store::lagos_day;
 
 use crate::auth::AuthUser;
 use crate::error::{ApiError, FieldErrors};
-use crate::paging::TableQuery;
+use crate::paging::{TableQuery, CREATION_ORDER};
 use crate::state::AppState;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -132,7 +132,7 @@ pub fn entries_table(
     table: &TableQuery,
 ) -> Result<Value, ApiError> {
     let matches = filters.matcher()?;
-    if filters.is_empty() && (table.reads_index("created_at") || table.reads_index("id")) {
+    if filters.is_empty() && table.reads_index(&CREATION_ORDER) {
         let page = store.wallets.entries_of_user_page(user, table.slice())?;
         return Ok(table.answer_page(page.rows.iter().map(row).collect(), page.total));
     }

@@ -149,13 +149,7 @@ impl GameStore {
     /// The draws, of one game or all, latest draw time first, read one at a time (for filters and searches).
     pub fn draws_latest_first(&self, game: Option<GameId>) -> impl Iterator<Item = StoreResult<Draw>> + '_ {
         let prefix = game.map_or_else(|| vec![BY_TIME], |game| tagged(BY_GAME, &[game]));
-        self.draws.scan_prefix(prefix).keys().rev().filter_map(move |key| {
-            match key.map_err(StoreError::from).and_then(|k| last_id(&k).map(|id| self.draw(id)).transpose()) {
-                Ok(Some(Some(draw))) => Some(Ok(draw)),
-                Ok(_) => None,
-                Err(e) => Some(Err(e)),
-            }
-        })
+        listing::stream(self.draws.scan_prefix(prefix).keys().rev(), |id| self.draw(id))
     }
 
     /// Rebuilds the draw-time index and the draw tallies from the draws (a store from before them).

@@ -2,7 +2,7 @@
 //! cost of a page is its own rows plus a walk over the keys before it, whatever the list's length.
 
 use super::keys::last_id;
-use crate::error::StoreResult;
+use crate::error::{StoreError, StoreResult};
 
 /// Which rows of a list to read: `offset..offset + limit` in index order, newest (highest key) first unless
 /// `oldest_first`.
@@ -38,6 +38,17 @@ pub fn count(keys: impl Iterator<Item = sled::Result<sled::IVec>>) -> StoreResul
         n += 1;
     }
     Ok(n)
+}
+
+/// The records the keys point at (each key's last eight bytes), read one at a time as the keys come, leaving out
+/// any that vanished: for searches and filters that walk a whole index.
+pub fn stream<'a, T>(
+    keys: impl Iterator<Item = sled::Result<sled::IVec>> + 'a,
+    read: impl Fn(u64) -> StoreResult<Option<T>> + 'a,
+) -> impl Iterator<Item = StoreResult<T>> + 'a {
+    keys.filter_map(move |key| {
+        key.map_err(StoreError::from).and_then(|k| last_id(&k).map_or(Ok(None), &read)).transpose()
+    })
 }
 
 /// Reads the records of `ids` in order, leaving out any that vanished.

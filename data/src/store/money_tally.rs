@@ -73,6 +73,10 @@ fn minus<const N: usize>(a: [i64; N], b: [i64; N]) -> [i64; N] {
     std::array::from_fn(|i| a[i] - b[i])
 }
 
+fn plus<const N: usize>(a: [i64; N], b: [i64; N]) -> [i64; N] {
+    std::array::from_fn(|i| a[i] + b[i])
+}
+
 /// Keeps the tallies true as `after` is written over `before` (`None`: a new entry).
 pub(super) fn entry_written(
     ledger: &TransactionalTree,
@@ -145,8 +149,8 @@ pub(super) fn rebuild(ledger: &sled::Tree, entries: impl Iterator<Item = StoreRe
         let entry = entry?;
         count += 1;
         let day = by_day.entry(lagos_day(entry.created_at)).or_default();
-        *day = std::array::from_fn(|i| day[i] + money_of(&entry)[i]);
-        pending = std::array::from_fn(|i| pending[i] + pending_withdrawal(&entry)[i]);
+        *day = plus(*day, money_of(&entry));
+        pending = plus(pending, pending_withdrawal(&entry));
         match entry.kind {
             EntryKind::Stake => {
                 stakes.insert(entry.reference.clone(), (lagos_day(entry.created_at), entry.amount.as_i64().abs()));

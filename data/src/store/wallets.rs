@@ -562,18 +562,9 @@ impl WalletStore {
 
     /// A game's tickets, newest first, read one at a time (for searches over them).
     pub fn tickets_of_game_newest_first(&self, game: GameId) -> impl Iterator<Item = StoreResult<Ticket>> + '_ {
-        self.tickets.scan_prefix(tagged(TICKET_BY_GAME, &[game])).keys().rev().filter_map(move |key| {
-            let found = key.map_err(StoreError::from).and_then(|k| match last_id(&k) {
-                Some(id) => self.stored_ticket(id),
-                None => Ok(None),
-            });
-            match found {
-                // No settlement cache: a search may walk millions of tickets.
-                Ok(Some(ticket)) => Some(Settlements::default().apply(self, ticket)),
-                Ok(None) => None,
-                Err(e) => Some(Err(e)),
-            }
-        })
+        let keys = self.tickets.scan_prefix(tagged(TICKET_BY_GAME, &[game])).keys().rev();
+        // No settlement cache: a search may walk millions of tickets.
+        listing::stream(keys, |id| self.stored_ticket(id)).map(|t| Settlements::default().apply(self, t?))
     }
 
     fn entry(&self, id: u64) -> StoreResult<Option<LedgerEntry>> {
