@@ -29,16 +29,25 @@ export function salesOver(draw: Pick<Draw, 'status' | 'closes_at'>, now = Date.n
 
 type OnCancel = (draw: Draw) => void;
 
+/** Why a draw was cancelled, and whether its payouts are halted: inline in a table cell, as paragraphs on a card. */
+function DrawNotes({ draw, as: Note }: { draw: Draw; as: 'span' | 'p' }) {
+  return (
+    <>
+      {draw.cancelled_reason ? <Note className="admin-note">{draw.cancelled_reason}</Note> : null}
+      {draw.settlement_halted ? (
+        <Note className="admin-note" role="status">
+          Payouts halted: the shadow settlement disagrees (see the audit log)
+        </Note>
+      ) : null}
+    </>
+  );
+}
+
 function DrawStatus({ draw }: { draw: Draw }) {
   return (
     <>
       <StatusBadge status={draw.status} />
-      {draw.cancelled_reason ? <span className="admin-note">{draw.cancelled_reason}</span> : null}
-      {draw.settlement_halted ? (
-        <span className="admin-note" role="status">
-          Payouts halted: the shadow settlement disagrees (see the audit log)
-        </span>
-      ) : null}
+      <DrawNotes draw={draw} as="span" />
     </>
   );
 }
@@ -105,12 +114,7 @@ function DrawCard({ draw, onCancel }: { draw: Draw; onCancel: OnCancel }) {
         {formatShortDateTimeWAT(draw.draws_at)} · sales close {formatShortDateTimeWAT(draw.closes_at)} ·{' '}
         {draw.ticket_count} {draw.ticket_count === 1 ? 'ticket' : 'tickets'}
       </p>
-      {draw.cancelled_reason ? <p className="admin-note">{draw.cancelled_reason}</p> : null}
-      {draw.settlement_halted ? (
-        <p className="admin-note" role="status">
-          Payouts halted: the shadow settlement disagrees (see the audit log)
-        </p>
-      ) : null}
+      <DrawNotes draw={draw} as="p" />
       <DrawResult draw={draw} />
       <CancelButton draw={draw} onCancel={onCancel} />
     </article>
