@@ -92,14 +92,14 @@ impl TableQuery {
             let mut data = Vec::with_capacity(per_page);
             for row in matching {
                 let row = row?;
-                if usize::try_from(total).is_ok_and(|n| n >= offset && n < offset + per_page) {
+                if usize::try_from(total).is_ok_and(|n| n >= offset && n < offset.saturating_add(per_page)) {
                     data.push(row);
                 }
                 total += 1;
             }
             data
         } else {
-            let mut best = TopRows::new(self.sort_by(), self.descending(), offset + per_page);
+            let mut best = TopRows::new(self.sort_by(), self.descending(), offset.saturating_add(per_page));
             for row in matching {
                 best.push(row?);
                 total += 1;
@@ -186,6 +186,17 @@ mod tests {
         let out = q.answer(rows, &["name"]);
         assert_eq!(out["meta"]["total"], 7, "row 4 and rows 40-45");
         assert_eq!(out["data"][0]["id"], 4);
+    }
+
+    #[test]
+    fn a_page_far_past_the_end_is_empty_whatever_the_sort() {
+        let rows: Vec<Value> = (1..=30).map(|i| json!({"id": i, "created_at": format!("{i:03}")})).collect();
+        for sort_by in ["created_at", "id"] {
+            let q = TableQuery { page: Some(usize::MAX), sort_by: Some(sort_by.into()), ..Default::default() };
+            let out = q.answer_stream(rows.iter().cloned().map(Ok::<_, ()>), &[], Some("created_at")).unwrap();
+            assert_eq!(out["data"], json!([]), "sorted by {sort_by}");
+            assert_eq!(out["meta"]["total"], 30);
+        }
     }
 
     #[test]
