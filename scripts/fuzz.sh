@@ -104,7 +104,7 @@ for who in admin player; do
     --exclude-path /auth/change-password \
     --exclude-path /admin/change-password \
     --exclude-path /auth/logout \
-    --exclude-path /payments/sandbox/webhook \
+    --exclude-path "/payments/{gateway}/webhook" \
     --request-timeout 10 \
     --workers 2 \
     --no-color \

@@ -1,6 +1,7 @@
 //! The edge of Ayo Lotto: configuration, start-up, command line, HTTP routes, auth, mail and the embedded app.
 //! It knows actix-web and owns no business rule.
 
+pub mod api_doc;
 pub mod assets;
 pub mod audit;
 pub mod audit_retention;

@@ -16,17 +16,27 @@ pub const MAX_PER_PAGE: usize = 100;
 /// The orders of an index keyed by id: ids increase with creation, so both sort the same.
 pub const CREATION_ORDER: [&str; 2] = ["created_at", "id"];
 
-#[derive(Debug, Deserialize, Default)]
+#[derive(Debug, Deserialize, Default, utoipa::IntoParams)]
 #[serde(default)]
+#[into_params(parameter_in = Query)]
 pub struct TableQuery {
+    /// From 1.
+    #[param(minimum = 1)]
     pub page: Option<usize>,
+    /// Rows a page, at most 100 (also `rowsPerPage`).
+    #[param(minimum = 1)]
     pub per_page: Option<usize>,
     #[serde(alias = "rowsPerPage")]
+    #[param(ignore)]
     pub rows_per_page: Option<usize>,
+    /// Matched, ignoring case, against the table's text columns.
     pub search: Option<String>,
+    /// A column of the table (also `sortBy`).
     #[serde(alias = "sortBy")]
     pub sort_by: Option<String>,
+    /// `asc` or `desc` (the default; also `sortType`).
     #[serde(alias = "sortType")]
+    #[param(pattern = "^(asc|desc)$")]
     pub sort_type: Option<String>,
 }
 

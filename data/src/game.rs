@@ -15,7 +15,7 @@ pub fn wat() -> FixedOffset {
     FixedOffset::east_opt(3600).unwrap_or_else(|| Utc.fix())
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum GameStatus {
     Active,

@@ -29,7 +29,7 @@ pub type WithdrawalId = u64;
 /// The smallest withdrawal, ₦1,000 (PRODUCT.md §5).
 pub const WITHDRAWAL_MIN: Kobo = Kobo::naira(1_000);
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum WithdrawalStatus {
     /// Held, waiting for an admin.

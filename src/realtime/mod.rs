@@ -17,6 +17,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/v1/ws", web::get().to(session::connect));
 }
 
+/// The socket's entry in the API description: it is served outside `/api/v1`'s scope (no logging, no compression).
+pub fn described() -> utoipa::openapi::path::Paths {
+    #[derive(utoipa::OpenApi)]
+    #[openapi(paths(session::connect))]
+    struct Socket;
+    <Socket as utoipa::OpenApi>::openapi().paths
+}
+
 impl AppState {
     /// Hands an event to the Hub for every socket subscribed to its topic; persist first, then publish.
     ///

@@ -32,6 +32,16 @@ pub const MAX_FRAME_SIZE: usize = 4 * 1024;
 pub const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// GET /api/v1/ws: upgrades and leaves the connection to its own task.
+#[utoipa::path(
+    get,
+    path = "/ws",
+    summary = "The WebSocket (push only); see docs/api-lotto.md",
+    tag = "live",
+    responses(
+        (status = 101, description = "Switching protocols"),
+        (status = 400, description = "Not a WebSocket upgrade"),
+    )
+)]
 pub async fn connect(
     req: HttpRequest,
     body: web::Payload,

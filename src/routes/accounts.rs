@@ -1,14 +1,25 @@
 //! `GET /accounts/banks`: Nigerian banks and their CBN codes (SPEC §7: bearer).
 
-use actix_web::{web, HttpResponse};
+use actix_web::{get, HttpResponse};
 use serde_json::json;
 
+use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::auth::AuthUser;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/accounts/banks", web::get().to(banks));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(banks);
 }
 
+#[utoipa::path(
+    summary = "Nigerian banks with CBN codes",
+    tag = "accounts",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "data: [{name, code, slug}]", body = Envelope),
+        (status = 401, description = "Missing, expired or invalid token (errorCode N403), or wrong credentials", body = ErrorBody),
+    )
+)]
+#[get("/accounts/banks")]
 async fn banks(_: AuthUser) -> HttpResponse {
     HttpResponse::Ok()
         .insert_header(("Cache-Control", "private, max-age=86400"))

@@ -1,26 +1,28 @@
 //! The back office API under `/admin`: every handler takes `AdminUser`, so the role is checked on the server.
 
-use actix_web::{web, HttpResponse};
+use actix_web::{get, post, web, HttpResponse};
 use serde_json::json;
 
 use actix_web::HttpRequest;
 use serde::Deserialize;
+use utoipa::ToSchema;
 
 use ayo_actors::scheduler::Cancel;
 
 use super::auth::{change_password_of, ChangePasswordBody};
+use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::auth::AdminUser;
 use crate::error::ApiError;
 use crate::json::JsonBody;
 use crate::state::AppState;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
+pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(
-        web::scope("/admin")
-            .route("/dashboard", web::get().to(dashboard))
-            .route("/change-password", web::post().to(change_password))
+        utoipa_actix_web::scope("/admin")
+            .service(dashboard)
+            .service(change_password)
             .configure(super::admin_adjust::configure)
-            .route("/draws/{id}/cancel", web::post().to(cancel_draw))
+            .service(cancel_draw)
             .configure(super::admin_games::configure)
             .configure(super::admin_users::configure)
             .configure(super::admin_notices::configure)
@@ -28,12 +30,36 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     );
 }
 
+#[utoipa::path(
+    summary = "Back office counters",
+    tag = "admin",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "data: {players_total, players_new_today, players_verified, deposits, stakes, wins, ggr, today, pending_withdrawals, series}; days are WAT (UTC+01:00) calendar days", body = Envelope),
+        (status = 401, description = "Missing, expired or invalid token (errorCode N403), or wrong credentials", body = ErrorBody),
+        (status = 403, description = "Wrong role, unverified or suspended account", body = ErrorBody),
+    )
+)]
+#[get("/dashboard")]
 async fn dashboard(state: web::Data<AppState>, _: AdminUser) -> Result<HttpResponse, ApiError> {
     let store = state.store.clone();
     let figures = web::block(move || crate::dashboard::figures(&store)).await?.map_err(ApiError::internal)?;
     Ok(HttpResponse::Ok().json(json!({ "data": figures })))
 }
 
+#[utoipa::path(
+    summary = "Change the admin's password",
+    tag = "admin",
+    security(("bearer" = [])),
+    request_body = ChangePasswordBody,
+    responses(
+        (status = 200, description = "data: {token, expires_in, user}", body = Envelope),
+        (status = 401, description = "Missing, expired or invalid token (errorCode N403), or wrong credentials", body = ErrorBody),
+        (status = 403, description = "Wrong role, unverified or suspended account", body = ErrorBody),
+        (status = 429, description = "Rate limited (Retry-After header)", body = ErrorBody),
+    )
+)]
+#[post("/change-password")]
 async fn change_password(
     state: web::Data<AppState>,
     AdminUser(user): AdminUser,
@@ -42,15 +68,27 @@ async fn change_password(
     change_password_of(&state, user, body).await
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default)]
 struct CancelBody {
+    #[schema(required = true, min_length = 5, max_length = 500)]
     reason: String,
     /// Required once sales have closed: the seed and the would-be balls are published with the refunds.
     emergency: bool,
 }
 
 /// Cancels a draw that has not been drawn: every ticket is refunded in full.
+#[utoipa::path(
+    summary = "Cancel a draw and refund every ticket; after sales close only with emergency: true (the seed and would-be balls are published)",
+    tag = "admin",
+    security(("bearer" = [])),
+    request_body = CancelBody,
+    params(("id" = u64, Path)),
+    responses(
+        (status = 200, description = "ok", body = Envelope),
+    )
+)]
+#[post("/draws/{id}/cancel")]
 async fn cancel_draw(
     req: HttpRequest,
     state: web::Data<AppState>,

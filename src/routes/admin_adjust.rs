@@ -6,10 +6,11 @@
 //! approves it; the ledger entry's reference names both admins, and neither may then approve that player's
 //! withdrawals (see `admin_money`).
 
-use actix_web::{http::StatusCode, web, HttpRequest, HttpResponse};
+use actix_web::{get, http::StatusCode, post, web, HttpRequest, HttpResponse};
 use chrono::Utc;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use utoipa::ToSchema;
 
 use ayo_actors::views;
 use ayo_actors::wallet::ApplyEntry;
@@ -19,32 +20,46 @@ use ayo_data::money::Kobo;
 use ayo_data::store::Moved;
 use ayo_data::user::{Role, User};
 
+use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::auth::AdminUser;
 use crate::error::{ApiError, FieldErrors};
 use crate::json::JsonBody;
 use crate::state::AppState;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/users/{id}/adjust", web::post().to(adjust))
-        .route("/adjustments", web::get().to(list))
-        .route("/adjustments/{id}/approve", web::post().to(approve))
-        .route("/adjustments/{id}/reject", web::post().to(reject));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(adjust).service(list).service(approve).service(reject);
 }
 
 /// The largest single manual adjustment (₦10,000,000): a typo of extra zeros should not mint a fortune.
 const ADJUST_MAX: i64 = 1_000_000_000;
 const KEY_MAX: usize = 100;
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default)]
 struct AdjustBody {
+    /// Signed kobo, not zero.
+    #[schema(required = true, minimum = -1000000000, maximum = 1000000000)]
     amount: Option<i64>,
+    #[schema(required = true, min_length = 5, max_length = 500)]
     reason: String,
+    #[schema(required = true, min_length = 1, max_length = 100)]
     idempotency_key: String,
 }
 
 /// A manual credit (positive) or debit (negative) with a mandatory reason: one `adjustment` ledger entry, at once
 /// or after a second admin's approval.
+#[utoipa::path(
+    summary = "Manual wallet adjustment with a reason; above AYO_ADJUST_APPROVAL_ABOVE it waits for a second admin",
+    tag = "admin",
+    security(("bearer" = [])),
+    request_body = AdjustBody,
+    params(("id" = u64, Path)),
+    responses(
+        (status = 200, description = "Applied: data {balance, transaction, replayed}; a replay of the key answers the first result", body = Envelope),
+        (status = 202, description = "Above the approval limit: data {approval_id, adjustment}; nothing moved yet", body = Envelope),
+    )
+)]
+#[post("/users/{id}/adjust")]
 async fn adjust(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -161,6 +176,15 @@ fn view(adjustment: &PendingAdjustment) -> Value {
 }
 
 /// Every adjustment filed for approval, newest first.
+#[utoipa::path(
+    summary = "Adjustments filed for a second admin's approval, newest first",
+    tag = "admin",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "data: [adjustment]", body = Envelope),
+    )
+)]
+#[get("/adjustments")]
 async fn list(state: web::Data<AppState>, _: AdminUser) -> Result<HttpResponse, ApiError> {
     let rows: Vec<Value> = state.store.adjustments.all()?.iter().map(view).collect();
     Ok(HttpResponse::Ok().json(json!({ "data": rows })))
@@ -183,6 +207,18 @@ fn decidable(state: &AppState, admin: &User, id: u64) -> Result<PendingAdjustmen
 }
 
 /// Moves the money (once, whoever approves and however often), then records the decision.
+#[utoipa::path(
+    summary = "Approve (and apply, once) an adjustment another admin asked for",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = u64, Path)),
+    responses(
+        (status = 200, description = "data: the adjustment as decided", body = Envelope),
+        (status = 404, description = "No such adjustment", body = ErrorBody),
+        (status = 422, description = "Asked for by this admin (errorCode FOUR_EYES), already decided, or would overdraw", body = ErrorBody),
+    )
+)]
+#[post("/adjustments/{id}/approve")]
 async fn approve(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -208,6 +244,18 @@ async fn approve(
     })))
 }
 
+#[utoipa::path(
+    summary = "Reject an adjustment another admin asked for",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = u64, Path)),
+    responses(
+        (status = 200, description = "data: the adjustment as decided", body = Envelope),
+        (status = 404, description = "No such adjustment", body = ErrorBody),
+        (status = 422, description = "Asked for by this admin (errorCode FOUR_EYES), already decided, or would overdraw", body = ErrorBody),
+    )
+)]
+#[post("/adjustments/{id}/reject")]
 async fn reject(
     req: HttpRequest,
     state: web::Data<AppState>,

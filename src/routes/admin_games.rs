@@ -1,9 +1,10 @@
 //! Back office: games (create, edit, pause), each game's draws and its players' tickets.
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{get, post, put, web, HttpRequest, HttpResponse};
 use chrono::Utc;
 use serde::Deserialize;
 use serde_json::json;
+use utoipa::ToSchema;
 
 use ayo_actors::scheduler::Refresh;
 use ayo_actors::views;
@@ -13,20 +14,29 @@ use ayo_data::ticket::Ticket;
 
 use super::admin_money::Players;
 use super::games::{find_game, next_draw};
+use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::auth::AdminUser;
 use crate::error::{ApiError, FieldErrors};
 use crate::json::JsonBody;
 use crate::paging::{TableQuery, CREATION_ORDER};
 use crate::state::AppState;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/games", web::get().to(list))
-        .route("/games", web::post().to(create))
-        .route("/games/{id}", web::put().to(update))
-        .route("/games/{id}/players", web::get().to(players))
-        .route("/games/{id}/draws", web::get().to(draws));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(list).service(create).service(update).service(players).service(game_draws);
 }
 
+#[utoipa::path(
+    summary = "Games with their next draw (on sale now, else the next scheduled) and 10 newest draws",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(TableQuery),
+    responses(
+        (status = 200, description = "ok", body = Envelope),
+        (status = 404, description = "Not found", body = ErrorBody),
+        (status = 422, description = "Invalid input; errors names each field", body = ErrorBody),
+    )
+)]
+#[get("/games")]
 async fn list(
     state: web::Data<AppState>,
     _: AdminUser,
@@ -46,16 +56,23 @@ async fn list(
 }
 
 /// Every field of a game an admin may set. Omitted fields keep their value (on edit) or default (on create).
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default)]
 struct GameBody {
     name: Option<String>,
     description: Option<String>,
     status: Option<GameStatus>,
+    /// `{"every_minutes": n}` or `{"weekly": [{"weekday": "Tue", "time": "19:15"}]}` (WAT).
+    #[schema(value_type = Option<Object>)]
     schedule: Option<Schedule>,
     close_before_secs: Option<i64>,
+    #[schema(schema_with = crate::api_doc::bet_types)]
     bet_types: Option<Vec<BetType>>,
+    /// Payout multiplier per bet kind, e.g. `{"NAP2": 240}`.
+    #[schema(value_type = Option<Object>)]
     multipliers: Option<Multipliers>,
+    /// Stake limits in kobo.
+    #[schema(value_type = Option<Object>)]
     stake_rules: Option<StakeRules>,
 }
 
@@ -122,6 +139,17 @@ fn apply(game: &mut Game, body: GameBody) -> Result<(), ApiError> {
     errors.finish()
 }
 
+#[utoipa::path(
+    summary = "Create a game",
+    tag = "admin",
+    security(("bearer" = [])),
+    request_body = GameBody,
+    responses(
+        (status = 200, description = "ok", body = Envelope),
+        (status = 404, description = "Not found", body = ErrorBody),
+    )
+)]
+#[post("/games")]
 async fn create(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -158,6 +186,17 @@ async fn create(
     Ok(HttpResponse::Created().json(json!({ "data": views::game(&game, None), "message": "Game created" })))
 }
 
+#[utoipa::path(
+    summary = "Edit or pause a game",
+    tag = "admin",
+    security(("bearer" = [])),
+    request_body = GameBody,
+    params(("id" = String, Path)),
+    responses(
+        (status = 200, description = "ok", body = Envelope),
+    )
+)]
+#[put("/games/{id}")]
 async fn update(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -187,6 +226,16 @@ async fn update(
 }
 
 /// The tickets of a game, with their players: the back office's "players of a game".
+#[utoipa::path(
+    summary = "A game's tickets with their players",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = String, Path), TableQuery),
+    responses(
+        (status = 200, description = "ok", body = Envelope),
+    )
+)]
+#[get("/games/{id}/players")]
 async fn players(
     state: web::Data<AppState>,
     _: AdminUser,
@@ -218,7 +267,17 @@ async fn players(
 }
 
 /// A game's draws, latest draw time first: the back office's table of them.
-async fn draws(
+#[utoipa::path(
+    summary = "A game's draws, latest draw time first (Draw rows, as public /draws)",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = String, Path), TableQuery),
+    responses(
+        (status = 200, description = "ok", body = Envelope),
+    )
+)]
+#[get("/games/{id}/draws")]
+async fn game_draws(
     state: web::Data<AppState>,
     _: AdminUser,
     id: web::Path<String>,

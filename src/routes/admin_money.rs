@@ -4,15 +4,17 @@
 
 use std::collections::HashMap;
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::{json, Value};
+use utoipa::{IntoParams, ToSchema};
 
 use ayo_data::ledger::{EntryKind, LedgerEntry};
 use ayo_data::user::{User, UserId};
 use ayo_data::withdrawal::WithdrawalStatus;
 
 use super::transactions::{row, Filters, SEARCHABLE};
+use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::auth::AdminUser;
 use crate::error::ApiError;
 use crate::json::JsonBody;
@@ -21,12 +23,8 @@ use crate::payments::{payout, views};
 use crate::state::AppState;
 
 /// Registered inside the `/admin` scope.
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/transactions", web::get().to(transactions))
-        .route("/withdrawals", web::get().to(withdrawals))
-        .route("/withdrawals/{id}/approve", web::post().to(approve))
-        .route("/withdrawals/{id}/reject", web::post().to(reject))
-        .route("/accounts", web::get().to(accounts));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(transactions).service(withdrawals).service(approve).service(reject).service(accounts);
 }
 
 /// The players rows mention, each read once.
@@ -48,6 +46,16 @@ fn with_player(mut row: Value, user_id: UserId, player: Option<&User>) -> Value 
 
 /// Every player's transactions: the SPEC §7 table plus filters `type`, `status`, `from`, `to`, `user_id`; each row
 /// carries the player and, for withdrawals, the withdrawal (status, bank account, reason).
+#[utoipa::path(
+    summary = "Every player's transactions, with the player and (for withdrawals) the withdrawal",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(TableQuery, Filters, OwnerFilter),
+    responses(
+        (status = 200, description = "data: [Transaction + player], meta", body = Envelope),
+    )
+)]
+#[get("/transactions")]
 async fn transactions(
     state: web::Data<AppState>,
     _: AdminUser,
@@ -88,19 +96,33 @@ async fn transactions(
     Ok(HttpResponse::Ok().json(answer))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, IntoParams)]
 #[serde(default)]
+#[into_params(parameter_in = Query)]
 struct OwnerFilter {
+    #[param(value_type = Option<u64>)]
     user_id: Option<UserId>,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, IntoParams)]
 #[serde(default)]
+#[into_params(parameter_in = Query)]
 struct WithdrawalFilter {
+    #[param(inline, value_type = Option<WithdrawalStatus>)]
     status: Option<String>,
 }
 
 /// Every withdrawal (filter `status`: pending, processing, success, failed, rejected, reversed) with its player.
+#[utoipa::path(
+    summary = "Every withdrawal, with its player",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(TableQuery, WithdrawalFilter),
+    responses(
+        (status = 200, description = "data: [Withdrawal + player], meta", body = Envelope),
+    )
+)]
+#[get("/withdrawals")]
 async fn withdrawals(
     state: web::Data<AppState>,
     _: AdminUser,
@@ -145,6 +167,17 @@ fn answer(decided: payout::Decided, state: &AppState) -> Result<HttpResponse, Ap
 }
 
 /// Approves a pending withdrawal (sends the transfer), or re-checks one left processing.
+#[utoipa::path(
+    summary = "Approve a withdrawal: send the gateway transfer (or re-check one left processing)",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = u64, Path)),
+    responses(
+        (status = 200, description = "data: Withdrawal, transaction, balance, message", body = Envelope),
+        (status = 422, description = "Not pending, or this admin adjusted the player's wallet (errorCode FOUR_EYES)", body = ErrorBody),
+    )
+)]
+#[post("/withdrawals/{id}/approve")]
 async fn approve(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -161,13 +194,26 @@ async fn approve(
     answer(decided, &state)
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default)]
 struct RejectBody {
+    #[schema(required = true, min_length = 5, max_length = 300)]
     reason: String,
 }
 
 /// Rejects a pending withdrawal with a reason the player sees; the money returns to their balance.
+#[utoipa::path(
+    summary = "Reject a pending withdrawal: the money returns to the player",
+    tag = "admin",
+    security(("bearer" = [])),
+    request_body = RejectBody,
+    params(("id" = u64, Path)),
+    responses(
+        (status = 200, description = "data: Withdrawal, transaction, balance, message", body = Envelope),
+        (status = 422, description = "reason, or WITHDRAWAL_DECIDED", body = ErrorBody),
+    )
+)]
+#[post("/withdrawals/{id}/reject")]
 async fn reject(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -184,6 +230,16 @@ async fn reject(
 }
 
 /// Players' saved bank accounts, with the player.
+#[utoipa::path(
+    summary = "Players' saved bank accounts",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(TableQuery),
+    responses(
+        (status = 200, description = "data: [BankAccount + player], meta", body = Envelope),
+    )
+)]
+#[get("/accounts")]
 async fn accounts(
     state: web::Data<AppState>,
     _: AdminUser,

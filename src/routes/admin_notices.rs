@@ -1,31 +1,44 @@
 //! Back office: contact messages, the audit log, and marquee messages (broadcast live through the MarqueeActor).
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use serde_json::json;
+use utoipa::ToSchema;
 
 use ayo_actors::marquee::{view, MarqueesChanged};
 use ayo_actors::views::time;
 use ayo_data::notice::Marquee;
 
+use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::auth::AdminUser;
 use crate::error::{ApiError, FieldErrors};
 use crate::json::JsonBody;
 use crate::paging::{TableQuery, CREATION_ORDER};
 use crate::state::AppState;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/contacts", web::get().to(contacts))
-        .route("/contacts/{id}/resolve", web::post().to(resolve_contact))
-        .route("/activities", web::get().to(activities))
-        .route("/marquees", web::get().to(marquees))
-        .route("/marquees", web::post().to(create_marquee))
-        .route("/marquees/{id}", web::get().to(one_marquee))
-        .route("/marquees/{id}", web::put().to(update_marquee))
-        .route("/marquees/{id}", web::delete().to(delete_marquee));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(contacts)
+        .service(resolve_contact)
+        .service(activities)
+        .service(marquees)
+        .service(create_marquee)
+        .service(one_marquee)
+        .service(update_marquee)
+        .service(delete_marquee);
 }
 
+#[utoipa::path(
+    summary = "Contact messages",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(TableQuery),
+    responses(
+        (status = 200, description = "ok", body = Envelope),
+        (status = 404, description = "Not found", body = ErrorBody),
+    )
+)]
+#[get("/contacts")]
 async fn contacts(
     state: web::Data<AppState>,
     _: AdminUser,
@@ -47,6 +60,16 @@ async fn contacts(
     Ok(HttpResponse::Ok().json(table.answer(rows, &["name", "email", "subject", "message", "status"])))
 }
 
+#[utoipa::path(
+    summary = "Mark a message handled",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = u64, Path)),
+    responses(
+        (status = 200, description = "ok", body = Envelope),
+    )
+)]
+#[post("/contacts/{id}/resolve")]
 async fn resolve_contact(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -60,6 +83,17 @@ async fn resolve_contact(
     Ok(HttpResponse::Ok().json(json!({ "message": "Marked as handled" })))
 }
 
+#[utoipa::path(
+    summary = "The audit log",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(TableQuery),
+    responses(
+        (status = 200, description = "ok", body = Envelope),
+        (status = 404, description = "Not found", body = ErrorBody),
+    )
+)]
+#[get("/activities")]
 async fn activities(
     state: web::Data<AppState>,
     _: AdminUser,
@@ -80,6 +114,17 @@ async fn activities(
     Ok(HttpResponse::Ok().json(answer))
 }
 
+#[utoipa::path(
+    summary = "Marquee messages",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(TableQuery),
+    responses(
+        (status = 200, description = "ok", body = Envelope),
+        (status = 404, description = "Not found", body = ErrorBody),
+    )
+)]
+#[get("/marquees")]
 async fn marquees(
     state: web::Data<AppState>,
     _: AdminUser,
@@ -100,18 +145,31 @@ async fn marquees(
     Ok(HttpResponse::Ok().json(table.answer(rows, &["text"])))
 }
 
+#[utoipa::path(
+    summary = "One marquee message",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = u64, Path)),
+    responses(
+        (status = 200, description = "ok", body = Envelope),
+    )
+)]
+#[get("/marquees/{id}")]
 async fn one_marquee(state: web::Data<AppState>, _: AdminUser, id: web::Path<u64>) -> Result<HttpResponse, ApiError> {
     let m = state.store.notices.marquee(*id)?.ok_or(ApiError::NotFound("Marquee message"))?;
     Ok(HttpResponse::Ok().json(json!({ "data": view(&m) })))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default)]
 struct MarqueeBody {
     text: Option<String>,
     active: Option<bool>,
     /// `null` clears; absent keeps.
+    #[schema(value_type = Option<String>, format = DateTime)]
     starts_at: Option<Option<DateTime<Utc>>>,
+    /// `null` clears; absent keeps.
+    #[schema(value_type = Option<String>, format = DateTime)]
     ends_at: Option<Option<DateTime<Utc>>>,
     priority: Option<i32>,
 }
@@ -145,6 +203,17 @@ fn apply(m: &mut Marquee, body: MarqueeBody) -> Result<(), ApiError> {
     errors.finish()
 }
 
+#[utoipa::path(
+    summary = "Publish a marquee message",
+    tag = "admin",
+    security(("bearer" = [])),
+    request_body = MarqueeBody,
+    responses(
+        (status = 200, description = "ok", body = Envelope),
+        (status = 404, description = "Not found", body = ErrorBody),
+    )
+)]
+#[post("/marquees")]
 async fn create_marquee(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -185,6 +254,17 @@ async fn save_and_broadcast(
     Ok(())
 }
 
+#[utoipa::path(
+    summary = "Edit a marquee message",
+    tag = "admin",
+    security(("bearer" = [])),
+    request_body = MarqueeBody,
+    params(("id" = u64, Path)),
+    responses(
+        (status = 200, description = "ok", body = Envelope),
+    )
+)]
+#[put("/marquees/{id}")]
 async fn update_marquee(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -199,6 +279,16 @@ async fn update_marquee(
     Ok(HttpResponse::Ok().json(json!({ "data": view(&m), "message": "Message saved" })))
 }
 
+#[utoipa::path(
+    summary = "Delete a marquee message",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = u64, Path)),
+    responses(
+        (status = 200, description = "ok", body = Envelope),
+    )
+)]
+#[delete("/marquees/{id}")]
 async fn delete_marquee(
     req: HttpRequest,
     state: web::Data<AppState>,

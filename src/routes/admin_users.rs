@@ -1,26 +1,33 @@
 //! Back office: players — search, one player's whole picture, suspend and reinstate.
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use serde_json::json;
 
 use ayo_data::user::{Role, UserStatus};
 
 use super::transactions::Filters;
+use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::auth::AdminUser;
 use crate::error::ApiError;
 use crate::paging::TableQuery;
 use crate::state::AppState;
 use crate::views;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/users", web::get().to(list))
-        .route("/users/{id}", web::get().to(one))
-        .route("/users/{id}/tickets", web::get().to(tickets))
-        .route("/users/{id}/transactions", web::get().to(transactions))
-        .route("/users/{id}/suspend", web::post().to(suspend))
-        .route("/users/{id}/unsuspend", web::post().to(unsuspend));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(list).service(one).service(tickets).service(transactions).service(suspend).service(unsuspend);
 }
 
+#[utoipa::path(
+    summary = "Players",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(TableQuery),
+    responses(
+        (status = 200, description = "ok", body = Envelope),
+        (status = 404, description = "Not found", body = ErrorBody),
+    )
+)]
+#[get("/users")]
 async fn list(
     state: web::Data<AppState>,
     _: AdminUser,
@@ -41,6 +48,16 @@ async fn list(
 /// How many of the newest audit entries a player's page looks through for theirs.
 const ACTIVITY_LOOK_BACK: usize = 10_000;
 
+#[utoipa::path(
+    summary = "One player: wallet, tickets, transactions, activity",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = u64, Path)),
+    responses(
+        (status = 200, description = "ok", body = Envelope),
+    )
+)]
+#[get("/users/{id}")]
 async fn one(state: web::Data<AppState>, _: AdminUser, id: web::Path<u64>) -> Result<HttpResponse, ApiError> {
     let user = state.store.users.get(*id)?.ok_or(ApiError::NotFound("User"))?;
     let store = state.store.clone();
@@ -69,6 +86,16 @@ async fn one(state: web::Data<AppState>, _: AdminUser, id: web::Path<u64>) -> Re
 }
 
 /// A player's tickets, as their own `/tickets` table shows them.
+#[utoipa::path(
+    summary = "A player's tickets (as their own /tickets)",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = u64, Path), TableQuery),
+    responses(
+        (status = 200, description = "ok", body = Envelope),
+    )
+)]
+#[get("/users/{id}/tickets")]
 async fn tickets(
     state: web::Data<AppState>,
     _: AdminUser,
@@ -82,6 +109,16 @@ async fn tickets(
 }
 
 /// A player's ledger, as their own `/transactions` table shows it (same filters).
+#[utoipa::path(
+    summary = "A player's ledger (as their own /transactions; filters type, status, from, to)",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = u64, Path), TableQuery, Filters),
+    responses(
+        (status = 200, description = "ok", body = Envelope),
+    )
+)]
+#[get("/users/{id}/transactions")]
 async fn transactions(
     state: web::Data<AppState>,
     _: AdminUser,
@@ -117,6 +154,16 @@ async fn set_status(
     Ok(HttpResponse::Ok().json(json!({ "data": views::user(&user, balance), "message": "Saved" })))
 }
 
+#[utoipa::path(
+    summary = "Suspend a player",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = u64, Path)),
+    responses(
+        (status = 200, description = "ok", body = Envelope),
+    )
+)]
+#[post("/users/{id}/suspend")]
 async fn suspend(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -126,6 +173,16 @@ async fn suspend(
     set_status(req, state, &admin, *id, UserStatus::Suspended).await
 }
 
+#[utoipa::path(
+    summary = "Reinstate a player",
+    tag = "admin",
+    security(("bearer" = [])),
+    params(("id" = u64, Path)),
+    responses(
+        (status = 200, description = "ok", body = Envelope),
+    )
+)]
+#[post("/users/{id}/unsuspend")]
 async fn unsuspend(
     req: HttpRequest,
     state: web::Data<AppState>,

@@ -1,8 +1,9 @@
 //! `POST /auth/login`, `POST /auth/logout`, `GET /auth/profiles`, `POST /auth/change-password`.
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::json;
+use utoipa::ToSchema;
 
 use ayo_data::account::{Email, Password, PhoneNumber};
 use ayo_data::store::OtpPurpose;
@@ -11,23 +12,24 @@ use ayo_data::user::{Role, User, UserId, UserStatus};
 use super::client_ip;
 use super::otps::send_code;
 use super::session::session_response;
+use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::auth::{password, AuthUser};
 use crate::error::{ApiError, FieldErrors};
 use crate::json::JsonBody;
 use crate::state::AppState;
 use crate::views;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/auth/login", web::post().to(login))
-        .route("/auth/logout", web::post().to(logout))
-        .route("/auth/profiles", web::get().to(profile))
-        .route("/auth/change-password", web::post().to(change_password));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(login).service(logout).service(profile).service(change_password);
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 struct LoginBody {
+    /// Email or phone number.
+    #[schema(required = true, min_length = 1, max_length = 100)]
     user_identity: String,
+    #[schema(required = true, min_length = 1, max_length = 128)]
     password: String,
 }
 
@@ -51,6 +53,18 @@ pub const ADMIN_PASSWORD_MIN: usize = 12;
 /// Longest identity a login accepts (emails are at most 50, phones at most 16 characters).
 const IDENTITY_MAX: usize = 100;
 
+#[utoipa::path(
+    summary = "Log in with email or phone",
+    tag = "accounts",
+    request_body = LoginBody,
+    responses(
+        (status = 200, description = "A player: data {token, expires_in, user}. An admin: data {mfa_token, mfa: 'required' | 'enroll', otpauth_uri (enrol only)} and no token; finish with POST /auth/mfa/verify", body = Envelope),
+        (status = 401, description = "Missing, expired or invalid token (errorCode N403), or wrong credentials", body = ErrorBody),
+        (status = 403, description = "Wrong role, unverified or suspended account", body = ErrorBody),
+        (status = 429, description = "Rate limited (Retry-After header)", body = ErrorBody),
+    )
+)]
+#[post("/auth/login")]
 async fn login(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -112,6 +126,16 @@ async fn login(
 
 /// Signs the account out everywhere: every token it holds stops working (its token version moves on), and its
 /// sockets' private topics end.
+#[utoipa::path(
+    summary = "Log out everywhere: every token of the account stops working and its sockets' private topics end",
+    tag = "accounts",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "data: null", body = Envelope),
+        (status = 401, description = "Missing, expired or invalid token (errorCode N403)", body = ErrorBody),
+    )
+)]
+#[post("/auth/logout")]
 async fn logout(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -156,6 +180,16 @@ async fn slow_down(state: &AppState, failures: u32) {
     actix_web::rt::time::sleep(delay).await;
 }
 
+#[utoipa::path(
+    summary = "The signed-in user",
+    tag = "accounts",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "data is the user", body = Envelope),
+        (status = 401, description = "Missing, expired or invalid token (errorCode N403), or wrong credentials", body = ErrorBody),
+    )
+)]
+#[get("/auth/profiles")]
 async fn profile(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Result<HttpResponse, ApiError> {
     let balance = state.store.wallets.balance(user.id)?;
     let mut data = views::user(&user, balance);
@@ -163,13 +197,28 @@ async fn profile(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Result
     Ok(HttpResponse::Ok().json(json!({ "data": data })))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default)]
 pub struct ChangePasswordBody {
+    #[schema(required = true)]
     current_password: String,
+    /// At least 6 characters for a player, 12 for an admin.
+    #[schema(required = true, min_length = 6, max_length = 128)]
     password: String,
 }
 
+#[utoipa::path(
+    summary = "Change password (returns a new token)",
+    tag = "accounts",
+    security(("bearer" = [])),
+    request_body = ChangePasswordBody,
+    responses(
+        (status = 200, description = "data: {token, expires_in, user}", body = Envelope),
+        (status = 401, description = "Missing, expired or invalid token (errorCode N403), or wrong credentials", body = ErrorBody),
+        (status = 429, description = "Rate limited (Retry-After header)", body = ErrorBody),
+    )
+)]
+#[post("/auth/change-password")]
 async fn change_password(
     state: web::Data<AppState>,
     AuthUser(user): AuthUser,

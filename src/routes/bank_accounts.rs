@@ -8,10 +8,11 @@
 //! Replacing a saved account is what a thief with a stolen session would do first, so it asks for the password
 //! again, emails the player, and holds withdrawals for 24 hours (`docs/decisions/013-changing-where-winnings-go.md`).
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use chrono::Utc;
 use serde::Deserialize;
 use serde_json::json;
+use utoipa::ToSchema;
 
 use ayo_data::bank_account::{self, BankAccount};
 use ayo_data::banks::Bank;
@@ -19,6 +20,7 @@ use ayo_data::user::User;
 
 use super::auth::password_matches;
 use super::deposits::player_only;
+use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::auth::AuthUser;
 use crate::error::ApiError;
 use crate::json::JsonBody;
@@ -29,21 +31,32 @@ use crate::state::AppState;
 /// Name look-ups per player: each one is a call to the bank network.
 const RESOLVE_LIMIT: Limit = Limit::per_minute(10);
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/accounts", web::get().to(mine))
-        .route("/accounts/resolve", web::post().to(resolve))
-        .route("/accounts/create", web::post().to(create));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(mine).service(resolve).service(create);
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default)]
 struct AccountBody {
+    /// A code from `GET /accounts/banks`.
+    #[schema(required = true)]
     bank_code: String,
+    #[schema(required = true, pattern = "^[0-9]{10}$")]
     account_number: String,
-    /// Required to replace an existing account.
+    /// Required to replace an existing account (not read by `/accounts/resolve`).
+    #[schema(max_length = 128)]
     password: String,
 }
 
+#[utoipa::path(
+    summary = "My bank account (or null)",
+    tag = "money",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "data: BankAccount | null", body = Envelope),
+    )
+)]
+#[get("/accounts")]
 async fn mine(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Result<HttpResponse, ApiError> {
     let account = state.store.payments.bank_account(user.id)?;
     Ok(HttpResponse::Ok().json(json!({ "data": account.as_ref().map(views::bank_account) })))
@@ -71,6 +84,20 @@ async fn look_up(state: &AppState, user: &User, body: &AccountBody) -> Result<(B
     }
 }
 
+#[utoipa::path(
+    summary = "Resolve an account's name through the gateway",
+    tag = "money",
+    security(("bearer" = [])),
+    request_body = AccountBody,
+    responses(
+        (status = 200, description = "data: {bank_code, bank_name, account_number, account_name}", body = Envelope),
+        (status = 403, description = "Wrong role", body = ErrorBody),
+        (status = 422, description = "Invalid bank or number, or ACCOUNT_NOT_FOUND", body = ErrorBody),
+        (status = 429, description = "Rate limited", body = ErrorBody),
+        (status = 503, description = "The payment gateway gave no usable answer (errorCode GATEWAY_UNAVAILABLE); try again", body = ErrorBody),
+    )
+)]
+#[post("/accounts/resolve")]
 async fn resolve(
     state: web::Data<AppState>,
     AuthUser(user): AuthUser,
@@ -102,6 +129,21 @@ async fn confirm_password(
     Err(ApiError::field("password", "Your password is not correct"))
 }
 
+#[utoipa::path(
+    summary = "Save or replace my bank account (the name is resolved again on the server); replacing needs the password and holds withdrawals for 24 hours",
+    tag = "money",
+    security(("bearer" = [])),
+    request_body = AccountBody,
+    responses(
+        (status = 200, description = "Replaced", body = Envelope),
+        (status = 201, description = "Saved", body = Envelope),
+        (status = 403, description = "Wrong role", body = ErrorBody),
+        (status = 422, description = "Invalid bank or number, or ACCOUNT_NOT_FOUND", body = ErrorBody),
+        (status = 429, description = "Rate limited", body = ErrorBody),
+        (status = 503, description = "The payment gateway gave no usable answer (errorCode GATEWAY_UNAVAILABLE); try again", body = ErrorBody),
+    )
+)]
+#[post("/accounts/create")]
 async fn create(
     req: HttpRequest,
     state: web::Data<AppState>,

@@ -4,11 +4,12 @@
 //! refuses an excluded player or one over a deposit limit, and persists the pending deposit), then starts the
 //! gateway's checkout. The balance moves only when the gateway confirms the payment (webhook or the player's return).
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use chrono::Utc;
 use rand::RngCore;
 use serde::Deserialize;
 use serde_json::json;
+use utoipa::ToSchema;
 
 use ayo_actors::wallet::OpenDeposit;
 use ayo_data::deposit::{self, Deposit, DepositStatus};
@@ -16,6 +17,7 @@ use ayo_data::money::Kobo;
 use ayo_data::responsible::{excluded_message, DepositRefused};
 use ayo_data::user::{Role, User};
 
+use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::auth::AuthUser;
 use crate::error::ApiError;
 use crate::json::JsonBody;
@@ -24,10 +26,8 @@ use crate::payments::confirm::{confirm_deposit, Confirmation};
 use crate::payments::{views, GatewayError};
 use crate::state::AppState;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/deposits/create", web::post().to(create))
-        .route("/deposits", web::get().to(list))
-        .route("/deposits/{reference}", web::get().to(one));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(create).service(list).service(one);
 }
 
 pub(super) fn player_only(user: &User) -> Result<(), ApiError> {
@@ -37,9 +37,11 @@ pub(super) fn player_only(user: &User) -> Result<(), ApiError> {
     Ok(())
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default)]
 struct DepositBody {
+    /// Kobo.
+    #[schema(required = true, minimum = 10000, maximum = 100000000)]
     amount: Option<i64>,
 }
 
@@ -56,6 +58,19 @@ pub(super) fn plausible_reference(reference: &str) -> bool {
         && reference.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'=' | b'_'))
 }
 
+#[utoipa::path(
+    summary = "Start a deposit: returns the gateway's checkout URL",
+    tag = "money",
+    security(("bearer" = [])),
+    request_body = DepositBody,
+    responses(
+        (status = 201, description = "data: Deposit with reference and authorization_url", body = Envelope),
+        (status = 403, description = "EXCLUDED (time-out or self-exclusion) or FORBIDDEN (not a player)", body = ErrorBody),
+        (status = 422, description = "amount out of bounds, or DEPOSIT_LIMIT", body = ErrorBody),
+        (status = 503, description = "The payment gateway gave no usable answer (errorCode GATEWAY_UNAVAILABLE); try again", body = ErrorBody),
+    )
+)]
+#[post("/deposits/create")]
 async fn create(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -105,6 +120,16 @@ async fn create(
 
 /// One of my deposits. A pending one is checked with the gateway first (the player has just come back from the
 /// checkout), which credits it if paid, so a lost webhook never loses a deposit.
+#[utoipa::path(
+    summary = "One of my deposits; a pending one is verified with the gateway first",
+    tag = "money",
+    security(("bearer" = [])),
+    params(("reference" = String, Path)),
+    responses(
+        (status = 200, description = "data: Deposit, balance", body = Envelope),
+    )
+)]
+#[get("/deposits/{reference}")]
 async fn one(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -143,6 +168,16 @@ async fn refresh(req: &HttpRequest, state: &AppState, deposit: Deposit) -> Resul
 }
 
 /// My deposits (a SPEC §7 table), newest first.
+#[utoipa::path(
+    summary = "My deposits",
+    tag = "money",
+    security(("bearer" = [])),
+    params(TableQuery),
+    responses(
+        (status = 200, description = "data: [Deposit], meta", body = Envelope),
+    )
+)]
+#[get("/deposits")]
 async fn list(
     state: web::Data<AppState>,
     AuthUser(user): AuthUser,

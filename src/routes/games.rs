@@ -1,23 +1,21 @@
 //! `GET /games`, `GET /games/{id}`, `GET /draws`, `GET /draws/{id}`, `GET /draws/{id}/ticket-ids`: public reads.
 
-use actix_web::{web, HttpResponse};
+use actix_web::{get, web, HttpResponse};
 use serde::Deserialize;
 use serde_json::json;
+use utoipa::IntoParams;
 
 use ayo_actors::views;
 use ayo_data::draw::{Draw, DrawStatus};
 use ayo_data::game::{Game, GameStatus};
 
+use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::error::ApiError;
 use crate::paging::TableQuery;
 use crate::state::AppState;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/games", web::get().to(list_games))
-        .route("/games/{id}", web::get().to(one_game))
-        .route("/draws", web::get().to(list_draws))
-        .route("/draws/{id}", web::get().to(one_draw))
-        .route("/draws/{id}/ticket-ids", web::get().to(ticket_ids));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(list_games).service(one_game).service(list_draws).service(one_draw).service(ticket_ids);
 }
 
 /// The draw of a game on sale now, else the next one scheduled (`next_draw` of every game view, public or admin).
@@ -28,6 +26,14 @@ pub(crate) fn next_draw(draws: &[Draw]) -> Option<&Draw> {
     live.into_iter().next()
 }
 
+#[utoipa::path(
+    summary = "Active games with their next draw",
+    tag = "lotto",
+    responses(
+        (status = 200, description = "data: [Game]", body = Envelope),
+    )
+)]
+#[get("/games")]
 async fn list_games(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let games = state.store.games.games()?;
     let mut out = Vec::new();
@@ -47,6 +53,15 @@ pub fn find_game(state: &AppState, id: &str) -> Result<Game, ApiError> {
         .ok_or(ApiError::NotFound("Game"))
 }
 
+#[utoipa::path(
+    summary = "One game (id or slug) with upcoming and recent draws",
+    tag = "lotto",
+    params(("id" = String, Path)),
+    responses(
+        (status = 200, description = "data: Game", body = Envelope),
+    )
+)]
+#[get("/games/{id}")]
 async fn one_game(state: web::Data<AppState>, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let game = find_game(&state, &id)?;
     let draws = state.store.games.draws_of_game(game.id, 12)?;
@@ -64,13 +79,24 @@ async fn one_game(state: web::Data<AppState>, id: web::Path<String>) -> Result<H
     Ok(HttpResponse::Ok().json(json!({ "data": body })))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, IntoParams)]
 #[serde(default)]
+#[into_params(parameter_in = Query)]
 struct DrawFilter {
     game_id: Option<u64>,
+    /// scheduled, open, closed, drawn, settled or cancelled.
     status: Option<String>,
 }
 
+#[utoipa::path(
+    summary = "Draws, newest first",
+    tag = "lotto",
+    params(DrawFilter, TableQuery),
+    responses(
+        (status = 200, description = "data: [Draw], meta", body = Envelope),
+    )
+)]
+#[get("/draws")]
 async fn list_draws(
     state: web::Data<AppState>,
     filter: web::Query<DrawFilter>,
@@ -108,6 +134,15 @@ pub fn draws_table(
     Ok(table.answer_stream(rows, &["game_name", "status", "id"], Some("draws_at"))?)
 }
 
+#[utoipa::path(
+    summary = "One draw (seed only once drawn)",
+    tag = "lotto",
+    params(("id" = u64, Path)),
+    responses(
+        (status = 200, description = "data: Draw", body = Envelope),
+    )
+)]
+#[get("/draws/{id}")]
 async fn one_draw(state: web::Data<AppState>, id: web::Path<u64>) -> Result<HttpResponse, ApiError> {
     let draw = state.store.games.draw(*id)?.ok_or(ApiError::NotFound("Draw"))?;
     let game = state.store.games.game(draw.game_id)?;
@@ -116,6 +151,16 @@ async fn one_draw(state: web::Data<AppState>, id: web::Path<u64>) -> Result<Http
 
 /// The ordered ticket ids that `tickets_hash` (and the leaves under `tickets_root`) cover; known once sales have
 /// closed.
+#[utoipa::path(
+    summary = "The ordered ticket ids tickets_hash covers",
+    tag = "lotto",
+    params(("id" = u64, Path)),
+    responses(
+        (status = 200, description = "data: [id]", body = Envelope),
+        (status = 400, description = "Malformed request", body = ErrorBody),
+    )
+)]
+#[get("/draws/{id}/ticket-ids")]
 async fn ticket_ids(state: web::Data<AppState>, id: web::Path<u64>) -> Result<HttpResponse, ApiError> {
     let draw = state.store.games.draw(*id)?.ok_or(ApiError::NotFound("Draw"))?;
     if draw.tickets_hash.is_none() && draw.tickets_root.is_none() {

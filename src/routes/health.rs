@@ -1,17 +1,27 @@
 //! `GET /health`: liveness, version and the payment gateway in use (the web app shows a SANDBOX banner), for load
 //! balancers and the benchmark's baseline; `GET /ready`: readiness (store open, draws resumed, not draining).
 
-use actix_web::{web, HttpResponse};
+use actix_web::{get, web, HttpResponse};
 use serde_json::json;
 
+use crate::api_doc::{Envelope, ServiceConfig};
 use crate::state::AppState;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/health", web::get().to(health)).route("/ready", web::get().to(ready));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(health).service(ready);
 }
 
 /// Readiness: 200 once the store answers and the draws engine has resumed every unfinished draw; 503 before that
 /// and while draining after SIGTERM, so a load balancer sends new work elsewhere.
+#[utoipa::path(
+    summary = "Readiness: 200 once the store is open and every unfinished draw resumed; 503 before, and while draining after SIGTERM",
+    tag = "public",
+    responses(
+        (status = 200, description = "data: {ready: true, draining, store, draws_resumed}", body = Envelope),
+        (status = 503, description = "data: {ready: false, draining, store, draws_resumed}", body = Envelope),
+    )
+)]
+#[get("/ready")]
 async fn ready(state: web::Data<AppState>) -> HttpResponse {
     let draining = state.draining.load(std::sync::atomic::Ordering::SeqCst);
     let store_open = state.store.meta.payments_mode().is_ok();
@@ -26,6 +36,14 @@ async fn ready(state: web::Data<AppState>) -> HttpResponse {
     }
 }
 
+#[utoipa::path(
+    summary = "Liveness and version",
+    tag = "public",
+    responses(
+        (status = 200, description = "ok", body = Envelope),
+    )
+)]
+#[get("/health")]
 async fn health(state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok().json(json!({ "data": {
         "status": "ok",

@@ -2,22 +2,24 @@
 //! gave and a TOTP code (or a recovery code). The first time, the code also completes enrolment of the secret the
 //! password step offered, and the answer carries the recovery codes, shown once.
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{post, web, HttpRequest, HttpResponse};
 use chrono::Utc;
 use serde::Deserialize;
 use serde_json::json;
+use utoipa::ToSchema;
 
 use ayo_data::user::{Role, User, UserStatus};
 
 use super::client_ip;
 use super::session::session_body;
+use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::auth::totp;
 use crate::error::{ApiError, FieldErrors};
 use crate::json::JsonBody;
 use crate::state::AppState;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/auth/mfa/verify", web::post().to(verify));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(verify);
 }
 
 /// Longer than any code or recovery code.
@@ -46,10 +48,13 @@ pub async fn challenge(state: &AppState, user: &User) -> Result<HttpResponse, Ap
     })))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default)]
-struct VerifyBody {
+struct MfaCodeBody {
+    #[schema(required = true, min_length = 1, max_length = 2000)]
     mfa_token: String,
+    /// 6 digits from the authenticator app, or a recovery code.
+    #[schema(required = true, min_length = 1, max_length = 32)]
     code: String,
 }
 
@@ -60,10 +65,22 @@ enum Accepted {
     Recovery,
 }
 
+#[utoipa::path(
+    summary = "Second step of an admin login: a TOTP code (or a recovery code)",
+    tag = "accounts",
+    request_body = MfaCodeBody,
+    responses(
+        (status = 200, description = "Like a login: data {token, expires_in, user}; at enrolment also recovery_codes (shown once)", body = Envelope),
+        (status = 403, description = "Suspended account", body = ErrorBody),
+        (status = 422, description = "Wrong or reused code (field code), or an expired or invalid mfa_token (field mfa_token)", body = ErrorBody),
+        (status = 429, description = "Too many wrong codes (Retry-After header)", body = ErrorBody),
+    )
+)]
+#[post("/auth/mfa/verify")]
 async fn verify(
     req: HttpRequest,
     state: web::Data<AppState>,
-    JsonBody(body): JsonBody<VerifyBody>,
+    JsonBody(body): JsonBody<MfaCodeBody>,
 ) -> Result<HttpResponse, ApiError> {
     let source_key = format!("mfa-ip:{}", client_ip(&req));
     state.limiter.check(&source_key, state.limits.login_per_ip)?;

@@ -28,36 +28,42 @@ mod users;
 mod withdrawals;
 mod witness;
 
+use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::{web, HttpRequest};
 
 use crate::error::ApiError;
 use crate::state::AppState;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(
-        web::scope("/api/v1")
-            .configure(health::configure)
-            .configure(openapi::configure)
-            .configure(users::configure)
-            .configure(otps::configure)
-            .configure(auth::configure)
-            .configure(mfa::configure)
-            .configure(password_reset::configure)
-            .configure(accounts::configure)
-            .configure(games::configure)
-            .configure(results::configure)
-            .configure(notices::configure)
-            .configure(tickets::configure)
-            .configure(bank_accounts::configure)
-            .configure(deposits::configure)
-            .configure(withdrawals::configure)
-            .configure(transactions::configure)
-            .configure(responsible::configure)
-            .configure(payments::configure)
-            .configure(witness::configure)
-            .configure(admin::configure)
-            .default_service(web::to(|| async { Err::<String, _>(ApiError::NotFound("Endpoint")) })),
-    );
+    cfg.service(api());
+}
+
+/// Every API route, each with its description (`crate::api_doc`).
+pub fn api() -> utoipa_actix_web::scope::Scope<
+    impl ServiceFactory<ServiceRequest, Config = (), Response = ServiceResponse, Error = actix_web::Error, InitError = ()>,
+> {
+    utoipa_actix_web::scope(crate::api_doc::BASE)
+        .configure(health::configure)
+        .configure(openapi::configure)
+        .configure(users::configure)
+        .configure(otps::configure)
+        .configure(auth::configure)
+        .configure(mfa::configure)
+        .configure(password_reset::configure)
+        .configure(accounts::configure)
+        .configure(games::configure)
+        .configure(results::configure)
+        .configure(notices::configure)
+        .configure(tickets::configure)
+        .configure(bank_accounts::configure)
+        .configure(deposits::configure)
+        .configure(withdrawals::configure)
+        .configure(transactions::configure)
+        .configure(responsible::configure)
+        .configure(payments::configure)
+        .configure(witness::configure)
+        .configure(admin::configure)
+        .default_service(web::to(|| async { Err::<String, _>(ApiError::NotFound("Endpoint")) }))
 }
 
 /// The client a limit or an audit entry is about: the peer, or the forwarded client behind a trusted proxy

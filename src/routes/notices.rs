@@ -1,36 +1,51 @@
 //! Public messages: `POST /contacts/create` (the contact form) and `GET /marquees/active`.
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use chrono::Utc;
 use serde::Deserialize;
 use serde_json::json;
+use utoipa::ToSchema;
 
 use ayo_data::account::{Email, PersonName};
 use ayo_data::notice::Contact;
 
 use super::client_ip;
+use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::error::{ApiError, FieldErrors};
 use crate::json::JsonBody;
 use crate::rate_limit::Limit;
 use crate::state::AppState;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/contacts/create", web::post().to(create_contact))
-        .route("/marquees/active", web::get().to(active_marquees));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(create_contact).service(active_marquees);
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default)]
 struct ContactBody {
+    #[schema(required = true)]
     name: String,
+    #[schema(required = true, format = Email)]
     email: String,
+    #[schema(required = true, max_length = 120)]
     subject: String,
+    #[schema(required = true, min_length = 10, max_length = 5000)]
     message: String,
 }
 
 /// A handful of messages a minute per address is plenty for people and useless for spam.
 const CONTACTS_PER_IP: Limit = Limit::per_minute(5);
 
+#[utoipa::path(
+    summary = "Send a message to the operator",
+    tag = "public",
+    request_body = ContactBody,
+    responses(
+        (status = 201, description = "Stored"),
+        (status = 429, description = "Rate limited", body = ErrorBody),
+    )
+)]
+#[post("/contacts/create")]
 async fn create_contact(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -75,6 +90,14 @@ async fn create_contact(
     })))
 }
 
+#[utoipa::path(
+    summary = "Marquee messages live now",
+    tag = "public",
+    responses(
+        (status = 200, description = "data: [Marquee]", body = Envelope),
+    )
+)]
+#[get("/marquees/active")]
 async fn active_marquees(state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok().json(json!({ "data": ayo_actors::marquee::live(&state.store) }))
 }

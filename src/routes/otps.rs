@@ -1,22 +1,24 @@
 //! `POST /otps/verify` and `POST /otps/resend` (SPEC §7 bodies exactly; `email` is optional on verify).
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{post, web, HttpRequest, HttpResponse};
 use chrono::Utc;
 use serde::Deserialize;
 use serde_json::json;
+use utoipa::ToSchema;
 
 use ayo_data::account::Email;
 use ayo_data::store::{OtpAction, OtpIssue, OtpPurpose, OtpVerdict};
 use ayo_data::user::{Role, User};
 
 use super::client_ip;
+use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::error::{ApiError, FieldErrors};
 use crate::json::JsonBody;
 use crate::mail::templates;
 use crate::state::AppState;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/otps/verify", web::post().to(verify)).route("/otps/resend", web::post().to(resend));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(verify).service(resend);
 }
 
 pub const OTP_MISSING: &str = "Make sure you entered the OTP sent to your email";
@@ -63,12 +65,16 @@ pub fn refusal(verdict: &OtpVerdict) -> ApiError {
     ApiError::field("otp", why)
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default)]
-struct VerifyBody {
+struct OtpCheckBody {
+    #[schema(required = true, pattern = "^[0-9]{6}$")]
     otp: String,
     #[serde(rename = "type")]
+    #[schema(required = true, value_type = OtpPurpose)]
     kind: String,
+    /// Required for a password reset code.
+    #[schema(format = Email)]
     email: Option<String>,
 }
 
@@ -76,10 +82,20 @@ struct VerifyBody {
 /// is kept for verification codes only: it never says whose code it was, its misses cannot be aimed at (or burn)
 /// anyone's code, and they count against one budget shared by every address. A reset code is only ever checked
 /// together with its email (`docs/decisions/011-otp-codes-are-checked-with-their-email.md`).
+#[utoipa::path(
+    summary = "Verify a code (email optional)",
+    tag = "accounts",
+    request_body = OtpCheckBody,
+    responses(
+        (status = 200, description = "Verified", body = Envelope),
+        (status = 429, description = "Rate limited (Retry-After header)", body = ErrorBody),
+    )
+)]
+#[post("/otps/verify")]
 async fn verify(
     req: HttpRequest,
     state: web::Data<AppState>,
-    JsonBody(body): JsonBody<VerifyBody>,
+    JsonBody(body): JsonBody<OtpCheckBody>,
 ) -> Result<HttpResponse, ApiError> {
     state.limiter.hit(&format!("otp-verify-ip:{}", client_ip(&req)), state.limits.otp_verify_per_ip)?;
     let mut errors = FieldErrors::default();
@@ -137,13 +153,25 @@ async fn verify(
 /// The budget every emailless code check shares.
 const ANONYMOUS_MISSES: &str = "otp-verify-anonymous";
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default)]
 struct ResendBody {
+    #[schema(required = true, format = Email)]
     email: String,
+    #[schema(required = true, value_type = OtpPurpose)]
     purpose: String,
 }
 
+#[utoipa::path(
+    summary = "Send a new code (at most one a minute)",
+    tag = "accounts",
+    request_body = ResendBody,
+    responses(
+        (status = 200, description = "Sent if due", body = Envelope),
+        (status = 429, description = "Rate limited (Retry-After header)", body = ErrorBody),
+    )
+)]
+#[post("/otps/resend")]
 async fn resend(
     req: HttpRequest,
     state: web::Data<AppState>,

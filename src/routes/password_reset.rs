@@ -1,9 +1,10 @@
 //! `POST /auth/forgot-password` and `POST /auth/reset-password`: email → code → new password.
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{post, web, HttpRequest, HttpResponse};
 use chrono::Utc;
 use serde::Deserialize;
 use serde_json::json;
+use utoipa::ToSchema;
 
 use ayo_data::account::{Email, Password};
 use ayo_data::store::{OtpAction, OtpPurpose, OtpVerdict};
@@ -11,25 +12,37 @@ use ayo_data::user::Role;
 
 use super::client_ip;
 use super::otps::{parse_code, refusal, send_code_if_due};
+use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::auth::password;
 use crate::error::{ApiError, FieldErrors};
 use crate::json::JsonBody;
 use crate::state::AppState;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/auth/forgot-password", web::post().to(forgot)).route("/auth/reset-password", web::post().to(reset));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(forgot).service(reset);
 }
 
 fn parse_email(errors: &mut FieldErrors, raw: &str) -> Option<Email> {
     errors.required("email", raw, "Email is required").then(|| errors.check("email", Email::parse(raw))).flatten()
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default)]
 struct ForgotBody {
+    #[schema(required = true, format = Email)]
     email: String,
 }
 
+#[utoipa::path(
+    summary = "Email a password reset code",
+    tag = "accounts",
+    request_body = ForgotBody,
+    responses(
+        (status = 200, description = "Same answer whether or not the email exists", body = Envelope),
+        (status = 429, description = "Rate limited (Retry-After header)", body = ErrorBody),
+    )
+)]
+#[post("/auth/forgot-password")]
 async fn forgot(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -48,14 +61,27 @@ async fn forgot(
     })))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default)]
 struct ResetBody {
+    #[schema(required = true, format = Email)]
     email: String,
+    #[schema(required = true, pattern = "^[0-9]{6}$")]
     otp: String,
+    #[schema(required = true, min_length = 6, max_length = 128)]
     password: String,
 }
 
+#[utoipa::path(
+    summary = "Set a new password with the emailed code",
+    tag = "accounts",
+    request_body = ResetBody,
+    responses(
+        (status = 200, description = "Password changed", body = Envelope),
+        (status = 429, description = "Rate limited (Retry-After header)", body = ErrorBody),
+    )
+)]
+#[post("/auth/reset-password")]
 async fn reset(
     req: HttpRequest,
     state: web::Data<AppState>,

@@ -11,29 +11,57 @@
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 use actix_web::http::header;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::{json, Value};
+use utoipa::ToSchema;
 
+use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::error::ApiError;
 use crate::payments::confirm::{confirm_deposit, Confirmation};
 use crate::payments::sandbox::{CheckoutAction, CHECKOUT_PATH};
 use crate::payments::{checkout_page, payout, signature_valid, Gateway, GatewayError, SIGNATURE_HEADER};
 use crate::state::AppState;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/payments/{gateway}/webhook", web::post().to(webhook))
-        .route(&format!("{CHECKOUT_PATH}/{{reference}}"), web::get().to(checkout))
-        .route(&format!("{CHECKOUT_PATH}/{{reference}}"), web::post().to(checkout_choice));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(webhook).service(checkout).service(checkout_choice);
 }
 
-#[derive(Deserialize)]
+/// A gateway's event, in Paystack's format.
+#[derive(Deserialize, ToSchema)]
 struct WebhookEvent {
+    #[schema(examples("charge.success", "transfer.success", "transfer.failed", "transfer.reversed"))]
     event: String,
     #[serde(default)]
+    #[schema(value_type = WebhookData)]
     data: Value,
 }
 
+/// The part of an event's `data` the server reads.
+#[derive(ToSchema)]
+#[allow(dead_code)] // describes `WebhookEvent::data`, which is read as loose JSON
+struct WebhookData {
+    reference: String,
+    amount: i64,
+    currency: String,
+    status: String,
+}
+
+#[utoipa::path(
+    summary = "Webhook from the payment gateway in use (`sandbox` or `paystack`), in Paystack's format",
+    tag = "payments",
+    params(
+        ("gateway" = String, Path, description = "sandbox or paystack: the gateway this server runs"),
+        ("x-paystack-signature" = String, Header, description = "hex HMAC-SHA512 of the raw body with the gateway's secret key"),
+    ),
+    request_body = WebhookEvent,
+    responses(
+        (status = 200, description = "Event received (also for events that change nothing; see the audit log)", body = Envelope),
+        (status = 400, description = "Missing or wrong x-paystack-signature, or not the gateway in use", body = ErrorBody),
+        (status = 503, description = "The payment gateway gave no usable answer (errorCode GATEWAY_UNAVAILABLE); try again", body = ErrorBody),
+    )
+)]
+#[post("/payments/{gateway}/webhook")]
 async fn webhook(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -199,6 +227,18 @@ fn return_url(callback: &str, reference: &str) -> String {
     format!("{callback}{glue}trxref={reference}&reference={reference}")
 }
 
+#[utoipa::path(
+    summary = "The sandbox gateway's checkout page (HTML)",
+    tag = "payments",
+    params(("reference" = String, Path, pattern = "^[A-Za-z0-9._=-]{1,100}$")),
+    responses(
+        (status = 200, description = "Checkout page", body = String, content_type = "text/html"),
+        (status = 400, description = "Malformed reference", body = String, content_type = "text/html"),
+        (status = 404, description = "Unknown reference, or the sandbox is not in use", body = String, content_type = "text/html"),
+    )
+)]
+// The path is `sandbox::CHECKOUT_PATH` (an attribute takes only a literal).
+#[get("/payments/sandbox/checkout/{reference}")]
 async fn checkout(state: web::Data<AppState>, reference: web::Path<String>) -> HttpResponse {
     let Some(sandbox) = sandbox(&state) else { return sandbox_off() };
     if !super::deposits::plausible_reference(&reference) {
@@ -224,9 +264,10 @@ async fn checkout(state: web::Data<AppState>, reference: web::Path<String>) -> H
     }
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default)]
 struct ChoiceForm {
+    #[schema(required = true, pattern = "^(pay|cancel|fail)$")]
     action: String,
 }
 
@@ -246,6 +287,18 @@ fn own_webhook_url(req: &HttpRequest) -> String {
 
 /// Pay, Cancel or Fail pressed: the sandbox records it (sending the webhook on Pay), then the browser goes back to
 /// the site's deposit page with the reference, as Paystack's redirect does.
+#[utoipa::path(
+    summary = "Pay, cancel or fail a sandbox checkout; redirects to /user/deposit?reference=…",
+    tag = "payments",
+    params(("reference" = String, Path, pattern = "^[A-Za-z0-9._=-]{1,100}$")),
+    request_body(content = ChoiceForm, content_type = "application/x-www-form-urlencoded"),
+    responses(
+        (status = 303, description = "Back to the site's deposit page"),
+        (status = 400, description = "Malformed reference or action", body = String, content_type = "text/html"),
+        (status = 404, description = "Unknown reference, or the sandbox is not in use", body = String, content_type = "text/html"),
+    )
+)]
+#[post("/payments/sandbox/checkout/{reference}")]
 async fn checkout_choice(
     req: HttpRequest,
     state: web::Data<AppState>,

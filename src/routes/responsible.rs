@@ -4,10 +4,11 @@
 //! Deposit limits use rolling windows (24 hours, 7 days, 30 days); a decrease applies at once, a raise or removal
 //! after 24 hours. A time-out or self-exclusion starts at once and cannot be ended early.
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Deserializer};
 use serde_json::json;
+use utoipa::ToSchema;
 
 use ayo_data::money::Kobo;
 use ayo_data::responsible::{
@@ -16,17 +17,15 @@ use ayo_data::responsible::{
 use ayo_data::user::User;
 
 use super::deposits::player_only;
+use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::auth::AuthUser;
 use crate::error::{ApiError, FieldErrors};
 use crate::json::JsonBody;
 use crate::payments::views;
 use crate::state::AppState;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/limits", web::get().to(limits))
-        .route("/limits/update", web::post().to(update_limits))
-        .route("/exclusions", web::get().to(exclusion))
-        .route("/exclusions/create", web::post().to(exclude));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(limits).service(update_limits).service(current_exclusion).service(exclude);
 }
 
 /// 403 `EXCLUDED` while the player is on a time-out or self-exclusion.
@@ -55,6 +54,15 @@ fn limits_view(
     Ok(view)
 }
 
+#[utoipa::path(
+    summary = "My deposit limits, pending raises and what each rolling window has used",
+    tag = "money",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "data: Limits", body = Envelope),
+    )
+)]
+#[get("/limits")]
 async fn limits(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Result<HttpResponse, ApiError> {
     let now = Utc::now();
     let rg = state.store.responsible.at(user.id, now)?;
@@ -66,14 +74,18 @@ fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<i64>>, D::Er
     Option::<i64>::deserialize(d).map(Some)
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default)]
 struct LimitsBody {
+    /// Kobo; `null` removes the limit, absent keeps it.
     #[serde(deserialize_with = "present")]
+    #[schema(value_type = Option<i64>, minimum = 0, maximum = 10000000000_i64)]
     daily: Option<Option<i64>>,
     #[serde(deserialize_with = "present")]
+    #[schema(value_type = Option<i64>, minimum = 0, maximum = 10000000000_i64)]
     weekly: Option<Option<i64>>,
     #[serde(deserialize_with = "present")]
+    #[schema(value_type = Option<i64>, minimum = 0, maximum = 10000000000_i64)]
     monthly: Option<Option<i64>>,
 }
 
@@ -94,6 +106,17 @@ fn sentence(period: Period, wanted: Option<Kobo>, change: LimitChange) -> Option
     }
 }
 
+#[utoipa::path(
+    summary = "Change deposit limits: a decrease applies at once, a raise after 24 hours",
+    tag = "money",
+    security(("bearer" = [])),
+    request_body = LimitsBody,
+    responses(
+        (status = 200, description = "data: Limits, message", body = Envelope),
+        (status = 403, description = "Wrong role", body = ErrorBody),
+    )
+)]
+#[post("/limits/update")]
 async fn update_limits(
     state: web::Data<AppState>,
     AuthUser(user): AuthUser,
@@ -133,19 +156,42 @@ async fn update_limits(
     Ok(HttpResponse::Ok().json(json!({ "data": limits_view(&state, &user, &rg, now)?, "message": message })))
 }
 
-async fn exclusion(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Result<HttpResponse, ApiError> {
+#[utoipa::path(
+    summary = "My time-out or self-exclusion in force (or null)",
+    tag = "money",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "data: Exclusion | null", body = Envelope),
+    )
+)]
+#[get("/exclusions")]
+async fn current_exclusion(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Result<HttpResponse, ApiError> {
     let now = Utc::now();
     let rg = state.store.responsible.at(user.id, now)?;
     Ok(HttpResponse::Ok().json(json!({ "data": views::exclusion(&rg, now) })))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default)]
 struct ExclusionBody {
+    #[schema(required = true, pattern = "^(timeout|self_exclusion)$")]
     kind: String,
+    /// timeout: 24h, 7d, 30d; self_exclusion: 6m, 1y, 5y.
+    #[schema(required = true, pattern = "^(24h|7d|30d|6m|1y|5y)$")]
     period: String,
 }
 
+#[utoipa::path(
+    summary = "Start a time-out or self-exclusion (cannot be ended early)",
+    tag = "money",
+    security(("bearer" = [])),
+    request_body = ExclusionBody,
+    responses(
+        (status = 201, description = "data: Exclusion, message", body = Envelope),
+        (status = 403, description = "Wrong role", body = ErrorBody),
+    )
+)]
+#[post("/exclusions/create")]
 async fn exclude(
     req: HttpRequest,
     state: web::Data<AppState>,

@@ -2,23 +2,23 @@
 //! cursor), `GET /games/{id}/frequency` (hot and cold numbers) and `GET /draws/{id}/leaves` (the leaves of a
 //! closed draw's ticket tree, to rebuild its root).
 
-use actix_web::{web, HttpResponse};
+use actix_web::{get, web, HttpResponse};
 use chrono::{NaiveDate, NaiveTime};
 use serde::Deserialize;
 use serde_json::json;
+use utoipa::IntoParams;
 
 use ayo_actors::views;
 use ayo_data::draw::{Draw, DrawId};
 use ayo_data::lotto::{MAX_NUMBER, MIN_NUMBER};
 
 use super::games::find_game;
+use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::error::{ApiError, FieldErrors};
 use crate::state::AppState;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/results", web::get().to(results))
-        .route("/games/{id}/frequency", web::get().to(frequency))
-        .route("/draws/{id}/leaves", web::get().to(leaves));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(results).service(frequency).service(leaves);
 }
 
 /// Draws read at most per `/results` page: a rare filter answers a short page and a cursor to go on from.
@@ -26,14 +26,22 @@ const SCAN_PER_PAGE: usize = 2_000;
 const RESULTS_PER_PAGE: usize = 20;
 const MAX_RESULTS_PER_PAGE: usize = 100;
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, IntoParams)]
 #[serde(default)]
+#[into_params(parameter_in = Query)]
 struct ResultsQuery {
     game_id: Option<u64>,
+    #[param(format = Date)]
     from: Option<String>,
+    #[param(format = Date)]
     to: Option<String>,
+    /// Only draws with this winning ball.
+    #[param(minimum = 1, maximum = 90)]
     number: Option<u64>,
+    /// The cursor: `next_before` of the previous page.
+    #[param(value_type = Option<u64>)]
     before: Option<DrawId>,
+    #[param(minimum = 1, maximum = 100)]
     limit: Option<usize>,
 }
 
@@ -46,6 +54,16 @@ fn date(errors: &mut FieldErrors, field: &str, raw: Option<&str>) -> Option<Naiv
     parsed
 }
 
+#[utoipa::path(
+    summary = "Every past draw (drawn, settled, cancelled), newest first, filtered and paged by cursor",
+    tag = "lotto",
+    params(ResultsQuery),
+    responses(
+        (status = 200, description = "data: {results: [Draw], next_before: id|null}", body = Envelope),
+        (status = 400, description = "Malformed request", body = ErrorBody),
+    )
+)]
+#[get("/results")]
 async fn results(state: web::Data<AppState>, query: web::Query<ResultsQuery>) -> Result<HttpResponse, ApiError> {
     let query = query.into_inner();
     let mut errors = FieldErrors::default();
@@ -81,14 +99,26 @@ async fn results(state: web::Data<AppState>, query: web::Query<ResultsQuery>) ->
     Ok(HttpResponse::Ok().json(json!({ "data": { "results": rows, "next_before": next } })))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, IntoParams)]
 #[serde(default)]
+#[into_params(parameter_in = Query)]
 struct FrequencyQuery {
+    #[param(minimum = 1, maximum = 1000)]
     last: Option<usize>,
 }
 
 const MAX_FREQUENCY_DRAWS: usize = 1_000;
 
+#[utoipa::path(
+    summary = "How often each number was a winning ball over a game's last N draws (hot and cold numbers)",
+    tag = "lotto",
+    params(("id" = String, Path), FrequencyQuery),
+    responses(
+        (status = 200, description = "data: {game_id, last, draws, counts: [90], hot: [5], cold: [5]}", body = Envelope),
+        (status = 400, description = "Malformed request", body = ErrorBody),
+    )
+)]
+#[get("/games/{id}/frequency")]
 async fn frequency(
     state: web::Data<AppState>,
     id: web::Path<String>,
@@ -115,16 +145,30 @@ async fn frequency(
     })))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, IntoParams)]
 #[serde(default)]
+#[into_params(parameter_in = Query)]
 struct LeavesQuery {
+    #[param(minimum = 0)]
     offset: Option<usize>,
+    #[param(minimum = 1, maximum = 10000)]
     limit: Option<usize>,
 }
 
 const LEAVES_PER_PAGE: usize = 1_000;
 const MAX_LEAVES_PER_PAGE: usize = 10_000;
 
+#[utoipa::path(
+    summary = "The Merkle leaves of a closed draw's tickets, in ticket-id order (rebuild tickets_root)",
+    tag = "lotto",
+    params(("id" = u64, Path), LeavesQuery),
+    responses(
+        (status = 200, description = "data: {draw_id, tree_size, tickets_root, offset, leaves: [hex], next_offset: number|null}", body = Envelope),
+        (status = 400, description = "Malformed request", body = ErrorBody),
+        (status = 409, description = "Not in the state this needs yet (e.g. still on sale)", body = ErrorBody),
+    )
+)]
+#[get("/draws/{id}/leaves")]
 async fn leaves(
     state: web::Data<AppState>,
     id: web::Path<DrawId>,

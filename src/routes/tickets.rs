@@ -3,10 +3,11 @@
 //! A purchase is validated here (bet shape, game rules, stake limits), then handed to the player's WalletActor,
 //! which checks the draw is still selling by the server's clock and the balance covers it, all in one transaction.
 
-use actix_web::{web, HttpResponse};
+use actix_web::{get, post, web, HttpResponse};
 use chrono::Utc;
 use serde::Deserialize;
 use serde_json::json;
+use utoipa::ToSchema;
 
 use ayo_actors::views;
 use ayo_actors::wallet::{BuyTicket, WalletError};
@@ -16,27 +17,37 @@ use ayo_data::store::{Purchase, PurchaseError};
 use ayo_data::ticket::{Terms, Ticket, TicketStatus};
 use ayo_data::user::Role;
 
+use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::auth::AuthUser;
 use crate::error::{ApiError, FieldErrors};
 use crate::json::JsonBody;
 use crate::paging::{TableQuery, CREATION_ORDER};
 use crate::state::AppState;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/tickets/create", web::post().to(create))
-        .route("/tickets", web::get().to(list))
-        .route("/tickets/{id}", web::get().to(one));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(create).service(list).service(one);
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default)]
 struct TicketBody {
+    #[schema(required = true)]
     draw_id: Option<u64>,
+    #[schema(required = true, schema_with = crate::api_doc::bet_type)]
     bet_type: String,
+    /// The picks of a NAP or PERM bet.
+    #[schema(schema_with = crate::api_doc::balls)]
     numbers: Vec<u8>,
+    /// BANKER's one ball, or AGAINST's first set.
+    #[schema(schema_with = crate::api_doc::balls)]
     top: Vec<u8>,
+    /// AGAINST's second set.
+    #[schema(schema_with = crate::api_doc::balls)]
     bottom: Vec<u8>,
+    /// Kobo.
+    #[schema(required = true)]
     stake_per_line: Option<i64>,
+    #[schema(required = true, min_length = 1, max_length = 100)]
     idempotency_key: String,
 }
 
@@ -49,6 +60,18 @@ fn player(user: &ayo_data::user::User) -> Result<(), ApiError> {
     Ok(())
 }
 
+#[utoipa::path(
+    summary = "Buy a ticket (idempotent by idempotency_key)",
+    tag = "lotto",
+    security(("bearer" = [])),
+    request_body = TicketBody,
+    responses(
+        (status = 200, description = "Replay: the first ticket", body = Envelope),
+        (status = 201, description = "data: Ticket, balance"),
+        (status = 403, description = "Wrong role", body = ErrorBody),
+    )
+)]
+#[post("/tickets/create")]
 async fn create(
     state: web::Data<AppState>,
     AuthUser(user): AuthUser,
@@ -139,6 +162,16 @@ async fn create(
     })))
 }
 
+#[utoipa::path(
+    summary = "My tickets",
+    tag = "lotto",
+    security(("bearer" = [])),
+    params(TableQuery),
+    responses(
+        (status = 200, description = "data: [Ticket], meta", body = Envelope),
+    )
+)]
+#[get("/tickets")]
 async fn list(
     state: web::Data<AppState>,
     AuthUser(user): AuthUser,
@@ -169,6 +202,16 @@ pub fn tickets_table(
     Ok(table.answer(rows, &TICKET_SEARCH))
 }
 
+#[utoipa::path(
+    summary = "One of my tickets",
+    tag = "lotto",
+    security(("bearer" = [])),
+    params(("id" = u64, Path)),
+    responses(
+        (status = 200, description = "data: Ticket", body = Envelope),
+    )
+)]
+#[get("/tickets/{id}")]
 async fn one(
     state: web::Data<AppState>,
     AuthUser(user): AuthUser,

@@ -2,34 +2,43 @@
 //! (the same as CSV, the whole history by default: PRODUCT.md §6 asks for at least 12 months, self-service).
 
 use actix_web::http::header;
-use actix_web::{web, HttpResponse};
+use actix_web::{get, web, HttpResponse};
 use chrono::{NaiveDate, Utc};
 use serde::Deserialize;
 use serde_json::Value;
+use utoipa::IntoParams;
 
 use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
 use ayo_data::store::lagos_day;
 
+use crate::api_doc::{Envelope, ServiceConfig};
 use crate::auth::AuthUser;
 use crate::error::{ApiError, FieldErrors};
 use crate::paging::{TableQuery, CREATION_ORDER};
 use crate::state::AppState;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/transactions", web::get().to(list)).route("/transactions/export", web::get().to(export));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(list).service(export);
 }
 
 pub const TYPES: [&str; 6] = ["deposit", "withdrawal", "stake", "win", "refund", "adjustment"];
 pub const STATUSES: [&str; 4] = ["pending", "success", "failed", "reversed"];
 
 /// `type`, `status` and, for the export, `from`/`to` (YYYY-MM-DD, inclusive, Lagos calendar days).
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, IntoParams)]
 #[serde(default)]
+#[into_params(parameter_in = Query)]
 pub struct Filters {
     #[serde(rename = "type")]
+    #[param(inline, value_type = Option<EntryKind>)]
     pub kind: Option<String>,
+    #[param(inline, value_type = Option<EntryStatus>)]
     pub status: Option<String>,
+    /// Inclusive, a Lagos calendar day.
+    #[param(format = Date)]
     pub from: Option<String>,
+    /// Inclusive, a Lagos calendar day.
+    #[param(format = Date)]
     pub to: Option<String>,
 }
 
@@ -113,6 +122,16 @@ pub fn row(entry: &LedgerEntry) -> Value {
 
 pub const SEARCHABLE: [&str; 5] = ["description", "reference", "type", "status", "id"];
 
+#[utoipa::path(
+    summary = "My transactions (ledger)",
+    tag = "money",
+    security(("bearer" = [])),
+    params(TableQuery, Filters),
+    responses(
+        (status = 200, description = "data: [Transaction], meta", body = Envelope),
+    )
+)]
+#[get("/transactions")]
 async fn list(
     state: web::Data<AppState>,
     AuthUser(user): AuthUser,
@@ -186,6 +205,16 @@ pub fn csv(entries: &[LedgerEntry]) -> String {
     out
 }
 
+#[utoipa::path(
+    summary = "My transactions as CSV (whole history by default)",
+    tag = "money",
+    security(("bearer" = [])),
+    params(Filters),
+    responses(
+        (status = 200, description = "CSV with a header row", content_type = "text/csv"),
+    )
+)]
+#[get("/transactions/export")]
 async fn export(
     state: web::Data<AppState>,
     AuthUser(user): AuthUser,

@@ -1,9 +1,10 @@
 //! `POST /users/create`: sign-up. The answer is the same whether the email or phone is new or taken (the mail
 //! tells the owner what happened), so the form cannot be used to learn who plays.
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{post, web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::json;
+use utoipa::ToSchema;
 
 use ayo_data::account::{DateOfBirth, Email, Password, PersonName, PhoneNumber};
 use ayo_data::store::{OtpPurpose, SignUp};
@@ -11,28 +12,45 @@ use ayo_data::user::NewPlayer;
 
 use super::client_ip;
 use super::otps::send_code;
+use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::auth::password;
 use crate::error::{ApiError, FieldErrors};
 use crate::json::JsonBody;
 use crate::mail::templates;
 use crate::state::AppState;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/users/create", web::post().to(create));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(create);
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 struct SignUpBody {
+    #[schema(required = true, max_length = 70)]
     name: String,
+    #[schema(required = true, max_length = 50, format = Email)]
     email: String,
+    /// Date of birth: players are 18 or older.
+    #[schema(required = true, format = Date)]
     dob: String,
+    #[schema(required = true, pattern = "^\\+?[0-9]{11,19}$")]
     phone_number: String,
+    #[schema(required = true, min_length = 6, max_length = 128)]
     password: String,
 }
 
 const REQUIRED: &str = "All fields are required";
 
+#[utoipa::path(
+    summary = "Sign up (emails a verification code)",
+    tag = "accounts",
+    request_body = SignUpBody,
+    responses(
+        (status = 201, description = "Created (same answer whether or not the email is taken)", body = Envelope),
+        (status = 429, description = "Rate limited (Retry-After header)", body = ErrorBody),
+    )
+)]
+#[post("/users/create")]
 async fn create(
     req: HttpRequest,
     state: web::Data<AppState>,

@@ -4,10 +4,11 @@
 //! admin then approves (the gateway transfer is sent) or rejects (the money comes back). Withdrawals stay open to
 //! a player on a time-out or self-exclusion: their balance is theirs.
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use chrono::Utc;
 use serde::Deserialize;
 use serde_json::json;
+use utoipa::ToSchema;
 
 use ayo_actors::wallet::HoldWithdrawal;
 use ayo_data::money::Kobo;
@@ -15,6 +16,7 @@ use ayo_data::store::WithdrawalRefused;
 use ayo_data::withdrawal::{Withdrawal, WithdrawalStatus, WITHDRAWAL_MIN};
 
 use super::deposits::player_only;
+use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::auth::AuthUser;
 use crate::error::{ApiError, FieldErrors};
 use crate::json::JsonBody;
@@ -24,17 +26,33 @@ use crate::state::AppState;
 
 const KEY_MAX: usize = 100;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/withdrawals/create", web::post().to(create)).route("/withdrawals", web::get().to(list));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(create).service(list);
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default)]
 struct WithdrawalBody {
+    /// Kobo.
+    #[schema(required = true, minimum = 100000)]
     amount: Option<i64>,
+    #[schema(required = true, min_length = 1, max_length = 100)]
     idempotency_key: String,
 }
 
+#[utoipa::path(
+    summary = "Request a withdrawal to my saved bank account (the amount is held at once)",
+    tag = "money",
+    security(("bearer" = [])),
+    request_body = WithdrawalBody,
+    responses(
+        (status = 200, description = "Replay of the same idempotency_key: the first withdrawal", body = Envelope),
+        (status = 201, description = "data: Withdrawal, transaction, balance", body = Envelope),
+        (status = 403, description = "Wrong role", body = ErrorBody),
+        (status = 422, description = "Invalid input, INSUFFICIENT_FUNDS, NO_BANK_ACCOUNT, or BANK_ACCOUNT_HOLD (within 24 hours of a bank account change)", body = ErrorBody),
+    )
+)]
+#[post("/withdrawals/create")]
 async fn create(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -117,6 +135,16 @@ async fn create(
 }
 
 /// My withdrawals (a SPEC §7 table), newest first.
+#[utoipa::path(
+    summary = "My withdrawals",
+    tag = "money",
+    security(("bearer" = [])),
+    params(TableQuery),
+    responses(
+        (status = 200, description = "data: [Withdrawal], meta", body = Envelope),
+    )
+)]
+#[get("/withdrawals")]
 async fn list(
     state: web::Data<AppState>,
     AuthUser(user): AuthUser,

@@ -2,9 +2,10 @@
 //! commitments (each new draw takes the next one when scheduled), `GET /witness/draws` lists the unfinished draws
 //! that hold one, and `POST /witness/draws/{id}/reveal` reveals a secret once the draw's sales have closed.
 
-use actix_web::{web, HttpRequest, HttpResponse};
-use serde::Deserialize;
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use serde::{Deserialize, Serialize};
 use serde_json::json;
+use utoipa::ToSchema;
 
 use ayo_actors::draw_actor::{RevealRefused, RevealWitness};
 use ayo_actors::scheduler::Reveal;
@@ -12,15 +13,14 @@ use ayo_actors::views;
 use ayo_data::draw::{DrawId, DrawStatus};
 use ayo_data::store::PooledCommitment;
 
+use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::auth::WitnessUser;
 use crate::error::{ApiError, FieldErrors};
 use crate::json::JsonBody;
 use crate::state::AppState;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/witness/commitments", web::post().to(add_commitments))
-        .route("/witness/draws", web::get().to(draws))
-        .route("/witness/draws/{id}/reveal", web::post().to(reveal));
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(add_commitments).service(draws).service(reveal);
 }
 
 /// Commitments one request may add.
@@ -29,16 +29,20 @@ const MAX_PER_REQUEST: usize = 500;
 const MAX_POOLED: usize = 10_000;
 const LABEL_MAX: usize = 64;
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default)]
 struct CommitmentsBody {
+    #[schema(required = true, min_items = 1, max_items = 500)]
     commitments: Vec<CommitmentItem>,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Serialize, Default, ToSchema)]
 #[serde(default)]
 struct CommitmentItem {
+    #[schema(required = true, min_length = 1, max_length = 64)]
     label: String,
+    /// SHA-256 of the witness's secret, hex.
+    #[schema(required = true, pattern = "^[0-9a-fA-F]{64}$")]
     commitment: String,
 }
 
@@ -46,6 +50,18 @@ fn is_hash(text: &str) -> bool {
     text.len() == 64 && text.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
+#[utoipa::path(
+    summary = "The witness adds commitments to their pool; each new draw takes the next one",
+    tag = "witness",
+    security(("bearer" = [])),
+    request_body = CommitmentsBody,
+    responses(
+        (status = 201, description = "data: {pooled}", body = Envelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not the witness", body = ErrorBody),
+    )
+)]
+#[post("/witness/commitments")]
 async fn add_commitments(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -84,6 +100,17 @@ async fn add_commitments(
     Ok(HttpResponse::Created().json(json!({ "data": { "pooled": state.store.witness.pooled() } })))
 }
 
+#[utoipa::path(
+    summary = "The unfinished draws holding one of the witness's commitments",
+    tag = "witness",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "data: {pooled, draws: [{draw_id, status, label, commitment, revealed, ready_to_reveal, closes_at, draws_at, tickets_root}]}", body = Envelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not the witness", body = ErrorBody),
+    )
+)]
+#[get("/witness/draws")]
 async fn draws(state: web::Data<AppState>, WitnessUser(witness): WitnessUser) -> Result<HttpResponse, ApiError> {
     let mut rows = Vec::new();
     for draw in state.store.games.unfinished_draws()? {
@@ -103,12 +130,27 @@ async fn draws(state: web::Data<AppState>, WitnessUser(witness): WitnessUser) ->
     Ok(HttpResponse::Ok().json(json!({ "data": { "pooled": state.store.witness.pooled(), "draws": rows } })))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default)]
 struct RevealBody {
+    #[schema(required = true, pattern = "^[0-9a-fA-F]{64}$")]
     secret: String,
 }
 
+#[utoipa::path(
+    summary = "The witness reveals a draw's secret after its sales closed, before its draw time",
+    tag = "witness",
+    security(("bearer" = [])),
+    request_body = RevealBody,
+    params(("id" = u64, Path)),
+    responses(
+        (status = 200, description = "data: Draw", body = Envelope),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not the witness", body = ErrorBody),
+        (status = 409, description = "Not in the state this needs yet (e.g. still on sale)", body = ErrorBody),
+    )
+)]
+#[post("/witness/draws/{id}/reveal")]
 async fn reveal(
     req: HttpRequest,
     state: web::Data<AppState>,

@@ -21,7 +21,7 @@ pub const OTP_TTL_MINUTES: i64 = 10;
 pub const OTP_MAX_ATTEMPTS: u8 = 5;
 pub const OTP_RESEND_SECONDS: i64 = 60;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum OtpPurpose {
     Verification,

@@ -1,0 +1,204 @@
+//! The OpenAPI description of `/api/v1`, generated from the handlers: each handler's `#[utoipa::path]` (summary,
+//! security, answers) sits on the handler, its route comes from the same actix attribute that registers it, its body
+//! and query from the Rust types the handler deserialises. `routes::configure` and `document` walk the same tree
+//! (`routes::api`), so an operation cannot be served without being described, or described without being served.
+//!
+//! The answers every operation shares are added here once, by what the operation is: a signed-in one can answer
+//! 401, one under `/admin` 403, one with a body 400, one with input 422, one with a path id 404 (the sandbox's HTML
+//! checkout page describes its own).
+
+use ayo_data::lotto::{BetType, MAX_NUMBER};
+use utoipa::openapi::path::{Operation, PathItem};
+use utoipa::openapi::response::ResponseBuilder;
+use utoipa::openapi::schema::{AdditionalProperties, Array, Object, ObjectBuilder, Schema, Type};
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::{Components, ContentBuilder, InfoBuilder, OpenApi, OpenApiBuilder, RefOr, ServerBuilder};
+use utoipa::{PartialSchema, ToSchema};
+use utoipa_actix_web::OpenApiFactory;
+
+/// What a route module's `configure` receives: actix's config, collecting each service's description as it goes.
+pub type ServiceConfig<'a> = utoipa_actix_web::service_config::ServiceConfig<'a>;
+
+/// The prefix every API path is served under; the document lists paths relative to it (its `servers` entry).
+pub const BASE: &str = "/api/v1";
+
+/// Every JSON answer: `data`, often `message`, and `meta` on a paged table (SPEC §7).
+pub struct Envelope;
+
+impl PartialSchema for Envelope {
+    fn schema() -> RefOr<Schema> {
+        let meta = ObjectBuilder::new()
+            .property("total", Object::with_type(Type::Integer))
+            .property("page", Object::with_type(Type::Integer))
+            .property("per_page", Object::with_type(Type::Integer));
+        ObjectBuilder::new()
+            .property("data", Object::new())
+            .property("message", Object::with_type(Type::String))
+            .property("meta", meta)
+            .into()
+    }
+}
+
+impl ToSchema for Envelope {}
+
+/// Every error answer (`crate::error::ApiError`): a message, often an `errorCode`, and `errors` by field.
+pub struct ErrorBody;
+
+impl PartialSchema for ErrorBody {
+    fn schema() -> RefOr<Schema> {
+        let messages = Array::new(Object::with_type(Type::String));
+        ObjectBuilder::new()
+            .property("message", Object::with_type(Type::String))
+            .required("message")
+            .property("errorCode", Object::with_type(Type::String))
+            .property(
+                "errors",
+                ObjectBuilder::new().additional_properties(Some(AdditionalProperties::RefOr(messages.into()))),
+            )
+            .into()
+    }
+}
+
+impl ToSchema for ErrorBody {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "Error".into()
+    }
+}
+
+/// A bet type, as `POST /tickets/create` takes it.
+pub fn bet_type() -> Object {
+    ObjectBuilder::new().schema_type(Type::String).enum_values(Some(BetType::ALL.map(BetType::as_str))).build()
+}
+
+/// The bet types a game offers.
+pub fn bet_types() -> Array {
+    Array::new(bet_type())
+}
+
+/// Picked balls.
+pub fn balls() -> Array {
+    Array::new(ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1)).maximum(Some(MAX_NUMBER)))
+}
+
+/// The whole document, as served at `GET /api/v1/openapi.json`.
+pub fn document() -> OpenApi {
+    let scope = crate::routes::api();
+    let mut paths = scope.paths();
+    let mut schemas = Vec::new();
+    scope.schemas(&mut schemas);
+    paths.paths = std::mem::take(&mut paths.paths)
+        .into_iter()
+        .map(|(path, item)| (path.strip_prefix(BASE).unwrap_or(&path).to_string(), item))
+        .collect();
+    paths.merge(crate::realtime::described());
+    for (path, item) in paths.paths.iter_mut() {
+        name_operations(path, item);
+        add_shared_answers(path, item);
+    }
+    let mut components = Components::new();
+    components.schemas.extend(schemas.into_iter().map(|(name, schema)| (name, without_defaults(schema))));
+    components.schemas.insert(Envelope::name().into(), Envelope::schema());
+    components.schemas.insert(ErrorBody::name().into(), ErrorBody::schema());
+    components.security_schemes.insert(
+        "bearer".into(),
+        SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()).into(),
+    );
+    let info = InfoBuilder::new()
+        .title("Ayo Lotto API")
+        .version(env!("CARGO_PKG_VERSION"))
+        .description(Some("Base path /api/v1. Amounts are integer kobo; times RFC 3339 UTC."));
+    OpenApiBuilder::new()
+        .info(info)
+        .servers(Some([ServerBuilder::new().url(BASE).build()]))
+        .paths(paths)
+        .components(Some(components))
+        .build()
+}
+
+/// The document as JSON text, built once.
+pub fn json() -> &'static str {
+    static JSON: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    JSON.get_or_init(|| serde_json::to_string(&document()).unwrap_or_default())
+}
+
+/// Each operation's id from its method and path (`post_tickets_create`): handlers' names repeat across modules.
+fn name_operations(path: &str, item: &mut PathItem) {
+    let words: Vec<&str> = path.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    let operations =
+        [("get", &mut item.get), ("post", &mut item.post), ("put", &mut item.put), ("delete", &mut item.delete)];
+    for (method, operation) in operations {
+        if let Some(operation) = operation {
+            operation.operation_id = Some(format!("{method}_{}", words.join("_")));
+        }
+    }
+}
+
+/// A body's fields default when absent (`#[serde(default)]`), and utoipa writes each default into the schema; but a
+/// required field's default (`""`) only misleads: absent, it is refused with a 422 naming it.
+fn without_defaults(schema: RefOr<Schema>) -> RefOr<Schema> {
+    let RefOr::T(Schema::Object(mut object)) = schema else { return schema };
+    for property in object.properties.values_mut() {
+        match property {
+            RefOr::T(Schema::Object(field)) => field.default = None,
+            RefOr::T(Schema::Array(field)) => field.default = None,
+            _ => {}
+        }
+    }
+    RefOr::T(Schema::Object(object))
+}
+
+fn add_shared_answers(path: &str, item: &mut PathItem) {
+    let operations = [&mut item.get, &mut item.post, &mut item.put, &mut item.delete];
+    for operation in operations.into_iter().flatten() {
+        if answers_html(operation) {
+            continue; // the sandbox's checkout page: its errors are pages too, and described on it
+        }
+        let signed_in = operation.security.as_ref().is_some_and(|s| !s.is_empty());
+        let has_body = operation.request_body.is_some();
+        let has_input = has_body || operation.parameters.as_ref().is_some_and(|p| !p.is_empty());
+        let shared = [
+            (signed_in, "401", "Missing or invalid token (errorCode N403)"),
+            (path.starts_with("/admin/"), "403", "Wrong role"),
+            (has_body, "400", "Malformed request"),
+            (has_input, "422", "Invalid input; errors names each field"),
+            (path.contains('{'), "404", "Not found"),
+        ];
+        for (applies, status, description) in shared {
+            if applies {
+                answer_error(operation, status, description);
+            }
+        }
+    }
+}
+
+fn answers_html(operation: &Operation) -> bool {
+    operation.responses.responses.values().any(|r| matches!(r, RefOr::T(r) if r.content.contains_key("text/html")))
+}
+
+fn answer_error(operation: &mut Operation, status: &str, description: &str) {
+    let responses = &mut operation.responses.responses;
+    if !responses.contains_key(status) {
+        let content = ContentBuilder::new().schema(Some(utoipa::openapi::Ref::from_schema_name("Error"))).build();
+        let response = ResponseBuilder::new().description(description).content("application/json", content).build();
+        responses.insert(status.into(), response.into());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_schema_name_stands_for_one_type() {
+        let mut schemas = Vec::new();
+        crate::routes::api().schemas(&mut schemas);
+        let mut seen = std::collections::HashMap::new();
+        for (name, schema) in schemas {
+            let text = serde_json::to_string(&schema).unwrap_or_default();
+            if let Some(earlier) = seen.insert(name.clone(), text.clone()) {
+                assert_eq!(earlier, text, "two body types are both named {name}: one hides the other in the document");
+            }
+        }
+        assert!(seen.contains_key("TicketBody"), "bodies are collected: {:?}", seen.keys());
+    }
+}
