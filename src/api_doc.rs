@@ -3,7 +3,8 @@
 //! and query from the Rust types the handler deserialises. `routes::configure` and `document` walk the same tree
 //! (`routes::api`), so an operation cannot be served without being described, or described without being served.
 //!
-//! The answers every operation shares are added here once, by what the operation is: a signed-in one can answer
+//! What every operation of a kind shares is added here once, by rule. Everything under `/admin` is the back office's
+//! (tag `admin`) and needs an admin's token (`AdminUser`, checked on the server). A signed-in operation can answer
 //! 401, one under `/admin` 403, one with a body 400, one with input 422, one with a path id 404 (the sandbox's HTML
 //! checkout page describes its own).
 
@@ -11,7 +12,7 @@ use ayo_data::lotto::{BetType, MAX_NUMBER};
 use utoipa::openapi::path::{Operation, PathItem};
 use utoipa::openapi::response::ResponseBuilder;
 use utoipa::openapi::schema::{AdditionalProperties, Array, Object, ObjectBuilder, Schema, Type};
-use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
 use utoipa::openapi::{Components, ContentBuilder, InfoBuilder, OpenApi, OpenApiBuilder, RefOr, ServerBuilder};
 use utoipa::{PartialSchema, ToSchema};
 use utoipa_actix_web::OpenApiFactory;
@@ -150,6 +151,10 @@ fn without_defaults(schema: RefOr<Schema>) -> RefOr<Schema> {
 fn add_shared_answers(path: &str, item: &mut PathItem) {
     let operations = [&mut item.get, &mut item.post, &mut item.put, &mut item.delete];
     for operation in operations.into_iter().flatten() {
+        if path.starts_with("/admin/") {
+            operation.tags = Some(vec!["admin".into()]);
+            operation.security = Some(vec![SecurityRequirement::new("bearer", Vec::<String>::new())]);
+        }
         if answers_html(operation) {
             continue; // the sandbox's checkout page: its errors are pages too, and described on it
         }

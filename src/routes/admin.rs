@@ -32,8 +32,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
 
 #[utoipa::path(
     summary = "Back office counters",
-    tag = "admin",
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "data: {players_total, players_new_today, players_verified, deposits, stakes, wins, ggr, today, pending_withdrawals, series}; days are WAT (UTC+01:00) calendar days", body = Envelope),
         (status = 401, description = "Missing, expired or invalid token (errorCode N403), or wrong credentials", body = ErrorBody),
@@ -49,8 +47,6 @@ async fn dashboard(state: web::Data<AppState>, _: AdminUser) -> Result<HttpRespo
 
 #[utoipa::path(
     summary = "Change the admin's password",
-    tag = "admin",
-    security(("bearer" = [])),
     request_body = ChangePasswordBody,
     responses(
         (status = 200, description = "data: {token, expires_in, user}", body = Envelope),
@@ -80,8 +76,6 @@ struct CancelBody {
 /// Cancels a draw that has not been drawn: every ticket is refunded in full.
 #[utoipa::path(
     summary = "Cancel a draw and refund every ticket; after sales close only with emergency: true (the seed and would-be balls are published)",
-    tag = "admin",
-    security(("bearer" = [])),
     request_body = CancelBody,
     params(("id" = u64, Path)),
     responses(

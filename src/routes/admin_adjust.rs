@@ -50,8 +50,6 @@ struct AdjustBody {
 /// or after a second admin's approval.
 #[utoipa::path(
     summary = "Manual wallet adjustment with a reason; above AYO_ADJUST_APPROVAL_ABOVE it waits for a second admin",
-    tag = "admin",
-    security(("bearer" = [])),
     request_body = AdjustBody,
     params(("id" = u64, Path)),
     responses(
@@ -178,8 +176,6 @@ fn view(adjustment: &PendingAdjustment) -> Value {
 /// Every adjustment filed for approval, newest first.
 #[utoipa::path(
     summary = "Adjustments filed for a second admin's approval, newest first",
-    tag = "admin",
-    security(("bearer" = [])),
     responses(
         (status = 200, description = "data: [adjustment]", body = Envelope),
     )
@@ -209,8 +205,6 @@ fn decidable(state: &AppState, admin: &User, id: u64) -> Result<PendingAdjustmen
 /// Moves the money (once, whoever approves and however often), then records the decision.
 #[utoipa::path(
     summary = "Approve (and apply, once) an adjustment another admin asked for",
-    tag = "admin",
-    security(("bearer" = [])),
     params(("id" = u64, Path)),
     responses(
         (status = 200, description = "data: the adjustment as decided", body = Envelope),
@@ -246,8 +240,6 @@ async fn approve(
 
 #[utoipa::path(
     summary = "Reject an adjustment another admin asked for",
-    tag = "admin",
-    security(("bearer" = [])),
     params(("id" = u64, Path)),
     responses(
         (status = 200, description = "data: the adjustment as decided", body = Envelope),

@@ -27,8 +27,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
 
 #[utoipa::path(
     summary = "Games with their next draw (on sale now, else the next scheduled) and 10 newest draws",
-    tag = "admin",
-    security(("bearer" = [])),
     params(TableQuery),
     responses(
         (status = 200, description = "ok", body = Envelope),
@@ -141,8 +139,6 @@ fn apply(game: &mut Game, body: GameBody) -> Result<(), ApiError> {
 
 #[utoipa::path(
     summary = "Create a game",
-    tag = "admin",
-    security(("bearer" = [])),
     request_body = GameBody,
     responses(
         (status = 200, description = "ok", body = Envelope),
@@ -188,8 +184,6 @@ async fn create(
 
 #[utoipa::path(
     summary = "Edit or pause a game",
-    tag = "admin",
-    security(("bearer" = [])),
     request_body = GameBody,
     params(("id" = String, Path)),
     responses(
@@ -228,8 +222,6 @@ async fn update(
 /// The tickets of a game, with their players: the back office's "players of a game".
 #[utoipa::path(
     summary = "A game's tickets with their players",
-    tag = "admin",
-    security(("bearer" = [])),
     params(("id" = String, Path), TableQuery),
     responses(
         (status = 200, description = "ok", body = Envelope),
@@ -269,8 +261,6 @@ async fn players(
 /// A game's draws, latest draw time first: the back office's table of them.
 #[utoipa::path(
     summary = "A game's draws, latest draw time first (Draw rows, as public /draws)",
-    tag = "admin",
-    security(("bearer" = [])),
     params(("id" = String, Path), TableQuery),
     responses(
         (status = 200, description = "ok", body = Envelope),

@@ -48,8 +48,6 @@ fn with_player(mut row: Value, user_id: UserId, player: Option<&User>) -> Value 
 /// carries the player and, for withdrawals, the withdrawal (status, bank account, reason).
 #[utoipa::path(
     summary = "Every player's transactions, with the player and (for withdrawals) the withdrawal",
-    tag = "admin",
-    security(("bearer" = [])),
     params(TableQuery, Filters, OwnerFilter),
     responses(
         (status = 200, description = "data: [Transaction + player], meta", body = Envelope),
@@ -115,8 +113,6 @@ struct WithdrawalFilter {
 /// Every withdrawal (filter `status`: pending, processing, success, failed, rejected, reversed) with its player.
 #[utoipa::path(
     summary = "Every withdrawal, with its player",
-    tag = "admin",
-    security(("bearer" = [])),
     params(TableQuery, WithdrawalFilter),
     responses(
         (status = 200, description = "data: [Withdrawal + player], meta", body = Envelope),
@@ -169,8 +165,6 @@ fn answer(decided: payout::Decided, state: &AppState) -> Result<HttpResponse, Ap
 /// Approves a pending withdrawal (sends the transfer), or re-checks one left processing.
 #[utoipa::path(
     summary = "Approve a withdrawal: send the gateway transfer (or re-check one left processing)",
-    tag = "admin",
-    security(("bearer" = [])),
     params(("id" = u64, Path)),
     responses(
         (status = 200, description = "data: Withdrawal, transaction, balance, message", body = Envelope),
@@ -204,8 +198,6 @@ struct RejectBody {
 /// Rejects a pending withdrawal with a reason the player sees; the money returns to their balance.
 #[utoipa::path(
     summary = "Reject a pending withdrawal: the money returns to the player",
-    tag = "admin",
-    security(("bearer" = [])),
     request_body = RejectBody,
     params(("id" = u64, Path)),
     responses(
@@ -232,8 +224,6 @@ async fn reject(
 /// Players' saved bank accounts, with the player.
 #[utoipa::path(
     summary = "Players' saved bank accounts",
-    tag = "admin",
-    security(("bearer" = [])),
     params(TableQuery),
     responses(
         (status = 200, description = "data: [BankAccount + player], meta", body = Envelope),

@@ -30,8 +30,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
 
 #[utoipa::path(
     summary = "Contact messages",
-    tag = "admin",
-    security(("bearer" = [])),
     params(TableQuery),
     responses(
         (status = 200, description = "ok", body = Envelope),
@@ -62,8 +60,6 @@ async fn contacts(
 
 #[utoipa::path(
     summary = "Mark a message handled",
-    tag = "admin",
-    security(("bearer" = [])),
     params(("id" = u64, Path)),
     responses(
         (status = 200, description = "ok", body = Envelope),
@@ -85,8 +81,6 @@ async fn resolve_contact(
 
 #[utoipa::path(
     summary = "The audit log",
-    tag = "admin",
-    security(("bearer" = [])),
     params(TableQuery),
     responses(
         (status = 200, description = "ok", body = Envelope),
@@ -116,8 +110,6 @@ async fn activities(
 
 #[utoipa::path(
     summary = "Marquee messages",
-    tag = "admin",
-    security(("bearer" = [])),
     params(TableQuery),
     responses(
         (status = 200, description = "ok", body = Envelope),
@@ -147,8 +139,6 @@ async fn marquees(
 
 #[utoipa::path(
     summary = "One marquee message",
-    tag = "admin",
-    security(("bearer" = [])),
     params(("id" = u64, Path)),
     responses(
         (status = 200, description = "ok", body = Envelope),
@@ -205,8 +195,6 @@ fn apply(m: &mut Marquee, body: MarqueeBody) -> Result<(), ApiError> {
 
 #[utoipa::path(
     summary = "Publish a marquee message",
-    tag = "admin",
-    security(("bearer" = [])),
     request_body = MarqueeBody,
     responses(
         (status = 200, description = "ok", body = Envelope),
@@ -256,8 +244,6 @@ async fn save_and_broadcast(
 
 #[utoipa::path(
     summary = "Edit a marquee message",
-    tag = "admin",
-    security(("bearer" = [])),
     request_body = MarqueeBody,
     params(("id" = u64, Path)),
     responses(
@@ -281,8 +267,6 @@ async fn update_marquee(
 
 #[utoipa::path(
     summary = "Delete a marquee message",
-    tag = "admin",
-    security(("bearer" = [])),
     params(("id" = u64, Path)),
     responses(
         (status = 200, description = "ok", body = Envelope),

@@ -19,8 +19,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
 
 #[utoipa::path(
     summary = "Players",
-    tag = "admin",
-    security(("bearer" = [])),
     params(TableQuery),
     responses(
         (status = 200, description = "ok", body = Envelope),
@@ -50,8 +48,6 @@ const ACTIVITY_LOOK_BACK: usize = 10_000;
 
 #[utoipa::path(
     summary = "One player: wallet, tickets, transactions, activity",
-    tag = "admin",
-    security(("bearer" = [])),
     params(("id" = u64, Path)),
     responses(
         (status = 200, description = "ok", body = Envelope),
@@ -88,8 +84,6 @@ async fn one(state: web::Data<AppState>, _: AdminUser, id: web::Path<u64>) -> Re
 /// A player's tickets, as their own `/tickets` table shows them.
 #[utoipa::path(
     summary = "A player's tickets (as their own /tickets)",
-    tag = "admin",
-    security(("bearer" = [])),
     params(("id" = u64, Path), TableQuery),
     responses(
         (status = 200, description = "ok", body = Envelope),
@@ -111,8 +105,6 @@ async fn tickets(
 /// A player's ledger, as their own `/transactions` table shows it (same filters).
 #[utoipa::path(
     summary = "A player's ledger (as their own /transactions; filters type, status, from, to)",
-    tag = "admin",
-    security(("bearer" = [])),
     params(("id" = u64, Path), TableQuery, Filters),
     responses(
         (status = 200, description = "ok", body = Envelope),
@@ -156,8 +148,6 @@ async fn set_status(
 
 #[utoipa::path(
     summary = "Suspend a player",
-    tag = "admin",
-    security(("bearer" = [])),
     params(("id" = u64, Path)),
     responses(
         (status = 200, description = "ok", body = Envelope),
@@ -175,8 +165,6 @@ async fn suspend(
 
 #[utoipa::path(
     summary = "Reinstate a player",
-    tag = "admin",
-    security(("bearer" = [])),
     params(("id" = u64, Path)),
     responses(
         (status = 200, description = "ok", body = Envelope),
