@@ -11,7 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use ayo_data::ledger::{EntryKind, LedgerEntry};
 use ayo_data::user::{User, UserId};
-use ayo_data::withdrawal::WithdrawalStatus;
+use ayo_data::withdrawal::{Withdrawal, WithdrawalStatus};
 
 use super::transactions::{row, Filters, SEARCHABLE};
 use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
@@ -131,17 +131,25 @@ async fn withdrawals(
             ApiError::field("status", "status is one of pending, processing, success, failed, rejected, reversed")
         })?),
     };
-    let mut players = Players::default();
-    let rows = state
-        .store
-        .payments
-        .all_withdrawals()?
-        .iter()
-        .filter(|w| status.is_none_or(|s| w.status == s))
-        .map(|w| with_player(views::withdrawal(w), w.user_id, players.get(&state, w.user_id)))
-        .collect();
-    let fields = ["status", "bank_name", "account_number", "account_name", "player_name", "player_email", "id"];
-    Ok(HttpResponse::Ok().json(table.answer(rows, &fields)))
+    let state = state.into_inner();
+    let answer = web::block(move || {
+        let mut players = Players::default();
+        let mut admin_row =
+            |w: &Withdrawal| with_player(views::withdrawal(w), w.user_id, players.get(&state, w.user_id));
+        let payments = &state.store.payments;
+        if status.is_none() && table.reads_index(&CREATION_ORDER) {
+            let page = payments.withdrawals_page(table.slice())?;
+            return Ok::<_, ApiError>(table.answer_page(page.rows.iter().map(&mut admin_row).collect(), page.total));
+        }
+        let rows = payments
+            .withdrawals_newest_first()
+            .filter(|w| w.as_ref().map_or(true, |w| status.is_none_or(|s| w.status == s)))
+            .map(|w| w.map(|w| admin_row(&w)));
+        let fields = ["status", "bank_name", "account_number", "account_name", "player_name", "player_email", "id"];
+        Ok(table.answer_stream(rows, &fields, Some("created_at"))?)
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(answer))
 }
 
 fn answer(decided: payout::Decided, state: &AppState) -> Result<HttpResponse, ApiError> {

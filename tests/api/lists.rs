@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use crate::helpers::{spawn_app, TestApp};
 use crate::lotto::nap1;
+use crate::money_helpers::GTBANK;
 
 /// Every row of a table, read `per` at a time; checks `meta.total` on each page.
 async fn walk(app: &TestApp, path: &str, token: &str, per: usize) -> Vec<Value> {
@@ -166,4 +167,38 @@ async fn the_audit_log_keeps_what_its_retention_says_and_logs_the_pruning() {
     assert!(actions.contains(&"recent") && !actions.contains(&"old.one") && !actions.contains(&"old.two"));
     // A retention below a year is raised to a year: nothing younger goes.
     assert_eq!(ayo::audit_retention::prune(&app.store, 30).unwrap(), 0);
+}
+
+#[actix_web::test]
+async fn the_back_offices_withdrawals_page_from_their_index_and_a_status_filter_narrows_the_same_order() {
+    let app = spawn_app().await;
+    let admin = app.admin("boss@ayolotto.ng").await;
+    let ada = app.player_ready_to_withdraw("ada@example.com", "+2348012345678", 2_000_000, GTBANK).await;
+    let bola = app.player_ready_to_withdraw("bola@example.com", "+2348012345679", 2_000_000, GTBANK).await;
+    let mut made = Vec::new();
+    for i in 0..5 {
+        let token = if i % 2 == 0 { &ada } else { &bola };
+        let reply = app.withdraw(token, 100_000 + i * 1_000, &format!("w{i}")).await;
+        assert_eq!(reply.status, 201, "{:?}", reply.body);
+        made.push(reply.body["data"]["id"].as_u64().unwrap());
+    }
+    let rejected = made[1];
+    let reply = app
+        .post(
+            &format!("/admin/withdrawals/{rejected}/reject"),
+            serde_json::json!({"reason": "Checks failed"}),
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(reply.status, 200, "{:?}", reply.body);
+
+    let newest_first = reversed(made.clone());
+    let paged = walk(&app, "/admin/withdrawals", &admin, 2).await;
+    assert_eq!(ids(&paged), newest_first);
+    assert!(paged.iter().all(|r| r["player"]["email"].is_string()), "each row names its player");
+    assert_eq!(ids(&walk(&app, "/admin/withdrawals?sort_type=asc", &admin, 3).await), made);
+    let pending: Vec<u64> = newest_first.iter().copied().filter(|id| *id != rejected).collect();
+    assert_eq!(ids(&walk(&app, "/admin/withdrawals?status=pending", &admin, 2).await), pending);
+    assert_eq!(ids(&walk(&app, "/admin/withdrawals?status=rejected", &admin, 2).await), vec![rejected]);
+    assert_eq!(ids(&walk(&app, "/admin/withdrawals?search=bola", &admin, 2).await), vec![made[3], made[1]]);
 }

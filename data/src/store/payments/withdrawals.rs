@@ -7,6 +7,7 @@ use sled::Transactional;
 
 use super::super::codec::{decode, encode, id_key};
 use super::super::keys::{last_id, tagged};
+use super::super::listing::{self, Page, Slice};
 use super::super::users::abort;
 use super::super::wallets::{put_entry, read_balance, read_entry, rewrite_entry, Moved};
 use super::PaymentStore;
@@ -163,9 +164,18 @@ impl PaymentStore {
         Ok(out)
     }
 
-    /// Every withdrawal, newest first.
-    pub fn all_withdrawals(&self) -> StoreResult<Vec<Withdrawal>> {
-        self.withdrawals.scan_prefix([WITHDRAWAL]).values().rev().map(|v| decode(&v?)).collect()
+    /// A page of every withdrawal in id (creation) order, with how many there are (keys counted, none decoded).
+    pub fn withdrawals_page(&self, slice: Slice) -> StoreResult<Page<Withdrawal>> {
+        let ids = listing::ids(self.withdrawals.scan_prefix([WITHDRAWAL]).keys(), slice)?;
+        Ok(Page {
+            rows: listing::records(ids, |id| self.withdrawal(id))?,
+            total: listing::count(self.withdrawals.scan_prefix([WITHDRAWAL]).keys())?,
+        })
+    }
+
+    /// Every withdrawal, newest first, read one at a time (for filters and searches).
+    pub fn withdrawals_newest_first(&self) -> impl Iterator<Item = StoreResult<Withdrawal>> + '_ {
+        self.withdrawals.scan_prefix([WITHDRAWAL]).values().rev().map(|v| decode(&v?))
     }
 }
 
