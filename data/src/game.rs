@@ -23,15 +23,18 @@ pub enum GameStatus {
 }
 
 /// One weekly draw time, e.g. Tuesday 19:15 WAT.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct WeeklySlot {
+    /// `Mon` … `Sun`.
+    #[schema(value_type = String, example = "Tue")]
     pub weekday: Weekday,
     /// Time of day in WAT, `HH:MM`.
     #[serde(with = "hhmm")]
+    #[schema(value_type = String, pattern = "^[0-9]{2}:[0-9]{2}$", example = "19:15")]
     pub time: NaiveTime,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Schedule {
     /// Draws at fixed weekly times.

@@ -18,7 +18,9 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 /// An amount of Nigerian money in kobo (1 naira = 100 kobo).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, utoipa::ToSchema,
+)]
 #[serde(transparent)]
 pub struct Kobo(pub i64);
 

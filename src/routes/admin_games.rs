@@ -60,17 +60,11 @@ struct GameBody {
     name: Option<String>,
     description: Option<String>,
     status: Option<GameStatus>,
-    /// `{"every_minutes": n}` or `{"weekly": [{"weekday": "Tue", "time": "19:15"}]}` (WAT).
-    #[schema(value_type = Option<Object>)]
     schedule: Option<Schedule>,
     close_before_secs: Option<i64>,
     #[schema(schema_with = crate::api_doc::bet_types)]
     bet_types: Option<Vec<BetType>>,
-    /// Payout multiplier per bet kind, e.g. `{"NAP2": 240}`.
-    #[schema(value_type = Option<Object>)]
     multipliers: Option<Multipliers>,
-    /// Stake limits in kobo.
-    #[schema(value_type = Option<Object>)]
     stake_rules: Option<StakeRules>,
 }
 

@@ -20,7 +20,7 @@ use super::settlement::potential_max_win;
 use crate::money::Kobo;
 
 /// A game's stake limits and payout cap.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct StakeRules {
     /// Least stake of a NAP ticket (one line, so also its stake per line).

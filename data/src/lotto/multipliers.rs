@@ -69,13 +69,18 @@ impl fmt::Display for MultiplierKey {
 }
 
 /// A game's payout rates: a winning line pays stake per line × rate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(default)]
 pub struct Multipliers {
+    #[schema(minimum = 1, maximum = 1000000)]
     pub nap1: u32,
+    #[schema(minimum = 1, maximum = 1000000)]
     pub nap2: u32,
+    #[schema(minimum = 1, maximum = 1000000)]
     pub nap3: u32,
+    #[schema(minimum = 1, maximum = 1000000)]
     pub nap4: u32,
+    #[schema(minimum = 1, maximum = 1000000)]
     pub nap5: u32,
 }
 
