@@ -100,6 +100,21 @@ describe('the live connection', () => {
     client.stop();
   });
 
+  it('counts each new socket unsynced until its own snapshot, and forgets the live state when stopped', () => {
+    const { client, socket } = started();
+    socket().open();
+    socket().serverSends(snapshot);
+    expect(client.state.get()).toMatchObject({ synced: true, everSynced: true });
+    socket().serverCloses();
+    vi.advanceTimersByTime(1_000);
+    socket().open();
+    expect(client.state.get()).toMatchObject({ synced: false, everSynced: true });
+    socket().serverSends(snapshot);
+    expect(client.state.get()).toMatchObject({ synced: true, everSynced: true });
+    client.stop();
+    expect(client.state.get()).toMatchObject({ synced: false, everSynced: false });
+  });
+
   it('stops for good', () => {
     const { client, socket } = started();
     client.stop();

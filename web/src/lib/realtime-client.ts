@@ -7,7 +7,8 @@
  * - Logged in: sends `auth` right after each open, and when a player logs in on an open guest socket. The server
  *   takes one `auth` per socket, so a different token (another account, a log out) means a new socket.
  * - Every message goes through the pure `reduceRealtime`; the state is a small store React reads, and effects
- *   (balance, tickets, results) go to whoever listens (the provider wires them to the query cache).
+ *   (balance, tickets, results) go to whoever listens (the provider wires them to the query cache). Each new
+ *   socket starts unsynced, until its own snapshot arrives.
  */
 import { createStore } from '@/lib/create-store';
 import {
@@ -49,6 +50,7 @@ export class RealtimeClient {
     this.open();
   }
 
+  /** Closes the socket for good and forgets the live state: a later `start` begins a new life. */
   stop() {
     this.running = false;
     window.removeEventListener('online', this.wake);
@@ -56,6 +58,7 @@ export class RealtimeClient {
     clearTimeout(this.retryTimer);
     this.drop();
     this.status.set('idle');
+    this.state.set(initialRealtimeState);
   }
 
   /** The session's token (null: guest). Sends `auth`, or starts a new socket, as the change needs. */
@@ -103,6 +106,8 @@ export class RealtimeClient {
     this.socket = socket;
     this.authedWith = null;
     this.status.set('connecting');
+    const state = this.state.get();
+    if (state.synced) this.state.set({ ...state, synced: false });
     socket.onopen = () => {
       this.status.set('open');
       if (this.token) this.sendAuth();

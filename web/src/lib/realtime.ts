@@ -25,6 +25,8 @@ export type RealtimeState = {
   seq: Record<string, number>;
   /** Has a snapshot arrived on this connection? */
   synced: boolean;
+  /** Has a snapshot arrived on any connection since the client started? Until then the page is still loading. */
+  everSynced: boolean;
 };
 
 export type RealtimeEffect =
@@ -35,7 +37,14 @@ export type RealtimeEffect =
   | { kind: 'auth-refused'; message: string; errorCode: string | null }
   | { kind: 'reconnect'; reason: string };
 
-export const initialRealtimeState: RealtimeState = { draws: {}, balance: null, offsetMs: null, seq: {}, synced: false };
+export const initialRealtimeState: RealtimeState = {
+  draws: {},
+  balance: null,
+  offsetMs: null,
+  seq: {},
+  synced: false,
+  everSynced: false,
+};
 
 /** How many finished draws (drawn, settled, cancelled) the live state keeps, newest first; the rest are HTTP's. */
 export const FINISHED_DRAWS_KEPT = 40;
@@ -110,6 +119,7 @@ export function reduceRealtime(
       offsetMs: clockOffsetMs(data.server_time, receivedAt) ?? state.offsetMs,
       seq: {},
       synced: true,
+      everSynced: true,
     };
     return { state: next, effects: [{ kind: 'snapshot', balance }] };
   }

@@ -1,6 +1,7 @@
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { AgeBadge } from '@/components/ui/age-badge';
+import { ReconnectingNotice } from '@/components/ui/reconnecting-notice/reconnecting-notice';
 import { paths } from '@/config/paths';
 import { openSignup } from '@/lib/auth-dialogs';
 import { useAuth } from '@/lib/session';
@@ -55,6 +56,7 @@ export function HomeRoute() {
             </div>
           </div>
           <div className="hero__live">
+            <ReconnectingNotice />
             <NextDrawPanel games={gamesData} loading={gamesLoading} />
           </div>
         </div>

@@ -5,6 +5,7 @@
  */
 import { memo, startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ReconnectingNotice } from '@/components/ui/reconnecting-notice/reconnecting-notice';
 import { GamePageSkeleton } from '@/components/ui/skeletons/page-skeletons';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -71,6 +72,8 @@ const GamePage = memo(function GamePage({ game }: { game: GameDetail }) {
         <h1 className="play-page__title">{game.name}</h1>
         <p className="play-page__schedule">{describeSchedule(game.schedule)}</p>
       </div>
+
+      <ReconnectingNotice />
 
       <BetSlipForm key={game.id} game={game} draw={next} />
 

@@ -1,3 +1,4 @@
+import { ReconnectingNotice } from '@/components/ui/reconnecting-notice/reconnecting-notice';
 import { useGames } from '@/features/games/api/get-games';
 import { GamesList } from '@/features/games/components/games-list';
 
@@ -7,6 +8,7 @@ export function Component() {
   return (
     <section className="container page" aria-labelledby="page-heading">
       <h1 id="page-heading">Games</h1>
+      <ReconnectingNotice />
       <p className="page__lead">
         Every game is a 5/90 lotto: five balls from 1 to 90. Pick a game to see its board, its multipliers and its
         results.

@@ -1,10 +1,12 @@
 /**
  * A live countdown to `to` on the server's clock: big digits for the eye, and for screen readers a `timer` whose
  * name changes at most once a minute (its live region is off, so it is read when reached, never spammed).
- * At the target it says `endedText` ("Sales closed").
+ * At the target it says `endedText` ("Sales closed"). While the live connection is reconnecting it keeps counting
+ * but is marked unconfirmed, to the eye and in its name.
  */
 import { countdownParts, spokenCountdown, timeLeftMs } from '@/lib/countdown';
 import { useServerNow } from '@/lib/server-clock';
+import { useLiveConnection } from '@/lib/use-live-connection';
 import './countdown.css';
 
 type Props = {
@@ -21,6 +23,7 @@ const two = (n: number) => String(n).padStart(2, '0');
 
 export function Countdown({ to, label = 'Sales close in', endedText = 'Sales closed', size = 'large', className }: Props) {
   const now = useServerNow();
+  const unconfirmed = useLiveConnection() === 'reconnecting';
   const left = timeLeftMs(to, now);
   const classes = ['countdown', `countdown--${size}`, className].filter(Boolean).join(' ');
 
@@ -39,14 +42,25 @@ export function Countdown({ to, label = 'Sales close in', endedText = 'Sales clo
     { value: two(minutes), unit: 'min', short: 'm' },
     { value: two(seconds), unit: 'sec', short: 's' },
   ];
+  const name = `${label} ${spokenCountdown(left)}`;
   return (
-    <span className={classes} role="timer" aria-live="off" aria-label={`${label} ${spokenCountdown(left)}`}>
+    <span
+      className={unconfirmed ? `${classes} countdown--unconfirmed` : classes}
+      role="timer"
+      aria-live="off"
+      aria-label={unconfirmed ? `${name} (unconfirmed)` : name}
+    >
       {units.map(({ value, unit, short }) => (
         <span key={unit} className="countdown__unit" aria-hidden="true">
           <span className="countdown__value">{value}</span>
           <span className="countdown__label">{size === 'large' ? unit : short}</span>
         </span>
       ))}
+      {unconfirmed ? (
+        <span className="countdown__unconfirmed" aria-hidden="true">
+          unconfirmed
+        </span>
+      ) : null}
     </span>
   );
 }
