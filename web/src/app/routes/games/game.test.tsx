@@ -1,11 +1,13 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/testing/data';
+import { RECONNECTING_GRACE_MS } from '@/lib/use-live-connection';
 import { FakeWebSocket } from '@/testing/fake-websocket';
 import { makeDraw, makeGame } from '@/testing/lotto';
 import { renderApp } from '@/testing/render-app';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -74,7 +76,10 @@ describe('/games/:id while the live connection comes and goes', () => {
     sendSnapshot();
     expectConfirmed();
 
+    vi.useFakeTimers();
     act(() => latestSocket().serverCloses());
+    expectConfirmed(); // a blink (a deliberate reconnect resyncs at once) says nothing
+    act(() => vi.advanceTimersByTime(RECONNECTING_GRACE_MS));
     const notice = screen.getByText('Reconnecting…').closest('[role="status"]');
     expect(notice).toHaveAttribute('aria-live', 'polite');
     expect(notice).toHaveTextContent('Reconnecting… Times and results may be out of date until we’re back.');
