@@ -93,8 +93,10 @@ pub fn document() -> OpenApi {
         .collect();
     paths.merge(crate::realtime::described());
     for (path, item) in paths.paths.iter_mut() {
-        name_operations(path, item);
-        add_shared_answers(path, item);
+        for (method, operation) in operations(item) {
+            operation.operation_id = Some(operation_id(method, path));
+            add_shared_answers(path, operation);
+        }
     }
     let mut components = Components::new();
     components.schemas.extend(schemas.into_iter().map(|(name, schema)| (name, without_defaults(schema))));
@@ -123,15 +125,16 @@ pub fn json() -> &'static str {
 }
 
 /// Each operation's id from its method and path (`post_tickets_create`): handlers' names repeat across modules.
-fn name_operations(path: &str, item: &mut PathItem) {
+fn operation_id(method: &str, path: &str) -> String {
     let words: Vec<&str> = path.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
-    let operations =
+    format!("{method}_{}", words.join("_"))
+}
+
+/// The operations a path serves, with their methods (the API uses these four).
+fn operations(item: &mut PathItem) -> impl Iterator<Item = (&'static str, &mut Operation)> {
+    let methods =
         [("get", &mut item.get), ("post", &mut item.post), ("put", &mut item.put), ("delete", &mut item.delete)];
-    for (method, operation) in operations {
-        if let Some(operation) = operation {
-            operation.operation_id = Some(format!("{method}_{}", words.join("_")));
-        }
-    }
+    methods.into_iter().filter_map(|(method, operation)| Some((method, operation.as_mut()?)))
 }
 
 /// A body's fields default when absent (`#[serde(default)]`), and utoipa writes each default into the schema; but a
@@ -148,30 +151,27 @@ fn without_defaults(schema: RefOr<Schema>) -> RefOr<Schema> {
     RefOr::T(Schema::Object(object))
 }
 
-fn add_shared_answers(path: &str, item: &mut PathItem) {
-    let operations = [&mut item.get, &mut item.post, &mut item.put, &mut item.delete];
-    for operation in operations.into_iter().flatten() {
-        if path.starts_with("/admin/") {
-            operation.tags = Some(vec!["admin".into()]);
-            operation.security = Some(vec![SecurityRequirement::new("bearer", Vec::<String>::new())]);
-        }
-        if answers_html(operation) {
-            continue; // the sandbox's checkout page: its errors are pages too, and described on it
-        }
-        let signed_in = operation.security.as_ref().is_some_and(|s| !s.is_empty());
-        let has_body = operation.request_body.is_some();
-        let has_input = has_body || operation.parameters.as_ref().is_some_and(|p| !p.is_empty());
-        let shared = [
-            (signed_in, "401", "Missing or invalid token (errorCode N403)"),
-            (path.starts_with("/admin/"), "403", "Wrong role"),
-            (has_body, "400", "Malformed request"),
-            (has_input, "422", "Invalid input; errors names each field"),
-            (path.contains('{'), "404", "Not found"),
-        ];
-        for (applies, status, description) in shared {
-            if applies {
-                answer_error(operation, status, description);
-            }
+fn add_shared_answers(path: &str, operation: &mut Operation) {
+    if path.starts_with("/admin/") {
+        operation.tags = Some(vec!["admin".into()]);
+        operation.security = Some(vec![SecurityRequirement::new("bearer", Vec::<String>::new())]);
+    }
+    if answers_html(operation) {
+        return; // the sandbox's checkout page: its errors are pages too, and described on it
+    }
+    let signed_in = operation.security.as_ref().is_some_and(|s| !s.is_empty());
+    let has_body = operation.request_body.is_some();
+    let has_input = has_body || operation.parameters.as_ref().is_some_and(|p| !p.is_empty());
+    let shared = [
+        (signed_in, "401", "Missing or invalid token (errorCode N403)"),
+        (path.starts_with("/admin/"), "403", "Wrong role"),
+        (has_body, "400", "Malformed request"),
+        (has_input, "422", "Invalid input; errors names each field"),
+        (path.contains('{'), "404", "Not found"),
+    ];
+    for (applies, status, description) in shared {
+        if applies {
+            answer_error(operation, status, description);
         }
     }
 }

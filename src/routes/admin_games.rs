@@ -12,7 +12,7 @@ use ayo_data::game::{Game, GameStatus, Schedule};
 use ayo_data::lotto::{BetType, Multipliers, StakeRules};
 use ayo_data::ticket::Ticket;
 
-use super::admin_money::Players;
+use super::admin_money::{with_player, Players};
 use super::games::{find_game, next_draw};
 use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::auth::AdminUser;
@@ -234,12 +234,7 @@ async fn players(
         let mut players = Players::default();
         let mut row = |t: &Ticket| {
             let draw = state.store.games.draw(t.draw_id).ok().flatten();
-            let mut row = views::ticket(t, draw.as_ref(), Some(&game));
-            let player = players.get(&state, t.user_id);
-            row["player"] =
-                json!({ "id": t.user_id, "name": player.map(|u| &u.name), "email": player.map(|u| &u.email) });
-            row["player_name"] = json!(player.map(|u| &u.name));
-            row
+            with_player(views::ticket(t, draw.as_ref(), Some(&game)), t.user_id, players.get(&state, t.user_id))
         };
         if table.reads_index(&CREATION_ORDER) {
             let page = state.store.wallets.tickets_of_game_page(game.id, table.slice())?;

@@ -37,7 +37,8 @@ impl Players {
     }
 }
 
-fn with_player(mut row: Value, user_id: UserId, player: Option<&User>) -> Value {
+/// A back-office row with its player: `player {id, name, email}`, and `player_name`/`player_email` to search.
+pub(super) fn with_player(mut row: Value, user_id: UserId, player: Option<&User>) -> Value {
     row["player"] = json!({ "id": user_id, "name": player.map(|u| &u.name), "email": player.map(|u| &u.email) });
     row["player_name"] = player.map(|u| u.name.clone()).into();
     row["player_email"] = player.map(|u| u.email.clone()).into();
