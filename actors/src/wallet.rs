@@ -5,6 +5,11 @@
 //! The flush is awaited outside the actor's turn, so the next purchase's transaction runs while the disk works:
 //! concurrent moves share a flush (group commit) and each is still acknowledged only once durable.
 //!
+//! Purchases are the exception to "one transaction per move": the wallet queues its player's purchase, in order,
+//! with the store's purchase queue, which buys every purchase queued meanwhile, of every player, in one
+//! transaction (`ayo_data::store::purchases`: sled's per-transaction cost is shared). Each is still decided alone
+//! (balance, draw selling, idempotency key) and acknowledged only once durable.
+//!
 //! Settlement is the one exception to "flushed before the reply": a draw's DrawActor sends every player's wallet
 //! one `SettleTickets`, each wallet writes its player's settlement in one transaction and replies at once, then
 //! the DrawActor flushes once for all of them and only then lets the wallets tell their players (see
@@ -168,11 +173,22 @@ impl Handler<BuyTicket> for WalletActor {
 
     fn handle(&mut self, BuyTicket(purchase): BuyTicket, _: &mut Context<Self>) -> Self::Result {
         self.touch();
-        match self.store.wallets.purchase(&purchase) {
-            Ok(Ok(moved)) => self.durable(moved, Tickets::none()),
-            Ok(Err(refused)) => Box::pin(fut::ready(Err(refused.into()))),
-            Err(e) => Box::pin(fut::ready(Err(e.into()))),
-        }
+        // Queued now, in this player's order; bought in a transaction shared with other players' purchases.
+        let bought = self.store.buy(purchase);
+        let store = self.store.clone();
+        Box::pin(
+            async move {
+                let moved = bought.await??;
+                store.flush().await?;
+                Ok(moved)
+            }
+            .into_actor(self)
+            .map(|durable: Result<Moved<Ticket>, WalletError>, act, _| {
+                let moved = durable?;
+                act.announce(moved.balance.as_i64(), &moved.entries, Tickets::none());
+                Ok(moved)
+            }),
+        )
     }
 }
 

@@ -7,14 +7,19 @@
 //! when it serialised the draw, after persisting it, just before fan-out; same machine, same clock, ms precision).
 //! Latency of the marquee: receive time minus the moment the bench sent `POST /admin/marquees` (so it includes the
 //! HTTP request, the write and its fsync).
+//!
+//! Then the same clients connect to the reference, a plain Node.js `ws` server (bench/node-ws), which broadcasts
+//! one marquee-like message on `POST /broadcast`; its latency is measured the same way as Ayo's marquee, and the
+//! ratios of Ayo's p99s to the reference's p99 are printed (the goal: at most 0.5).
 
 use std::time::Duration;
 
 use ayo_data::game::GameStatus;
 
+use crate::reference::NodeReference;
 use crate::seed;
 use crate::server::{http, Server};
-use crate::stats::{self, now_us, summary};
+use crate::stats::{self, now_us, summary, Summary};
 use crate::ws_worker::Pool;
 
 pub fn run(clients: &[usize], per_process: usize) -> anyhow::Result<()> {
@@ -26,6 +31,21 @@ pub fn run(clients: &[usize], per_process: usize) -> anyhow::Result<()> {
 
 fn one(n: usize, per_process: usize) -> anyhow::Result<()> {
     stats::heading(&format!("fanout: {n} WebSocket clients, {} per load process", per_process.min(n)));
+    let (draw, marquee) = ayo(n, per_process)?;
+    let node = node_reference(n, per_process)?;
+    let ratio = |s: &Summary| if node.p99 > 0.0 { s.p99 / node.p99 } else { f64::NAN };
+    println!(
+        "p99 against the Node ws reference ({:.1} ms): draw.result {:.2}×, marquee {:.2}× (goal ≤ 0.5×)",
+        node.p99,
+        ratio(&draw),
+        ratio(&marquee)
+    );
+    Ok(())
+}
+
+/// Ayo: the draw result and the marquee, with the server's RSS per connection.
+fn ayo(n: usize, per_process: usize) -> anyhow::Result<(Summary, Summary)> {
+    println!("-- Ayo --");
     let dir = tempfile::tempdir()?;
     let admin = {
         let store = seed::open(dir.path())?;
@@ -67,7 +87,7 @@ fn one(n: usize, per_process: usize) -> anyhow::Result<()> {
     let cpu0 = server.cpu_secs();
     println!("waiting for the next minute's draw (load {}) …", stats::load());
     let rows = pool.collect("draw.result", 15_000, 500, 75_000)?;
-    report("draw.result", n, &rows, |row| row[1] as f64 / 1000.0 - row[3] as f64);
+    let draw = report("draw.result", n, &rows, |row| row[1] as f64 / 1000.0 - row[3] as f64);
     let (cpu1, clients1) = (server.cpu_secs(), pool.cpu_secs());
 
     pool.reset()?;
@@ -79,7 +99,7 @@ fn one(n: usize, per_process: usize) -> anyhow::Result<()> {
         println!("POST /admin/marquees answered {status}: {answer}");
     }
     let rows = pool.collect("marquee.updated", 15_000, 500, 30_000)?;
-    report("marquee.updated", n, &rows, |row| (row[1] as f64 - sent_us as f64) / 1000.0);
+    let marquee = report("marquee.updated", n, &rows, |row| (row[1] as f64 - sent_us as f64) / 1000.0);
     println!(
         "marquee fan-out CPU: server {:.2} s ({:.1} µs per socket), load processes {:.2} s",
         server.cpu_secs() - cpu1,
@@ -94,11 +114,48 @@ fn one(n: usize, per_process: usize) -> anyhow::Result<()> {
     );
     pool.quit();
     server.kill();
-    Ok(())
+    Ok((draw, marquee))
 }
 
-fn report(kind: &str, n: usize, rows: &[[u64; 5]], latency_ms: impl Fn(&[u64; 5]) -> f64) {
+/// The Node `ws` reference: one broadcast, timed from the moment the bench asked for it.
+fn node_reference(n: usize, per_process: usize) -> anyhow::Result<Summary> {
+    println!("-- Node ws reference (bench/node-ws) --");
+    let node = NodeReference::start()?;
+    std::thread::sleep(Duration::from_millis(500));
+    let rss0 = node.rss_kib();
+    let (mut pool, ready) = Pool::spawn(&node.ws_url(), n, per_process, None)?;
+    println!("connect: {} of {n} open, {} failed", ready.connected, ready.failed);
+    std::thread::sleep(Duration::from_secs(2));
+    let rss1 = node.rss_kib();
+    println!(
+        "node RSS: {:.1} MiB idle → {:.1} MiB: {:.2} KiB per connection",
+        rss0 as f64 / 1024.0,
+        rss1 as f64 / 1024.0,
+        rss1.saturating_sub(rss0) as f64 / ready.connected.max(1) as f64
+    );
+    pool.reset()?;
+    std::thread::sleep(Duration::from_millis(500));
+    let cpu0 = node.cpu_secs();
+    let sent_us = now_us();
+    let (status, answer) = http(&node.addr, "POST", "/broadcast", None, Some("{}"))?;
+    if status != 201 {
+        println!("POST /broadcast answered {status}: {answer}");
+    }
+    let rows = pool.collect("marquee.updated", 15_000, 500, 30_000)?;
+    let broadcast = report("broadcast", n, &rows, |row| (row[1] as f64 - sent_us as f64) / 1000.0);
+    println!(
+        "broadcast CPU: node {:.2} s ({:.1} µs per socket)",
+        node.cpu_secs() - cpu0,
+        (node.cpu_secs() - cpu0) / n as f64 * 1e6
+    );
+    pool.quit();
+    Ok(broadcast)
+}
+
+fn report(kind: &str, n: usize, rows: &[[u64; 5]], latency_ms: impl Fn(&[u64; 5]) -> f64) -> Summary {
     let got: Vec<f64> = rows.iter().filter(|r| r[0] > 0).map(latency_ms).collect();
     let missed = n - got.len();
-    println!("{kind}: {} received, {missed} missed; latency {}", got.len(), summary(got));
+    let summary = summary(got);
+    println!("{kind}: {} received, {missed} missed; latency {summary}", n - missed);
+    summary
 }

@@ -16,6 +16,7 @@ mod lists;
 mod page;
 mod purchase;
 mod rawhttp;
+mod reference;
 mod seed;
 mod server;
 mod settle;

@@ -9,6 +9,9 @@ pub enum StoreError {
     Encoding(#[from] serde_json::Error),
     #[error("making writes durable: {0}")]
     Flush(String),
+    /// A transaction shared by several callers failed (see `store::purchases`).
+    #[error("transaction: {0}")]
+    Transaction(String),
     #[error("corrupt record in {tree}: {detail}")]
     Corrupt { tree: &'static str, detail: String },
 }

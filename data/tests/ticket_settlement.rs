@@ -5,92 +5,17 @@
 
 use std::collections::HashSet;
 
-use chrono::{Duration, Utc};
+use chrono::Utc;
 
-use ayo_data::account::{DateOfBirth, Email, PersonName, PhoneNumber};
-use ayo_data::draw::{Draw, DrawStatus};
-use ayo_data::game::{Game, GameStatus, Schedule};
-use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
-use ayo_data::lotto::{outcome, price, Bet, BetType, Multipliers, StakeRules};
-use ayo_data::money::Kobo;
-use ayo_data::store::{Outcome, Purchase, SignUp};
+use ayo_data::game::Game;
+use ayo_data::ledger::EntryKind;
+use ayo_data::lotto::{outcome, Bet};
+use ayo_data::store::{Outcome, Purchase};
 use ayo_data::ticket::{Ticket, TicketCard, TicketStatus};
-use ayo_data::user::{NewPlayer, User};
 use ayo_data::Store;
 
-const FUNDING: i64 = 10_000_000;
-
-fn player(store: &Store, n: u32) -> User {
-    let new = NewPlayer {
-        name: PersonName::parse("Ada Obi").unwrap(),
-        email: Email::parse(&format!("p{n}@example.com")).unwrap(),
-        phone: PhoneNumber::parse(&format!("+234801{n:07}")).unwrap(),
-        dob: DateOfBirth::parse("1990-01-01", Utc::now().date_naive()).unwrap(),
-        password_hash: "$argon2id$placeholder".into(),
-    };
-    let SignUp::Created(user) = store.users.sign_up(new).unwrap() else { panic!("a new player") };
-    let funding = LedgerEntry {
-        id: store.wallets.next_id().unwrap(),
-        user_id: user.id,
-        kind: EntryKind::Adjustment,
-        status: EntryStatus::Success,
-        amount: Kobo(FUNDING),
-        balance_after: Kobo::ZERO,
-        reference: "test".into(),
-        description: "funding".into(),
-        created_at: Utc::now(),
-    };
-    store.wallets.apply(funding).unwrap().unwrap();
-    user
-}
-
-fn game_and_draw(store: &Store) -> (Game, Draw) {
-    let game = Game {
-        id: store.games.next_id().unwrap(),
-        slug: "test".into(),
-        name: "Test Game".into(),
-        description: String::new(),
-        status: GameStatus::Paused,
-        schedule: Schedule::Interval { every_minutes: 60 },
-        close_before_secs: 0,
-        bet_types: BetType::ALL.to_vec(),
-        multipliers: Multipliers::default(),
-        stake_rules: StakeRules::default(),
-        created_at: Utc::now(),
-    };
-    store.games.put_game(&game).unwrap();
-    let now = Utc::now();
-    let mut draw =
-        Draw::schedule(store.games.next_id().unwrap(), &game, now - Duration::hours(1), now + Duration::hours(1));
-    draw.status = DrawStatus::Open;
-    store.games.put_draw(&draw).unwrap();
-    (game, draw)
-}
-
-fn buy(store: &Store, game: &Game, draw: &Draw, user: &User, bet: Bet, key: &str) -> Ticket {
-    let priced = price(&bet, Kobo(5_000), &game.stake_rules, &game.multipliers).unwrap();
-    let now = Utc::now();
-    let ticket = Ticket {
-        id: store.wallets.next_id().unwrap(),
-        user_id: user.id,
-        draw_id: draw.id,
-        game_id: game.id,
-        bet,
-        stake_per_line: Kobo(5_000),
-        lines: priced.lines,
-        total_stake: priced.total_stake,
-        max_win: priced.max_win_capped,
-        status: TicketStatus::Pending,
-        lines_won: 0,
-        winnings: Kobo::ZERO,
-        idempotency_key: key.into(),
-        created_at: now,
-        settled_at: None,
-        terms: None,
-    };
-    let purchase = Purchase { ticket, entry_id: store.wallets.next_id().unwrap(), now };
-    store.wallets.purchase(&purchase).unwrap().unwrap().value
-}
+mod common;
+use common::{buy, game_and_draw, player, FUNDING};
 
 fn decided(cards: &[TicketCard], game: &Game, drawn: &[u8; 5]) -> Vec<Outcome> {
     cards

@@ -18,6 +18,7 @@ mod money_tally;
 pub mod notices;
 pub mod otps;
 pub mod payments;
+mod purchases;
 pub mod responsible;
 pub mod sandbox;
 pub mod seal;
@@ -40,6 +41,7 @@ pub use money_tally::{lagos_day, MoneyDay};
 pub use notices::NoticeStore;
 pub use otps::{OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpStore, OtpVerdict};
 pub use payments::{CreditRefused, PaymentStore, WithdrawalRefused};
+pub use purchases::Bought;
 pub use responsible::ResponsibleStore;
 pub use sandbox::{SandboxCharge, SandboxStore, SandboxTransfer};
 pub use users::{PlayerCounts, SignUp, UserStore};
@@ -51,6 +53,7 @@ pub use witness::{PooledCommitment, WitnessStore};
 pub struct Store {
     db: sled::Db,
     flusher: std::sync::Arc<flusher::Flusher>,
+    purchases: std::sync::Arc<purchases::PurchaseQueue>,
     pub users: UserStore,
     pub otps: OtpStore,
     pub wallets: WalletStore,
@@ -91,6 +94,7 @@ impl Store {
         let meta = MetaStore::open(&db)?;
         let wallets = WalletStore::open(&db, &games)?;
         let flusher = std::sync::Arc::new(flusher::Flusher::start(db.clone())?);
+        let purchases = std::sync::Arc::new(purchases::PurchaseQueue::start(wallets.clone())?);
         let activities = ActivityStore::open(&db)?;
         let adjustments = AdjustmentStore::open(&db)?;
         let notices = NoticeStore::open(&db)?;
@@ -102,6 +106,7 @@ impl Store {
         let store = Self {
             db,
             flusher,
+            purchases,
             users,
             otps,
             wallets,
@@ -135,6 +140,12 @@ impl Store {
         }
         let db = sled::Config::new().path(dir).open()?;
         backup::load(backup, &db)
+    }
+
+    /// Buys a ticket in a transaction shared with the other purchases queued meanwhile (see `purchases`); answers
+    /// once it committed, before it is durable: flush before acknowledging it.
+    pub fn buy(&self, purchase: Purchase) -> impl std::future::Future<Output = StoreResult<Bought>> + 'static {
+        self.purchases.buy(purchase)
     }
 
     /// Makes every write so far durable (group commit: concurrent callers share one flush).

@@ -182,6 +182,69 @@ fn idem_key(user: UserId, key: &str) -> Vec<u8> {
     k
 }
 
+/// The trees a purchase writes, inside its transaction.
+struct BuyTrees<'a> {
+    balances: &'a TransactionalTree,
+    ledger: &'a TransactionalTree,
+    tickets: &'a TransactionalTree,
+    idempotency: &'a TransactionalTree,
+    draws: &'a TransactionalTree,
+}
+
+impl BuyTrees<'_> {
+    /// One purchase: a replay answers the first ticket; otherwise the draw must be selling and the balance cover
+    /// the stake, and the ticket, its indexes, the stake entry, the balance and the idempotency record are written.
+    fn buy(
+        &self,
+        purchase: &Purchase,
+        idem: &[u8],
+        card: &[u8],
+    ) -> Result<Result<Moved<Ticket>, PurchaseError>, Conflict<StoreError>> {
+        let ticket = &purchase.ticket;
+        let user = ticket.user_id;
+        if let Some(first) = self.idempotency.get(idem)? {
+            let id = last_id(&first).unwrap_or_default();
+            if let Some(existing) = read_ticket(self.tickets, id)? {
+                let balance = read_balance(self.balances, user)?;
+                return Ok(Ok(Moved { value: existing, entries: vec![], balance, replayed: true }));
+            }
+        }
+        let Some(draw_bytes) = self.draws.get(GameStore::draw_key(ticket.draw_id))? else {
+            return Ok(Err(PurchaseError::NoSuchDraw));
+        };
+        // Only what decides a sale is read (the seed stays sealed).
+        let draw: DrawSales = decode(&draw_bytes).map_err(abort)?;
+        if !draw.is_selling(purchase.now) {
+            return Ok(Err(PurchaseError::DrawNotSelling));
+        }
+        let balance = read_balance(self.balances, user)?;
+        let after = balance.checked_sub(ticket.total_stake).filter(|b| !b.is_negative());
+        let Some(after) = after else {
+            return Ok(Err(PurchaseError::InsufficientFunds { balance, needed: ticket.total_stake }));
+        };
+        let entry = LedgerEntry {
+            id: purchase.entry_id,
+            user_id: user,
+            kind: EntryKind::Stake,
+            status: EntryStatus::Success,
+            amount: Kobo(-ticket.total_stake.as_i64()),
+            balance_after: after,
+            reference: format!("ticket:{}", ticket.id),
+            description: format!("{} ticket for draw #{}", ticket.bet.bet_type().as_str(), ticket.draw_id),
+            created_at: purchase.now,
+        };
+        self.balances.insert(&id_key(user), &after.as_i64().to_be_bytes())?;
+        put_entry(self.ledger, &entry)?;
+        put_ticket(self.tickets, ticket)?;
+        self.tickets.insert(tagged(TICKET_BY_DRAW, &[ticket.draw_id, ticket.id]), card)?;
+        self.tickets.insert(tagged(TICKET_BY_USER, &[user, ticket.id]), &[])?;
+        self.tickets.insert(tagged(TICKET_BY_GAME, &[ticket.game_id, ticket.id]), &[])?;
+        tally::add(self.tickets, &tally::key(TICKET_BY_GAME, &[ticket.game_id]), [1])?;
+        self.idempotency.insert(idem, &id_key(ticket.id))?;
+        Ok(Ok(Moved { value: ticket.clone(), entries: vec![entry], balance: after, replayed: false }))
+    }
+}
+
 impl WalletStore {
     pub(super) fn open(db: &sled::Db, games: &GameStore) -> StoreResult<Self> {
         Ok(Self {
@@ -216,56 +279,32 @@ impl WalletStore {
     /// Buys a ticket: checks the draw is selling and the balance covers it, then writes the ticket, the stake entry,
     /// the new balance and the idempotency record together. A repeated idempotency key returns the first ticket.
     pub fn purchase(&self, purchase: &Purchase) -> StoreResult<Result<Moved<Ticket>, PurchaseError>> {
-        let ticket = &purchase.ticket;
-        let user = ticket.user_id;
-        let idem = idem_key(user, &ticket.idempotency_key);
-        let card = encode_card(&TicketCard::of(ticket));
+        let mut answers = self.purchase_many(std::slice::from_ref(purchase))?;
+        answers.pop().ok_or_else(|| StoreError::Corrupt { tree: "tickets", detail: "no answer to a purchase".into() })
+    }
+
+    /// Buys many tickets, of one player or many, in one transaction: each is decided as `purchase` would decide it
+    /// alone, in order (a later one sees the balance and idempotency records the earlier ones wrote), and only the
+    /// accepted ones are written. sled 0.34 makes every transaction roll its log buffer twice (two `pwrite` +
+    /// `sync_file_range`) under one global lock, whatever its size: buying together is how purchases of many players
+    /// share that cost (see `purchases::PurchaseQueue`). Nothing is written if the transaction fails.
+    pub fn purchase_many(&self, purchases: &[Purchase]) -> StoreResult<Vec<Result<Moved<Ticket>, PurchaseError>>> {
+        let prepared: Vec<(Vec<u8>, Vec<u8>)> = purchases
+            .iter()
+            .map(|p| (idem_key(p.ticket.user_id, &p.ticket.idempotency_key), encode_card(&TicketCard::of(&p.ticket))))
+            .collect();
         let _gate = super::backup::writing();
-        let result = (&self.balances, &self.ledger, &self.tickets, &self.idempotency, &self.draws).transaction(
+        let answers = (&self.balances, &self.ledger, &self.tickets, &self.idempotency, &self.draws).transaction(
             |(balances, ledger, tickets, idempotency, draws)| {
-                if let Some(first) = idempotency.get(&idem)? {
-                    let id = last_id(&first).unwrap_or_default();
-                    if let Some(existing) = read_ticket(tickets, id)? {
-                        let balance = read_balance(balances, user)?;
-                        return Ok(Ok(Moved { value: existing, entries: vec![], balance, replayed: true }));
-                    }
-                }
-                let Some(draw_bytes) = draws.get(GameStore::draw_key(ticket.draw_id))? else {
-                    return Ok(Err(PurchaseError::NoSuchDraw));
-                };
-                // Only what decides a sale is read (the seed stays sealed).
-                let draw: DrawSales = decode(&draw_bytes).map_err(abort)?;
-                if !draw.is_selling(purchase.now) {
-                    return Ok(Err(PurchaseError::DrawNotSelling));
-                }
-                let balance = read_balance(balances, user)?;
-                let after = balance.checked_sub(ticket.total_stake).filter(|b| !b.is_negative());
-                let Some(after) = after else {
-                    return Ok(Err(PurchaseError::InsufficientFunds { balance, needed: ticket.total_stake }));
-                };
-                let entry = LedgerEntry {
-                    id: purchase.entry_id,
-                    user_id: user,
-                    kind: EntryKind::Stake,
-                    status: EntryStatus::Success,
-                    amount: Kobo(-ticket.total_stake.as_i64()),
-                    balance_after: after,
-                    reference: format!("ticket:{}", ticket.id),
-                    description: format!("{} ticket for draw #{}", ticket.bet.bet_type().as_str(), ticket.draw_id),
-                    created_at: purchase.now,
-                };
-                balances.insert(&id_key(user), &after.as_i64().to_be_bytes())?;
-                put_entry(ledger, &entry)?;
-                put_ticket(tickets, ticket)?;
-                tickets.insert(tagged(TICKET_BY_DRAW, &[ticket.draw_id, ticket.id]), card.as_slice())?;
-                tickets.insert(tagged(TICKET_BY_USER, &[user, ticket.id]), &[])?;
-                tickets.insert(tagged(TICKET_BY_GAME, &[ticket.game_id, ticket.id]), &[])?;
-                tally::add(tickets, &tally::key(TICKET_BY_GAME, &[ticket.game_id]), [1])?;
-                idempotency.insert(idem.as_slice(), &id_key(ticket.id))?;
-                Ok(Ok(Moved { value: ticket.clone(), entries: vec![entry], balance: after, replayed: false }))
+                let trees = BuyTrees { balances, ledger, tickets, idempotency, draws };
+                purchases
+                    .iter()
+                    .zip(&prepared)
+                    .map(|(purchase, (idem, card))| trees.buy(purchase, idem, card))
+                    .collect()
             },
         )?;
-        Ok(result)
+        Ok(answers)
     }
 
     /// Settles one player's pending tickets of a draw, all together and once: credits every win with its own ledger
