@@ -73,6 +73,8 @@ describe('a snapshot', () => {
     expect(player).toMatchObject({ synced: true, playerSynced: true, everPlayerSynced: true, balance: null });
     // The next socket's guest snapshot confirms the draws again, not the player's data.
     expect(reduceRealtime(player, snapshot([]), T0).state).toMatchObject({ playerSynced: false, everPlayerSynced: true });
+    const odd = { type: 'snapshot', topic: 'snapshot', seq: 0, data: 'nonsense' };
+    expect(reduceRealtime(player, odd, T0).state).toMatchObject({ synced: true, playerSynced: false });
   });
 
   it('forgets every topic’s seq', () => {

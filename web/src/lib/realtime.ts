@@ -121,7 +121,7 @@ export function reduceRealtime(
     }
     const wallet = data.wallet as { balance?: unknown } | null | undefined;
     const balance = wallet && typeof wallet.balance === 'number' ? wallet.balance : null;
-    const forPlayer = 'wallet' in data;
+    const forPlayer = typeof data === 'object' && 'wallet' in data;
     const next: RealtimeState = {
       draws,
       balance,
