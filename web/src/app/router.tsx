@@ -25,6 +25,7 @@ import { RootLayout, type RouteHandle } from '@/app/routes/root';
 import { RouteError } from '@/app/routes/route-error';
 
 const title = (name: string): RouteHandle => ({ title: name });
+const livePage = (name: string): RouteHandle => ({ title: name, live: true });
 
 /** A lazily loaded page whose module default-exports its component (the information pages). */
 const defaultExport = (load: () => Promise<{ default: ComponentType }>) => () =>
@@ -137,22 +138,22 @@ export const routes: RouteObject[] = [
               {
                 path: relative(paths.user.profile.path, paths.user.root.path),
                 lazy: () => import('@/app/routes/user/profile'),
-                handle: title(paths.user.profile.title),
+                handle: livePage(paths.user.profile.title),
               },
               {
                 path: relative(paths.user.myLottery.path, paths.user.root.path),
                 lazy: () => import('@/app/routes/user/my-lottery'),
-                handle: title(paths.user.myLottery.title),
+                handle: livePage(paths.user.myLottery.title),
               },
               {
                 path: relative(paths.user.deposit.path, paths.user.root.path),
                 lazy: () => import('@/app/routes/user/deposit'),
-                handle: title(paths.user.deposit.title),
+                handle: livePage(paths.user.deposit.title),
               },
               {
                 path: relative(paths.user.withdrawal.path, paths.user.root.path),
                 lazy: () => import('@/app/routes/user/withdrawal'),
-                handle: title(paths.user.withdrawal.title),
+                handle: livePage(paths.user.withdrawal.title),
               },
               {
                 path: relative(paths.user.bankAccount.path, paths.user.root.path),
@@ -162,7 +163,7 @@ export const routes: RouteObject[] = [
               {
                 path: relative(paths.user.transactions.path, paths.user.root.path),
                 lazy: () => import('@/app/routes/user/transactions'),
-                handle: title(paths.user.transactions.title),
+                handle: livePage(paths.user.transactions.title),
               },
             ],
           },

@@ -111,8 +111,13 @@ describe('the live connection', () => {
     expect(client.state.get()).toMatchObject({ synced: false, everSynced: true });
     socket().serverSends(snapshot);
     expect(client.state.get()).toMatchObject({ synced: true, everSynced: true });
+    socket().serverSends({ ...snapshot, data: { ...snapshot.data, wallet: { balance: 42 } } });
+    expect(client.state.get()).toMatchObject({ playerSynced: true, everPlayerSynced: true });
+    socket().serverCloses();
+    vi.advanceTimersByTime(2_000);
+    expect(client.state.get()).toMatchObject({ synced: false, playerSynced: false, everPlayerSynced: true });
     client.stop();
-    expect(client.state.get()).toMatchObject({ synced: false, everSynced: false });
+    expect(client.state.get()).toMatchObject({ synced: false, everSynced: false, everPlayerSynced: false });
   });
 
   it('stops for good', () => {

@@ -8,7 +8,8 @@
  *   takes one `auth` per socket, so a different token (another account, a log out) means a new socket.
  * - Every message goes through the pure `reduceRealtime`; the state is a small store React reads, and effects
  *   (balance, tickets, results) go to whoever listens (the provider wires them to the query cache). Each new
- *   socket starts unsynced, until its own snapshot arrives.
+ *   socket starts unsynced, until its own snapshot arrives (and, for the player's own data, the one answering
+ *   `auth`).
  */
 import { createStore } from '@/lib/create-store';
 import {
@@ -107,7 +108,7 @@ export class RealtimeClient {
     this.authedWith = null;
     this.status.set('connecting');
     const state = this.state.get();
-    if (state.synced) this.state.set({ ...state, synced: false });
+    if (state.synced || state.playerSynced) this.state.set({ ...state, synced: false, playerSynced: false });
     socket.onopen = () => {
       this.status.set('open');
       if (this.token) this.sendAuth();

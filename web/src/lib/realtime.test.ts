@@ -66,6 +66,17 @@ describe('a snapshot', () => {
     expect(effects).toEqual([{ kind: 'snapshot', balance: 125_000 }]);
   });
 
+  it('confirms the player’s own data only when it answers auth (it has `wallet`, even null)', () => {
+    const guest = synced([]);
+    expect(guest).toMatchObject({ synced: true, playerSynced: false, everPlayerSynced: false });
+    const player = reduceRealtime(guest, snapshot([], { wallet: null }), T0).state;
+    expect(player).toMatchObject({ synced: true, playerSynced: true, everPlayerSynced: true, balance: null });
+    // The next socket's guest snapshot confirms the draws again, not the player's data.
+    expect(reduceRealtime(player, snapshot([]), T0).state).toMatchObject({ playerSynced: false, everPlayerSynced: true });
+    const odd = { type: 'snapshot', topic: 'snapshot', seq: 0, data: 'nonsense' };
+    expect(reduceRealtime(player, odd, T0).state).toMatchObject({ synced: true, playerSynced: false });
+  });
+
   it('forgets every topic’s seq', () => {
     let state = synced();
     state = reduceRealtime(state, event('draw.updated', 'draws', 41, draw()), T0).state;

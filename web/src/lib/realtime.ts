@@ -3,7 +3,9 @@
  * the server clock offset, reconnect backoff and per-topic `seq` gaps. No sockets, no React, no timers here; the
  * connection itself is `realtime-client.ts`.
  *
- * - `snapshot` replaces the state (after every connect and after `auth`), and forgets every topic's `seq`.
+ * - `snapshot` replaces the state (after every connect and after `auth`), and forgets every topic's `seq`. Only the
+ *   one answering `auth` has the key `wallet` (`null` if the balance could not be read): it alone confirms the
+ *   player's balance, tickets and payments.
  * - `draw.updated` / `draw.result` upsert one draw by id.
  * - `wallet.updated`, `ticket.settled` change nothing here; they become effects for the app's caches.
  * - A message whose `seq` skips one (seq > last + 1) means missed events: the effect `reconnect` asks for a fresh
@@ -27,6 +29,10 @@ export type RealtimeState = {
   synced: boolean;
   /** Has a snapshot arrived on any connection since the client started? Until then the page is still loading. */
   everSynced: boolean;
+  /** Has the snapshot answering `auth` (the one with `wallet`) arrived on this connection? */
+  playerSynced: boolean;
+  /** …on any connection since the client started? Until then the player's pages are still loading. */
+  everPlayerSynced: boolean;
 };
 
 export type RealtimeEffect =
@@ -44,6 +50,8 @@ export const initialRealtimeState: RealtimeState = {
   seq: {},
   synced: false,
   everSynced: false,
+  playerSynced: false,
+  everPlayerSynced: false,
 };
 
 /** How many finished draws (drawn, settled, cancelled) the live state keeps, newest first; the rest are HTTP's. */
@@ -113,6 +121,7 @@ export function reduceRealtime(
     }
     const wallet = data.wallet as { balance?: unknown } | null | undefined;
     const balance = wallet && typeof wallet.balance === 'number' ? wallet.balance : null;
+    const forPlayer = typeof data === 'object' && 'wallet' in data;
     const next: RealtimeState = {
       draws,
       balance,
@@ -120,6 +129,8 @@ export function reduceRealtime(
       seq: {},
       synced: true,
       everSynced: true,
+      playerSynced: forPlayer,
+      everPlayerSynced: state.everPlayerSynced || forPlayer,
     };
     return { state: next, effects: [{ kind: 'snapshot', balance }] };
   }

@@ -1,7 +1,8 @@
 /** Builders for the money objects and a fetch stand-in that answers by a function of method and path. */
 import { act } from '@testing-library/react';
 import type { BankAccount, Deposit, Withdrawal } from '@/types/money';
-import { FakeWebSocket } from '@/testing/fake-websocket';
+import type { FakeWebSocket } from '@/testing/fake-websocket';
+import { latestSocket, sendSnapshot } from '@/testing/live-socket';
 
 export function makeDeposit(overrides: Partial<Deposit> = {}): Deposit {
   return {
@@ -75,16 +76,9 @@ export function routeFetch(route: (method: string, path: string, body: unknown) 
 
 /** The app's socket, opened and synced, ready for `wallet.updated`. */
 export function openSocket(): FakeWebSocket {
-  const socket = FakeWebSocket.latest() as FakeWebSocket;
-  act(() => {
-    socket.open();
-    socket.serverSends({
-      type: 'snapshot',
-      topic: 'snapshot',
-      seq: 0,
-      data: { server_time: new Date().toISOString(), draws: [] },
-    });
-  });
+  const socket = latestSocket();
+  act(() => socket.open());
+  sendSnapshot();
   return socket;
 }
 

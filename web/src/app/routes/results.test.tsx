@@ -1,11 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RECONNECTING_GRACE_MS } from '@/lib/use-live-connection';
 import { mockFetch, type Answer } from '@/testing/data';
+import { latestSocket, reopenSocket, sendSnapshot } from '@/testing/live-socket';
 import { makeDraw, makeGame } from '@/testing/lotto';
 import { renderApp } from '@/testing/render-app';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -179,5 +182,27 @@ describe('/results', () => {
     renderApp('/results');
     expect(await screen.findByText('We could not load the results.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('says "Reconnecting…" once the live connection drops, until a fresh snapshot', async () => {
+    serve();
+    renderApp('/results');
+    await screen.findByRole('article', { name: 'Ayo Express · Draw #42 result' });
+    act(() => latestSocket().open());
+    sendSnapshot();
+    expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument();
+
+    vi.useFakeTimers();
+    act(() => latestSocket().serverCloses());
+    expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument(); // a blink says nothing
+    act(() => vi.advanceTimersByTime(RECONNECTING_GRACE_MS));
+    const notice = screen.getByText('Reconnecting…').closest('[role="status"]');
+    expect(notice).toHaveAttribute('aria-live', 'polite');
+    expect(notice).toHaveTextContent('Reconnecting… Times and results may be out of date until we’re back.');
+
+    reopenSocket();
+    expect(screen.getByText('Reconnecting…')).toBeInTheDocument();
+    sendSnapshot();
+    expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument();
   });
 });

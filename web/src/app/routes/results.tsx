@@ -1,10 +1,11 @@
 /**
  * /results: the public archive of every drawn, settled and cancelled draw, newest first, filtered by game, date
  * and winning number (the filters live in the address), each with the values to check it and its Verify panel;
- * and each game's hot and cold numbers.
+ * and each game's hot and cold numbers. A new result arrives live; while the live connection is lost, it says so.
  */
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { ReconnectingNotice } from '@/components/ui/reconnecting-notice/reconnecting-notice';
 import { useGames } from '@/features/games/api/get-games';
 import { HotCold } from '@/features/results/components/hot-cold';
 import { ResultsFiltersForm } from '@/features/results/components/results-filters';
@@ -38,6 +39,7 @@ export function Component() {
   return (
     <div className="container page">
       <h1>Results</h1>
+      <ReconnectingNotice />
       <p className="page__lead">
         Every draw, newest first, with the values that let anyone check it: press Verify and your browser works
         the balls out again.

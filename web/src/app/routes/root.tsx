@@ -8,7 +8,11 @@ import { useAuth } from '@/lib/session';
 import { AuthDialogs } from '@/features/auth/components/auth-dialogs';
 import { useBanks } from '@/features/banks/api/get-banks';
 
-export type RouteHandle = { title: string };
+export type RouteHandle = {
+  title: string;
+  /** The page shows the player's own data that the socket keeps fresh: it says when that is not live. */
+  live?: boolean;
+};
 
 /** SPEC §2: `Ayo Lotto | <route name>` from the deepest route that names itself. */
 function useRouteTitle() {

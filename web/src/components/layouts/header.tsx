@@ -7,6 +7,7 @@ import { logout } from '@/lib/auth';
 import { openLogin, openSignup } from '@/lib/auth-dialogs';
 import { formatNaira } from '@/lib/format';
 import { useAuth } from '@/lib/session';
+import { useLiveConnection } from '@/lib/use-live-connection';
 
 const NAV = [
   { to: paths.games.getHref(), label: 'Games' },
@@ -16,6 +17,27 @@ const NAV = [
   { to: paths.faqs.getHref(), label: 'FAQs' },
   { to: paths.contact.getHref(), label: 'Contact' },
 ];
+
+/**
+ * The player's balance, always in view. While the live connection is lost it keeps its place and size but is
+ * muted, and says (in its name and tooltip) that it may be out of date, until the server confirms it again.
+ */
+function BalanceChip({ balance }: { balance: number }) {
+  const unconfirmed = useLiveConnection('player') === 'reconnecting';
+  return (
+    <Link
+      to={paths.user.profile.getHref()}
+      className={unconfirmed ? 'balance-chip balance-chip--unconfirmed' : 'balance-chip'}
+      title={unconfirmed ? 'Your balance may be out of date until we’re back' : 'Your balance'}
+    >
+      <span className="balance-chip__label">Balance</span>
+      <span className="balance-chip__amount" data-testid="header-balance">
+        {formatNaira(balance)}
+      </span>
+      {unconfirmed ? <span className="visually-hidden"> (may be out of date)</span> : null}
+    </Link>
+  );
+}
 
 /**
  * The site header, mobile first: logo, the balance (or Login / Sign up) always in view, and a Menu button that
@@ -45,12 +67,7 @@ export function Header() {
 
         <div className="site-header__account">
           {role === 'user' && user ? (
-            <Link to={paths.user.profile.getHref()} className="balance-chip" title="Your balance">
-              <span className="balance-chip__label">Balance</span>
-              <span className="balance-chip__amount" data-testid="header-balance">
-                {formatNaira(user.relationships?.wallet?.balance ?? 0)}
-              </span>
-            </Link>
+            <BalanceChip balance={user.relationships?.wallet?.balance ?? 0} />
           ) : role === 'admin' ? (
             <Link to={paths.boss.dashboard.getHref()} className="button button--ghost button--small">
               Back office

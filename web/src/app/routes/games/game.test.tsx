@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/testing/data';
 import { RECONNECTING_GRACE_MS } from '@/lib/use-live-connection';
 import { FakeWebSocket } from '@/testing/fake-websocket';
+import { latestSocket, reopenSocket, sendSnapshot } from '@/testing/live-socket';
 import { makeDraw, makeGame } from '@/testing/lotto';
 import { renderApp } from '@/testing/render-app';
 
@@ -29,18 +30,6 @@ function servePlayPage() {
   vi.stubGlobal('fetch', mockFetch({ 'GET /games/ayo-express': { body: { data: game } } }).fetchMock);
 }
 
-const latestSocket = () => FakeWebSocket.latest() as FakeWebSocket;
-
-function sendSnapshot() {
-  act(() =>
-    latestSocket().serverSends({
-      type: 'snapshot',
-      topic: 'snapshot',
-      seq: 0,
-      data: { server_time: new Date().toISOString(), draws: [] },
-    }),
-  );
-}
 const countdown = () => screen.getByRole('timer', { name: /^Sales for draw 31 close in/ });
 
 function expectConfirmed() {
@@ -87,9 +76,7 @@ describe('/games/:id while the live connection comes and goes', () => {
     expect(countdown()).toHaveTextContent(/unconfirmed$/);
 
     // The browser is back online: a new socket opens, but until its snapshot nothing is confirmed.
-    act(() => window.dispatchEvent(new Event('online')));
-    expect(FakeWebSocket.instances).toHaveLength(2);
-    act(() => latestSocket().open());
+    reopenSocket();
     expect(screen.getByText('Reconnecting…')).toBeInTheDocument();
     expect(countdown()).toHaveAccessibleName(/ \(unconfirmed\)$/);
 

@@ -1,5 +1,7 @@
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useMatches } from 'react-router';
+import { ReconnectingNotice } from '@/components/ui/reconnecting-notice/reconnecting-notice';
 import { useLiveGuard } from '@/app/use-live-guard';
+import type { RouteHandle } from '@/app/routes/root';
 import { paths } from '@/config/paths';
 import './user.css';
 
@@ -12,9 +14,13 @@ const LINKS = [
   paths.user.transactions,
 ];
 
-/** The player area (/user/*): its own menu, and the guard kept live while a page is open. */
+/**
+ * The player area (/user/*): its own menu, and the guard kept live while a page is open. Above each page that shows
+ * what the socket keeps fresh (its route's handle says `live`), one notice says when that is not live.
+ */
 export function Component() {
   useLiveGuard('user');
+  const live = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.live);
   return (
     <div className="container user-area">
       <nav className="user-nav" aria-label="My account">
@@ -29,6 +35,7 @@ export function Component() {
         </ul>
       </nav>
       <div className="user-area__page">
+        {live ? <ReconnectingNotice topic="player" /> : null}
         <Outlet />
       </div>
     </div>

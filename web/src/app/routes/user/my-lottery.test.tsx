@@ -2,12 +2,15 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, saveLogin } from '@/lib/session';
+import { RECONNECTING_GRACE_MS } from '@/lib/use-live-connection';
 import { makeLogin, makeUser, mockFetch } from '@/testing/data';
 import { FakeWebSocket } from '@/testing/fake-websocket';
+import { latestSocket, reopenSocket, sendSnapshot } from '@/testing/live-socket';
 import { renderApp } from '@/testing/render-app';
 import type { Ticket } from '@/types/lotto';
 
 afterEach(() => {
+  vi.useRealTimers();
   act(() => clearSession());
   vi.unstubAllGlobals();
 });
@@ -115,5 +118,52 @@ describe('/user/my-lottery', () => {
       socket.serverSends({ type: 'wallet.updated', topic: 'user:7', seq: 4, data: { balance: 985_000, transaction: null } });
     });
     expect(screen.getByTestId('header-balance')).toHaveTextContent('₦9,850.00');
+  });
+
+  it('says the tickets and the header balance may be out of date once the socket drops, until the snapshot answering auth', async () => {
+    saveLogin(makeLogin());
+    const { fetchMock } = mockFetch({
+      'GET /auth/profiles': { body: { data: makeUser() } },
+      'GET /accounts/banks': { body: { data: [] } },
+      'GET /tickets?page=1&per_page=20&sort_by=created_at&sort_type=desc': { body: { data: [], meta: { total: 0 } } },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderApp('/user/my-lottery');
+    expect(await screen.findByText(/You have no tickets yet/)).toBeInTheDocument();
+    const balance = () => screen.getByRole('link', { name: /Balance/ });
+    const expectLive = () => {
+      expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument();
+      expect(balance()).not.toHaveAccessibleName(/may be out of date/);
+      expect(balance()).not.toHaveClass('balance-chip--unconfirmed');
+    };
+    act(() => latestSocket().open());
+    sendSnapshot();
+    sendSnapshot({ wallet: { balance: 125_000 } });
+    expectLive();
+
+    vi.useFakeTimers();
+    act(() => latestSocket().serverCloses());
+    expectLive(); // a blink says nothing
+    act(() => vi.advanceTimersByTime(RECONNECTING_GRACE_MS));
+    const notice = screen.getByText('Reconnecting…').closest('[role="status"]');
+    expect(notice).toHaveAttribute('aria-live', 'polite');
+    expect(notice).toHaveTextContent(
+      'Reconnecting… Your balance, tickets and payments may be out of date until we’re back.',
+    );
+    // The balance keeps its place and amount, muted, and says so in its name.
+    expect(balance()).toHaveClass('balance-chip--unconfirmed');
+    expect(balance()).toHaveAccessibleName(/₦1,250\.00 ?\(may be out of date\)$/);
+    expect(screen.getByTestId('header-balance')).toHaveTextContent('₦1,250.00');
+
+    // Back: the new socket signs in again, and its guest snapshot (every socket's first) confirms nothing of mine.
+    reopenSocket();
+    expect(latestSocket().sent).toEqual([JSON.stringify({ type: 'auth', token: 'token-abc' })]);
+    sendSnapshot();
+    expect(screen.getByText('Reconnecting…')).toBeInTheDocument();
+    expect(balance()).toHaveAccessibleName(/may be out of date/);
+
+    sendSnapshot({ wallet: { balance: 130_000 } });
+    expectLive();
+    expect(screen.getByTestId('header-balance')).toHaveTextContent('₦1,300.00');
   });
 });

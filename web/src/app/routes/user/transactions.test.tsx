@@ -2,7 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { clearSession, saveLogin } from '@/lib/session';
+import { RECONNECTING_GRACE_MS } from '@/lib/use-live-connection';
 import { makeLogin, makeUser } from '@/testing/data';
+import { latestSocket, sendSnapshot } from '@/testing/live-socket';
 import { openSocket, routeFetch, walletUpdated } from '@/testing/money';
 import { renderApp } from '@/testing/render-app';
 import type { Transaction } from '@/types/lotto';
@@ -34,6 +36,7 @@ beforeEach(() => {
   rows = [stake, deposit];
 });
 afterEach(() => {
+  vi.useRealTimers();
   act(() => clearSession());
   vi.unstubAllGlobals();
 });
@@ -44,6 +47,7 @@ function serve() {
     if (path === '/auth/profiles') return { body: { data: makeUser() } };
     if (path === '/accounts/banks') return { body: { data: [] } };
     if (path.startsWith('/transactions?')) return { body: { data: rows, meta: { total: rows.length } } };
+    if (path === '/accounts') return { body: { data: null } };
     return undefined;
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -170,5 +174,27 @@ describe('/user/transactions', () => {
     ];
     walletUpdated(openSocket(), 335_000);
     await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent('awaiting approval'));
+  });
+
+  it('says "Reconnecting…" while the socket is down, and the bank account page, which shows nothing live, does not', async () => {
+    serve();
+    const { router } = renderApp('/user/transactions');
+    await screen.findByRole('table', { name: 'My transactions' });
+    act(() => latestSocket().open());
+    sendSnapshot({ wallet: { balance: 125_000 } });
+
+    vi.useFakeTimers();
+    act(() => latestSocket().serverCloses());
+    act(() => vi.advanceTimersByTime(RECONNECTING_GRACE_MS));
+    expect(screen.getByText('Reconnecting…').closest('[role="status"]')).toHaveTextContent(
+      'Your balance, tickets and payments may be out of date',
+    );
+
+    vi.useRealTimers();
+    await act(() => router.navigate('/user/bank-account'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bank account' })).toBeInTheDocument();
+    expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument();
+    // The header's balance is still marked: it is on every page.
+    expect(screen.getByRole('link', { name: /Balance/ })).toHaveAccessibleName(/may be out of date/);
   });
 });
