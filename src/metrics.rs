@@ -4,7 +4,8 @@
 //! - `ayo_http_requests_total{method,route,status}` and `ayo_http_request_duration_seconds{method,route}` (a
 //!   histogram), by route pattern (`/api/v1/draws/{id}`), never by raw path;
 //! - `ayo_sockets_open`, `ayo_events_fanned_out_total`, `ayo_laggards_dropped_total`;
-//! - `ayo_purchases_total`, `ayo_stakes_kobo_total`, `ayo_deposits_total`, `ayo_deposits_kobo_total`,
+//! - `ayo_purchases_total`, `ayo_purchases_per_transaction` (a histogram: how many purchases shared each sled
+//!   transaction), `ayo_stakes_kobo_total`, `ayo_deposits_total`, `ayo_deposits_kobo_total`,
 //!   `ayo_withdrawals_total{state}` (withdrawals entering each state);
 //! - `ayo_settlement_duration_seconds` (one observation per draw), `ayo_tickets_settled_total`;
 //! - `ayo_wallet_actors_alive`, `ayo_store_flush_duration_seconds` (each group commit).
@@ -19,12 +20,14 @@ use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
 use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
 use anyhow::Context;
-use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
 use crate::state::AppState;
 
-/// Latency buckets in seconds, for every histogram.
+/// Latency buckets in seconds, for every histogram but the counts.
 const BUCKETS: [f64; 14] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0];
+/// Buckets of `ayo_purchases_per_transaction` (at most 256: `ayo_data::store::purchases`).
+const PURCHASES: [f64; 9] = [1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0];
 
 static RECORDER: OnceLock<Option<PrometheusHandle>> = OnceLock::new();
 
@@ -32,7 +35,12 @@ static RECORDER: OnceLock<Option<PrometheusHandle>> = OnceLock::new();
 fn recorder() -> Option<&'static PrometheusHandle> {
     RECORDER
         .get_or_init(|| {
-            let builder = PrometheusBuilder::new().set_buckets(&BUCKETS).ok()?;
+            let builder = PrometheusBuilder::new()
+                .set_buckets(&BUCKETS)
+                .and_then(|b| {
+                    b.set_buckets_for_metric(Matcher::Full("ayo_purchases_per_transaction".into()), &PURCHASES)
+                })
+                .ok()?;
             builder.install_recorder().map_err(|e| tracing::error!(error = %e, "no metrics recorder")).ok()
         })
         .as_ref()

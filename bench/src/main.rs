@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release -p ayo-bench -- fanout   [--clients 1000,5000,19000]
-//! cargo run --release -p ayo-bench -- purchase [--players 50,500] [--secs 15]
+//! cargo run --release -p ayo-bench -- purchase [--players 50,500] [--secs 15] [--rate 10000]
 //! cargo run --release -p ayo-bench -- settle   [--tickets 100000,1000000] [--players 10000] [--watchers 10000]
 //! cargo run --release -p ayo-bench -- http     [--connections 64] [--secs 10]
 //! cargo run --release -p ayo-bench -- page
@@ -49,6 +49,9 @@ enum Scenario {
         players: Vec<usize>,
         #[arg(long, default_value_t = 15)]
         secs: u64,
+        /// Purchases a second offered by all players together, each on its own schedule (0: back to back).
+        #[arg(long, default_value_t = 0.0)]
+        rate: f64,
     },
     /// A draw with many tickets across many players: time from draw to last wallet credited and last push.
     Settle {
@@ -97,7 +100,7 @@ fn main() -> anyhow::Result<()> {
     }
     match cli.scenario {
         Scenario::Fanout { clients, per_process } => fanout::run(&clients, per_process),
-        Scenario::Purchase { players, secs } => purchase::run(&players, secs),
+        Scenario::Purchase { players, secs, rate } => purchase::run(&players, secs, rate),
         Scenario::Settle { tickets, players, watchers, per_process } => {
             settle::run(&tickets, players, watchers, per_process)
         }

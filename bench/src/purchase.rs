@@ -2,6 +2,13 @@
 //! before a draw closes. Every purchase is durable before its 201 (group commit). Afterwards the server is killed
 //! (SIGKILL) and the ledger audited from the store: every acknowledged ticket present, every ledger summing to its
 //! balance, every balance = funding − stakes.
+//!
+//! With `--rate R` the players do not buy back to back: together they offer R purchases a second, each player on
+//! its own fixed schedule (R / C a second, phases spread), and each latency runs from the purchase's scheduled
+//! moment, so a purchase sent late because the previous one was slow counts its wait (no coordinated omission).
+//! Back to back, C connections with latency L cannot exceed C / L purchases a second (Little's law): 500
+//! connections at a p99 of 50 ms need well over 10,000/s; an offered rate is how "10,000/s with p99 ≤ 50 ms" is
+//! measured.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -20,9 +27,9 @@ use crate::stats::{self, summary};
 const STAKE: i64 = 5_000;
 const FUNDING: i64 = 100_000_000_000;
 
-pub fn run(players: &[usize], secs: u64) -> anyhow::Result<()> {
+pub fn run(players: &[usize], secs: u64, rate: f64) -> anyhow::Result<()> {
     for &n in players {
-        one(n, secs)?;
+        one(n, secs, rate)?;
     }
     Ok(())
 }
@@ -45,8 +52,13 @@ struct PlayerRun {
     first_error: Option<String>,
 }
 
-fn one(players: usize, secs: u64) -> anyhow::Result<()> {
-    stats::heading(&format!("purchase: {players} concurrent players, {secs} s, NAP1 ₦50 tickets, each durable"));
+fn one(players: usize, secs: u64, rate: f64) -> anyhow::Result<()> {
+    let offered = if rate > 0.0 { format!("{rate:.0}/s offered") } else { "back to back".into() };
+    stats::heading(&format!(
+        "purchase: {players} concurrent players, {secs} s, {offered}, NAP1 ₦50 tickets, each durable"
+    ));
+    // Each player's interval between purchases when a rate is offered.
+    let every = (rate > 0.0).then(|| Duration::from_secs_f64(players as f64 / rate));
     let dir = tempfile::tempdir()?;
     let (draw_id, tokens) = {
         let store = seed::open(dir.path())?;
@@ -95,10 +107,20 @@ fn one(players: usize, secs: u64) -> anyhow::Result<()> {
                 };
                 // Warm-up: one purchase each (starts the wallet actor), not timed.
                 let mut deadline = None;
+                let mut next: Option<tokio::time::Instant> = None;
                 loop {
                     let req = request(seq);
                     seq += 1;
-                    let t = Instant::now();
+                    let t = match (every, deadline) {
+                        (Some(every), Some(_)) => {
+                            let phase = every.mul_f64(i as f64 / players as f64);
+                            let at = next.unwrap_or_else(|| tokio::time::Instant::now() + phase);
+                            tokio::time::sleep_until(at).await;
+                            next = Some(at + every);
+                            at.into_std()
+                        }
+                        _ => Instant::now(),
+                    };
                     let outcome = match conn.call(&req).await {
                         Ok(r) if r.status == 201 => match serde_json::from_slice::<Created>(r.body) {
                             Ok(c) => Ok(c.data.id),
