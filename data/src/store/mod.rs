@@ -73,27 +73,28 @@ impl Store {
     /// its store with `open_sealed`.
     pub fn open(dir: &Path) -> StoreResult<Self> {
         let db = sled::Config::new().path(dir).open()?;
-        Self::from_db(db, None)
+        Self::from_db(db, None, Some(dir))
     }
 
     /// Opens a store that seals every draw's seed under `seed_key` (see `seal`).
     pub fn open_sealed(dir: &Path, seed_key: &[u8]) -> StoreResult<Self> {
         let db = sled::Config::new().path(dir).open()?;
-        Self::from_db(db, Some(seal::SeedSealer::new(seed_key)))
+        Self::from_db(db, Some(seal::SeedSealer::new(seed_key)), Some(dir))
     }
 
     /// A throw-away database that lives in memory: for unit tests of the stores.
     pub fn temporary() -> StoreResult<Self> {
-        Self::from_db(sled::Config::new().temporary(true).open()?, None)
+        Self::from_db(sled::Config::new().temporary(true).open()?, None, None)
     }
 
-    fn from_db(db: sled::Db, sealer: Option<seal::SeedSealer>) -> StoreResult<Self> {
+    /// `dir`: where the database's files are (none for a temporary one), for the flusher's `fdatasync`.
+    fn from_db(db: sled::Db, sealer: Option<seal::SeedSealer>, dir: Option<&Path>) -> StoreResult<Self> {
         let users = UserStore::open(&db)?;
         let otps = OtpStore::open(&db, users.clone())?;
         let games = GameStore::open(&db, sealer)?;
         let meta = MetaStore::open(&db)?;
         let wallets = WalletStore::open(&db, &games)?;
-        let flusher = std::sync::Arc::new(flusher::Flusher::start(db.clone())?);
+        let flusher = std::sync::Arc::new(flusher::Flusher::start(db.clone(), dir)?);
         let purchases = std::sync::Arc::new(purchases::PurchaseQueue::start(wallets.clone())?);
         let activities = ActivityStore::open(&db)?;
         let adjustments = AdjustmentStore::open(&db)?;
