@@ -175,20 +175,12 @@ impl Handler<BuyTicket> for WalletActor {
         self.touch();
         // Queued now, in this player's order; bought in a transaction shared with other players' purchases.
         let bought = self.store.buy(purchase);
-        let store = self.store.clone();
-        Box::pin(
-            async move {
-                let moved = bought.await??;
-                store.flush().await?;
-                Ok(moved)
-            }
-            .into_actor(self)
-            .map(|durable: Result<Moved<Ticket>, WalletError>, act, _| {
-                let moved = durable?;
-                act.announce(moved.balance.as_i64(), &moved.entries, Tickets::none());
-                Ok(moved)
-            }),
-        )
+        Box::pin(async move { Ok::<_, WalletError>(bought.await??) }.into_actor(self).then(
+            |bought, act, _| match bought {
+                Ok(moved) => act.durable(moved, Tickets::none()),
+                Err(e) => Box::pin(fut::ready(Err(e))),
+            },
+        ))
     }
 }
 

@@ -90,16 +90,9 @@ fn ayo(n: usize, per_process: usize) -> anyhow::Result<(Summary, Summary)> {
     let draw = report("draw.result", n, &rows, |row| row[1] as f64 / 1000.0 - row[3] as f64);
     let (cpu1, clients1) = (server.cpu_secs(), pool.cpu_secs());
 
-    pool.reset()?;
-    std::thread::sleep(Duration::from_millis(500));
-    let sent_us = now_us();
     let body = r#"{"text":"Benchmark marquee: results are in","active":true,"priority":1}"#;
-    let (status, answer) = http(server.addr(), "POST", "/api/v1/admin/marquees", Some(&admin), Some(body))?;
-    if status != 201 {
-        println!("POST /admin/marquees answered {status}: {answer}");
-    }
-    let rows = pool.collect("marquee.updated", 15_000, 500, 30_000)?;
-    let marquee = report("marquee.updated", n, &rows, |row| (row[1] as f64 - sent_us as f64) / 1000.0);
+    let ask = Ask { addr: server.addr(), path: "/api/v1/admin/marquees", token: Some(&admin), body };
+    let marquee = broadcast(&mut pool, n, "marquee.updated", &ask)?;
     println!(
         "marquee fan-out CPU: server {:.2} s ({:.1} µs per socket), load processes {:.2} s",
         server.cpu_secs() - cpu1,
@@ -133,16 +126,9 @@ fn node_reference(n: usize, per_process: usize) -> anyhow::Result<Summary> {
         rss1 as f64 / 1024.0,
         rss1.saturating_sub(rss0) as f64 / ready.connected.max(1) as f64
     );
-    pool.reset()?;
-    std::thread::sleep(Duration::from_millis(500));
     let cpu0 = node.cpu_secs();
-    let sent_us = now_us();
-    let (status, answer) = http(&node.addr, "POST", "/broadcast", None, Some("{}"))?;
-    if status != 201 {
-        println!("POST /broadcast answered {status}: {answer}");
-    }
-    let rows = pool.collect("marquee.updated", 15_000, 500, 30_000)?;
-    let broadcast = report("broadcast", n, &rows, |row| (row[1] as f64 - sent_us as f64) / 1000.0);
+    let ask = Ask { addr: &node.addr, path: "/broadcast", token: None, body: "{}" };
+    let broadcast = broadcast(&mut pool, n, "broadcast", &ask)?;
     println!(
         "broadcast CPU: node {:.2} s ({:.1} µs per socket)",
         node.cpu_secs() - cpu0,
@@ -150,6 +136,27 @@ fn node_reference(n: usize, per_process: usize) -> anyhow::Result<Summary> {
     );
     pool.quit();
     Ok(broadcast)
+}
+
+/// The request that makes a server send one `marquee.updated` to every socket.
+struct Ask<'a> {
+    addr: &'a str,
+    path: &'a str,
+    token: Option<&'a str>,
+    body: &'a str,
+}
+
+/// Sends `ask` to a quiet pool and reports, as `label`, how long each socket took to get the message from then.
+fn broadcast(pool: &mut Pool, n: usize, label: &str, ask: &Ask) -> anyhow::Result<Summary> {
+    pool.reset()?;
+    std::thread::sleep(Duration::from_millis(500));
+    let sent_us = now_us();
+    let (status, answer) = http(ask.addr, "POST", ask.path, ask.token, Some(ask.body))?;
+    if status != 201 {
+        println!("POST {} answered {status}: {answer}", ask.path);
+    }
+    let rows = pool.collect("marquee.updated", 15_000, 500, 30_000)?;
+    Ok(report(label, n, &rows, |row| (row[1] as f64 - sent_us as f64) / 1000.0))
 }
 
 fn report(kind: &str, n: usize, rows: &[[u64; 5]], latency_ms: impl Fn(&[u64; 5]) -> f64) -> Summary {
