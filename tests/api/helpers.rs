@@ -62,7 +62,14 @@ pub async fn spawn_app_with(limits: Limits, tweak: impl FnOnce(&mut Settings)) -
     let background = app.background();
     let metrics_url = app.metrics_url().map(str::to_string);
     actix_web::rt::spawn(app.run_until_stopped());
-    TestApp { url, data_dir, client: reqwest::Client::new(), store, hub, engine, background, metrics_url }
+    // The server closes a keep-alive connection idle for 5 s (actix's default); a client that reused one at that
+    // moment would see it closed under its request (a test waiting for a 5-second dashboard tick did). So the
+    // client lets idle connections go first.
+    let client = reqwest::Client::builder()
+        .pool_idle_timeout(std::time::Duration::from_secs(3))
+        .build()
+        .expect("an HTTP client");
+    TestApp { url, data_dir, client, store, hub, engine, background, metrics_url }
 }
 
 impl TestApp {
