@@ -35,6 +35,9 @@ pub struct Settings {
     pub metrics_token: Option<String>,
     /// `AYO_AUDIT_RETENTION_DAYS`: audit entries older than this are removed (at least a year); kept forever unset.
     pub audit_retention_days: Option<u32>,
+    /// `AYO_LICENSED_STATES`: the states the operator is licensed in (`LA,OG`), written to the store at start;
+    /// unset keeps what the back office set (every state until then).
+    pub licensed_states: Option<String>,
 }
 
 /// ₦100,000: manual adjustments above it need a second admin.
@@ -59,6 +62,7 @@ impl Settings {
             metrics_bind: None,
             metrics_token: None,
             audit_retention_days: None,
+            licensed_states: None,
         }
     }
 
@@ -110,6 +114,9 @@ impl Settings {
         }
         if let Some(v) = var("AYO_AUDIT_RETENTION_DAYS").and_then(|v| v.trim().parse().ok()) {
             self.audit_retention_days = Some(v);
+        }
+        if let Some(v) = var("AYO_LICENSED_STATES") {
+            self.licensed_states = Some(v);
         }
         self.payments = self.payments.with_env();
         self

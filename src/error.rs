@@ -40,6 +40,10 @@ pub enum ApiError {
     /// The player is on a time-out or self-exclusion: no tickets, no deposits (403 `EXCLUDED`).
     #[error("{message}")]
     Excluded { message: String, until: String },
+    /// Where the player lives keeps them from depositing or playing (403 `STATE_REQUIRED`: not said yet;
+    /// `STATE_NOT_LICENSED`: a state the operator holds no licence in).
+    #[error("{message}")]
+    Residence { message: String, code: &'static str },
     /// The payment gateway gave no usable answer; try again later (503 `GATEWAY_UNAVAILABLE`).
     #[error("{0}")]
     GatewayUnavailable(String),
@@ -86,7 +90,7 @@ impl ResponseError for ApiError {
             Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
-            Self::Excluded { .. } => StatusCode::FORBIDDEN,
+            Self::Excluded { .. } | Self::Residence { .. } => StatusCode::FORBIDDEN,
             Self::GatewayUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -109,6 +113,7 @@ impl ResponseError for ApiError {
             Self::Excluded { until, .. } => {
                 json!({ "message": message, "errorCode": "EXCLUDED", "data": { "excluded_until": until } })
             }
+            Self::Residence { code, .. } => json!({ "message": message, "errorCode": code }),
             Self::GatewayUnavailable(_) => json!({ "message": message, "errorCode": "GATEWAY_UNAVAILABLE" }),
             Self::Conflict(_) => json!({ "message": message, "errorCode": "CONFLICT" }),
             Self::Internal(cause) => {

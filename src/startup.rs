@@ -39,6 +39,11 @@ impl Application {
         // Before anything starts: a refused gateway mode stops here.
         let payments = crate::payments::Payments::new(&settings.payments, &settings.data_dir, store.clone())?;
         crate::payments::mode::check_and_record(&store, payments.gateway.name(), settings.accept_sandbox_history)?;
+        if let Some(list) = &settings.licensed_states {
+            let licence = ayo_data::residence::Licence::parse(list)
+                .map_err(|bad| anyhow::anyhow!("AYO_LICENSED_STATES: {bad:?} is not a state's ISO 3166-2:NG code"))?;
+            store.meta.set_licence(&licence)?;
+        }
         let jwt_secret = match &settings.jwt_secret {
             Some(secret) => secret.as_bytes().to_vec(),
             None => secrets::load_or_create(&settings.data_dir, "jwt")?,

@@ -20,6 +20,7 @@ pub fn user(user: &User, balance_kobo: i64) -> Value {
         "email": user.email,
         "phoneNumber": user.phone,
         "dob": user.dob,
+        "state": user.state,
         "role": user.role.as_str(),
         "email_verified": user.is_verified(),
         "status": match user.status { UserStatus::Active => "active", UserStatus::Suspended => "suspended" },

@@ -15,7 +15,8 @@ use chrono::Utc;
 use ayo_data::draw::{Draw, DrawId, DrawStatus, WITNESS_ABSENT_REASON};
 use ayo_data::game::Game;
 use ayo_data::lotto::{draw_balls_bound, merkle, outcome_at, shadow, witness_commitment, Balls};
-use ayo_data::store::Outcome;
+use ayo_data::store::{lagos_day, Outcome};
+use ayo_data::tax::withholding;
 use ayo_data::ticket::{TicketCard, TicketId, TicketStatus};
 use ayo_data::user::UserId;
 use ayo_data::Store;
@@ -244,12 +245,13 @@ impl DrawActor {
         };
         self.busy = true;
         let store = self.store.clone();
-        let (draw_id, rules) = (draw.id, game.clone());
+        let (draw_id, rules, drawn_at) = (draw.id, game.clone(), draw.drawn_at.unwrap_or(draw.draws_at));
         let read = actix::fut::wrap_future::<_, Self>(tokio::task::spawn_blocking(move || {
             let started = std::time::Instant::now();
             let skip = store.wallets.settled_players(draw_id)?;
             let cards = store.wallets.pending_cards_of_draw(draw_id, &skip, READ_THREADS)?;
-            let decided = decide(cards, &numbers, &rules);
+            let mut decided = decide(cards, &numbers, &rules);
+            withhold_tax(&store, &mut decided, lagos_day(drawn_at))?;
             let disagreements = shadow_disagreements(&store, &decided, &numbers, &rules)?;
             Ok::<_, ayo_data::StoreError>((decided, disagreements, started.elapsed().as_millis()))
         }));
@@ -449,10 +451,31 @@ fn decide(cards: Vec<TicketCard>, numbers: &Balls, game: &Game) -> BTreeMap<User
         let terms = card.terms_or(game);
         let (lines_won, winnings) =
             outcome_at(&card.bet, card.stake_per_line, numbers, terms.multiplier, terms.payout_cap);
-        let decided = Outcome { ticket: card.id, lines_won, winnings };
+        let decided = Outcome::untaxed(card.id, lines_won, winnings);
         by_player.entry(card.user_id).or_default().push((card, decided));
     }
     by_player
+}
+
+/// Takes each winning ticket's withholding tax from its win, at the rate for its player's state on the draw's day
+/// (`ayo_data::tax`): the table is read once, each winner's state once.
+fn withhold_tax(
+    store: &Store,
+    by_player: &mut BTreeMap<UserId, Vec<(TicketCard, Outcome)>>,
+    day: chrono::NaiveDate,
+) -> Result<(), ayo_data::StoreError> {
+    let table = store.meta.tax_table()?;
+    for (user, tickets) in by_player.iter_mut() {
+        if !tickets.iter().any(|(_, o)| o.winnings.is_positive()) {
+            continue;
+        }
+        let state = store.users.get(*user)?.and_then(|u| u.state);
+        let rate = table.rate(state.as_deref(), day);
+        for (card, outcome) in tickets.iter_mut() {
+            outcome.tax = withholding(outcome.winnings, card.total_stake, rate);
+        }
+    }
+    Ok(())
 }
 
 impl DrawActor {

@@ -86,7 +86,10 @@ struct TicketView<'a> {
     terms: Option<Terms>,
     status: TicketStatus,
     lines_won: u64,
+    /// Gross winnings; `tax` is the withholding tax taken from them, `net_winnings` what the player was paid.
     winnings: Kobo,
+    tax: Kobo,
+    net_winnings: Kobo,
     created_at: String,
     settled_at: Option<String>,
     draw: Option<TicketDrawView<'a>>,
@@ -132,6 +135,8 @@ impl<'a> TicketView<'a> {
             status: ticket.status,
             lines_won: ticket.lines_won,
             winnings: ticket.winnings,
+            tax: ticket.tax,
+            net_winnings: Kobo(ticket.winnings.as_i64() - ticket.tax.as_i64()),
             created_at: time(ticket.created_at),
             settled_at: settled_at.or_else(|| ticket.settled_at.map(time)),
             draw: draw.zip(draws_at).map(|(d, draws_at)| TicketDrawView {

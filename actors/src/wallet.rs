@@ -191,7 +191,8 @@ impl Handler<SettleTickets> for WalletActor {
         self.touch();
         let SettleTickets { draw, game, tickets, now, mut durable } = msg;
         let outcomes: Vec<Outcome> = tickets.iter().map(|(_, outcome)| *outcome).collect();
-        let wins = outcomes.iter().filter(|o| o.winnings.is_positive()).count();
+        let wins =
+            outcomes.iter().map(|o| usize::from(o.winnings.is_positive()) + usize::from(o.tax.is_positive())).sum();
         // Ids are taken outside the transaction, which may run more than once.
         let ids = (0..wins).map(|_| self.store.wallets.next_id()).collect::<Result<Vec<_>, _>>()?;
         let moved = self.store.wallets.settle(self.user, draw.id, &outcomes, &ids, now)?;
@@ -202,7 +203,10 @@ impl Handler<SettleTickets> for WalletActor {
         let count = moved.value.len();
         let (draw_id, game_id) = (draw.id, draw.game_id);
         let build = move || {
-            tickets.iter().map(|(card, o)| card.settled(draw_id, game_id, o.lines_won, o.winnings, now)).collect()
+            tickets
+                .iter()
+                .map(|(card, o)| card.settled(draw_id, game_id, (o.lines_won, o.winnings, o.tax), now))
+                .collect()
         };
         let told = Tickets { build: Box::new(build), draw: Some(draw), game: Some(game) };
         let (balance, entries) = (moved.balance.as_i64(), moved.entries);

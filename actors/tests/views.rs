@@ -74,6 +74,7 @@ fn ticket(id: u64, bet: Bet, status: TicketStatus) -> Ticket {
         status,
         lines_won: if status == TicketStatus::Won { 1 } else { 0 },
         winnings: if status == TicketStatus::Won { Kobo(240_000) } else { Kobo::ZERO },
+        tax: Kobo::ZERO,
         idempotency_key: "key".into(),
         created_at: Utc::now() - Duration::minutes(3),
         settled_at: settled.then(Utc::now),
@@ -112,7 +113,7 @@ fn a_ticket_rebuilt_from_its_card_pushes_what_the_stored_ticket_shows() {
     let draw = Draw::schedule(5, &game, Utc::now() - Duration::hours(1), Utc::now());
     let bought = ticket(8, Bet::Perm { k: 3, numbers: vec![10, 20, 30, 40] }, TicketStatus::Pending);
     let at = Utc::now();
-    let rebuilt = TicketCard::of(&bought).settled(5, 3, 2, Kobo(500), at);
+    let rebuilt = TicketCard::of(&bought).settled(5, 3, (2, Kobo(500), Kobo::ZERO), at);
     let stored =
         Ticket { status: TicketStatus::Won, lines_won: 2, winnings: Kobo(500), settled_at: Some(at), ..bought };
     assert_eq!(views::ticket(&rebuilt, Some(&draw), Some(&game)), views::ticket(&stored, Some(&draw), Some(&game)));

@@ -80,6 +80,7 @@ pub fn players(store: &Store, from: usize, n: usize, funding: i64) -> anyhow::Re
             phone: PhoneNumber::parse(&format!("+234803{i:07}")).map_err(|e| anyhow::anyhow!("{e:?}"))?,
             dob: DateOfBirth::parse("1990-01-01", today).map_err(|e| anyhow::anyhow!("{e:?}"))?,
             password_hash: "not-a-hash: benchmark players sign in by token".into(),
+            state: None,
         };
         let SignUp::Created(user) = store.users.sign_up(new)? else { anyhow::bail!("player {i} already exists") };
         let entry = LedgerEntry {
@@ -140,6 +141,7 @@ pub fn tickets(
             status: TicketStatus::Pending,
             lines_won: 0,
             winnings: Kobo::ZERO,
+            tax: Kobo::ZERO,
             idempotency_key: format!("seed-{t}"),
             created_at: sold_at,
             settled_at: None,

@@ -19,6 +19,8 @@ pub enum EntryKind {
     Win,
     Refund,
     Adjustment,
+    /// Withholding tax on a winning ticket's net win (`crate::tax`): its own line, right after the win.
+    Tax,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]

@@ -77,6 +77,11 @@ impl Kobo {
         self.0 > 0
     }
 
+    /// True when the amount is nothing at all.
+    pub const fn is_zero(&self) -> bool {
+        self.0 == 0
+    }
+
     /// True when the amount is below zero.
     pub const fn is_negative(self) -> bool {
         self.0 < 0

@@ -35,7 +35,10 @@ pub struct Ticket {
     pub max_win: Kobo,
     pub status: TicketStatus,
     pub lines_won: u64,
+    /// Gross winnings: the withholding tax below is taken from them, the player is paid the rest.
     pub winnings: Kobo,
+    #[serde(default)]
+    pub tax: Kobo,
     pub idempotency_key: String,
     pub created_at: DateTime<Utc>,
     pub settled_at: Option<DateTime<Utc>>,
@@ -108,10 +111,10 @@ impl TicketCard {
         &self,
         draw_id: DrawId,
         game_id: GameId,
-        lines_won: u64,
-        winnings: Kobo,
+        outcome: (u64, Kobo, Kobo),
         settled_at: DateTime<Utc>,
     ) -> Ticket {
+        let (lines_won, winnings, tax) = outcome;
         Ticket {
             id: self.id,
             user_id: self.user_id,
@@ -125,6 +128,7 @@ impl TicketCard {
             status: if winnings.is_positive() { TicketStatus::Won } else { TicketStatus::Lost },
             lines_won,
             winnings,
+            tax,
             idempotency_key: String::new(),
             created_at: self.created_at,
             settled_at: Some(settled_at),

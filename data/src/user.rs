@@ -52,6 +52,10 @@ pub struct User {
     /// An admin's second factor (players have none).
     #[serde(default)]
     pub second_factor: SecondFactor,
+    /// The player's state of residence, an ISO 3166-2:NG code (`crate::residence`): said at sign-up or before the
+    /// first deposit.
+    #[serde(default)]
+    pub state: Option<String>,
 }
 
 /// A TOTP second factor: the enrolled secret, a secret offered at login awaiting its first code, the last step a
@@ -85,4 +89,6 @@ pub struct NewPlayer {
     pub phone: PhoneNumber,
     pub dob: DateOfBirth,
     pub password_hash: String,
+    /// `crate::residence::parse_state`'s code, when given at sign-up.
+    pub state: Option<&'static str>,
 }

@@ -15,6 +15,7 @@ fn player(store: &Store, n: u32) -> User {
         phone: PhoneNumber::parse(&format!("+234801{n:07}")).unwrap(),
         dob: DateOfBirth::parse("1990-01-01", Utc::now().date_naive()).unwrap(),
         password_hash: "$argon2id$placeholder".into(),
+        state: None,
     };
     match store.users.sign_up(new).unwrap() {
         SignUp::Created(user) => user,

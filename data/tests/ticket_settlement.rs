@@ -23,7 +23,7 @@ fn decided(cards: &[TicketCard], game: &Game, drawn: &[u8; 5]) -> Vec<Outcome> {
         .map(|c| {
             let (lines_won, winnings) =
                 outcome(&c.bet, c.stake_per_line, drawn, &game.multipliers, game.stake_rules.payout_cap);
-            Outcome { ticket: c.id, lines_won, winnings }
+            Outcome::untaxed(c.id, lines_won, winnings)
         })
         .collect()
 }
@@ -130,7 +130,7 @@ fn a_players_tickets_are_settled_once_and_every_read_shows_them_won_or_lost() {
     // The card rebuilds the ticket a player is told about, as every read shows it.
     let card = cards.iter().find(|c| c.id == perm.id).unwrap();
     let o = outcomes.iter().find(|o| o.ticket == perm.id).unwrap();
-    let mut told = card.settled(draw.id, game.id, o.lines_won, o.winnings, at);
+    let mut told = card.settled(draw.id, game.id, (o.lines_won, o.winnings, o.tax), at);
     told.idempotency_key = perm.idempotency_key.clone();
     assert_eq!(told, store.wallets.ticket(perm.id).unwrap().unwrap());
 }

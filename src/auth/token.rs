@@ -109,6 +109,7 @@ mod tests {
             token_version: 3,
             created_at: chrono::Utc::now(),
             second_factor: SecondFactor::default(),
+            state: None,
         }
     }
 

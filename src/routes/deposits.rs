@@ -78,6 +78,7 @@ async fn create(
     JsonBody(body): JsonBody<DepositBody>,
 ) -> Result<HttpResponse, ApiError> {
     player_only(&user)?;
+    super::residence::refuse_deposit_outside_licence(&state, &user)?;
     let amount = body.amount.ok_or_else(|| ApiError::field("amount", "Enter the amount to deposit"))?;
     let amount = deposit::check_amount(Kobo(amount)).map_err(|why| ApiError::field("amount", why))?;
     let now = Utc::now();

@@ -3,6 +3,7 @@
 mod accounts;
 mod admin;
 mod admin_adjust;
+mod admin_compliance;
 mod admin_games;
 mod admin_money;
 mod admin_notices;
@@ -19,6 +20,7 @@ mod openapi;
 mod otps;
 mod password_reset;
 mod payments;
+mod residence;
 mod responsible;
 mod results;
 mod session;
@@ -46,6 +48,7 @@ pub fn api() -> utoipa_actix_web::scope::Scope<
         .configure(health::configure)
         .configure(openapi::configure)
         .configure(users::configure)
+        .configure(residence::configure)
         .configure(otps::configure)
         .configure(auth::configure)
         .configure(mfa::configure)

@@ -79,6 +79,7 @@ async fn create(
 ) -> Result<HttpResponse, ApiError> {
     player(&user)?;
     super::responsible::refuse_if_excluded(&state, &user)?;
+    super::residence::refuse_play_outside_licence(&state, &user)?;
     let mut errors = FieldErrors::default();
     let key = body.idempotency_key.trim().to_string();
     if key.is_empty() || key.len() > KEY_MAX {
@@ -125,6 +126,7 @@ async fn create(
         status: TicketStatus::Pending,
         lines_won: 0,
         winnings: Kobo::ZERO,
+        tax: Kobo::ZERO,
         idempotency_key: key,
         created_at: now,
         settled_at: None,

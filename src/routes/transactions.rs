@@ -21,7 +21,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(list).service(export);
 }
 
-pub const TYPES: [&str; 6] = ["deposit", "withdrawal", "stake", "win", "refund", "adjustment"];
+pub const TYPES: [&str; 7] = ["deposit", "withdrawal", "stake", "win", "tax", "refund", "adjustment"];
 pub const STATUSES: [&str; 4] = ["pending", "success", "failed", "reversed"];
 
 /// `type`, `status` and, for the export, `from`/`to` (YYYY-MM-DD, inclusive, Lagos calendar days).
@@ -50,6 +50,7 @@ fn kind_name(kind: EntryKind) -> &'static str {
         EntryKind::Win => "win",
         EntryKind::Refund => "refund",
         EntryKind::Adjustment => "adjustment",
+        EntryKind::Tax => "tax",
     }
 }
 

@@ -7,6 +7,7 @@ use serde_json::json;
 use utoipa::ToSchema;
 
 use ayo_data::account::{DateOfBirth, Email, Password, PersonName, PhoneNumber};
+use ayo_data::residence::parse_state;
 use ayo_data::store::{OtpPurpose, SignUp};
 use ayo_data::user::NewPlayer;
 
@@ -37,9 +38,25 @@ struct SignUpBody {
     phone_number: String,
     #[schema(required = true, min_length = 6, max_length = 128)]
     password: String,
+    /// State of residence, an ISO 3166-2:NG code (`LA`, `KN`, `FC`…); optional here, asked before the first
+    /// deposit when not given.
+    #[schema(max_length = 5, example = "LA")]
+    state: String,
 }
 
 const REQUIRED: &str = "All fields are required";
+
+/// An optional state of residence: `None` when not given, an error on `state` when not a state's code.
+pub fn residence_of(raw: &str, errors: &mut FieldErrors) -> Option<&'static str> {
+    if raw.trim().is_empty() {
+        return None;
+    }
+    let code = parse_state(raw);
+    if code.is_none() {
+        errors.push("state", "Choose your state of residence from the list (a code such as LA for Lagos)".into());
+    }
+    code
+}
 
 #[utoipa::path(
     summary = "Sign up (emails a verification code)",
@@ -72,6 +89,7 @@ async fn create(
     let dob = has_dob.then(|| errors.check("dob", DateOfBirth::parse(&body.dob, state.today()))).flatten();
     let phone = has_phone.then(|| errors.check("phoneNumber", PhoneNumber::parse(&body.phone_number))).flatten();
     let password = has_password.then(|| errors.check("password", Password::parse(&body.password))).flatten();
+    let residence = residence_of(&body.state, &mut errors);
     errors.finish()?;
     let (Some(name), Some(email), Some(dob), Some(phone), Some(password)) = (name, email, dob, phone, password) else {
         return Err(ApiError::BadRequest(REQUIRED.into()));
@@ -79,7 +97,7 @@ async fn create(
     state.limiter.hit(&format!("otp-send:verification:{}", email.as_str()), state.limits.otp_send_per_email)?;
 
     let password_hash = web::block(move || password::hash(password.expose())).await?.map_err(ApiError::internal)?;
-    let new = NewPlayer { name: name.clone(), email: email.clone(), phone, dob, password_hash };
+    let new = NewPlayer { name: name.clone(), email: email.clone(), phone, dob, password_hash, state: residence };
     let store = state.store.clone();
     let outcome = web::block(move || store.users.sign_up(new)).await??;
     state.store.flush().await?;

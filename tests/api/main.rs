@@ -23,6 +23,7 @@ mod drills;
 mod fairness;
 mod graceful;
 mod headers_and_errors;
+mod lagos;
 mod lists;
 mod login;
 mod money_controls;

@@ -57,6 +57,7 @@ pub fn funded_player(store: &Store, n: u64, kobo: i64) -> User {
         phone: PhoneNumber::parse(&format!("+234803{n:07}")).unwrap(),
         dob: DateOfBirth::parse("1990-01-01", now.date_naive()).unwrap(),
         password_hash: "unused: drills sign their tokens".into(),
+        state: None,
     };
     let SignUp::Created(user) = store.users.sign_up(new).unwrap() else { panic!("a new player") };
     let funding = LedgerEntry {

@@ -57,6 +57,7 @@ fn seed_overdue_draw(dir: &Path) -> u64 {
                 status: TicketStatus::Pending,
                 lines_won: 0,
                 winnings: Kobo::ZERO,
+                tax: Kobo::ZERO,
                 idempotency_key: format!("{p}-{t}"),
                 created_at: sold_at,
                 settled_at: None,

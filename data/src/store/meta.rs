@@ -1,12 +1,17 @@
-//! Facts about the installation itself (`meta` tree): which payment gateway its money went through, and the key of
-//! players' pseudonyms in ticket receipts.
+//! Facts about the installation itself (`meta` tree): which payment gateway its money went through, the key of
+//! players' pseudonyms in ticket receipts, the states the operator is licensed in and the withholding-tax rules.
 
 use rand::RngCore;
 
+use super::codec::{decode, encode};
 use crate::error::{StoreError, StoreResult};
+use crate::residence::Licence;
+use crate::tax::TaxTable;
 
 const PAYMENTS_MODE: &[u8] = b"payments_mode";
 const PSEUDONYM_KEY: &[u8] = b"pseudonym_key";
+const LICENCE: &[u8] = b"licensed_states";
+const TAX_TABLE: &[u8] = b"tax_table";
 
 #[derive(Clone)]
 pub struct MetaStore {
@@ -39,5 +44,25 @@ impl MetaStore {
         }
         let stored = self.tree.get(PSEUDONYM_KEY)?.unwrap_or_default();
         stored.as_ref().try_into().map_err(|_| StoreError::Corrupt { tree: "meta", detail: "pseudonym_key".into() })
+    }
+
+    /// The states the operator is licensed in (every state until set).
+    pub fn licence(&self) -> StoreResult<Licence> {
+        self.tree.get(LICENCE)?.map(|v| decode(&v)).transpose().map(Option::unwrap_or_default)
+    }
+
+    pub fn set_licence(&self, licence: &Licence) -> StoreResult<()> {
+        self.tree.insert(LICENCE, encode(licence)?)?;
+        Ok(())
+    }
+
+    /// The withholding-tax rules (Lagos's 5 % until an admin adds rules).
+    pub fn tax_table(&self) -> StoreResult<TaxTable> {
+        self.tree.get(TAX_TABLE)?.map(|v| decode(&v)).transpose().map(Option::unwrap_or_default)
+    }
+
+    pub fn set_tax_table(&self, table: &TaxTable) -> StoreResult<()> {
+        self.tree.insert(TAX_TABLE, encode(table)?)?;
+        Ok(())
     }
 }

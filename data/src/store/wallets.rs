@@ -81,12 +81,21 @@ pub struct Moved<T> {
     pub replayed: bool,
 }
 
-/// A ticket's outcome decided by the draw: what it won (zero when it lost).
+/// A ticket's outcome decided by the draw: what it won (zero when it lost), gross, and the withholding tax taken
+/// from that win (`crate::tax`); the player is credited `winnings − tax`.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Outcome {
     pub ticket: TicketId,
     pub lines_won: u64,
     pub winnings: Kobo,
+    #[serde(default, skip_serializing_if = "Kobo::is_zero")]
+    pub tax: Kobo,
+}
+
+impl Outcome {
+    pub fn untaxed(ticket: TicketId, lines_won: u64, winnings: Kobo) -> Self {
+        Self { ticket, lines_won, winnings, tax: Kobo::ZERO }
+    }
 }
 
 /// How one player's tickets of one draw were settled: written once, with the winnings, by [`WalletStore::settle`].
@@ -111,9 +120,10 @@ impl PlayerSettlement {
             .ok()
             .and_then(|i| self.outcomes.get(i))
             .copied()
-            .unwrap_or(Outcome { ticket: ticket.id, lines_won: 0, winnings: Kobo::ZERO });
+            .unwrap_or(Outcome::untaxed(ticket.id, 0, Kobo::ZERO));
         ticket.lines_won = outcome.lines_won;
         ticket.winnings = outcome.winnings;
+        ticket.tax = outcome.tax;
         ticket.settled_at = Some(self.settled_at);
         ticket.status = if outcome.winnings.is_positive() { TicketStatus::Won } else { TicketStatus::Lost };
     }
@@ -308,7 +318,8 @@ impl WalletStore {
     }
 
     /// Settles one player's pending tickets of a draw, all together and once: credits every win with its own ledger
-    /// entry (`entry_ids`: one per outcome with positive winnings, in order) and writes the player's
+    /// entry and debits its withholding tax, if any, with another right after it (`entry_ids`: one per outcome with
+    /// positive winnings and one more per outcome with tax, in order) and writes the player's
     /// [`PlayerSettlement`], in one transaction. If that record already exists (a rerun after a crash), nothing is
     /// written and the answer is `replayed`: so no ticket is ever paid twice.
     ///
@@ -356,6 +367,26 @@ impl WalletStore {
                 };
                 put_entry(ledger, &entry)?;
                 entries.push(entry);
+                if outcome.tax.is_positive() {
+                    let Some(entry_id) = ids.next() else {
+                        return Err(abort(StoreError::Corrupt { tree: "ledger", detail: "too few entry ids".into() }));
+                    };
+                    // The tax never exceeds the win it is taken from, so the balance stays above what it was.
+                    balance = Kobo(balance.as_i64() - outcome.tax.as_i64().min(outcome.winnings.as_i64()));
+                    let entry = LedgerEntry {
+                        id: *entry_id,
+                        user_id: user,
+                        kind: EntryKind::Tax,
+                        status: EntryStatus::Success,
+                        amount: Kobo(-outcome.tax.as_i64().min(outcome.winnings.as_i64())),
+                        balance_after: balance,
+                        reference: format!("ticket:{}", outcome.ticket),
+                        description: format!("Withholding tax on ticket #{} in draw #{}", outcome.ticket, draw),
+                        created_at: now,
+                    };
+                    put_entry(ledger, &entry)?;
+                    entries.push(entry);
+                }
             }
             tickets.insert(key.as_slice(), record.as_slice())?;
             if !entries.is_empty() {
@@ -718,6 +749,7 @@ mod tests {
             status,
             lines_won: 0,
             winnings: Kobo::ZERO,
+            tax: Kobo::ZERO,
             idempotency_key: format!("k{id}"),
             created_at: Utc::now(),
             settled_at: None,

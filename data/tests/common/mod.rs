@@ -23,6 +23,7 @@ pub fn player(store: &Store, n: u32) -> User {
         phone: PhoneNumber::parse(&format!("+234801{n:07}")).unwrap(),
         dob: DateOfBirth::parse("1990-01-01", Utc::now().date_naive()).unwrap(),
         password_hash: "$argon2id$placeholder".into(),
+        state: None,
     };
     let SignUp::Created(user) = store.users.sign_up(new).unwrap() else { panic!("a new player") };
     let funding = LedgerEntry {
@@ -80,6 +81,7 @@ pub fn purchase_of(store: &Store, game: &Game, draw: &Draw, user: &User, bet: Be
         status: TicketStatus::Pending,
         lines_won: 0,
         winnings: Kobo::ZERO,
+        tax: Kobo::ZERO,
         idempotency_key: key.into(),
         created_at: now,
         settled_at: None,
