@@ -32,6 +32,8 @@ fn reference(ticket: &Ticket, draw: Option<&Draw>, game: Option<&Game>) -> Value
         "status": ticket.status,
         "lines_won": ticket.lines_won,
         "winnings": ticket.winnings,
+        "tax": ticket.tax,
+        "net_winnings": ticket.winnings.as_i64() - ticket.tax.as_i64(),
         "created_at": time(ticket.created_at),
         "settled_at": ticket.settled_at.map(time),
         "draw": draw.map(|d| json!({

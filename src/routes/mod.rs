@@ -7,6 +7,7 @@ mod admin_compliance;
 mod admin_games;
 mod admin_money;
 mod admin_notices;
+mod admin_reports;
 mod admin_users;
 mod auth;
 pub use auth::ADMIN_PASSWORD_MIN;
@@ -24,6 +25,7 @@ mod residence;
 mod responsible;
 mod results;
 mod session;
+mod tax_statement;
 mod tickets;
 mod transactions;
 mod users;
@@ -62,6 +64,7 @@ pub fn api() -> utoipa_actix_web::scope::Scope<
         .configure(deposits::configure)
         .configure(withdrawals::configure)
         .configure(transactions::configure)
+        .configure(tax_statement::configure)
         .configure(responsible::configure)
         .configure(payments::configure)
         .configure(witness::configure)

@@ -13,6 +13,7 @@ use ayo_data::store::lagos_day;
 
 use crate::api_doc::{Envelope, ServiceConfig};
 use crate::auth::AuthUser;
+use crate::csv::{field, naira};
 use crate::error::{ApiError, FieldErrors};
 use crate::paging::{TableQuery, CREATION_ORDER};
 use crate::state::AppState;
@@ -158,23 +159,6 @@ pub fn entries_table(
     }
     let rows = store.wallets.entries_of_user(user)?.iter().filter(|e| matches(e)).map(row).collect();
     Ok(table.answer(rows, &SEARCHABLE))
-}
-
-/// `1234.56` from 123456 kobo; `-500.00` from -50000.
-pub fn naira(kobo: i64) -> String {
-    let sign = if kobo < 0 { "-" } else { "" };
-    let abs = kobo.unsigned_abs();
-    format!("{sign}{}.{:02}", abs / 100, abs % 100)
-}
-
-/// One CSV field (RFC 4180 quoting). Text that a spreadsheet would run as a formula gets a leading `'`.
-fn field(text: &str) -> String {
-    let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{text}") } else { text.to_string() };
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
-    }
 }
 
 pub const CSV_HEADER: &str =

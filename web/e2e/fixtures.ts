@@ -31,7 +31,15 @@ export const checker = () => ({
 });
 
 let counter = 0;
-export type Player = { name: string; email: string; localPhone: string; fullPhone: string; password: string };
+/** `state`: where they live (ISO 3166-2:NG); Ogun by default, where winnings bear no withholding tax. */
+export type Player = {
+  name: string;
+  email: string;
+  localPhone: string;
+  fullPhone: string;
+  password: string;
+  state: string;
+};
 
 /** A new player with a unique email and Nigerian phone number (080…). */
 export function newPlayer(): Player {
@@ -44,6 +52,7 @@ export function newPlayer(): Player {
     localPhone: `080${eight}`,
     fullPhone: `+23480${eight}`,
     password: 'lotto-pass-1',
+    state: 'OG',
   };
 }
 
@@ -86,6 +95,7 @@ export async function createVerifiedPlayer(request: APIRequestContext, player = 
       dob: '1990-05-17',
       phoneNumber: player.fullPhone,
       password: player.password,
+      state: player.state,
     },
   });
   expect(created.status(), await created.text()).toBe(201);

@@ -11,6 +11,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     email_verified: true,
     status: 'active',
     created_at: '2026-11-22T03:00:00Z',
+    state: 'LA',
     relationships: { wallet: { balance: 125_000 } },
     ...overrides,
   };

@@ -14,6 +14,8 @@ export type User = {
   email_verified: boolean;
   status: 'active' | 'suspended';
   created_at: string;
+  /** ISO 3166-2:NG code of the state of residence; null until the player says (asked before the first deposit). */
+  state?: string | null;
   relationships: { wallet: { balance: number } };
   /** Deposit limits and any break in force (GET /auth/profiles; docs/api-money.md). */
   responsible_gaming?: ResponsibleGaming;

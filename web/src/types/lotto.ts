@@ -133,7 +133,10 @@ export type Ticket = {
   terms?: TicketTerms | null;
   status: TicketStatus;
   lines_won: number;
+  /** Gross winnings; `tax` (withholding tax on the net win) is taken from them, `net_winnings` was paid. */
   winnings: number;
+  tax?: number;
+  net_winnings?: number;
   created_at: string;
   settled_at: string | null;
   draw: {
@@ -171,7 +174,7 @@ export type DrawLeaves = {
   next_offset: number | null;
 };
 
-export type TransactionType = 'deposit' | 'withdrawal' | 'stake' | 'win' | 'refund' | 'adjustment';
+export type TransactionType = 'deposit' | 'withdrawal' | 'stake' | 'win' | 'tax' | 'refund' | 'adjustment';
 export type TransactionStatus = 'pending' | 'success' | 'failed' | 'reversed';
 
 export type Transaction = {

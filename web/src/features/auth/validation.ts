@@ -112,9 +112,25 @@ export function validateLogin(values: LoginValues): Validation<keyof LoginValues
   );
 }
 
-export type SignUpValues = { name: string; email: string; dob: string; dialCode: string; phone: string; password: string };
-export type SignUpPayload = { name: string; email: string; dob: string; phoneNumber: string; password: string };
-export type SignUpField = 'name' | 'email' | 'dob' | 'phone' | 'password';
+export type SignUpValues = {
+  name: string;
+  email: string;
+  dob: string;
+  dialCode: string;
+  phone: string;
+  password: string;
+  /** Optional at sign-up (asked before the first deposit otherwise). */
+  state?: string;
+};
+export type SignUpPayload = {
+  name: string;
+  email: string;
+  dob: string;
+  phoneNumber: string;
+  password: string;
+  state?: string;
+};
+export type SignUpField = 'name' | 'email' | 'dob' | 'phone' | 'password' | 'state';
 
 /** SPEC §5 sign-up: every field present and valid, else 'All fields are required', with a hint per field. */
 export function validateSignUp(values: SignUpValues, today: Date): Validation<SignUpField, SignUpPayload> {
@@ -132,6 +148,7 @@ export function validateSignUp(values: SignUpValues, today: Date): Validation<Si
     dob: values.dob.trim(),
     phoneNumber: phone.ok ? phone.fullNumber : '',
     password: values.password,
+    ...(values.state ? { state: values.state } : {}),
   }));
 }
 

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { DepositForm } from '@/features/money/components/deposit-form';
 import { DepositResult } from '@/features/money/components/deposit-result';
 import { DepositsTable } from '@/features/money/components/deposits-table';
+import { ResidenceGate } from '@/features/residence/components/residence-gate';
 
 /**
  * /user/deposit: add money through the payment gateway. The gateway sends the player back here with
@@ -21,7 +22,9 @@ export function Component() {
         <h2 id="deposit-form-heading" className="card__title">
           {reference ? 'Make another deposit' : 'Add money'}
         </h2>
-        <DepositForm />
+        <ResidenceGate>
+          <DepositForm />
+        </ResidenceGate>
       </section>
       <section aria-labelledby="deposits-heading">
         <h2 id="deposits-heading">Recent deposits</h2>

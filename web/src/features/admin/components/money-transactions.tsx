@@ -22,7 +22,7 @@ import './money-admin.css';
 
 const TYPES = [
   { value: '', label: 'All types' },
-  ...['deposit', 'withdrawal', 'stake', 'win', 'refund', 'adjustment'].map((value) => ({
+  ...['deposit', 'withdrawal', 'stake', 'win', 'tax', 'refund', 'adjustment'].map((value) => ({
     value,
     label: value.charAt(0).toUpperCase() + value.slice(1),
   })),

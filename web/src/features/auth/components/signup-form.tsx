@@ -12,8 +12,17 @@ import { ACCOUNT_CREATED, register } from '@/features/auth/api/register';
 import { countries, DEFAULT_COUNTRY_CODE } from '@/features/auth/countries';
 import { PhoneField } from '@/features/auth/components/phone-field';
 import { LIMITS, validateSignUp, type SignUpField } from '@/features/auth/validation';
+import { StateSelect } from '@/components/forms/state-select';
 
-type Values = { name: string; email: string; dob: string; countryCode: string; phone: string; password: string };
+type Values = {
+  name: string;
+  email: string;
+  dob: string;
+  countryCode: string;
+  phone: string;
+  password: string;
+  state: string;
+};
 
 /** The latest birthday that is 18 today, for the date picker's `max`. */
 function latestAdultBirthday(today: Date): string {
@@ -32,6 +41,7 @@ export function SignupForm() {
     countryCode: DEFAULT_COUNTRY_CODE,
     phone: '',
     password: '',
+    state: '',
   });
   const [errors, setErrors] = useState<FieldErrors<SignUpField>>({});
   const [message, setMessage] = useState<string>();
@@ -51,6 +61,7 @@ export function SignupForm() {
           dob: 'dob',
           phoneNumber: 'phone',
           password: 'password',
+          state: 'state',
         }),
       );
     },
@@ -58,7 +69,7 @@ export function SignupForm() {
 
   const set = <K extends keyof Values>(field: K, value: Values[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
-    const errorField: SignUpField | null = field === 'countryCode' ? 'phone' : (field as SignUpField);
+    const errorField: SignUpField = field === 'countryCode' ? 'phone' : (field as SignUpField);
     setErrors((current) => ({ ...current, [errorField]: undefined }));
   };
 
@@ -115,6 +126,13 @@ export function SignupForm() {
           phone={values.phone}
           onPhoneChange={(phone) => set('phone', phone)}
           error={fieldHint(errors.phone)}
+        />
+        <StateSelect
+          value={values.state}
+          onChange={(code) => set('state', code)}
+          error={fieldHint(errors.state)}
+          placeholder="Choose later"
+          hint="Lotteries are licensed by state; we ask before your first deposit if you skip it."
         />
         <TextField
           label="Password"

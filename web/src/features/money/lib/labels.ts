@@ -52,6 +52,7 @@ export const TRANSACTION_TYPE: Record<TransactionType, string> = {
   withdrawal: 'Withdrawal',
   stake: 'Stake',
   win: 'Win',
+  tax: 'Withholding tax',
   refund: 'Refund',
   adjustment: 'Adjustment',
 };

@@ -50,6 +50,18 @@ export function TicketCard({ ticket, children }: { ticket: Ticket; children?: Re
             {formatNaira(ticket.status === 'pending' ? ticket.potential_win : ticket.winnings)}
           </dd>
         </div>
+        {ticket.tax ? (
+          <>
+            <div>
+              <dt>Withholding tax</dt>
+              <dd>−{formatNaira(ticket.tax)}</dd>
+            </div>
+            <div>
+              <dt>Paid to you</dt>
+              <dd className="ticket-card__won">{formatNaira(ticket.net_winnings ?? ticket.winnings - ticket.tax)}</dd>
+            </div>
+          </>
+        ) : null}
         {ticket.status === 'won' ? (
           <div>
             <dt>Lines won</dt>

@@ -1,0 +1,171 @@
+//! Back office reports for the regulator, the tax authority and the AML officer (docs/compliance.md): the monthly
+//! return by state and game, the withholding-tax remittance schedule, large transactions for NFIU filing and AML
+//! flags. Each covers one Lagos calendar month (`month=YYYY-MM`) and runs on the blocking pool.
+
+use actix_web::http::header;
+use actix_web::{get, web, HttpResponse};
+use serde::Deserialize;
+use serde_json::json;
+use utoipa::IntoParams;
+
+use ayo_actors::views::time;
+
+use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
+use crate::auth::AdminUser;
+use crate::error::ApiError;
+use crate::reports::{self, Lookup, Window, LARGE_TRANSACTION_KOBO};
+use crate::state::AppState;
+
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(regulator_return).service(tax_remittance).service(large_transactions).service(aml_flags);
+}
+
+#[derive(Deserialize, Default, IntoParams)]
+#[serde(default)]
+#[into_params(parameter_in = Query)]
+struct ReportQuery {
+    /// A Lagos calendar month, `YYYY-MM`.
+    #[param(required = true, example = "2026-11")]
+    month: String,
+    /// Kobo: deposits and withdrawals from this amount up are large (₦5,000,000 by default).
+    threshold: Option<i64>,
+    /// Basis points of gross gaming revenue the licence levies (the return's levy column is empty without it).
+    levy_bp: Option<u32>,
+}
+
+impl ReportQuery {
+    fn window(&self) -> Result<Window, ApiError> {
+        reports::month(&self.month).ok_or_else(|| ApiError::field("month", "Choose a month as YYYY-MM"))
+    }
+
+    fn threshold(&self) -> Result<i64, ApiError> {
+        match self.threshold {
+            None => Ok(LARGE_TRANSACTION_KOBO),
+            Some(t) if t > 0 => Ok(t),
+            Some(_) => Err(ApiError::field("threshold", "Enter a threshold above zero (kobo)")),
+        }
+    }
+}
+
+fn csv_file(name: String, body: String) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")))
+        .insert_header((header::CACHE_CONTROL, "private, no-store"))
+        .body(body)
+}
+
+#[utoipa::path(
+    summary = "Monthly return (CSV): tickets, sales, wins paid, tax withheld, GGR and levy by state and game",
+    params(ReportQuery),
+    responses(
+        (status = 200, description = "CSV with a header row", content_type = "text/csv"),
+        (status = 422, description = "month is not YYYY-MM", body = ErrorBody),
+    )
+)]
+#[get("/reports/regulator")]
+async fn regulator_return(
+    state: web::Data<AppState>,
+    _: AdminUser,
+    query: web::Query<ReportQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let window = query.window()?;
+    let store = state.store.clone();
+    let rows = web::block(move || {
+        let entries = reports::entries_in(&store, window)?;
+        reports::takings(&entries, &mut Lookup::new(&store))
+    })
+    .await??;
+    let body = reports::takings_csv(query.month.trim(), &rows, query.levy_bp);
+    Ok(csv_file(format!("ayo-lotto-return-{}.csv", query.month.trim()), body))
+}
+
+#[utoipa::path(
+    summary = "Withholding-tax remittance schedule (CSV): tax withheld by state and player",
+    params(ReportQuery),
+    responses(
+        (status = 200, description = "CSV with a header row", content_type = "text/csv"),
+        (status = 422, description = "month is not YYYY-MM", body = ErrorBody),
+    )
+)]
+#[get("/reports/tax-remittance")]
+async fn tax_remittance(
+    state: web::Data<AppState>,
+    _: AdminUser,
+    query: web::Query<ReportQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let window = query.window()?;
+    let store = state.store.clone();
+    let rows = web::block(move || {
+        let entries = reports::entries_in(&store, window)?;
+        reports::withheld(&entries, &mut Lookup::new(&store))
+    })
+    .await??;
+    let body = reports::withheld_csv(query.month.trim(), &rows);
+    Ok(csv_file(format!("ayo-lotto-tax-remittance-{}.csv", query.month.trim()), body))
+}
+
+#[utoipa::path(
+    summary = "Deposits and withdrawals at or above the threshold in a month, for NFIU filing",
+    params(ReportQuery),
+    responses(
+        (status = 200, description = "data: [{id, created_at, user_id, player, state, type, status, amount, reference}]", body = Envelope),
+        (status = 422, description = "month or threshold is wrong", body = ErrorBody),
+    )
+)]
+#[get("/reports/large-transactions")]
+async fn large_transactions(
+    state: web::Data<AppState>,
+    _: AdminUser,
+    query: web::Query<ReportQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let (window, threshold) = (query.window()?, query.threshold()?);
+    let store = state.store.clone();
+    let rows = web::block(move || {
+        let entries = reports::entries_in(&store, window)?;
+        let mut lookup = Lookup::new(&store);
+        reports::large_transactions(&entries, threshold)
+            .into_iter()
+            .map(|e| {
+                let (player, state) = lookup.player(e.user_id)?;
+                Ok(json!({
+                    "id": e.id, "created_at": time(e.created_at), "user_id": e.user_id, "player": player,
+                    "state": state, "type": e.kind, "status": e.status, "amount": e.amount, "reference": e.reference,
+                }))
+            })
+            .collect::<ayo_data::StoreResult<Vec<_>>>()
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(json!({ "data": rows, "meta": { "threshold": threshold } })))
+}
+
+#[utoipa::path(
+    summary = "Patterns for the AML officer in a month: deposits just under the threshold, withdrawing with little play",
+    params(ReportQuery),
+    responses(
+        (status = 200, description = "data: [{user_id, player, state, kind (structuring | little_play), detail}]", body = Envelope),
+        (status = 422, description = "month or threshold is wrong", body = ErrorBody),
+    )
+)]
+#[get("/reports/aml-flags")]
+async fn aml_flags(
+    state: web::Data<AppState>,
+    _: AdminUser,
+    query: web::Query<ReportQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let (window, threshold) = (query.window()?, query.threshold()?);
+    let store = state.store.clone();
+    let rows = web::block(move || {
+        let entries = reports::entries_in(&store, window)?;
+        let mut lookup = Lookup::new(&store);
+        reports::aml_flags(&entries, threshold)
+            .into_iter()
+            .map(|f| {
+                let (player, state) = lookup.player(f.user)?;
+                Ok(json!({ "user_id": f.user, "player": player, "state": state, "kind": f.kind, "detail": f.detail }))
+            })
+            .collect::<ayo_data::StoreResult<Vec<_>>>()
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(json!({ "data": rows, "meta": { "threshold": threshold } })))
+}
