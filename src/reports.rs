@@ -359,7 +359,7 @@ mod tests {
         let flags = aml_flags(&entries, t);
         let kinds: Vec<(UserId, &str)> = flags.iter().map(|f| (f.user, f.kind)).collect();
         assert_eq!(kinds, vec![(1, "structuring"), (2, "little_play")]);
-        let large = large_transactions(&[entry(1, 1, Deposit, t, Success), entry(2, 1, Deposit, t - 1, Success)], t);
-        assert_eq!(large.len(), 1);
+        let edge = [entry(1, 1, Deposit, t, Success), entry(2, 1, Deposit, t - 1, Success)];
+        assert_eq!(large_transactions(&edge, t).len(), 1, "the threshold itself is large");
     }
 }

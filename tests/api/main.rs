@@ -17,6 +17,7 @@ mod backup;
 mod bank_accounts;
 mod cli;
 mod client_addresses;
+mod compliance_reports;
 mod deposits;
 mod draws;
 mod drills;

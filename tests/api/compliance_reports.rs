@@ -1,0 +1,116 @@
+//! The regulator's, the tax authority's and the AML officer's reports (issue 15), from a real ledger: a Lagos and
+//! an Ogun player win the same draw; one player deposits three times just under the threshold.
+
+use serde_json::{json, Value};
+
+use crate::helpers::{spawn_app, TestApp};
+use crate::lotto::nap1;
+
+fn this_month() -> String {
+    ayo_data::store::lagos_day(chrono::Utc::now()).format("%Y-%m").to_string()
+}
+
+async fn text(app: &TestApp, path: &str, token: &str) -> (u16, String) {
+    let reply = app.client.get(format!("{}/api/v1{path}", app.url)).bearer_auth(token).send().await.unwrap();
+    (reply.status().as_u16(), reply.text().await.unwrap())
+}
+
+/// Two players, one in Lagos and one in Ogun, each buy every NAP1 number of one draw at ₦50: one ticket each wins
+/// 40 × ₦50 = ₦2,000; Lagos withholds 5 % of the ₦1,950 net, ₦97.50.
+async fn a_settled_draw(app: &TestApp, admin: &str) -> (String, String) {
+    let draw = app.quick_draw(1_500, 2_000).await;
+    let ada = app.verified_player("ada@example.com", "+2348012345678").await;
+    assert_eq!(app.post("/users/residence", json!({"state": "LA"}), Some(&ada)).await.status, 409, "said at sign-up");
+    let lagos = resident_of_lagos(app).await;
+    for player in [&ada, &lagos] {
+        app.fund(admin, player, 90 * 5_000).await;
+        for n in 1..=90u8 {
+            assert_eq!(app.buy(player, nap1(draw.id, n, 5_000, &format!("n{n}"))).await.status, 201);
+        }
+    }
+    app.wait_for_draw(draw.id, |d| d["status"] == "settled").await;
+    (ada, lagos)
+}
+
+async fn resident_of_lagos(app: &TestApp) -> String {
+    let mut body = crate::helpers::sign_up_body("Tunde Bello", "tunde@example.com", "+2348033333333");
+    body["state"] = json!("LA");
+    assert_eq!(app.post("/users/create", body, None).await.status, 201);
+    let code = app.latest_code("tunde@example.com");
+    let verify = json!({"otp": code, "type": "verification", "email": "tunde@example.com"});
+    assert_eq!(app.post("/otps/verify", verify, None).await.status, 200);
+    app.login("tunde@example.com", crate::helpers::PASSWORD).await
+}
+
+#[actix_web::test]
+async fn the_monthly_return_and_the_remittance_schedule_add_up_by_state() {
+    let app = spawn_app().await;
+    let admin = app.admin("boss@ayolotto.ng").await;
+    let (ogun, lagos) = a_settled_draw(&app, &admin).await;
+    let month = this_month();
+
+    let (status, csv) = text(&app, &format!("/admin/reports/regulator?month={month}&levy_bp=1000"), &admin).await;
+    assert_eq!(status, 200, "{csv}");
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "month,state,game,tickets,sales_naira,wins_paid_naira,tax_withheld_naira,ggr_naira,levy_naira"
+    );
+    let row = |state: &str| lines.iter().find(|l| l.split(',').nth(1) == Some(state)).copied().unwrap_or_default();
+    // 90 tickets of ₦50 = ₦4,500 sold; ₦2,000 won; GGR ₦2,500; a 10 % levy is ₦250.
+    assert!(row("LA").ends_with(",90,4500.00,2000.00,97.50,2500.00,250.00"), "{csv}");
+    assert!(row("OG").ends_with(",90,4500.00,2000.00,0.00,2500.00,250.00"), "{csv}");
+
+    let (_, remittance) = text(&app, &format!("/admin/reports/tax-remittance?month={month}"), &admin).await;
+    let taxed: Vec<&str> = remittance.lines().skip(1).collect();
+    let lagos_id = app.user_id(&lagos).await;
+    assert_eq!(taxed, vec![format!("{month},LA,{lagos_id},Tunde Bello,1,2000.00,97.50").as_str()], "{remittance}");
+
+    let (status, _) = text(&app, &format!("/admin/reports/regulator?month={month}"), &ogun).await;
+    assert_eq!(status, 403, "players never see the operator's reports");
+    let bad = app.get("/admin/reports/regulator?month=November", Some(&admin)).await;
+    assert_eq!(bad.status, 422);
+    assert!(!bad.field_errors("month").is_empty());
+}
+
+#[actix_web::test]
+async fn a_player_prints_a_yearly_statement_of_the_tax_withheld() {
+    let app = spawn_app().await;
+    let admin = app.admin("boss@ayolotto.ng").await;
+    let (ogun, lagos) = a_settled_draw(&app, &admin).await;
+    let statement = app.get("/tax-statement", Some(&lagos)).await.body["data"].clone();
+    assert_eq!(statement["state_name"], "Lagos State");
+    assert_eq!(statement["totals"], json!({"gross": 200_000, "tax": 9_750, "net": 190_250}));
+    assert_eq!(statement["lines"].as_array().unwrap().len(), 1);
+    let untaxed = app.get("/tax-statement", Some(&ogun)).await.body["data"].clone();
+    assert_eq!(untaxed["totals"]["tax"], 0);
+    assert_eq!(app.get("/tax-statement?year=1999", Some(&lagos)).await.status, 422);
+}
+
+#[actix_web::test]
+async fn large_deposits_and_deposits_kept_just_under_the_threshold_are_reported() {
+    let app = spawn_app().await;
+    let admin = app.admin("boss@ayolotto.ng").await;
+    let ada = app.verified_player("ada@example.com", "+2348012345678").await;
+    // With a ₦10,000 threshold: three deposits of ₦9,500 look like structuring; one of ₦10,000 is large.
+    for _ in 0..3 {
+        app.deposit_paid(&ada, 950_000).await;
+    }
+    app.deposit_paid(&ada, 1_000_000).await;
+    let month = this_month();
+    let large =
+        app.get(&format!("/admin/reports/large-transactions?month={month}&threshold=1000000"), Some(&admin)).await;
+    assert_eq!(large.status, 200, "{:?}", large.body);
+    let amounts: Vec<i64> =
+        large.body["data"].as_array().unwrap().iter().map(|r| r["amount"].as_i64().unwrap()).collect();
+    assert_eq!(amounts, vec![1_000_000]);
+    assert_eq!(large.body["data"][0]["state"], "OG");
+
+    let flags = app.get(&format!("/admin/reports/aml-flags?month={month}&threshold=1000000"), Some(&admin)).await;
+    let flags: Vec<Value> = flags.body["data"].as_array().unwrap().clone();
+    assert_eq!(flags.len(), 1, "{flags:?}");
+    assert_eq!(flags[0]["kind"], "structuring");
+    assert_eq!(flags[0]["player"], "Ada Obi");
+    let bad = app.get(&format!("/admin/reports/aml-flags?month={month}&threshold=0"), Some(&admin)).await;
+    assert!(!bad.field_errors("threshold").is_empty());
+}
