@@ -165,6 +165,11 @@ export const routes: RouteObject[] = [
                 lazy: () => import('@/app/routes/user/transactions'),
                 handle: livePage(paths.user.transactions.title),
               },
+              {
+                path: relative(paths.user.taxStatement.path, paths.user.root.path),
+                lazy: () => import('@/app/routes/user/tax-statement'),
+                handle: title(paths.user.taxStatement.title),
+              },
             ],
           },
           { path: paths.notFound.path, Component: NotFoundRoute, handle: title(paths.notFound.title) },
@@ -222,6 +227,7 @@ function bossChildren(): RouteObject[] {
       lazy: () => import('@/app/routes/boss/change-password'),
       handle: title(b.changePassword.title),
     },
+    { path: at(b.compliance.path), lazy: () => import('@/app/routes/boss/compliance'), handle: title(b.compliance.title) },
     { path: at(b.marquee.path), lazy: () => import('@/app/routes/boss/marquee'), handle: title(b.marquee.title) },
     {
       path: at(b.marqueeMessage.path),

@@ -35,6 +35,7 @@ export const paths = {
     withdrawal: { path: '/user/withdrawal', title: 'Withdrawal', getHref: () => '/user/withdrawal' },
     bankAccount: { path: '/user/bank-account', title: 'Bank account', getHref: () => '/user/bank-account' },
     transactions: { path: '/user/transactions', title: 'Transactions', getHref: () => '/user/transactions' },
+    taxStatement: { path: '/user/tax-statement', title: 'Tax statement', getHref: () => '/user/tax-statement' },
   },
 
   boss: {
@@ -63,6 +64,7 @@ export const paths = {
       title: 'Change password',
       getHref: () => '/boss/change-password',
     },
+    compliance: { path: '/boss/compliance', title: 'Compliance', getHref: () => '/boss/compliance' },
     marquee: { path: '/boss/marquee', title: 'Marquee', getHref: () => '/boss/marquee' },
     marqueeMessage: {
       path: '/boss/marquees/:slug',

@@ -20,6 +20,7 @@ const LINKS = [
   { page: paths.boss.approvals, within: [] },
   { page: paths.boss.contacts, within: [] },
   { page: paths.boss.activities, within: [] },
+  { page: paths.boss.compliance, within: [] },
   { page: paths.boss.marquee, within: ['/boss/marquees/'] },
   { page: paths.boss.changePassword, within: [] },
 ];

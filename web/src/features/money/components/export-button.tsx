@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { toast } from '@/components/ui/toasts/toast-store';
 import { downloadTransactions } from '../api/transactions';
 import type { TransactionFilters } from '../lib/transaction-filters';
-import { saveFile } from '../lib/save-file';
+import { saveFile } from '@/lib/save-file';
 
 export function ExportButton({ filters, disabled }: { filters: TransactionFilters; disabled?: boolean }) {
   const [busy, setBusy] = useState(false);

@@ -1,0 +1,76 @@
+import { formatNaira, formatShortDateTimeWAT } from '@/lib/format';
+import { useTaxStatement } from '../api/tax-statement';
+
+/** A year's statement of withholding tax, laid out to print (the browser's "Save as PDF" makes the file). */
+export function TaxStatementView({ year }: { year: number }) {
+  const statement = useTaxStatement(year);
+  if (statement.isPending) return <p aria-busy="true">Loading your statement…</p>;
+  if (statement.isError) return <p role="alert">We could not load your statement. Please try again.</p>;
+  const s = statement.data;
+  return (
+    <article className="card tax-statement" aria-labelledby="statement-title">
+      <h2 id="statement-title" className="card__title">
+        Withholding tax statement {s.year}
+      </h2>
+      <dl className="tax-statement__who">
+        <div>
+          <dt>Player</dt>
+          <dd>{s.name}</dd>
+        </div>
+        <div>
+          <dt>State of residence</dt>
+          <dd>{s.state_name ?? 'Not given'}</dd>
+        </div>
+        <div>
+          <dt>Operator</dt>
+          <dd>Ayo Lotto</dd>
+        </div>
+      </dl>
+      {s.lines.length === 0 ? (
+        <p className="empty-state">No winnings paid in {s.year}.</p>
+      ) : (
+        <table className="tax-statement__table">
+          <caption className="visually-hidden">Winnings and tax withheld in {s.year}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Paid</th>
+              <th scope="col">Ticket</th>
+              <th scope="col" className="numeric">
+                Winnings
+              </th>
+              <th scope="col" className="numeric">
+                Tax
+              </th>
+              <th scope="col" className="numeric">
+                Paid to you
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {s.lines.map((line) => (
+              <tr key={`${line.ticket_id ?? ''}-${line.paid_at}`}>
+                <td>{formatShortDateTimeWAT(line.paid_at)}</td>
+                <th scope="row">#{line.ticket_id}</th>
+                <td className="numeric">{formatNaira(line.gross)}</td>
+                <td className="numeric">{formatNaira(line.tax)}</td>
+                <td className="numeric">{formatNaira(line.net)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={2}>
+                Total
+              </th>
+              <td className="numeric">{formatNaira(s.totals.gross)}</td>
+              <td className="numeric" data-testid="tax-total">
+                {formatNaira(s.totals.tax)}
+              </td>
+              <td className="numeric">{formatNaira(s.totals.net)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      )}
+    </article>
+  );
+}
