@@ -1,4 +1,4 @@
-//! Back office: the states the operator is licensed in and the withholding-tax rules (docs/decisions/024).
+//! Back office: the states the operator is licensed in and the withholding-tax rules (docs/decisions/026).
 
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use chrono::NaiveDate;

@@ -1,4 +1,4 @@
-//! Where players live and where the operator is licensed (docs/decisions/024): `POST /users/residence` for a
+//! Where players live and where the operator is licensed (docs/decisions/026): `POST /users/residence` for a
 //! player who has not said yet, `GET /states` for the list, and the checks that keep players of unlicensed states
 //! from depositing or playing. They can still browse.
 
