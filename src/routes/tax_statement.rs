@@ -49,9 +49,10 @@ async fn statement(
 ) -> Result<HttpResponse, ApiError> {
     player_only(&user)?;
     let year = query.year.unwrap_or_else(|| ayo_data::store::lagos_day(chrono::Utc::now()).year());
-    let window = crate::reports::year(year)
-        .filter(|_| (2020..=2100).contains(&year))
-        .ok_or_else(|| ApiError::field("year", "Choose a year"))?;
+    let window = Some(year)
+        .filter(|y| (2020..=2100).contains(y))
+        .and_then(crate::reports::year)
+        .ok_or_else(|| ApiError::field("year", "Choose a year from 2020 to 2100"))?;
     let store = state.store.clone();
     let id = user.id;
     let entries = web::block(move || store.wallets.entries_of_user(id)).await??;

@@ -70,13 +70,15 @@ test('a Lagos player deposits, plays, wins and sees 5 % of the net win withheld'
   const drawId = await coverEveryNumber(request, token);
   await page.goto('/user/my-lottery');
   await expect(headerBalance(page)).toHaveText('₦500.00');
-  const won = page.locator('article').filter({ hasText: `Draw #${drawId}` }).filter({ hasText: 'Withholding tax' });
-  await expect(won).toHaveCount(1, { timeout: 5 * 60_000 });
+  // The result arrives live: ₦5,000 − ₦4,500 staked + ₦2,000 won − ₦97.50 tax.
+  await expect(headerBalance(page)).toHaveText('₦2,402.50', { timeout: 5 * 60_000 });
+  await page.getByLabel('Search tickets').fill('won');
+  const won = page.locator('article').filter({ hasText: `Draw #${drawId}` });
+  await expect(won).toHaveCount(1);
   // 40 × ₦50 = ₦2,000 won; 5 % of the ₦1,950 net is ₦97.50; ₦1,902.50 paid.
   await expect(won).toContainText('₦2,000.00');
   await expect(won).toContainText('−₦97.50');
   await expect(won).toContainText('₦1,902.50');
-  await expect(headerBalance(page)).toHaveText('₦2,402.50');
   await won.scrollIntoViewIfNeeded();
   await screenshot(page, 'lagos-ticket-tax');
 
