@@ -55,8 +55,8 @@ async fn a_players_topic_reaches_only_that_players_connection() {
     let (one, mut one_inbox) = connect(&hub).await;
     let (two, mut two_inbox) = connect(&hub).await;
     let (_, mut guest_inbox) = connect(&hub).await;
-    assert!(hub.send(Authenticate { id: one, user_id: 1, is_admin: false }).await.unwrap());
-    assert!(hub.send(Authenticate { id: two, user_id: 2, is_admin: false }).await.unwrap());
+    assert!(hub.send(Authenticate { id: one, user_id: 1, is_admin: false, marketing: true }).await.unwrap());
+    assert!(hub.send(Authenticate { id: two, user_id: 2, is_admin: false, marketing: true }).await.unwrap());
 
     hub.do_send(Publish(Event { topic: Topic::User(1), kind: EventKind::WalletUpdated, data: json!({"balance": 5}) }));
     // A public event after the private one: whoever gets it first never got the private one.
@@ -73,9 +73,9 @@ async fn a_players_topic_reaches_only_that_players_connection() {
 async fn a_connection_authenticates_only_once_and_admins_also_get_the_admin_topic() {
     let hub = Hub::default().start();
     let (admin, mut admin_inbox) = connect(&hub).await;
-    assert!(hub.send(Authenticate { id: admin, user_id: 7, is_admin: true }).await.unwrap());
-    assert!(!hub.send(Authenticate { id: admin, user_id: 8, is_admin: false }).await.unwrap());
-    assert!(!hub.send(Authenticate { id: ConnId::next(), user_id: 8, is_admin: false }).await.unwrap());
+    assert!(hub.send(Authenticate { id: admin, user_id: 7, is_admin: true, marketing: true }).await.unwrap());
+    assert!(!hub.send(Authenticate { id: admin, user_id: 8, is_admin: false, marketing: true }).await.unwrap());
+    assert!(!hub.send(Authenticate { id: ConnId::next(), user_id: 8, is_admin: false, marketing: true }).await.unwrap());
 
     hub.do_send(Publish(event(Topic::User(8), 1)));
     hub.do_send(Publish(event(Topic::Admin, 2)));
@@ -116,7 +116,7 @@ async fn a_disconnected_connection_gets_nothing_more() {
     let hub = Hub::default().start();
     let (gone, mut gone_inbox) = connect(&hub).await;
     let (_, mut staying) = connect(&hub).await;
-    hub.send(Authenticate { id: gone, user_id: 3, is_admin: false }).await.unwrap();
+    hub.send(Authenticate { id: gone, user_id: 3, is_admin: false, marketing: true }).await.unwrap();
     hub.send(Disconnect { id: gone }).await.unwrap();
     hub.do_send(Publish(event(Topic::Draws, 1)));
     hub.do_send(Publish(event(Topic::User(3), 2)));
@@ -140,7 +140,7 @@ async fn a_publisher_built_from_the_hub_delivers_through_it() {
 async fn rendered_events_arrive_in_order_in_the_same_envelope_and_numbering_as_the_others() {
     let hub = Hub::default().start();
     let (ada, mut ada_inbox) = connect(&hub).await;
-    assert!(hub.send(Authenticate { id: ada, user_id: 4, is_admin: false }).await.unwrap());
+    assert!(hub.send(Authenticate { id: ada, user_id: 4, is_admin: false, marketing: true }).await.unwrap());
     let publisher = Hub::publisher(hub.clone());
     publisher.publish(Event { topic: Topic::User(4), kind: EventKind::WalletUpdated, data: json!({"balance": 1}) });
     let batch = vec![
@@ -170,7 +170,7 @@ async fn a_publisher_knows_which_players_have_a_socket_open() {
     let hub = Hub::default().start();
     let publisher = Hub::publisher(hub.clone());
     let (ada, _ada_inbox) = connect(&hub).await;
-    assert!(hub.send(Authenticate { id: ada, user_id: 6, is_admin: false }).await.unwrap());
+    assert!(hub.send(Authenticate { id: ada, user_id: 6, is_admin: false, marketing: true }).await.unwrap());
     assert!(publisher.is_listening(&Topic::User(6)));
     assert!(!publisher.is_listening(&Topic::User(7)));
     assert!(!publisher.is_listening(&Topic::Admin));

@@ -19,6 +19,7 @@ mod openapi;
 mod otps;
 mod password_reset;
 mod payments;
+mod reality_check;
 mod responsible;
 mod results;
 mod session;
@@ -60,6 +61,7 @@ pub fn api() -> utoipa_actix_web::scope::Scope<
         .configure(withdrawals::configure)
         .configure(transactions::configure)
         .configure(responsible::configure)
+        .configure(reality_check::configure)
         .configure(payments::configure)
         .configure(witness::configure)
         .configure(admin::configure)

@@ -117,6 +117,8 @@ impl UserStore {
                 token_version: existing.as_ref().map_or(0, |u| u.token_version + 1),
                 created_at: existing.as_ref().map_or_else(Utc::now, |u| u.created_at),
                 second_factor: SecondFactor::default(),
+                last_login_at: None,
+                previous_login_at: None,
             };
             if let Some(old_phone) = existing.as_ref().and_then(|u| u.phone.as_deref()) {
                 by_phone.remove(old_phone.as_bytes())?;
@@ -172,6 +174,8 @@ impl UserStore {
                     token_version: 0,
                     created_at: Utc::now(),
                     second_factor: SecondFactor::default(),
+                last_login_at: None,
+                previous_login_at: None,
                 },
             };
             if let Some(secret) = totp_secret {

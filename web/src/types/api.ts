@@ -14,6 +14,8 @@ export type User = {
   email_verified: boolean;
   status: 'active' | 'suspended';
   created_at: string;
+  /** The login before this session's; null on a first login (absent from older answers). */
+  previous_login_at?: string | null;
   relationships: { wallet: { balance: number } };
   /** Deposit limits and any break in force (GET /auth/profiles; docs/api-money.md). */
   responsible_gaming?: ResponsibleGaming;
