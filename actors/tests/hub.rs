@@ -9,7 +9,9 @@ use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
 use ayo_actors::events::{Event, EventKind, Rendered, Topic};
-use ayo_actors::hub::{queue, Authenticate, ConnId, Connect, Disconnect, Hub, Inbox, Publish, Stats};
+use ayo_actors::hub::{
+    queue, Authenticate, ConnId, Connect, Disconnect, Hub, Inbox, Publish, Stats, StopMarketing,
+};
 
 /// Long enough for any healthy machine; only reached when a message that should arrive never does.
 const WAIT: Duration = Duration::from_secs(5);
@@ -188,4 +190,31 @@ async fn a_publisher_without_a_hub_hands_rendered_events_over_one_by_one() {
     publisher.publish_rendered(Topic::User(1), vec![Rendered::new(EventKind::TicketSettled, &json!({"id": 3}))]);
     let event = received.recv().await.unwrap();
     assert_eq!((event.topic, event.kind, event.data), (Topic::User(1), EventKind::TicketSettled, json!({"id": 3})));
+}
+
+#[actix_rt::test]
+async fn no_marquee_reaches_a_player_on_a_break_from_sign_in_or_from_the_moment_it_starts() {
+    let hub = Hub::default().start();
+    let (excluded, mut excluded_inbox) = connect(&hub).await;
+    let (player, mut player_inbox) = connect(&hub).await;
+    assert!(hub.send(Authenticate { id: excluded, user_id: 1, is_admin: false, marketing: false }).await.unwrap());
+    assert!(hub.send(Authenticate { id: player, user_id: 2, is_admin: false, marketing: true }).await.unwrap());
+
+    hub.do_send(Publish(event(Topic::Marquee, 1)));
+    hub.do_send(Publish(event(Topic::Draws, 2)));
+    assert_eq!(next(&mut excluded_inbox).await["topic"], "draws", "no marquee at sign-in");
+    assert_eq!(next(&mut player_inbox).await["topic"], "marquee");
+    assert_eq!(next(&mut player_inbox).await["topic"], "draws");
+
+    // Player 2 starts a break: told once, on their own topic, that there is nothing to show; then nothing more.
+    assert_eq!(hub.send(StopMarketing { user_id: 2 }).await.unwrap(), 1);
+    let emptied = next(&mut player_inbox).await;
+    assert_eq!(emptied, json!({"type": "marquee.updated", "topic": "user:2", "seq": 1, "data": {"marquees": []}}));
+    hub.do_send(Publish(event(Topic::Marquee, 3)));
+    hub.do_send(Publish(event(Topic::Draws, 4)));
+    assert_eq!(next(&mut player_inbox).await["topic"], "draws");
+    assert_eq!(hub.send(StopMarketing { user_id: 3 }).await.unwrap(), 0, "nobody signed in as 3");
+    let stats = hub.send(Stats).await.unwrap();
+    assert_eq!(stats.subscribers.get(&Topic::Marquee), None, "both off the marquee");
+    assert_eq!(stats.subscribers.get(&Topic::Draws), Some(&2));
 }
