@@ -9,9 +9,7 @@ use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
 use ayo_actors::events::{Event, EventKind, Rendered, Topic};
-use ayo_actors::hub::{
-    queue, Authenticate, ConnId, Connect, Disconnect, Hub, Inbox, Publish, Stats, StopMarketing,
-};
+use ayo_actors::hub::{queue, Authenticate, ConnId, Connect, Disconnect, Hub, Inbox, Publish, Stats, StopMarketing};
 
 /// Long enough for any healthy machine; only reached when a message that should arrive never does.
 const WAIT: Duration = Duration::from_secs(5);
@@ -77,7 +75,10 @@ async fn a_connection_authenticates_only_once_and_admins_also_get_the_admin_topi
     let (admin, mut admin_inbox) = connect(&hub).await;
     assert!(hub.send(Authenticate { id: admin, user_id: 7, is_admin: true, marketing: true }).await.unwrap());
     assert!(!hub.send(Authenticate { id: admin, user_id: 8, is_admin: false, marketing: true }).await.unwrap());
-    assert!(!hub.send(Authenticate { id: ConnId::next(), user_id: 8, is_admin: false, marketing: true }).await.unwrap());
+    assert!(!hub
+        .send(Authenticate { id: ConnId::next(), user_id: 8, is_admin: false, marketing: true })
+        .await
+        .unwrap());
 
     hub.do_send(Publish(event(Topic::User(8), 1)));
     hub.do_send(Publish(event(Topic::Admin, 2)));

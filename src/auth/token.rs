@@ -114,8 +114,8 @@ mod tests {
             token_version: 3,
             created_at: chrono::Utc::now(),
             second_factor: SecondFactor::default(),
-                last_login_at: None,
-                previous_login_at: None,
+            last_login_at: None,
+            previous_login_at: None,
         }
     }
 

@@ -12,10 +12,10 @@ use ayo_data::notice::Contact;
 use super::client_ip;
 use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::auth::extract::{bearer, session_for_token};
-use crate::realtime::snapshot::receives_marketing;
 use crate::error::{ApiError, FieldErrors};
 use crate::json::JsonBody;
 use crate::rate_limit::Limit;
+use crate::realtime::snapshot::receives_marketing;
 use crate::state::AppState;
 
 pub fn configure(cfg: &mut ServiceConfig) {

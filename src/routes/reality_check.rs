@@ -109,7 +109,10 @@ async fn update_reality_check(
         .and_then(|m| u32::try_from(m).ok())
         .filter(|m| REALITY_CHECK_INTERVALS.contains(m))
         .ok_or_else(|| {
-            ApiError::field("interval_minutes", format!("Choose one of {} minutes (0 turns reality checks off)", offered()))
+            ApiError::field(
+                "interval_minutes",
+                format!("Choose one of {} minutes (0 turns reality checks off)", offered()),
+            )
         })?;
     let now = Utc::now();
     let changed = state.store.responsible.change(user.id, now, |rg| {

@@ -83,7 +83,10 @@ async fn a_reality_check_adds_up_the_sessions_deposits_stakes_and_wins_as_the_le
     tokio::time::sleep(Duration::from_millis(1_100)).await;
     let again = app.login("ada@example.com", PASSWORD).await;
     let fresh = app.get("/reality-check", Some(&again)).await.body["data"].clone();
-    assert_eq!((&fresh["deposits"], &fresh["stakes"], &fresh["wins"], &fresh["net"]), (&json!(0), &json!(0), &json!(0), &json!(0)));
+    assert_eq!(
+        (&fresh["deposits"], &fresh["stakes"], &fresh["wins"], &fresh["net"]),
+        (&json!(0), &json!(0), &json!(0), &json!(0))
+    );
     assert!(fresh["session_started_at"].as_str() > data["session_started_at"].as_str());
     assert_eq!(app.get("/reality-check", Some(&ada)).await.body["data"]["net"], -250_000);
 }
@@ -101,7 +104,12 @@ async fn the_interval_is_one_of_those_offered_and_kept_with_the_players_settings
     assert_eq!(app.post("/reality-check/update", json!({ "interval_minutes": 0 }), Some(&ada)).await.status, 200);
     assert_eq!(app.get("/reality-check", Some(&ada)).await.body["data"]["interval_minutes"], 0, "off");
 
-    for bad in [json!({ "interval_minutes": 20 }), json!({ "interval_minutes": -15 }), json!({ "interval_minutes": "15" }), json!({})] {
+    for bad in [
+        json!({ "interval_minutes": 20 }),
+        json!({ "interval_minutes": -15 }),
+        json!({ "interval_minutes": "15" }),
+        json!({}),
+    ] {
         let refused = app.post("/reality-check/update", bad.clone(), Some(&ada)).await;
         assert_eq!(refused.status, 422, "{bad}: {:?}", refused.body);
         assert!(!refused.field_errors("interval_minutes").is_empty(), "{bad}: {:?}", refused.body);
@@ -202,7 +210,11 @@ async fn the_limits_say_whether_the_player_has_deposited_yet_for_the_first_depos
     let ada = app.verified_player("ada@example.com", "+2348012345678").await;
     assert_eq!(app.get("/limits", Some(&ada)).await.body["data"]["has_deposited"], false);
     app.checkout(&ada, 100_000).await;
-    assert_eq!(app.get("/limits", Some(&ada)).await.body["data"]["has_deposited"], false, "an open checkout is not a deposit");
+    assert_eq!(
+        app.get("/limits", Some(&ada)).await.body["data"]["has_deposited"],
+        false,
+        "an open checkout is not a deposit"
+    );
     app.deposit_paid(&ada, 100_000).await;
     assert_eq!(app.get("/limits", Some(&ada)).await.body["data"]["has_deposited"], true);
 }

@@ -48,12 +48,19 @@ test('a reality check at the chosen interval with the session’s net figures; C
   // Every 15 minutes, chosen on the profile.
   await page.goto('/user/profile');
   await page.getByRole('radio', { name: 'Every 15 minutes' }).check();
+  // The page reads the new interval back (and the session's start with it) before the clock is moved on.
+  const reread = page.waitForResponse((r) => r.url().endsWith('/api/v1/reality-check') && r.ok());
   await page.getByRole('button', { name: 'Save reality check' }).click();
   await expect(page.getByTestId('rg-message')).toHaveText('You will see a reality check every 15 minutes.');
+  await reread;
+  await page.getByRole('radio', { name: 'Every 15 minutes' }).scrollIntoViewIfNeeded();
+  await screenshot(page, 'protection-reality-check-settings');
   await expect(realityCheck(page)).toBeHidden();
 
-  // 15 minutes after the login: the check, on whatever page the player is on.
-  await page.goto('/results');
+  // 15 minutes after the login: the check, on whatever page the player has moved to.
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Results' }).click();
+  await expect(page).toHaveTitle('Ayo Lotto | Results');
   await page.clock.fastForward('15:00');
   const dialog = realityCheck(page);
   await expect(dialog).toBeVisible();

@@ -174,8 +174,8 @@ impl UserStore {
                     token_version: 0,
                     created_at: Utc::now(),
                     second_factor: SecondFactor::default(),
-                last_login_at: None,
-                previous_login_at: None,
+                    last_login_at: None,
+                    previous_login_at: None,
                 },
             };
             if let Some(secret) = totp_secret {
