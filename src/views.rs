@@ -25,6 +25,8 @@ pub fn user(user: &User, balance_kobo: i64) -> Value {
         "email_verified": user.is_verified(),
         "status": match user.status { UserStatus::Active => "active", UserStatus::Suspended => "suspended" },
         "created_at": user.created_at,
+        // The login before this session's (null on a first login): "Last login" after logging in.
+        "previous_login_at": user.previous_login_at.map(time),
         "relationships": { "wallet": { "balance": balance_kobo } },
     })
 }

@@ -80,6 +80,18 @@ pub struct Authenticate {
     pub id: ConnId,
     pub user_id: UserId,
     pub is_admin: bool,
+    /// `false` for a player on a time-out or self-exclusion: the connection leaves the marketing topic
+    /// (`Topic::Marquee`) in the same step, so no marquee message reaches it (docs/decisions/025).
+    pub marketing: bool,
+}
+
+/// The player has just started a time-out or self-exclusion: every socket signed in as them leaves the marketing
+/// topic (`Topic::Marquee`) at once, and is told on its private topic that there are no marquee messages (a
+/// `marquee.updated` with an empty list, so the strip empties without a reload). Answers how many sockets.
+#[derive(Message)]
+#[rtype(result = "usize")]
+pub struct StopMarketing {
+    pub user_id: UserId,
 }
 
 /// Ends the private topics of every socket signed in as this account (log out, password change or reset,
@@ -200,6 +212,12 @@ impl Hub {
         self.topics.entry(topic).or_default().ids.insert(id);
         if matches!(topic, Topic::User(_) | Topic::Admin) {
             self.listening.write().unwrap_or_else(|p| p.into_inner()).insert(topic);
+        }
+    }
+
+    fn unsubscribe(&mut self, id: ConnId, topic: Topic) {
+        if let Some(subscribers) = self.topics.get_mut(&topic) {
+            subscribers.ids.remove(&id);
         }
     }
 
@@ -336,6 +354,9 @@ impl Handler<Authenticate> for Hub {
         }
         connection.user = Some(msg.user_id);
         connection.is_admin = msg.is_admin;
+        if !msg.marketing {
+            self.unsubscribe(msg.id, Topic::Marquee);
+        }
         self.subscribe(msg.id, Topic::User(msg.user_id));
         if msg.is_admin {
             self.subscribe(msg.id, Topic::Admin);
@@ -362,6 +383,30 @@ impl Handler<EndSessions> for Hub {
             self.remove(*id);
         }
         ended.len()
+    }
+}
+
+impl Handler<StopMarketing> for Hub {
+    type Result = usize;
+
+    fn handle(&mut self, msg: StopMarketing, _: &mut Context<Self>) -> usize {
+        let theirs: Vec<ConnId> = self
+            .connections
+            .iter()
+            .filter(|(_, connection)| connection.user == Some(msg.user_id))
+            .map(|(id, _)| *id)
+            .collect();
+        for id in &theirs {
+            self.unsubscribe(*id, Topic::Marquee);
+        }
+        if !theirs.is_empty() {
+            self.publish(Event {
+                topic: Topic::User(msg.user_id),
+                kind: EventKind::MarqueeUpdated,
+                data: serde_json::json!({ "marquees": [] }),
+            });
+        }
+        theirs.len()
     }
 }
 

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
 use ayo_actors::events::{Event, EventKind, Rendered, Topic};
-use ayo_actors::hub::{queue, Authenticate, ConnId, Connect, Disconnect, Hub, Inbox, Publish, Stats};
+use ayo_actors::hub::{queue, Authenticate, ConnId, Connect, Disconnect, Hub, Inbox, Publish, Stats, StopMarketing};
 
 /// Long enough for any healthy machine; only reached when a message that should arrive never does.
 const WAIT: Duration = Duration::from_secs(5);
@@ -55,8 +55,8 @@ async fn a_players_topic_reaches_only_that_players_connection() {
     let (one, mut one_inbox) = connect(&hub).await;
     let (two, mut two_inbox) = connect(&hub).await;
     let (_, mut guest_inbox) = connect(&hub).await;
-    assert!(hub.send(Authenticate { id: one, user_id: 1, is_admin: false }).await.unwrap());
-    assert!(hub.send(Authenticate { id: two, user_id: 2, is_admin: false }).await.unwrap());
+    assert!(hub.send(Authenticate { id: one, user_id: 1, is_admin: false, marketing: true }).await.unwrap());
+    assert!(hub.send(Authenticate { id: two, user_id: 2, is_admin: false, marketing: true }).await.unwrap());
 
     hub.do_send(Publish(Event { topic: Topic::User(1), kind: EventKind::WalletUpdated, data: json!({"balance": 5}) }));
     // A public event after the private one: whoever gets it first never got the private one.
@@ -73,9 +73,12 @@ async fn a_players_topic_reaches_only_that_players_connection() {
 async fn a_connection_authenticates_only_once_and_admins_also_get_the_admin_topic() {
     let hub = Hub::default().start();
     let (admin, mut admin_inbox) = connect(&hub).await;
-    assert!(hub.send(Authenticate { id: admin, user_id: 7, is_admin: true }).await.unwrap());
-    assert!(!hub.send(Authenticate { id: admin, user_id: 8, is_admin: false }).await.unwrap());
-    assert!(!hub.send(Authenticate { id: ConnId::next(), user_id: 8, is_admin: false }).await.unwrap());
+    assert!(hub.send(Authenticate { id: admin, user_id: 7, is_admin: true, marketing: true }).await.unwrap());
+    assert!(!hub.send(Authenticate { id: admin, user_id: 8, is_admin: false, marketing: true }).await.unwrap());
+    assert!(!hub
+        .send(Authenticate { id: ConnId::next(), user_id: 8, is_admin: false, marketing: true })
+        .await
+        .unwrap());
 
     hub.do_send(Publish(event(Topic::User(8), 1)));
     hub.do_send(Publish(event(Topic::Admin, 2)));
@@ -116,7 +119,7 @@ async fn a_disconnected_connection_gets_nothing_more() {
     let hub = Hub::default().start();
     let (gone, mut gone_inbox) = connect(&hub).await;
     let (_, mut staying) = connect(&hub).await;
-    hub.send(Authenticate { id: gone, user_id: 3, is_admin: false }).await.unwrap();
+    hub.send(Authenticate { id: gone, user_id: 3, is_admin: false, marketing: true }).await.unwrap();
     hub.send(Disconnect { id: gone }).await.unwrap();
     hub.do_send(Publish(event(Topic::Draws, 1)));
     hub.do_send(Publish(event(Topic::User(3), 2)));
@@ -140,7 +143,7 @@ async fn a_publisher_built_from_the_hub_delivers_through_it() {
 async fn rendered_events_arrive_in_order_in_the_same_envelope_and_numbering_as_the_others() {
     let hub = Hub::default().start();
     let (ada, mut ada_inbox) = connect(&hub).await;
-    assert!(hub.send(Authenticate { id: ada, user_id: 4, is_admin: false }).await.unwrap());
+    assert!(hub.send(Authenticate { id: ada, user_id: 4, is_admin: false, marketing: true }).await.unwrap());
     let publisher = Hub::publisher(hub.clone());
     publisher.publish(Event { topic: Topic::User(4), kind: EventKind::WalletUpdated, data: json!({"balance": 1}) });
     let batch = vec![
@@ -170,7 +173,7 @@ async fn a_publisher_knows_which_players_have_a_socket_open() {
     let hub = Hub::default().start();
     let publisher = Hub::publisher(hub.clone());
     let (ada, _ada_inbox) = connect(&hub).await;
-    assert!(hub.send(Authenticate { id: ada, user_id: 6, is_admin: false }).await.unwrap());
+    assert!(hub.send(Authenticate { id: ada, user_id: 6, is_admin: false, marketing: true }).await.unwrap());
     assert!(publisher.is_listening(&Topic::User(6)));
     assert!(!publisher.is_listening(&Topic::User(7)));
     assert!(!publisher.is_listening(&Topic::Admin));
@@ -188,4 +191,31 @@ async fn a_publisher_without_a_hub_hands_rendered_events_over_one_by_one() {
     publisher.publish_rendered(Topic::User(1), vec![Rendered::new(EventKind::TicketSettled, &json!({"id": 3}))]);
     let event = received.recv().await.unwrap();
     assert_eq!((event.topic, event.kind, event.data), (Topic::User(1), EventKind::TicketSettled, json!({"id": 3})));
+}
+
+#[actix_rt::test]
+async fn no_marquee_reaches_a_player_on_a_break_from_sign_in_or_from_the_moment_it_starts() {
+    let hub = Hub::default().start();
+    let (excluded, mut excluded_inbox) = connect(&hub).await;
+    let (player, mut player_inbox) = connect(&hub).await;
+    assert!(hub.send(Authenticate { id: excluded, user_id: 1, is_admin: false, marketing: false }).await.unwrap());
+    assert!(hub.send(Authenticate { id: player, user_id: 2, is_admin: false, marketing: true }).await.unwrap());
+
+    hub.do_send(Publish(event(Topic::Marquee, 1)));
+    hub.do_send(Publish(event(Topic::Draws, 2)));
+    assert_eq!(next(&mut excluded_inbox).await["topic"], "draws", "no marquee at sign-in");
+    assert_eq!(next(&mut player_inbox).await["topic"], "marquee");
+    assert_eq!(next(&mut player_inbox).await["topic"], "draws");
+
+    // Player 2 starts a break: told once, on their own topic, that there is nothing to show; then nothing more.
+    assert_eq!(hub.send(StopMarketing { user_id: 2 }).await.unwrap(), 1);
+    let emptied = next(&mut player_inbox).await;
+    assert_eq!(emptied, json!({"type": "marquee.updated", "topic": "user:2", "seq": 1, "data": {"marquees": []}}));
+    hub.do_send(Publish(event(Topic::Marquee, 3)));
+    hub.do_send(Publish(event(Topic::Draws, 4)));
+    assert_eq!(next(&mut player_inbox).await["topic"], "draws");
+    assert_eq!(hub.send(StopMarketing { user_id: 3 }).await.unwrap(), 0, "nobody signed in as 3");
+    let stats = hub.send(Stats).await.unwrap();
+    assert_eq!(stats.subscribers.get(&Topic::Marquee), None, "both off the marquee");
+    assert_eq!(stats.subscribers.get(&Topic::Draws), Some(&2));
 }

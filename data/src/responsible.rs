@@ -198,8 +198,17 @@ pub enum LimitChange {
     Pending(DateTime<Utc>),
 }
 
+/// The reality-check intervals a player may choose, in minutes; 0 is off (docs/decisions/025).
+pub const REALITY_CHECK_INTERVALS: [u32; 5] = [0, 15, 30, 45, 60];
+/// The interval of a player who never chose one: on, once an hour (docs/decisions/025).
+pub const REALITY_CHECK_DEFAULT: u32 = 60;
+
+fn default_reality_check() -> u32 {
+    REALITY_CHECK_DEFAULT
+}
+
 /// A player's responsible-gaming settings, as stored.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResponsibleGaming {
     #[serde(default)]
     pub limits: Limits,
@@ -207,6 +216,72 @@ pub struct ResponsibleGaming {
     pub pending: PendingLimits,
     #[serde(default)]
     pub exclusion: Option<Exclusion>,
+    /// Minutes between reality checks (one of [`REALITY_CHECK_INTERVALS`]; 0 = off). Settings stored before reality
+    /// checks existed read as the default.
+    #[serde(default = "default_reality_check")]
+    pub reality_check_minutes: u32,
+}
+
+impl Default for ResponsibleGaming {
+    fn default() -> Self {
+        Self {
+            limits: Limits::default(),
+            pending: PendingLimits::default(),
+            exclusion: None,
+            reality_check_minutes: REALITY_CHECK_DEFAULT,
+        }
+    }
+}
+
+/// What a player's successful ledger entries since the start of their session add up to, in kobo, each figure
+/// non-negative except where refunds outweigh stakes (docs/decisions/025):
+///
+/// - `deposits`: credited deposits; `withdrawals`: paid-out withdrawals (a request still pending is not yet out);
+/// - `stakes`: tickets bought less tickets refunded (a cancelled draw's refund gives the stake back);
+/// - `wins`: winnings credited, less the withholding tax taken from them (what reached the wallet).
+///
+/// Admin adjustments are neither play nor the player's own money movement, and are left out.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct SessionMoney {
+    pub deposits: i64,
+    pub withdrawals: i64,
+    pub stakes: i64,
+    pub wins: i64,
+}
+
+impl SessionMoney {
+    /// Adds one entry if it is successful and at or after `since`.
+    pub fn add(&mut self, entry: &crate::ledger::LedgerEntry, since: DateTime<Utc>) {
+        use crate::ledger::{EntryKind, EntryStatus};
+        if entry.status != EntryStatus::Success || entry.created_at < since {
+            return;
+        }
+        let amount = entry.amount.as_i64();
+        let slot = match entry.kind {
+            EntryKind::Deposit => &mut self.deposits,
+            EntryKind::Withdrawal => &mut self.withdrawals,
+            EntryKind::Stake | EntryKind::Refund => &mut self.stakes,
+            EntryKind::Win | EntryKind::Tax => &mut self.wins,
+            EntryKind::Adjustment => return,
+        };
+        // Deposits and wins credit (+), withdrawals and stakes debit (−), a refund credits back a stake: each figure
+        // counts money in its own direction, so stakes = −(stake entries + refund entries).
+        let signed = match entry.kind {
+            EntryKind::Deposit | EntryKind::Win | EntryKind::Tax => amount,
+            _ => amount.saturating_neg(),
+        };
+        *slot = slot.saturating_add(signed);
+    }
+
+    /// Deposits less withdrawals: the money the player has put in, net, this session.
+    pub fn net_deposits(&self) -> i64 {
+        self.deposits.saturating_sub(self.withdrawals)
+    }
+
+    /// Wins less stakes: what the player has won (positive) or lost (negative) on play this session.
+    pub fn net(&self) -> i64 {
+        self.wins.saturating_sub(self.stakes)
+    }
 }
 
 impl ResponsibleGaming {
@@ -415,6 +490,51 @@ mod tests {
         // Over once its time has passed.
         let after = at("2027-05-22T12:00:01Z");
         assert_eq!(rg.at(after).active_exclusion(after), None);
+    }
+
+    fn entry(kind: crate::ledger::EntryKind, amount: i64, when: DateTime<Utc>) -> crate::ledger::LedgerEntry {
+        crate::ledger::LedgerEntry {
+            id: 1,
+            user_id: 1,
+            kind,
+            status: crate::ledger::EntryStatus::Success,
+            amount: Kobo(amount),
+            balance_after: Kobo::ZERO,
+            reference: String::new(),
+            description: String::new(),
+            created_at: when,
+        }
+    }
+
+    #[test]
+    fn session_money_counts_successful_entries_since_the_login_and_refunds_as_negative_stakes() {
+        use crate::ledger::{EntryKind, EntryStatus};
+        let login = at("2026-11-22T12:00:00Z");
+        let mut money = SessionMoney::default();
+        let mut pending = entry(EntryKind::Withdrawal, -7_000, login);
+        pending.status = EntryStatus::Pending;
+        for e in [
+            entry(EntryKind::Deposit, 500_000, login - Duration::seconds(1)), // before the login
+            entry(EntryKind::Deposit, 100_000, login),
+            entry(EntryKind::Stake, -30_000, login + Duration::minutes(1)),
+            entry(EntryKind::Stake, -20_000, login + Duration::minutes(2)),
+            entry(EntryKind::Refund, 20_000, login + Duration::minutes(3)),
+            entry(EntryKind::Win, 120_000, login + Duration::minutes(4)),
+            entry(EntryKind::Withdrawal, -50_000, login + Duration::minutes(5)),
+            entry(EntryKind::Adjustment, 9_999, login + Duration::minutes(6)),
+            pending,
+        ] {
+            money.add(&e, login);
+        }
+        assert_eq!(money, SessionMoney { deposits: 100_000, withdrawals: 50_000, stakes: 30_000, wins: 120_000 });
+        assert_eq!((money.net_deposits(), money.net()), (50_000, 90_000));
+    }
+
+    #[test]
+    fn settings_stored_before_reality_checks_read_as_the_default_interval() {
+        let old: ResponsibleGaming = serde_json::from_str(r#"{"limits":{"daily":null,"weekly":null,"monthly":null}}"#)
+            .unwrap_or_else(|_| ResponsibleGaming { reality_check_minutes: 999, ..ResponsibleGaming::default() });
+        assert_eq!(old.reality_check_minutes, REALITY_CHECK_DEFAULT);
     }
 
     #[test]

@@ -56,6 +56,13 @@ pub struct User {
     /// first deposit.
     #[serde(default)]
     pub state: Option<String>,
+    /// When the account last logged in (this session's login, once logged in). `None` before the first login, and
+    /// for accounts stored before logins were recorded.
+    #[serde(default)]
+    pub last_login_at: Option<DateTime<Utc>>,
+    /// The login before `last_login_at`: what "Last login" shows the player after they log in.
+    #[serde(default)]
+    pub previous_login_at: Option<DateTime<Utc>>,
 }
 
 /// A TOTP second factor: the enrolled secret, a secret offered at login awaiting its first code, the last step a
@@ -78,6 +85,11 @@ impl SecondFactor {
 impl User {
     pub fn is_verified(&self) -> bool {
         self.email_verified_at.is_some()
+    }
+
+    /// Records a login at `now`: the login before it becomes the previous one.
+    pub fn logged_in(&mut self, now: DateTime<Utc>) {
+        self.previous_login_at = self.last_login_at.replace(now);
     }
 }
 

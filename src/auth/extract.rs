@@ -21,7 +21,8 @@ pub struct AdminUser(pub User);
 /// The signed-in independent witness (docs/decisions/017). Any other role gets 403.
 pub struct WitnessUser(pub User);
 
-fn bearer(req: &HttpRequest) -> Option<String> {
+/// The bearer token of a request, if it sends one.
+pub fn bearer(req: &HttpRequest) -> Option<String> {
     let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
     let token = value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer "))?;
     Some(token.trim().to_string())

@@ -50,6 +50,11 @@ impl Tokens {
         Some((claims.sub.parse().ok()?, claims.ver, chrono::DateTime::from_timestamp(claims.exp, 0)?))
     }
 
+    /// When a valid, unexpired session token was issued: the login (or password change) that began the session.
+    pub fn issued_at(&self, token: &str) -> Option<chrono::DateTime<chrono::Utc>> {
+        chrono::DateTime::from_timestamp(self.decode::<Claims>(token)?.iat, 0)
+    }
+
     /// A short-lived token that proves only the password step of an admin login: it is not a session token (it has
     /// no `role`, and sessions have no `mfa`), and it works only with `POST /auth/mfa/verify`.
     pub fn issue_mfa(&self, user: &User) -> anyhow::Result<String> {
@@ -110,6 +115,8 @@ mod tests {
             created_at: chrono::Utc::now(),
             second_factor: SecondFactor::default(),
             state: None,
+            last_login_at: None,
+            previous_login_at: None,
         }
     }
 

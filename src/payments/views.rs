@@ -84,7 +84,12 @@ pub fn exclusion(rg: &ResponsibleGaming, now: DateTime<Utc>) -> Value {
 /// The `responsible_gaming` object of the user (GET /auth/profiles): settings in force at `now`.
 pub fn responsible_gaming(stored: &ResponsibleGaming, now: DateTime<Utc>) -> Value {
     let rg = stored.at(now);
-    json!({ "limits": limits(&rg), "exclusion": exclusion(&rg, now), "window": "rolling" })
+    json!({
+        "limits": limits(&rg),
+        "exclusion": exclusion(&rg, now),
+        "window": "rolling",
+        "reality_check_minutes": rg.reality_check_minutes,
+    })
 }
 
 /// What each period's window has used so far.

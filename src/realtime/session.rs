@@ -18,7 +18,7 @@ use ayo_data::user::Role;
 
 use crate::auth::extract::session_for_token;
 use crate::error::ApiError;
-use crate::realtime::snapshot::snapshot;
+use crate::realtime::snapshot::{receives_marketing, snapshot};
 use crate::state::AppState;
 
 /// How often the server pings.
@@ -190,7 +190,8 @@ impl Connection {
             }
         };
         let is_admin = user.role == Role::Admin;
-        match self.state.hub.send(Authenticate { id: self.id, user_id: user.id, is_admin }).await {
+        let marketing = receives_marketing(&self.state, &user);
+        match self.state.hub.send(Authenticate { id: self.id, user_id: user.id, is_admin, marketing }).await {
             Ok(true) => {}
             // Not registered any more: the Hub dropped this connection as a laggard.
             Ok(false) | Err(_) => return Err(End::Lagging),

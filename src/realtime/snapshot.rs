@@ -9,11 +9,13 @@ use ayo_data::user::User;
 use crate::state::AppState;
 
 /// `{server_time, draws, marquees, wallet?}`; `wallet` only for a signed-in user (`null` if it cannot be read).
+/// `marquees` is empty for a player on a time-out or self-exclusion (`receives_marketing`).
 pub fn snapshot(state: &AppState, user: Option<&User>) -> Value {
+    let marquees = if user.is_none_or(|u| receives_marketing(state, u)) { active_marquees(state) } else { Vec::new() };
     let mut data = json!({
         "server_time": Utc::now().to_rfc3339_opts(SecondsFormat::Millis, true),
         "draws": live_draws(state),
-        "marquees": active_marquees(state),
+        "marquees": marquees,
     });
     if let Some(user) = user {
         data["wallet"] = wallet(state, user);
@@ -34,6 +36,19 @@ pub fn live_draws(state: &AppState) -> Vec<Value> {
     let mut draws: Vec<_> = draws.iter().filter(|d| !d.status.is_finished()).collect();
     draws.sort_by_key(|d| d.closes_at);
     draws.into_iter().map(|d| ayo_actors::views::draw(d, games.iter().find(|g| g.id == d.game_id))).collect()
+}
+
+/// Whether marketing (the marquee) may reach this account: not while a player is on a time-out or self-exclusion
+/// (docs/decisions/025). If the settings cannot be read, no: better a missing marquee than one to an excluded player.
+pub fn receives_marketing(state: &AppState, user: &User) -> bool {
+    let now = Utc::now();
+    match state.store.responsible.at(user.id, now) {
+        Ok(settings) => settings.active_exclusion(now).is_none(),
+        Err(e) => {
+            tracing::error!(user = user.id, error = format!("{e:#}"), "responsible-gaming settings not read");
+            false
+        }
+    }
 }
 
 /// The marquee messages live now, as GET /marquees/active shows them.

@@ -121,6 +121,14 @@ async fn login(
     if user.role == Role::Admin {
         return super::mfa::challenge(&state, &user).await;
     }
+    // "Last login" (docs/decisions/025): this login becomes the last, the one before it the previous.
+    let now = chrono::Utc::now();
+    let user = state.store.users.update(user.id, |u| {
+        u.logged_in(now);
+        true
+    })?;
+    let user = user.map(|(user, _)| user).ok_or(ApiError::InvalidCredentials)?;
+    state.store.flush().await?;
     session_response(&state, &user, "Login successful")
 }
 

@@ -21,6 +21,7 @@ mod openapi;
 mod otps;
 mod password_reset;
 mod payments;
+mod reality_check;
 mod residence;
 mod responsible;
 mod results;
@@ -66,6 +67,7 @@ pub fn api() -> utoipa_actix_web::scope::Scope<
         .configure(transactions::configure)
         .configure(tax_statement::configure)
         .configure(responsible::configure)
+        .configure(reality_check::configure)
         .configure(payments::configure)
         .configure(witness::configure)
         .configure(admin::configure)

@@ -11,9 +11,11 @@ use ayo_data::notice::Contact;
 
 use super::client_ip;
 use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
+use crate::auth::extract::{bearer, session_for_token};
 use crate::error::{ApiError, FieldErrors};
 use crate::json::JsonBody;
 use crate::rate_limit::Limit;
+use crate::realtime::snapshot::receives_marketing;
 use crate::state::AppState;
 
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -92,12 +94,18 @@ async fn create_contact(
 
 #[utoipa::path(
     summary = "Marquee messages live now",
+    description = "Public. A signed-in player on a time-out or self-exclusion who sends their token gets an empty \
+        list (no marketing to excluded players). A missing or invalid token reads as a guest, never 401.",
     tag = "public",
     responses(
         (status = 200, description = "data: [Marquee]", body = Envelope),
     )
 )]
 #[get("/marquees/active")]
-async fn active_marquees(state: web::Data<AppState>) -> HttpResponse {
+async fn active_marquees(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    let user = bearer(&req).and_then(|token| session_for_token(&state, &token).ok()).map(|(user, _)| user);
+    if user.is_some_and(|u| !receives_marketing(&state, &u)) {
+        return HttpResponse::Ok().json(json!({ "data": [] }));
+    }
     HttpResponse::Ok().json(json!({ "data": ayo_actors::marquee::live(&state.store) }))
 }

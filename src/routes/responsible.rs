@@ -10,6 +10,7 @@ use serde::{Deserialize, Deserializer};
 use serde_json::json;
 use utoipa::ToSchema;
 
+use ayo_data::deposit::DepositStatus;
 use ayo_data::money::Kobo;
 use ayo_data::responsible::{
     excluded_message, lagos_time, ExclusionError, LimitChange, Period, ResponsibleGaming, LIMIT_MAX,
@@ -51,6 +52,8 @@ fn limits_view(
     let mut view = views::limits(rg);
     view["used"] = views::used(|p| ResponsibleGaming::used(&deposits, p, now).as_i64());
     view["window"] = "rolling".into();
+    // The deposit page offers limits before a first deposit (docs/decisions/025).
+    view["has_deposited"] = deposits.iter().any(|d| d.status == DepositStatus::Success).into();
     Ok(view)
 }
 
@@ -208,6 +211,8 @@ async fn exclude(
         other @ ExclusionError::WouldShorten(_) => ApiError::field("period", other.to_string()),
     })?;
     state.store.flush().await?;
+    // No marketing to a player taking a break: their open sockets leave the marquee now (docs/decisions/025).
+    state.hub.do_send(ayo_actors::hub::StopMarketing { user_id: user.id });
     let detail =
         format!("{} for {} until {}", exclusion.kind.as_str(), exclusion.period, exclusion.ends_at.to_rfc3339());
     state.audit(Some(&req), Some(&user), "player.excluded", Some(format!("user:{}", user.id)), detail);

@@ -34,6 +34,7 @@ mod otp_takeover;
 mod password_reset;
 mod payment_modes;
 mod paystack;
+mod player_protection;
 mod rate_limits;
 mod recovery;
 mod responsible_gaming;

@@ -118,6 +118,8 @@ impl UserStore {
                 created_at: existing.as_ref().map_or_else(Utc::now, |u| u.created_at),
                 second_factor: SecondFactor::default(),
                 state: new.state.map(str::to_string),
+                last_login_at: None,
+                previous_login_at: None,
             };
             if let Some(old_phone) = existing.as_ref().and_then(|u| u.phone.as_deref()) {
                 by_phone.remove(old_phone.as_bytes())?;
@@ -174,6 +176,8 @@ impl UserStore {
                     created_at: Utc::now(),
                     second_factor: SecondFactor::default(),
                     state: None,
+                    last_login_at: None,
+                    previous_login_at: None,
                 },
             };
             if let Some(secret) = totp_secret {

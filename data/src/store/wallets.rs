@@ -31,6 +31,7 @@ use crate::error::{StoreError, StoreResult};
 use crate::game::GameId;
 use crate::ledger::{EntryKind, EntryStatus, LedgerEntry};
 use crate::money::Kobo;
+use crate::responsible::SessionMoney;
 use crate::ticket::{Ticket, TicketCard, TicketId, TicketStatus};
 use crate::user::UserId;
 
@@ -41,6 +42,10 @@ const TICKET_BY_DRAW: u8 = b'd';
 const TICKET_BY_USER: u8 = b'u';
 const TICKET_BY_GAME: u8 = b'g';
 const SETTLED: u8 = b's';
+
+/// How far before a session's start `session_money` keeps reading: more than any gap between an entry's id being
+/// handed out and its time being taken.
+pub const ENTRY_ORDER_SLACK_SECS: i64 = 60;
 
 #[derive(Clone)]
 pub struct WalletStore {
@@ -690,6 +695,24 @@ impl WalletStore {
             tally::put(&self.tickets, &tally::key(TICKET_BY_GAME, &[game]), [count])?;
         }
         Ok(())
+    }
+
+    /// What a player's successful entries since `since` add up to (a reality check, docs/decisions/025). Walks the
+    /// player's index newest first and stops at the first entry older than `since` by more than
+    /// [`ENTRY_ORDER_SLACK_SECS`] (ids are handed out a moment before an entry is timed, so near the boundary id
+    /// order and time order may differ by a little): the cost is the session's entries, not the player's history.
+    pub fn session_money(&self, user: UserId, since: DateTime<Utc>) -> StoreResult<SessionMoney> {
+        let stop = since - chrono::Duration::seconds(ENTRY_ORDER_SLACK_SECS);
+        let mut money = SessionMoney::default();
+        for key in self.ledger.scan_prefix(tagged(ENTRY_BY_USER, &[user])).keys().rev() {
+            let Some(id) = last_id(&key?) else { continue };
+            let Some(entry) = self.entry(id)? else { continue };
+            if entry.created_at < stop {
+                break;
+            }
+            money.add(&entry, since);
+        }
+        Ok(money)
     }
 
     /// A player's ledger, newest first.

@@ -16,6 +16,8 @@ export type User = {
   created_at: string;
   /** ISO 3166-2:NG code of the state of residence; null until the player says (asked before the first deposit). */
   state?: string | null;
+  /** The login before this session's; null on a first login (absent from older answers). */
+  previous_login_at?: string | null;
   relationships: { wallet: { balance: number } };
   /** Deposit limits and any break in force (GET /auth/profiles; docs/api-money.md). */
   responsible_gaming?: ResponsibleGaming;

@@ -55,7 +55,12 @@ export type PendingLimit = { amount: number | null; effective_at: string } | nul
 export type DepositLimits = Record<LimitPeriod, number | null> & { pending: Record<LimitPeriod, PendingLimit> };
 
 /** GET /limits adds what each rolling window already holds. */
-export type LimitsAnswer = DepositLimits & { used: Record<LimitPeriod, number>; window: 'rolling' };
+export type LimitsAnswer = DepositLimits & {
+  used: Record<LimitPeriod, number>;
+  window: 'rolling';
+  /** Whether any deposit has been credited yet: before the first, the deposit page offers limits. */
+  has_deposited?: boolean;
+};
 
 export type ExclusionKind = 'timeout' | 'self_exclusion';
 export type ExclusionPeriod = '24h' | '7d' | '30d' | '6m' | '1y' | '5y';
@@ -63,4 +68,28 @@ export type ExclusionPeriod = '24h' | '7d' | '30d' | '6m' | '1y' | '5y';
 export type Exclusion = { kind: ExclusionKind; period: ExclusionPeriod; starts_at: string; ends_at: string };
 
 /** `data.responsible_gaming` of GET /auth/profiles. */
-export type ResponsibleGaming = { limits: DepositLimits; exclusion: Exclusion | null; window: 'rolling' };
+export type ResponsibleGaming = {
+  limits: DepositLimits;
+  exclusion: Exclusion | null;
+  window: 'rolling';
+  /** Minutes between reality checks; 0 = off. */
+  reality_check_minutes?: number;
+};
+
+/**
+ * GET /reality-check (docs/api-money.md): this session (since the login that issued the token) in kobo.
+ * `net_deposits` = deposits − withdrawals; `net` = wins − stakes (negative: lost); stakes are less refunds.
+ */
+export type RealityCheck = {
+  interval_minutes: number;
+  intervals: number[];
+  session_started_at: string;
+  previous_login_at: string | null;
+  server_time: string;
+  deposits: number;
+  withdrawals: number;
+  stakes: number;
+  wins: number;
+  net_deposits: number;
+  net: number;
+};

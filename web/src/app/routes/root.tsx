@@ -7,6 +7,7 @@ import { useProfile } from '@/lib/auth';
 import { useAuth } from '@/lib/session';
 import { AuthDialogs } from '@/features/auth/components/auth-dialogs';
 import { useBanks } from '@/features/banks/api/get-banks';
+import { RealityCheck } from '@/features/responsible-gaming/components/reality-check-dialog';
 
 export type RouteHandle = {
   title: string;
@@ -25,12 +26,16 @@ function useRouteTitle() {
   }, [title]);
 }
 
-/** A logged-in player's profile (balance) is refreshed once per visit, and the bank list fetched once. */
+/**
+ * A logged-in player's profile (balance) is refreshed once per visit, and the bank list fetched once; their reality
+ * checks are timed here.
+ */
 function PlayerData() {
   const { role } = useAuth();
   useProfile(role === 'user');
   useBanks(role === 'user');
-  return null;
+  // The reality check keeps time on every page, whichever the player moves to (docs/decisions/025).
+  return role === 'user' ? <RealityCheck /> : null;
 }
 
 function NavigationProgress() {

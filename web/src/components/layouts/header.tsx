@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { logout } from '@/lib/auth';
 import { openLogin, openSignup } from '@/lib/auth-dialogs';
 import { formatNaira } from '@/lib/format';
+import { lastLoginText } from '@/lib/last-login';
 import { useAuth } from '@/lib/session';
 import { useLiveConnection } from '@/lib/use-live-connection';
 
@@ -50,6 +51,7 @@ export function Header() {
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
+  const lastLogin = lastLoginText(user?.previous_login_at);
 
   const onLogout = () => {
     setMenuOpen(false);
@@ -119,6 +121,11 @@ export function Header() {
                   <NavLink to={paths.user.profile.getHref()} className="site-nav__link">
                     My profile
                   </NavLink>
+                </li>
+              ) : null}
+              {role === 'user' && lastLogin ? (
+                <li className="site-nav__meta" data-testid="last-login">
+                  {lastLogin}
                 </li>
               ) : null}
               <li>

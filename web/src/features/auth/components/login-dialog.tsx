@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/toasts/toast-store';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { completeLogin } from '@/lib/auth';
+import { lastLoginText } from '@/lib/last-login';
 import { closeAuthDialog, openSignup, openVerification } from '@/lib/auth-dialogs';
 import { serverFieldErrors } from '@/lib/server-errors';
 import { fieldHint, type FieldErrors } from '@/lib/validation';
@@ -27,7 +28,9 @@ export function LoginDialog({ identity = '' }: { identity?: string }) {
     onSuccess: async (response) => {
       await completeLogin(response.data, queryClient);
       const firstName = response.data.user.name.trim().split(/\s+/)[0];
-      toast.success(firstName ? `Welcome, ${firstName}!` : 'Welcome back!');
+      const lastLogin = lastLoginText(response.data.user.previous_login_at);
+      const welcome = firstName ? `Welcome, ${firstName}!` : 'Welcome back!';
+      toast.success(lastLogin ? `${welcome} ${lastLogin}` : welcome);
       closeAuthDialog();
     },
     onError: (error) => {

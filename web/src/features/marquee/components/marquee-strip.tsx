@@ -11,6 +11,7 @@ import {
   rememberMarqueesShown,
   useLiveMarquees,
 } from '@/features/marquee/hooks/use-live-marquees';
+import { useAuth } from '@/lib/session';
 import './marquee.css';
 
 /** Seconds for one pass: long text moves at the same reading speed as short text. */
@@ -19,7 +20,15 @@ export function scrollSeconds(texts: readonly string[]): number {
   return Math.max(12, Math.round(characters * 0.22));
 }
 
+/** No marketing to a player on a time-out or self-exclusion (docs/decisions/025): the server sends them none, and
+ * the strip also stays away while the profile says a break is in force (a socket is a guest until it signs in). */
 export function MarqueeStrip() {
+  const { user } = useAuth();
+  // The server sends only a break that is in force.
+  return user?.responsible_gaming?.exclusion ? null : <LiveMarqueeStrip />;
+}
+
+function LiveMarqueeStrip() {
   const { marquees, pending } = useLiveMarquees();
   const [paused, setPaused] = useState(false);
   const [expected] = useState(marqueesExpected);

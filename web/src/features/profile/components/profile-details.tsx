@@ -1,8 +1,11 @@
 import { Spinner } from '@/components/ui/spinner';
 import { useProfile } from '@/lib/auth';
-import { formatCalendarDate, formatNaira, maskPhone } from '@/lib/format';
+import { formatCalendarDate, formatDateTimeWAT, formatNaira, maskPhone } from '@/lib/format';
 
-/** PRODUCT §4 profile: name, email, masked phone, date of birth and balance, fresh from GET /auth/profiles. */
+/**
+ * PRODUCT §4 profile: name, email, masked phone, date of birth, balance and the login before this one, fresh from
+ * GET /auth/profiles.
+ */
 export function ProfileDetails() {
   const profile = useProfile();
 
@@ -47,6 +50,14 @@ export function ProfileDetails() {
           <dt>Date of birth</dt>
           <dd>{user.dob ? formatCalendarDate(user.dob) : '—'}</dd>
         </div>
+        {user.previous_login_at !== undefined ? (
+          <div className="details__row">
+            <dt>Previous login</dt>
+            <dd data-testid="profile-previous-login">
+              {user.previous_login_at ? formatDateTimeWAT(user.previous_login_at) : 'None: this is your first login'}
+            </dd>
+          </div>
+        ) : null}
       </dl>
     </div>
   );

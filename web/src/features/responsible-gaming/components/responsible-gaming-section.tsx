@@ -1,6 +1,6 @@
 /**
  * The profile's responsible-gaming section (PRODUCT §6): a break in force, deposit limits with any change that is
- * waiting, and time-out / self-exclusion. It reads `responsible_gaming` from the profile (GET /auth/profiles)
+ * waiting, how often the reality check appears, and time-out / self-exclusion. It reads `responsible_gaming` from the profile (GET /auth/profiles)
  * and writes through the server, which enforces every rule.
  */
 import { useState } from 'react';
@@ -10,7 +10,9 @@ import { useProfile } from '@/lib/auth';
 import { formatDateTimeWAT } from '@/lib/format';
 import type { Exclusion } from '@/types/money';
 import { breakName, optionOf } from '../lib/breaks';
+import { REALITY_CHECK_DEFAULT } from '../lib/reality-check';
 import { DepositLimitsForm } from './deposit-limits-form';
+import { RealityCheckSettings } from './reality-check-settings';
 import { TakeABreak } from './take-a-break';
 import './responsible-gaming.css';
 
@@ -48,6 +50,11 @@ export function ResponsibleGamingSection() {
       {exclusion ? <BreakInForce exclusion={exclusion} /> : null}
       {/* A new answer from the server sets the boxes afresh. */}
       <DepositLimitsForm key={JSON.stringify(rg?.limits ?? null)} limits={rg?.limits} onMessage={setMessage} />
+      <RealityCheckSettings
+        key={rg?.reality_check_minutes ?? 'unknown'}
+        current={rg?.reality_check_minutes ?? REALITY_CHECK_DEFAULT}
+        onMessage={setMessage}
+      />
       <TakeABreak current={exclusion} onMessage={setMessage} />
     </section>
   );
