@@ -135,6 +135,8 @@ async fn a_lagos_win_bears_five_percent_of_its_net_rounded_down_on_its_own_ledge
     let balance = app.store.wallets.balance(user).unwrap();
     assert_eq!(ledger, balance, "ledger = balance with the tax line");
     assert_eq!(balance, 40 * stake - 9_769);
+    let session = app.get("/reality-check", Some(&ada)).await.body["data"].clone();
+    assert_eq!(session["wins"], 40 * stake - 9_769, "a reality check counts what reached the wallet: {session:?}");
 }
 
 #[actix_web::test]
