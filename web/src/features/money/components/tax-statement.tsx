@@ -29,11 +29,11 @@ export function TaxStatementView({ year }: { year: number }) {
       {s.lines.length === 0 ? (
         <p className="empty-state">No winnings paid in {s.year}.</p>
       ) : (
+        <div className="tax-statement__scroll">
         <table className="tax-statement__table">
           <caption className="visually-hidden">Winnings and tax withheld in {s.year}</caption>
           <thead>
             <tr>
-              <th scope="col">Paid</th>
               <th scope="col">Ticket</th>
               <th scope="col" className="numeric">
                 Winnings
@@ -49,8 +49,10 @@ export function TaxStatementView({ year }: { year: number }) {
           <tbody>
             {s.lines.map((line) => (
               <tr key={`${line.ticket_id ?? ''}-${line.paid_at}`}>
-                <td>{formatShortDateTimeWAT(line.paid_at)}</td>
-                <th scope="row">#{line.ticket_id}</th>
+                <th scope="row">
+                  #{line.ticket_id}
+                  <span className="tax-statement__date">{formatShortDateTimeWAT(line.paid_at)}</span>
+                </th>
                 <td className="numeric">{formatNaira(line.gross)}</td>
                 <td className="numeric">{formatNaira(line.tax)}</td>
                 <td className="numeric">{formatNaira(line.net)}</td>
@@ -59,9 +61,7 @@ export function TaxStatementView({ year }: { year: number }) {
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row" colSpan={2}>
-                Total
-              </th>
+              <th scope="row">Total</th>
               <td className="numeric">{formatNaira(s.totals.gross)}</td>
               <td className="numeric" data-testid="tax-total">
                 {formatNaira(s.totals.tax)}
@@ -70,6 +70,7 @@ export function TaxStatementView({ year }: { year: number }) {
             </tr>
           </tfoot>
         </table>
+        </div>
       )}
     </article>
   );
