@@ -9,6 +9,8 @@ use serde_json::json;
 use utoipa::IntoParams;
 
 use ayo_actors::views::time;
+use ayo_data::ledger::LedgerEntry;
+use ayo_data::StoreResult;
 
 use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::auth::AdminUser;
@@ -47,6 +49,16 @@ impl ReportQuery {
     }
 }
 
+/// Reads the ledger entries of `window` and hands them, with a lookup, to `build`: on the blocking pool.
+async fn from_month<T: Send + 'static>(
+    state: &AppState,
+    window: Window,
+    build: impl FnOnce(Vec<LedgerEntry>, &mut Lookup) -> StoreResult<T> + Send + 'static,
+) -> Result<T, ApiError> {
+    let store = state.store.clone();
+    Ok(web::block(move || build(reports::entries_in(&store, window)?, &mut Lookup::new(&store))).await??)
+}
+
 fn csv_file(name: String, body: String) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
@@ -70,12 +82,7 @@ async fn regulator_return(
     query: web::Query<ReportQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let window = query.window()?;
-    let store = state.store.clone();
-    let rows = web::block(move || {
-        let entries = reports::entries_in(&store, window)?;
-        reports::takings(&entries, &mut Lookup::new(&store))
-    })
-    .await??;
+    let rows = from_month(&state, window, |entries, lookup| reports::takings(&entries, lookup)).await?;
     let body = reports::takings_csv(query.month.trim(), &rows, query.levy_bp);
     Ok(csv_file(format!("ayo-lotto-return-{}.csv", query.month.trim()), body))
 }
@@ -95,12 +102,7 @@ async fn tax_remittance(
     query: web::Query<ReportQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let window = query.window()?;
-    let store = state.store.clone();
-    let rows = web::block(move || {
-        let entries = reports::entries_in(&store, window)?;
-        reports::withheld(&entries, &mut Lookup::new(&store))
-    })
-    .await??;
+    let rows = from_month(&state, window, |entries, lookup| reports::withheld(&entries, lookup)).await?;
     let body = reports::withheld_csv(query.month.trim(), &rows);
     Ok(csv_file(format!("ayo-lotto-tax-remittance-{}.csv", query.month.trim()), body))
 }
@@ -120,10 +122,7 @@ async fn large_transactions(
     query: web::Query<ReportQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let (window, threshold) = (query.window()?, query.threshold()?);
-    let store = state.store.clone();
-    let rows = web::block(move || {
-        let entries = reports::entries_in(&store, window)?;
-        let mut lookup = Lookup::new(&store);
+    let rows = from_month(&state, window, move |entries, lookup| {
         reports::large_transactions(&entries, threshold)
             .into_iter()
             .map(|e| {
@@ -133,9 +132,9 @@ async fn large_transactions(
                     "state": state, "type": e.kind, "status": e.status, "amount": e.amount, "reference": e.reference,
                 }))
             })
-            .collect::<ayo_data::StoreResult<Vec<_>>>()
+            .collect::<StoreResult<Vec<_>>>()
     })
-    .await??;
+    .await?;
     Ok(HttpResponse::Ok().json(json!({ "data": rows, "meta": { "threshold": threshold } })))
 }
 
@@ -154,18 +153,15 @@ async fn aml_flags(
     query: web::Query<ReportQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let (window, threshold) = (query.window()?, query.threshold()?);
-    let store = state.store.clone();
-    let rows = web::block(move || {
-        let entries = reports::entries_in(&store, window)?;
-        let mut lookup = Lookup::new(&store);
+    let rows = from_month(&state, window, move |entries, lookup| {
         reports::aml_flags(&entries, threshold)
             .into_iter()
             .map(|f| {
                 let (player, state) = lookup.player(f.user)?;
                 Ok(json!({ "user_id": f.user, "player": player, "state": state, "kind": f.kind, "detail": f.detail }))
             })
-            .collect::<ayo_data::StoreResult<Vec<_>>>()
+            .collect::<StoreResult<Vec<_>>>()
     })
-    .await??;
+    .await?;
     Ok(HttpResponse::Ok().json(json!({ "data": rows, "meta": { "threshold": threshold } })))
 }

@@ -353,40 +353,29 @@ impl WalletStore {
             let mut entries = Vec::new();
             let mut ids = entry_ids.iter();
             for outcome in outcomes.iter().filter(|o| o.winnings.is_positive()) {
-                let Some(entry_id) = ids.next() else {
-                    return Err(abort(StoreError::Corrupt { tree: "ledger", detail: "too few entry ids".into() }));
-                };
-                balance = balance
-                    .checked_add(outcome.winnings)
-                    .ok_or_else(|| abort(StoreError::Corrupt { tree: "wallets", detail: "balance overflow".into() }))?;
-                let entry = LedgerEntry {
-                    id: *entry_id,
-                    user_id: user,
-                    kind: EntryKind::Win,
-                    status: EntryStatus::Success,
-                    amount: outcome.winnings,
-                    balance_after: balance,
-                    reference: format!("ticket:{}", outcome.ticket),
-                    description: format!("Winnings of ticket #{} in draw #{}", outcome.ticket, draw),
-                    created_at: now,
-                };
-                put_entry(ledger, &entry)?;
-                entries.push(entry);
-                if outcome.tax.is_positive() {
+                // The tax never exceeds the win it is taken from, so the balance only grows.
+                let tax = outcome.tax.as_i64().clamp(0, outcome.winnings.as_i64());
+                let reference = format!("ticket:{}", outcome.ticket);
+                let lines = [
+                    (EntryKind::Win, outcome.winnings.as_i64(), "Winnings of"),
+                    (EntryKind::Tax, -tax, "Withholding tax on"),
+                ];
+                for (kind, amount, what) in lines.into_iter().filter(|(_, amount, _)| *amount != 0) {
                     let Some(entry_id) = ids.next() else {
                         return Err(abort(StoreError::Corrupt { tree: "ledger", detail: "too few entry ids".into() }));
                     };
-                    // The tax never exceeds the win it is taken from, so the balance stays above what it was.
-                    balance = Kobo(balance.as_i64() - outcome.tax.as_i64().min(outcome.winnings.as_i64()));
+                    balance = balance.checked_add(Kobo(amount)).ok_or_else(|| {
+                        abort(StoreError::Corrupt { tree: "wallets", detail: "balance overflow".into() })
+                    })?;
                     let entry = LedgerEntry {
                         id: *entry_id,
                         user_id: user,
-                        kind: EntryKind::Tax,
+                        kind,
                         status: EntryStatus::Success,
-                        amount: Kobo(-outcome.tax.as_i64().min(outcome.winnings.as_i64())),
+                        amount: Kobo(amount),
                         balance_after: balance,
-                        reference: format!("ticket:{}", outcome.ticket),
-                        description: format!("Withholding tax on ticket #{} in draw #{}", outcome.ticket, draw),
+                        reference: reference.clone(),
+                        description: format!("{what} ticket #{} in draw #{}", outcome.ticket, draw),
                         created_at: now,
                     };
                     put_entry(ledger, &entry)?;
