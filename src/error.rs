@@ -40,6 +40,10 @@ pub enum ApiError {
     /// The player is on a time-out or self-exclusion: no tickets, no deposits (403 `EXCLUDED`).
     #[error("{message}")]
     Excluded { message: String, until: String },
+    /// A withdrawal before the player's NIN is verified (403 `KYC_REQUIRED`, decision 024); `status` is where their
+    /// identity check stands (`none`, `review`, `rejected`).
+    #[error("{message}")]
+    KycRequired { message: String, status: &'static str },
     /// The payment gateway gave no usable answer; try again later (503 `GATEWAY_UNAVAILABLE`).
     #[error("{0}")]
     GatewayUnavailable(String),
@@ -86,7 +90,7 @@ impl ResponseError for ApiError {
             Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
-            Self::Excluded { .. } => StatusCode::FORBIDDEN,
+            Self::Excluded { .. } | Self::KycRequired { .. } => StatusCode::FORBIDDEN,
             Self::GatewayUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -108,6 +112,9 @@ impl ResponseError for ApiError {
             Self::RateLimited { .. } => json!({ "message": message, "errorCode": "RATE_LIMITED" }),
             Self::Excluded { until, .. } => {
                 json!({ "message": message, "errorCode": "EXCLUDED", "data": { "excluded_until": until } })
+            }
+            Self::KycRequired { status, .. } => {
+                json!({ "message": message, "errorCode": "KYC_REQUIRED", "data": { "identity_status": status } })
             }
             Self::GatewayUnavailable(_) => json!({ "message": message, "errorCode": "GATEWAY_UNAVAILABLE" }),
             Self::Conflict(_) => json!({ "message": message, "errorCode": "CONFLICT" }),

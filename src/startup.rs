@@ -39,6 +39,10 @@ impl Application {
         // Before anything starts: a refused gateway mode stops here.
         let payments = crate::payments::Payments::new(&settings.payments, &settings.data_dir, store.clone())?;
         crate::payments::mode::check_and_record(&store, payments.gateway.name(), settings.accept_sandbox_history)?;
+        let identity = crate::identity::IdentityProvider::new(&settings.identity)?;
+        if identity.is_sandbox() {
+            tracing::warn!("identity checks use the built-in SANDBOX provider: NINs are not checked with NIMC");
+        }
         let jwt_secret = match &settings.jwt_secret {
             Some(secret) => secret.as_bytes().to_vec(),
             None => secrets::load_or_create(&settings.data_dir, "jwt")?,
@@ -61,6 +65,7 @@ impl Application {
         let state = web::Data::new(AppState {
             engine,
             payments,
+            identity,
             store,
             tokens: Tokens::new(&jwt_secret, settings.token_ttl_secs),
             pepper,

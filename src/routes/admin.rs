@@ -26,7 +26,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .configure(super::admin_games::configure)
             .configure(super::admin_users::configure)
             .configure(super::admin_notices::configure)
-            .configure(super::admin_money::configure),
+            .configure(super::admin_money::configure)
+            .configure(super::admin_identity::configure),
     );
 }
 

@@ -4,6 +4,7 @@ mod accounts;
 mod admin;
 mod admin_adjust;
 mod admin_games;
+mod admin_identity;
 mod admin_money;
 mod admin_notices;
 mod admin_users;
@@ -13,6 +14,7 @@ mod bank_accounts;
 mod deposits;
 mod games;
 mod health;
+mod identity;
 mod mfa;
 mod notices;
 mod openapi;
@@ -57,6 +59,7 @@ pub fn api() -> utoipa_actix_web::scope::Scope<
         .configure(tickets::configure)
         .configure(bank_accounts::configure)
         .configure(deposits::configure)
+        .configure(identity::configure)
         .configure(withdrawals::configure)
         .configure(transactions::configure)
         .configure(responsible::configure)
