@@ -90,6 +90,9 @@ fn same_name(a: &str, b: &str) -> bool {
 
 /// One edit (insert, delete or substitute a letter) apart, for names of five letters or more.
 fn one_edit_apart(a: &str, b: &str) -> bool {
+    if a == b {
+        return true;
+    }
     let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
     if a.len().min(b.len()) < 5 || a.len().abs_diff(b.len()) > 1 {
         return false;

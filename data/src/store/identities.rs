@@ -57,7 +57,7 @@ impl IdentityStore {
         (&self.tree, &self.reviews).transaction(|(tree, reviews)| {
             tree.insert(&key, value.clone())?;
             if in_review {
-                reviews.insert(&key, &[])?;
+                reviews.insert(&key, Vec::<u8>::new())?;
             } else {
                 reviews.remove(&key)?;
             }
@@ -84,11 +84,11 @@ impl IdentityStore {
             f(&mut identity);
             tree.insert(&key, encode(&identity).map_err(abort)?)?;
             if identity.status == IdentityStatus::Review {
-                reviews.insert(&key, &[])?;
+                reviews.insert(&key, Vec::<u8>::new())?;
             } else {
                 reviews.remove(&key)?;
             }
-            Ok(Some(identity))
+            Ok::<_, sled::transaction::ConflictableTransactionError<crate::error::StoreError>>(Some(identity))
         })?)
     }
 
