@@ -20,7 +20,8 @@ use crate::state::AppState;
 
 /// Compares the name on the NIN with the player's name and the payout account's name (when there is one).
 pub fn compare_names(name_on_id: &str, player_name: &str, account_name: Option<&str>) -> NameMatch {
-    let pairs = [Some(name_match::compare(player_name, name_on_id)), account_name.map(|a| name_match::compare(name_on_id, a))];
+    let pairs =
+        [Some(name_match::compare(player_name, name_on_id)), account_name.map(|a| name_match::compare(name_on_id, a))];
     name_match::worst(pairs.into_iter().flatten()).unwrap_or_else(|| name_match::compare(player_name, name_on_id))
 }
 

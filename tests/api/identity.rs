@@ -230,7 +230,12 @@ async fn dojah_checks_a_nin_and_a_vnin_with_its_headers_and_its_answers_map_clea
     let player = player_named(&app, TUNDE, "tunde@example.com", "+2348012345678").await;
 
     let unknown = app.submit_nin(&player, "70999999999").await;
-    assert_eq!((unknown.status, unknown.body["errorCode"].as_str()), (422, Some("NIN_NOT_FOUND")), "{:?}", unknown.body);
+    assert_eq!(
+        (unknown.status, unknown.body["errorCode"].as_str()),
+        (422, Some("NIN_NOT_FOUND")),
+        "{:?}",
+        unknown.body
+    );
     // NIMC writes surname first, with a middle name and the full form of "Tunde": still a clear match.
     let checked = app.submit_nin(&player, "70123456789").await;
     assert_eq!(checked.status, 201, "{:?}", checked.body);
@@ -359,7 +364,8 @@ async fn no_log_line_ever_holds_the_nin_even_at_trace() {
     let verify = json!({"otp": code.expect("a code"), "type": "verification"});
     assert_eq!(client.post(api("/otps/verify")).json(&verify).send().await.unwrap().status(), 200);
     let login = json!({"userIdentity": email, "password": PASSWORD});
-    let logged: serde_json::Value = client.post(api("/auth/login")).json(&login).send().await.unwrap().json().await.unwrap();
+    let logged: serde_json::Value =
+        client.post(api("/auth/login")).json(&login).send().await.unwrap().json().await.unwrap();
     let token = logged["data"]["token"].as_str().unwrap().to_string();
     for number in ["70999999999", nin] {
         let sent = client.post(api("/identity/create")).bearer_auth(&token).json(&json!({"nin": number})).send();

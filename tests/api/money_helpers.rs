@@ -155,7 +155,13 @@ impl TestApp {
     }
 
     /// As `player_ready_to_withdraw`, but with no identity check yet.
-    pub async fn funded_player_with_account(&self, email: &str, phone: &str, kobo: i64, account: (&str, &str)) -> String {
+    pub async fn funded_player_with_account(
+        &self,
+        email: &str,
+        phone: &str,
+        kobo: i64,
+        account: (&str, &str),
+    ) -> String {
         let token = self.verified_player(email, phone).await;
         let admin = self.admin(&format!("boss-{email}")).await;
         self.fund(&admin, &token, kobo).await;

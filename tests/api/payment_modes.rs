@@ -8,7 +8,14 @@ use crate::helpers::spawn_app_with;
 fn refused(dir: &std::path::Path, args: &[&str], env: &[(&str, &str)]) -> Option<String> {
     let mut command = Command::new(env!("CARGO_BIN_EXE_ayo"));
     command.args(["serve", "--bind", "127.0.0.1:0", "--data-dir"]).arg(dir).args(args);
-    for name in ["AYO_PAYMENTS", "AYO_PAYSTACK_SECRET_KEY", "AYO_DEMO", "AYO_ACCEPT_SANDBOX_HISTORY", "AYO_BIND", "AYO_KYC_PROVIDER"] {
+    for name in [
+        "AYO_PAYMENTS",
+        "AYO_PAYSTACK_SECRET_KEY",
+        "AYO_DEMO",
+        "AYO_ACCEPT_SANDBOX_HISTORY",
+        "AYO_BIND",
+        "AYO_KYC_PROVIDER",
+    ] {
         command.env_remove(name);
     }
     command.envs(env.iter().copied());
