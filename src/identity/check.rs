@@ -20,9 +20,14 @@ use crate::state::AppState;
 
 /// Compares the name on the NIN with the player's name and the payout account's name (when there is one).
 pub fn compare_names(name_on_id: &str, player_name: &str, account_name: Option<&str>) -> NameMatch {
-    let pairs =
-        [Some(name_match::compare(player_name, name_on_id)), account_name.map(|a| name_match::compare(name_on_id, a))];
-    name_match::worst(pairs.into_iter().flatten()).unwrap_or_else(|| name_match::compare(player_name, name_on_id))
+    // Each reason says which pair it is about, for the admin who reviews it.
+    let labelled = |label: &str, mut m: NameMatch| {
+        m.reason = format!("{label}: {}", m.reason);
+        m
+    };
+    let registered = labelled("Registered name vs NIN", name_match::compare(player_name, name_on_id));
+    let account = account_name.map(|a| labelled("NIN vs payout account", name_match::compare(name_on_id, a)));
+    name_match::worst([Some(registered.clone()), account].into_iter().flatten()).unwrap_or(registered)
 }
 
 /// What the player is told about their check.
@@ -138,7 +143,7 @@ pub async fn recheck_account(
         if verdict != Verdict::Match {
             i.status = IdentityStatus::Review;
             i.score = matched.score;
-            i.match_reason = format!("Payout account name: {}", matched.reason);
+            i.match_reason = format!("NIN vs payout account: {}", matched.reason);
             i.decided_by = None;
             i.decision_reason = None;
         }

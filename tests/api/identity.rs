@@ -175,7 +175,7 @@ async fn a_new_payout_account_in_another_name_sends_a_verified_player_back_to_re
     let admin = app.admin("boss@ayolotto.ng").await;
     let row = &app.get("/admin/identity-reviews", Some(&admin)).await.body["data"][0];
     assert_eq!(row["account_name"], "KEMI NWOSU");
-    assert!(row["match_reason"].as_str().unwrap().contains("Payout account"), "{row}");
+    assert!(row["match_reason"].as_str().unwrap().contains("payout account"), "{row}");
     let refused = app.withdraw(&player, 100_000, "w1").await;
     assert_eq!(refused.body["errorCode"], "KYC_REQUIRED");
 }
