@@ -17,6 +17,8 @@ pub struct Settings {
     pub mail_from: String,
     /// Payment gateway: the sandbox unless a Paystack secret key is configured.
     pub payments: crate::payments::PaymentSettings,
+    /// Identity checks (NIN): the sandbox unless `AYO_KYC_PROVIDER=dojah`.
+    pub identity: crate::identity::IdentitySettings,
     /// `AYO_TRUSTED_PROXIES`: CIDR blocks whose forwarded headers are believed (none by default).
     pub trusted_proxies: String,
     /// `AYO_ADJUST_APPROVAL_ABOVE`: a manual wallet adjustment larger than this (kobo, either way) waits for a
@@ -54,6 +56,7 @@ impl Settings {
             smtp_url: None,
             mail_from: "Ayo Lotto <no-reply@ayolotto.ng>".to_string(),
             payments: crate::payments::PaymentSettings::default(),
+            identity: crate::identity::IdentitySettings::default(),
             trusted_proxies: String::new(),
             adjust_approval_above: ADJUST_APPROVAL_ABOVE,
             seed_key: None,
@@ -119,6 +122,7 @@ impl Settings {
             self.licensed_states = Some(v);
         }
         self.payments = self.payments.with_env();
+        self.identity = self.identity.with_env();
         self
     }
 }

@@ -44,6 +44,10 @@ pub enum ApiError {
     /// `STATE_NOT_LICENSED`: a state the operator holds no licence in).
     #[error("{message}")]
     Residence { message: String, code: &'static str },
+    /// A withdrawal before the player's NIN is verified (403 `KYC_REQUIRED`, decision 024); `status` is where their
+    /// identity check stands (`none`, `review`, `rejected`).
+    #[error("{message}")]
+    KycRequired { message: String, status: &'static str },
     /// The payment gateway gave no usable answer; try again later (503 `GATEWAY_UNAVAILABLE`).
     #[error("{0}")]
     GatewayUnavailable(String),
@@ -90,7 +94,7 @@ impl ResponseError for ApiError {
             Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::Conflict(_) => StatusCode::CONFLICT,
-            Self::Excluded { .. } | Self::Residence { .. } => StatusCode::FORBIDDEN,
+            Self::Excluded { .. } | Self::Residence { .. } | Self::KycRequired { .. } => StatusCode::FORBIDDEN,
             Self::GatewayUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -114,6 +118,9 @@ impl ResponseError for ApiError {
                 json!({ "message": message, "errorCode": "EXCLUDED", "data": { "excluded_until": until } })
             }
             Self::Residence { code, .. } => json!({ "message": message, "errorCode": code }),
+            Self::KycRequired { status, .. } => {
+                json!({ "message": message, "errorCode": "KYC_REQUIRED", "data": { "identity_status": status } })
+            }
             Self::GatewayUnavailable(_) => json!({ "message": message, "errorCode": "GATEWAY_UNAVAILABLE" }),
             Self::Conflict(_) => json!({ "message": message, "errorCode": "CONFLICT" }),
             Self::Internal(cause) => {

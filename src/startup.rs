@@ -44,6 +44,10 @@ impl Application {
                 .map_err(|bad| anyhow::anyhow!("AYO_LICENSED_STATES: {bad:?} is not a state's ISO 3166-2:NG code"))?;
             store.meta.set_licence(&licence)?;
         }
+        let identity = crate::identity::IdentityProvider::new(&settings.identity)?;
+        if identity.is_sandbox() {
+            tracing::warn!("identity checks use the built-in SANDBOX provider: NINs are not checked with NIMC");
+        }
         let jwt_secret = match &settings.jwt_secret {
             Some(secret) => secret.as_bytes().to_vec(),
             None => secrets::load_or_create(&settings.data_dir, "jwt")?,
@@ -66,6 +70,7 @@ impl Application {
         let state = web::Data::new(AppState {
             engine,
             payments,
+            identity,
             store,
             tokens: Tokens::new(&jwt_secret, settings.token_ttl_secs),
             pepper,

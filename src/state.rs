@@ -28,6 +28,8 @@ pub struct AppState {
     pub engine: ayo_actors::engine::Engine,
     /// The payment gateway (sandbox or Paystack) and payout bookkeeping.
     pub payments: crate::payments::Payments,
+    /// Who checks a player's NIN (sandbox or Dojah).
+    pub identity: crate::identity::IdentityProvider,
     /// Manual adjustments larger than this (kobo) wait for a second admin.
     pub adjust_approval_above: i64,
     /// Codes and mails sent after the answer.

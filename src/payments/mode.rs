@@ -14,6 +14,13 @@ pub fn require_explicit(settings: &Settings) -> anyhow::Result<()> {
          where any player can mint money and payouts are marked paid with nothing sent. Set the key to take real \
          payments, or ask for the sandbox explicitly with --demo or AYO_PAYMENTS=sandbox."
     );
+    // Real money with the sandbox identity provider (which verifies any NIN as the player's own) only when asked for.
+    anyhow::ensure!(
+        !has_key || !settings.identity.is_sandbox() || settings.identity.provider.is_some(),
+        "AYO_PAYSTACK_SECRET_KEY is set but AYO_KYC_PROVIDER is not. Refusing to start: the built-in SANDBOX identity \
+         provider would verify any NIN as the player's own. Set AYO_KYC_PROVIDER=dojah (with AYO_DOJAH_APP_ID and \
+         AYO_DOJAH_SECRET_KEY) to check NINs for real, or AYO_KYC_PROVIDER=sandbox to keep the sandbox."
+    );
     Ok(())
 }
 

@@ -28,7 +28,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .configure(super::admin_notices::configure)
             .configure(super::admin_money::configure)
             .configure(super::admin_compliance::configure)
-            .configure(super::admin_reports::configure),
+            .configure(super::admin_reports::configure)
+            .configure(super::admin_identity::configure),
     );
 }
 

@@ -176,6 +176,8 @@ async fn create(
         None => tail(&saved),
     };
     state.audit(Some(&req), Some(&user), "bank_account.saved", Some(format!("user:{}", user.id)), detail);
+    // A new payout name is compared with the name on the player's NIN now, not only at their next withdrawal.
+    crate::identity::check::recheck_account(&state, Some(&req), &user, &saved).await?;
     let mail = crate::mail::templates::bank_account_changed(
         &user.email,
         &user.name,

@@ -49,5 +49,6 @@ async fn health(state: web::Data<AppState>) -> HttpResponse {
         "status": "ok",
         "version": env!("CARGO_PKG_VERSION"),
         "payments": state.payments.gateway.name(),
+        "identity": state.identity.name(),
     }}))
 }

@@ -5,6 +5,7 @@ mod admin;
 mod admin_adjust;
 mod admin_compliance;
 mod admin_games;
+mod admin_identity;
 mod admin_money;
 mod admin_notices;
 mod admin_reports;
@@ -15,6 +16,7 @@ mod bank_accounts;
 mod deposits;
 mod games;
 mod health;
+mod identity;
 mod mfa;
 mod notices;
 mod openapi;
@@ -63,6 +65,7 @@ pub fn api() -> utoipa_actix_web::scope::Scope<
         .configure(tickets::configure)
         .configure(bank_accounts::configure)
         .configure(deposits::configure)
+        .configure(identity::configure)
         .configure(withdrawals::configure)
         .configure(transactions::configure)
         .configure(tax_statement::configure)

@@ -2,7 +2,8 @@
 //!
 //! The amount is held at once by the player's WalletActor (balance down, a pending `withdrawal` transaction); an
 //! admin then approves (the gateway transfer is sent) or rejects (the money comes back). Withdrawals stay open to
-//! a player on a time-out or self-exclusion: their balance is theirs.
+//! a player on a time-out or self-exclusion: their balance is theirs. Before any other rule, the player's identity
+//! must be verified (403 `KYC_REQUIRED`, decision 024), and the check must cover their payout account's name.
 
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use chrono::Utc;
@@ -48,7 +49,7 @@ struct WithdrawalBody {
     responses(
         (status = 200, description = "Replay of the same idempotency_key: the first withdrawal", body = Envelope),
         (status = 201, description = "data: Withdrawal, transaction, balance", body = Envelope),
-        (status = 403, description = "Wrong role", body = ErrorBody),
+        (status = 403, description = "Wrong role, or KYC_REQUIRED (checked first: the NIN is not verified, is under review, or the payout account's name needs review); data.identity_status", body = ErrorBody),
         (status = 422, description = "Invalid input, INSUFFICIENT_FUNDS, NO_BANK_ACCOUNT, or BANK_ACCOUNT_HOLD (within 24 hours of a bank account change)", body = ErrorBody),
     )
 )]
@@ -60,6 +61,8 @@ async fn create(
     JsonBody(body): JsonBody<WithdrawalBody>,
 ) -> Result<HttpResponse, ApiError> {
     player_only(&user)?;
+    let account = state.store.payments.bank_account(user.id)?;
+    crate::identity::check::require_verified(&state, &req, &user, account.as_ref()).await?;
     let mut errors = FieldErrors::default();
     let amount = body.amount.map(Kobo).filter(|a| *a >= WITHDRAWAL_MIN);
     if amount.is_none() {
@@ -71,7 +74,7 @@ async fn create(
     }
     errors.finish()?;
     let amount = amount.unwrap_or(WITHDRAWAL_MIN);
-    let Some(account) = state.store.payments.bank_account(user.id)? else {
+    let Some(account) = account else {
         return Err(ApiError::coded("bank_account", "Add your bank account before you withdraw", "NO_BANK_ACCOUNT"));
     };
     let now = Utc::now();

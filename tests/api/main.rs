@@ -1,6 +1,7 @@
 //! The server, spawned for real on port 0 with a temp data directory, exercised over HTTP like a client.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed unwrap is a failed test
 
+mod dojah_stand_in;
 mod helpers;
 mod lotto;
 mod metrics;
@@ -24,6 +25,7 @@ mod drills;
 mod fairness;
 mod graceful;
 mod headers_and_errors;
+mod identity;
 mod lagos;
 mod lists;
 mod login;

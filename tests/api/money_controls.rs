@@ -39,6 +39,8 @@ async fn replacing_the_payout_account_needs_the_password_mails_the_player_and_ho
     let notice = mails.iter().rev().find(|m| m.contains("bank account was changed")).expect("the player is told");
     assert!(notice.contains("account ending 3456") && notice.contains("paused until"), "{notice}");
 
+    // The new account's name is checked against the NIN again (here an admin confirms it); then the hold applies.
+    app.pass_kyc(&player).await;
     let refused = app.withdraw(&player, 100_000, "w-after-change").await;
     assert_eq!(refused.status, 422, "{:?}", refused.body);
     assert_eq!(refused.body["errorCode"], "BANK_ACCOUNT_HOLD");
@@ -107,6 +109,7 @@ async fn a_large_adjustment_waits_for_a_second_admin_and_its_admins_cannot_appro
 
     let saved = app.save_account(&ada, GTBANK).await;
     assert_eq!(saved.status, 201);
+    app.pass_kyc(&ada).await;
     let asked = app.withdraw(&ada, 200_000, "w-1").await;
     let withdrawal = asked.body["data"]["id"].as_u64().unwrap();
     for admin in [&alice, &bob] {

@@ -7,6 +7,8 @@ use crate::helpers::{Reply, TestApp};
 
 /// Real NUBANs (check digit worked by hand in data/tests/nuban.rs and docs/api-money.md).
 pub const GTBANK: (&str, &str) = ("058", "0123456785");
+/// A NIN the sandbox identity provider finds with the player's own name on it.
+pub const SANDBOX_NIN: &str = "70123456789";
 /// A GTBank NUBAN ending in 0000: the sandbox's transfers to it fail.
 pub const GTBANK_FAILING: (&str, &str) = ("058", "1000060000");
 
@@ -145,13 +147,47 @@ impl TestApp {
         assert!(sum >= 0);
     }
 
-    /// A verified player with `kobo` in the wallet and a saved bank account.
+    /// A verified player with `kobo` in the wallet, a saved bank account, and a verified NIN.
     pub async fn player_ready_to_withdraw(&self, email: &str, phone: &str, kobo: i64, account: (&str, &str)) -> String {
+        let token = self.funded_player_with_account(email, phone, kobo, account).await;
+        self.pass_kyc(&token).await;
+        token
+    }
+
+    /// As `player_ready_to_withdraw`, but with no identity check yet.
+    pub async fn funded_player_with_account(
+        &self,
+        email: &str,
+        phone: &str,
+        kobo: i64,
+        account: (&str, &str),
+    ) -> String {
         let token = self.verified_player(email, phone).await;
         let admin = self.admin(&format!("boss-{email}")).await;
         self.fund(&admin, &token, kobo).await;
         let saved = self.save_account(&token, account).await;
         assert_eq!(saved.status, 201, "{:?}", saved.body);
         token
+    }
+
+    pub async fn submit_nin(&self, token: &str, nin: &str) -> Reply {
+        self.post("/identity/create", json!({ "nin": nin }), Some(token)).await
+    }
+
+    /// Gets the player's identity verified the way a player and an admin would: the sandbox NIN, then, when the
+    /// names need a review (the sandbox's bank account names are rarely the player's), an admin's approval.
+    pub async fn pass_kyc(&self, token: &str) {
+        let submitted = self.submit_nin(token, SANDBOX_NIN).await;
+        assert!([201, 409].contains(&submitted.status), "{:?}", submitted.body);
+        let status = self.get("/identity", Some(token)).await.body["data"]["status"].as_str().unwrap().to_string();
+        if status == "review" {
+            let id = self.user_id(token).await;
+            let admin = self.admin(&format!("kyc-{}@ayolotto.ng", crate::helpers::fresh_key())).await;
+            let body = json!({ "reason": "Bank account name checked against the NIN slip" });
+            let approved = self.post(&format!("/admin/identity-reviews/{id}/approve"), body, Some(&admin)).await;
+            assert_eq!(approved.status, 200, "{:?}", approved.body);
+        } else {
+            assert_eq!(status, "verified");
+        }
     }
 }

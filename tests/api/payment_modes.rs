@@ -8,7 +8,14 @@ use crate::helpers::spawn_app_with;
 fn refused(dir: &std::path::Path, args: &[&str], env: &[(&str, &str)]) -> Option<String> {
     let mut command = Command::new(env!("CARGO_BIN_EXE_ayo"));
     command.args(["serve", "--bind", "127.0.0.1:0", "--data-dir"]).arg(dir).args(args);
-    for name in ["AYO_PAYMENTS", "AYO_PAYSTACK_SECRET_KEY", "AYO_DEMO", "AYO_ACCEPT_SANDBOX_HISTORY", "AYO_BIND"] {
+    for name in [
+        "AYO_PAYMENTS",
+        "AYO_PAYSTACK_SECRET_KEY",
+        "AYO_DEMO",
+        "AYO_ACCEPT_SANDBOX_HISTORY",
+        "AYO_BIND",
+        "AYO_KYC_PROVIDER",
+    ] {
         command.env_remove(name);
     }
     command.envs(env.iter().copied());
@@ -42,7 +49,11 @@ fn a_store_that_ran_the_sandbox_goes_live_only_with_an_acknowledgement_and_never
     let dir = tempfile::tempdir().unwrap();
     assert_eq!(refused(dir.path(), &["--demo"], &[]), None);
     // Live on sandbox money: refused, unless acknowledged (the stand-in URL is never reached at start).
-    let live = [("AYO_PAYSTACK_SECRET_KEY", "sk_test_x"), ("AYO_PAYSTACK_BASE_URL", "http://127.0.0.1:9")];
+    let live = [
+        ("AYO_PAYSTACK_SECRET_KEY", "sk_test_x"),
+        ("AYO_PAYSTACK_BASE_URL", "http://127.0.0.1:9"),
+        ("AYO_KYC_PROVIDER", "sandbox"),
+    ];
     let said = refused(dir.path(), &[], &live).expect("refuses to go live on sandbox money");
     assert!(said.contains("holds SANDBOX money"), "{said}");
     assert_eq!(refused(dir.path(), &["--accept-sandbox-history"], &live), None);

@@ -146,6 +146,7 @@ async fn paystack_withdrawal(app: &TestApp, stand_in: &StandIn, amount: i64) -> 
     let funder = app.admin("funder@ayolotto.ng").await;
     app.fund(&funder, &player, 500_000).await;
     assert_eq!(app.save_account(&player, ("058", "0123456785")).await.status, 201);
+    app.pass_kyc(&player).await;
     let id = app.withdraw(&player, amount, "w1").await.body["data"]["id"].as_u64().unwrap();
     assert!(stand_in.requests_to("POST /transfer").is_empty(), "nothing is sent before an approval");
     (player, admin, id)

@@ -15,10 +15,13 @@ async fn a_withdrawal_is_held_at_once_and_refused_below_the_minimum_or_above_the
     let player = app.verified_player("ada@example.com", "+2348012345678").await;
     let admin = app.admin("boss@ayolotto.ng").await;
     app.fund(&admin, &player, 500_000).await;
+    app.pass_kyc(&player).await;
 
     let no_account = app.withdraw(&player, 100_000, "w0").await;
     assert_eq!((no_account.status, no_account.body["errorCode"].as_str()), (422, Some("NO_BANK_ACCOUNT")));
     assert_eq!(app.save_account(&player, GTBANK).await.status, 201);
+    // The account's name (the sandbox's TUNDE OLADIPO) is not the player's: an admin confirms it.
+    app.pass_kyc(&player).await;
 
     let small = app.withdraw(&player, 99_999, "w1").await;
     assert_eq!(small.field_errors("amount"), vec!["The minimum withdrawal is ₦1,000.00"]);

@@ -8,7 +8,15 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { logInAsAdmin } from './boss-helpers';
 import { buyTicket } from './play-helpers';
-import { createVerifiedPlayer, expect, headerBalance, logInThroughDialog, screenshot, test } from './fixtures';
+import {
+  createVerifiedPlayer,
+  expect,
+  headerBalance,
+  logInThroughDialog,
+  newPlayer,
+  screenshot,
+  test,
+} from './fixtures';
 
 const myAccount = (page: Page) => page.getByRole('navigation', { name: 'My account' });
 
@@ -19,7 +27,8 @@ test('deposit through the checkout, play, withdraw; the admin pays it and the pl
   request,
 }) => {
   test.setTimeout(5 * 60_000);
-  const player = await createVerifiedPlayer(request);
+  // Named as the sandbox bank names this account (TUNDE OLADIPO), so the NIN check matches all three names.
+  const player = await createVerifiedPlayer(request, { ...newPlayer(), name: 'Tunde Oladipo' });
   await page.goto('/');
   await logInThroughDialog(page, player.email, player.password);
   await expect(headerBalance(page)).toHaveText('₦0.00');
@@ -58,8 +67,16 @@ test('deposit through the checkout, play, withdraw; the admin pays it and the pl
   await buyTicket(page);
   await expect(headerBalance(page)).toHaveText('₦4,850.00');
 
-  // A withdrawal: the amount is held at once.
+  // Before the first withdrawal, the NIN (the sandbox identity provider finds it in the player's own name).
   await page.goto('/user/withdrawal');
+  await expect(page.getByTestId('identity-check')).toContainText('Verify your NIN to withdraw');
+  await expect(page.getByTestId('identity-sandbox')).toBeVisible();
+  await page.getByLabel('NIN (National Identification Number)').fill('70123456789');
+  await screenshot(page, 'money-identity-form');
+  await page.getByRole('button', { name: 'Verify my NIN' }).click();
+  await expect(page.getByTestId('identity-verified')).toContainText('•••••••6789');
+
+  // A withdrawal: the amount is held at once.
   await expect(page.getByTestId('withdrawal-payee')).toContainText('TUNDE OLADIPO');
   await page.getByRole('textbox', { name: 'Amount', exact: true }).fill('2000');
   await page.getByRole('button', { name: 'Request withdrawal' }).click();

@@ -11,6 +11,7 @@ mod cards;
 mod codec;
 pub mod flusher;
 pub mod games;
+pub mod identities;
 mod keys;
 pub mod listing;
 pub mod meta;
@@ -35,6 +36,7 @@ use crate::error::{self, StoreResult};
 pub use activities::ActivityStore;
 pub use adjustments::AdjustmentStore;
 pub use games::GameStore;
+pub use identities::IdentityStore;
 pub use listing::{Page, Slice};
 pub use meta::MetaStore;
 pub use money_tally::{lagos_day, MoneyDay};
@@ -66,6 +68,7 @@ pub struct Store {
     pub responsible: ResponsibleStore,
     pub sandbox: SandboxStore,
     pub witness: WitnessStore,
+    pub identities: IdentityStore,
 }
 
 impl Store {
@@ -73,22 +76,28 @@ impl Store {
     /// its store with `open_sealed`.
     pub fn open(dir: &Path) -> StoreResult<Self> {
         let db = sled::Config::new().path(dir).open()?;
-        Self::from_db(db, None, Some(dir))
+        Self::from_db(db, None, Some(dir), seal::SecretSealer::ephemeral())
     }
 
     /// Opens a store that seals every draw's seed under `seed_key` (see `seal`).
     pub fn open_sealed(dir: &Path, seed_key: &[u8]) -> StoreResult<Self> {
         let db = sled::Config::new().path(dir).open()?;
-        Self::from_db(db, Some(seal::SeedSealer::new(seed_key)), Some(dir))
+        Self::from_db(db, Some(seal::SeedSealer::new(seed_key)), Some(dir), seal::SecretSealer::new(seed_key))
     }
 
     /// A throw-away database that lives in memory: for unit tests of the stores.
     pub fn temporary() -> StoreResult<Self> {
-        Self::from_db(sled::Config::new().temporary(true).open()?, None, None)
+        Self::from_db(sled::Config::new().temporary(true).open()?, None, None, seal::SecretSealer::ephemeral())
     }
 
-    /// `dir`: where the database's files are (none for a temporary one), for the flusher's `fdatasync`.
-    fn from_db(db: sled::Db, sealer: Option<seal::SeedSealer>, dir: Option<&Path>) -> StoreResult<Self> {
+    /// `dir`: where the database's files are (none for a temporary one), for the flusher's `fdatasync`. NINs are
+    /// sealed under `secrets`: the seed key in a server, a key kept nowhere in a store opened without one.
+    fn from_db(
+        db: sled::Db,
+        sealer: Option<seal::SeedSealer>,
+        dir: Option<&Path>,
+        secrets: seal::SecretSealer,
+    ) -> StoreResult<Self> {
         let users = UserStore::open(&db)?;
         let otps = OtpStore::open(&db, users.clone())?;
         let games = GameStore::open(&db, sealer)?;
@@ -103,6 +112,7 @@ impl Store {
         let responsible = ResponsibleStore::open(&db)?;
         let sandbox = SandboxStore::open(&db)?;
         let witness = WitnessStore::open(&db)?;
+        let identities = IdentityStore::open(&db, secrets)?;
         let meta_tree = db.open_tree("meta")?;
         let store = Self {
             db,
@@ -120,6 +130,7 @@ impl Store {
             responsible,
             sandbox,
             witness,
+            identities,
         };
         upgrade::run(&store, &meta_tree)?;
         Ok(store)

@@ -219,6 +219,11 @@ function bossChildren(): RouteObject[] {
       lazy: () => import('@/app/routes/boss/approvals'),
       handle: title(b.approvals.title),
     },
+    {
+      path: at(b.identityReviews.path),
+      lazy: () => import('@/app/routes/boss/identity-reviews'),
+      handle: title(b.identityReviews.title),
+    },
     { path: at(b.players.path), lazy: () => import('@/app/routes/boss/players'), handle: title(b.players.title) },
     { path: at(b.contacts.path), lazy: () => import('@/app/routes/boss/contacts'), handle: title(b.contacts.title) },
     { path: at(b.activities.path), lazy: () => import('@/app/routes/boss/activities'), handle: title(b.activities.title) },

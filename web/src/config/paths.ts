@@ -52,6 +52,11 @@ export const paths = {
     transactions: { path: '/boss/transactions', title: 'Transactions', getHref: () => '/boss/transactions' },
     accounts: { path: '/boss/accounts', title: 'Accounts', getHref: () => '/boss/accounts' },
     approvals: { path: '/boss/approvals', title: 'Approvals', getHref: () => '/boss/approvals' },
+    identityReviews: {
+      path: '/boss/identity-reviews',
+      title: 'Identity reviews',
+      getHref: () => '/boss/identity-reviews',
+    },
     players: {
       path: '/boss/players/:slug',
       title: 'Players',

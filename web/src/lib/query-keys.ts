@@ -15,4 +15,6 @@ export const queryKeys = {
   limits: ['limits'] as const,
   /** My saved bank account (GET /accounts). */
   bankAccount: ['accounts', 'mine'] as const,
+  /** My identity check (GET /identity): saving a bank account can send it back to review. */
+  identity: ['identity', 'mine'] as const,
 };

@@ -122,3 +122,22 @@ export type AdjustmentRequest = {
   created_at: string;
   decided_at: string | null;
 };
+
+/** An identity check waiting for an admin (GET /admin/identity-reviews); `id` is the player's id. */
+export type IdentityReview = {
+  id: number;
+  user_id: number;
+  email: string | null;
+  status: 'none' | 'verified' | 'review' | 'rejected';
+  kind: 'nin' | 'vnin';
+  masked_nin: string;
+  provider: string;
+  player_name: string;
+  name_on_id: string;
+  account_name: string | null;
+  score: number;
+  match_reason: string;
+  decision_reason: string | null;
+  submitted_at: string;
+  updated_at: string;
+};

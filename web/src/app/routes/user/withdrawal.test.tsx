@@ -7,17 +7,33 @@ import { clearSession, saveLogin } from '@/lib/session';
 import { makeLogin, makeUser } from '@/testing/data';
 import { makeBankAccount, makeWithdrawal, openSocket, routeFetch, walletUpdated, type Reply } from '@/testing/money';
 import { renderApp } from '@/testing/render-app';
+import type { Identity } from '@/features/money/api/identity';
 import type { BankAccount, Withdrawal } from '@/types/money';
 
 let account: BankAccount | null;
 let withdrawals: Withdrawal[];
 let creates: Reply[];
+let identity: Identity;
+let identityChecks: Reply[];
+
+const verifiedIdentity = (): Identity => ({
+  status: 'verified',
+  kind: 'nin',
+  masked_nin: '•••••••6789',
+  provider: 'sandbox',
+  sandbox: true,
+  reason: null,
+  message: 'Your NIN is verified.',
+  updated_at: '2026-05-17T10:00:00.000Z',
+});
 
 beforeEach(() => {
   saveLogin(makeLogin({ user: makeUser({ relationships: { wallet: { balance: 500_000 } } }) }));
   account = makeBankAccount();
   withdrawals = [];
   creates = [];
+  identity = verifiedIdentity();
+  identityChecks = [];
 });
 afterEach(() => {
   act(() => {
@@ -34,6 +50,8 @@ function serve() {
     if (path === '/accounts') return { body: { data: account } };
     if (path.startsWith('/withdrawals?')) return { body: { data: withdrawals, meta: { total: withdrawals.length } } };
     if (method === 'POST' && path === '/withdrawals/create') return creates.shift();
+    if (path === '/identity') return { body: { data: identity } };
+    if (method === 'POST' && path === '/identity/create') return identityChecks.shift();
     return undefined;
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -177,5 +195,57 @@ describe('/user/withdrawal', () => {
     const socket = openSocket();
     walletUpdated(socket, 500_000);
     await waitFor(() => expect(badges()[0]).toBe('Paid'));
+  });
+
+  it('asks for the NIN before the first withdrawal, checks its format, and shows the check under review', async () => {
+    identity = { ...verifiedIdentity(), status: 'none', kind: null, masked_nin: null, message: 'Verify your NIN.' };
+    const review: Identity = {
+      ...verifiedIdentity(),
+      status: 'review',
+      message: 'The names do not clearly match, so one of our team will check them.',
+    };
+    identityChecks = [{ status: 201, body: { data: review, message: review.message } }];
+    serve();
+    renderApp('/user/withdrawal');
+    const nin = await screen.findByLabelText('NIN (National Identification Number)');
+    expect(screen.queryByRole('button', { name: 'Request withdrawal' })).not.toBeInTheDocument();
+    expect(nin).toHaveAttribute('inputmode', 'numeric');
+    expect(nin).toHaveAttribute('type', 'password');
+    expect(screen.getByTestId('identity-sandbox')).toHaveTextContent('Sandbox');
+
+    await userEvent.type(nin, '7012-345');
+    expect(nin).toHaveValue('7012345');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify my NIN' }));
+    expect(nin).toHaveAccessibleDescription(/A NIN is 11 digits/);
+    expect(nin).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.type(nin, '6789');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify my NIN' }));
+    const check = await screen.findByText('Your identity is being checked');
+    expect(check).toHaveFocus();
+    expect(screen.getByTestId('identity-check')).toHaveTextContent('•••••••6789');
+    expect(screen.queryByLabelText('NIN (National Identification Number)')).not.toBeInTheDocument();
+  });
+
+  it('shows the register’s refusal beside the NIN', async () => {
+    identity = { ...verifiedIdentity(), status: 'none', kind: null, masked_nin: null, message: 'Verify your NIN.' };
+    const notFound = 'We could not find this NIN in the national identity register. Check it and try again.';
+    identityChecks = [
+      { status: 422, body: { message: notFound, errorCode: 'NIN_NOT_FOUND', errors: { nin: [notFound] } } },
+    ];
+    serve();
+    renderApp('/user/withdrawal');
+    const nin = await screen.findByLabelText('NIN (National Identification Number)');
+    await userEvent.type(nin, '70123450000');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify my NIN' }));
+    await waitFor(() => expect(nin).toHaveAccessibleDescription(/could not find this NIN/));
+    expect(errorDialogStore.get()).toBeFalsy();
+  });
+
+  it('shows a verified NIN masked above the form', async () => {
+    serve();
+    renderApp('/user/withdrawal');
+    expect(await screen.findByTestId('identity-verified')).toHaveTextContent('NIN verified');
+    expect(screen.getByTestId('identity-verified')).toHaveTextContent('•••••••6789');
   });
 });

@@ -18,6 +18,7 @@ const LINKS = [
   { page: paths.boss.transactions, within: [] },
   { page: paths.boss.accounts, within: [] },
   { page: paths.boss.approvals, within: [] },
+  { page: paths.boss.identityReviews, within: [] },
   { page: paths.boss.contacts, within: [] },
   { page: paths.boss.activities, within: [] },
   { page: paths.boss.compliance, within: [] },

@@ -58,6 +58,10 @@ export function useSaveBankAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveBankAccount,
-    onSuccess: (answer) => queryClient.setQueryData(queryKeys.bankAccount, answer.data),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(queryKeys.bankAccount, answer.data);
+      // A new payout name is compared with the name on the NIN again (it may go back to review).
+      void queryClient.invalidateQueries({ queryKey: queryKeys.identity });
+    },
   });
 }

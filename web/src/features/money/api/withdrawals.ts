@@ -14,10 +14,15 @@ import type { Withdrawal } from '@/types/money';
 export type WithdrawalRequest = { amount: number; idempotency_key: string };
 export type WithdrawalAnswer = { data: Withdrawal; transaction: Transaction | null; balance: number; message?: string };
 
-/** A 422 (amount, INSUFFICIENT_FUNDS, NO_BANK_ACCOUNT) shows beside its field. */
+const kycRequired = (error: unknown) => (error as ApiError | undefined)?.errorCode === 'KYC_REQUIRED';
+
+/**
+ * A 422 (amount, INSUFFICIENT_FUNDS, NO_BANK_ACCOUNT) shows beside its field; a 403 KYC_REQUIRED (the identity
+ * check is not, or no longer, verified) brings the identity check back in the form's place.
+ */
 export async function createWithdrawal(body: WithdrawalRequest): Promise<WithdrawalAnswer> {
   const answer = await api.post<Withdrawal>('/withdrawals/create', body, {
-    handled: (error: ApiError) => error.status === 422,
+    handled: (error: ApiError) => error.status === 422 || kycRequired(error),
   });
   return answer as unknown as WithdrawalAnswer;
 }
@@ -30,6 +35,9 @@ export function useCreateWithdrawal() {
       if (typeof answer.balance === 'number') setBalance(queryClient, answer.balance);
       void queryClient.invalidateQueries({ queryKey: queryKeys.withdrawals });
       void queryClient.invalidateQueries({ queryKey: queryKeys.transactions });
+    },
+    onError: (error) => {
+      if (kycRequired(error)) void queryClient.invalidateQueries({ queryKey: queryKeys.identity });
     },
   });
 }

@@ -1,6 +1,7 @@
 /**
  * /user/withdrawal above its list: the balance, then the form (or the way to add a bank account first), and the
- * answer to the last request, announced. The balance is the header's: it follows every live change.
+ * answer to the last request, announced. The balance is the header's: it follows every live change. Until the
+ * player's NIN is verified, the identity check takes the form's place (the server refuses with KYC_REQUIRED anyway).
  */
 import { useEffect, useRef, useState } from 'react';
 import { defaultTableQuery, tableParams } from '@/components/data-table/table-query';
@@ -8,9 +9,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatNaira } from '@/lib/format';
 import { useAuth } from '@/lib/session';
 import { useBankAccount } from '../api/bank-account';
+import { useIdentity } from '../api/identity';
 import { useWithdrawals, type WithdrawalAnswer } from '../api/withdrawals';
 import { statusNote } from '../lib/labels';
 import { maskAccountNumber } from '../lib/nuban';
+import { IdentityCheck, IdentityVerified } from './identity-check';
 import { NoBankAccount, WithdrawalForm } from './withdrawal-form';
 import { WithdrawalHoldNotice } from './withdrawal-hold-notice';
 import { WithdrawalStatusBadge } from './withdrawal-status-badge';
@@ -38,6 +41,7 @@ function Requested({ answer }: { answer: WithdrawalAnswer }) {
 export function WithdrawalPanel() {
   const { user } = useAuth();
   const account = useBankAccount();
+  const identity = useIdentity();
   const [answer, setAnswer] = useState<WithdrawalAnswer>();
   const balance = user?.relationships?.wallet?.balance ?? 0;
 
@@ -52,22 +56,35 @@ export function WithdrawalPanel() {
       <div role="status" aria-live="polite">
         {answer ? <Requested answer={answer} /> : null}
       </div>
-      {account.isPending ? (
+      {account.isPending || identity.isPending ? (
         <Spinner label="Loading your bank account…" />
-      ) : account.isError ? (
+      ) : identity.data && identity.data.status !== 'verified' ? (
+        <IdentityCheck identity={identity.data} />
+      ) : account.isError || identity.isError ? (
         <div className="empty-state" role="alert">
           <p>We could not load your bank account.</p>
-          <button type="button" className="button button--primary" onClick={() => void account.refetch()}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              void account.refetch();
+              void identity.refetch();
+            }}
+          >
             Try again
           </button>
         </div>
       ) : account.data ? (
         <>
+          {identity.data ? <IdentityVerified identity={identity.data} /> : null}
           <WithdrawalHoldNotice account={account.data} />
           <WithdrawalForm balance={balance} account={account.data} onDone={setAnswer} />
         </>
       ) : (
-        <NoBankAccount />
+        <>
+          {identity.data ? <IdentityVerified identity={identity.data} /> : null}
+          <NoBankAccount />
+        </>
       )}
     </div>
   );
