@@ -1,7 +1,7 @@
 /**
  * Licensable in Lagos (issue 15), as a player lives it: sign up in Lagos, deposit, play, win, and see the 5 %
- * withholding tax on the ticket, in the transactions and on the yearly tax statement; the back office's
- * Compliance page shows the tax rule and the month's reports. Screenshots go to
+ * withholding tax on the ticket, in the transactions and on the yearly tax statement; then give a NIN and withdraw.
+ * The back office's Compliance page shows the tax rule and the month's reports. Screenshots go to
  * test-results/screenshots/lagos-*.png.
  */
 import type { APIRequestContext } from '@playwright/test';
@@ -35,9 +35,10 @@ async function coverEveryNumber(request: APIRequestContext, token: string): Prom
   return drawId;
 }
 
-test('a Lagos player deposits, plays, wins and sees 5 % of the net win withheld', async ({ page, browser, baseURL, request }) => {
+test('a Lagos player deposits, plays, wins, sees 5 % of the net win withheld, verifies a NIN and withdraws', async ({ page, browser, baseURL, request }) => {
   test.setTimeout(8 * 60_000);
-  const player = newPlayer();
+  // Named as the sandbox bank names the payout account below, so the NIN check matches all three names.
+  const player = { ...newPlayer(), name: 'Tunde Oladipo' };
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Sign up' }).click();
   const signup = page.getByRole('dialog', { name: 'Create your account' });
@@ -93,6 +94,24 @@ test('a Lagos player deposits, plays, wins and sees 5 % of the net win withheld'
   await expect(page.getByTestId('tax-total')).toHaveText('₦97.50');
   await expect(page.getByText('Lagos State')).toBeVisible();
   await screenshot(page, 'lagos-tax-statement');
+
+  // Before the first withdrawal: a payout account, then the NIN (the sandbox provider finds it in the player's name).
+  await page.goto('/user/bank-account');
+  await page.getByLabel('Bank', { exact: true }).selectOption('058');
+  await page.getByRole('textbox', { name: 'Account number' }).fill('0123456785');
+  await expect(page.getByRole('textbox', { name: 'Account name' })).toHaveValue('TUNDE OLADIPO');
+  await page.getByRole('button', { name: 'Save bank account' }).click();
+  await expect(page.getByTestId('bank-account-message')).toHaveText('Bank account saved');
+  await page.goto('/user/withdrawal');
+  await expect(page.getByTestId('identity-check')).toContainText('Verify your NIN to withdraw');
+  await page.getByLabel('NIN (National Identification Number)').fill('70123456789');
+  await page.getByRole('button', { name: 'Verify my NIN' }).click();
+  await expect(page.getByTestId('identity-verified')).toContainText('•••••••6789');
+  await page.getByRole('textbox', { name: 'Amount', exact: true }).fill('1000');
+  await page.getByRole('button', { name: 'Request withdrawal' }).click();
+  await expect(page.getByTestId('withdrawal-result')).toContainText('₦1,000.00 to TUNDE OLADIPO');
+  await expect(headerBalance(page)).toHaveText('₦1,402.50');
+  await screenshot(page, 'lagos-withdrawal');
 
   // The back office: the Lagos rule, and the month's reports.
   const boss = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'en-NG', timezoneId: 'Africa/Lagos' });
