@@ -44,7 +44,9 @@ test('a NIN in a name that does not match waits for an admin, whose approval ope
   await expect(check).toContainText('•••••••6789');
   await screenshot(mine, 'identity-under-review');
 
-  // The admin compares the three names and approves.
+  // The admin, at a desk, compares the three names and approves.
+  const desk = { width: 1280, height: 800 };
+  await page.setViewportSize(desk);
   await logInAsAdmin(page);
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Identity reviews' }).click();
   await expect(page).toHaveTitle('Ayo Lotto | Identity reviews');
@@ -57,6 +59,7 @@ test('a NIN in a name that does not match waits for an admin, whose approval ope
   await expect(row).toContainText('•••••••6789');
   await expect(row).not.toContainText('70123456789');
   await screenshotBoth(page, 'identity-reviews');
+  await page.setViewportSize(desk);
   await row.getByRole('button', { name: `Approve the identity of ${player.name}` }).first().click();
   const confirm = page.getByRole('alertdialog', { name: `Approve ${player.name}?` });
   await confirm.getByLabel('Reason').fill('Account in her husband’s name: marriage certificate seen');
