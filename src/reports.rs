@@ -22,6 +22,12 @@ const STRUCTURING_DEPOSITS: usize = 3;
 /// A player who withdraws after staking less than this share of what they deposited is flagged.
 const LITTLE_PLAY_PERCENT: i64 = 20;
 
+/// `amount × part / whole` without overflow, rounded down (saturating at the ends of `i64`).
+fn share(amount: i64, part: i64, whole: i64) -> i64 {
+    let exact = i128::from(amount) * i128::from(part) / i128::from(whole.max(1));
+    i64::try_from(exact).unwrap_or(if exact < 0 { i64::MIN } else { i64::MAX })
+}
+
 /// A span of time, `from` inclusive, `to` exclusive.
 #[derive(Debug, Clone, Copy)]
 pub struct Window {
@@ -173,7 +179,7 @@ pub fn takings_csv(month: &str, rows: &BTreeMap<(String, String), Takings>, levy
         "month,state,game,tickets,sales_naira,wins_paid_naira,tax_withheld_naira,ggr_naira,levy_naira\r\n",
     );
     for ((state, game), row) in rows {
-        let levy = levy_bp.map_or_else(String::new, |bp| naira(row.ggr().max(0) * i64::from(bp) / 10_000));
+        let levy = levy_bp.map_or_else(String::new, |bp| naira(share(row.ggr().max(0), i64::from(bp), 10_000)));
         let cells = [
             month.to_string(),
             field(state),
@@ -265,18 +271,18 @@ pub fn aml_flags(entries: &[LedgerEntry], threshold: i64) -> Vec<Flag> {
         withdrawals: i64,
     }
     let mut players: BTreeMap<UserId, Player> = BTreeMap::new();
-    let floor = threshold * JUST_UNDER_PERCENT / 100;
+    let floor = share(threshold, JUST_UNDER_PERCENT, 100);
     for e in entries.iter().filter(|e| matches!(e.status, EntryStatus::Success | EntryStatus::Pending)) {
         let p = players.entry(e.user_id).or_default();
         let amount = e.amount.as_i64().abs();
         match (e.kind, e.status) {
             (EntryKind::Deposit, EntryStatus::Success) => {
-                p.deposits += amount;
+                p.deposits = p.deposits.saturating_add(amount);
                 p.just_under += usize::from(amount >= floor && amount < threshold);
             }
-            (EntryKind::Stake, EntryStatus::Success) => p.stakes += amount,
-            (EntryKind::Refund, EntryStatus::Success) => p.stakes -= amount,
-            (EntryKind::Withdrawal, _) => p.withdrawals += amount,
+            (EntryKind::Stake, EntryStatus::Success) => p.stakes = p.stakes.saturating_add(amount),
+            (EntryKind::Refund, EntryStatus::Success) => p.stakes = p.stakes.saturating_sub(amount),
+            (EntryKind::Withdrawal, _) => p.withdrawals = p.withdrawals.saturating_add(amount),
             _ => {}
         }
     }
@@ -294,7 +300,7 @@ pub fn aml_flags(entries: &[LedgerEntry], threshold: i64) -> Vec<Flag> {
                 ),
             });
         }
-        if p.withdrawals > 0 && p.deposits > 0 && p.stakes * 100 < p.deposits * LITTLE_PLAY_PERCENT {
+        if p.withdrawals > 0 && p.deposits > 0 && p.stakes < share(p.deposits, LITTLE_PLAY_PERCENT, 100) {
             flags.push(Flag {
                 user,
                 kind: "little_play",
@@ -361,5 +367,7 @@ mod tests {
         assert_eq!(kinds, vec![(1, "structuring"), (2, "little_play")]);
         let edge = [entry(1, 1, Deposit, t, Success), entry(2, 1, Deposit, t - 1, Success)];
         assert_eq!(large_transactions(&edge, t).len(), 1, "the threshold itself is large");
+        let huge: Vec<&str> = aml_flags(&entries, i64::MAX).iter().map(|f| f.kind).collect();
+        assert_eq!(huge, vec!["little_play"], "no deposit comes near the largest threshold");
     }
 }

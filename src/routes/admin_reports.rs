@@ -30,8 +30,10 @@ struct ReportQuery {
     #[param(required = true, example = "2026-11")]
     month: String,
     /// Kobo: deposits and withdrawals from this amount up are large (₦5,000,000 by default).
+    #[param(minimum = 1)]
     threshold: Option<i64>,
     /// Basis points of gross gaming revenue the licence levies (the return's levy column is empty without it).
+    #[param(maximum = 10000)]
     levy_bp: Option<u32>,
 }
 
@@ -45,6 +47,15 @@ impl ReportQuery {
             None => Ok(LARGE_TRANSACTION_KOBO),
             Some(t) if t > 0 => Ok(t),
             Some(_) => Err(ApiError::field("threshold", "Enter a threshold above zero (kobo)")),
+        }
+    }
+
+    fn levy_bp(&self) -> Result<Option<u32>, ApiError> {
+        match self.levy_bp {
+            Some(bp) if bp > ayo_data::tax::WHOLE => {
+                Err(ApiError::field("levy_bp", "Enter the levy in basis points, 0 to 10000 (100 %)"))
+            }
+            levy => Ok(levy),
         }
     }
 }
@@ -81,9 +92,9 @@ async fn regulator_return(
     _: AdminUser,
     query: web::Query<ReportQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let window = query.window()?;
+    let (window, levy_bp) = (query.window()?, query.levy_bp()?);
     let rows = from_month(&state, window, |entries, lookup| reports::takings(&entries, lookup)).await?;
-    let body = reports::takings_csv(query.month.trim(), &rows, query.levy_bp);
+    let body = reports::takings_csv(query.month.trim(), &rows, levy_bp);
     Ok(csv_file(format!("ayo-lotto-return-{}.csv", query.month.trim()), body))
 }
 

@@ -71,6 +71,10 @@ async fn the_monthly_return_and_the_remittance_schedule_add_up_by_state() {
     let bad = app.get("/admin/reports/regulator?month=November", Some(&admin)).await;
     assert_eq!(bad.status, 422);
     assert!(!bad.field_errors("month").is_empty());
+    let levy = app.get(&format!("/admin/reports/regulator?month={month}&levy_bp=10001"), Some(&admin)).await;
+    assert!(!levy.field_errors("levy_bp").is_empty(), "a levy above 100 % is a mistake");
+    let huge = app.get(&format!("/admin/reports/aml-flags?month={month}&threshold={}", i64::MAX), Some(&admin)).await;
+    assert_eq!(huge.status, 200, "the largest threshold is only a threshold nothing reaches");
 }
 
 #[actix_web::test]
