@@ -8,6 +8,7 @@ use chrono::{DateTime, Datelike, NaiveDate, TimeZone, Utc};
 
 use ayo_data::game::wat;
 use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
+use ayo_data::store::back_to;
 use ayo_data::user::UserId;
 use ayo_data::{Store, StoreResult};
 
@@ -61,21 +62,25 @@ pub fn year(year: i32) -> Option<Window> {
     })
 }
 
-/// Every ledger entry written in `window`, newest first. Entry ids grow with time, so the scan stops at the first
-/// entry older than the window by more than a minute (entries of one moment may be written slightly out of order).
-pub fn entries_in(store: &Store, window: Window) -> StoreResult<Vec<LedgerEntry>> {
+/// The entries of `entries` (newest first) written in `window`: the read stops just before the window's start
+/// (`back_to`).
+pub fn within(
+    window: Window,
+    entries: impl Iterator<Item = StoreResult<LedgerEntry>>,
+) -> StoreResult<Vec<LedgerEntry>> {
     let mut out = Vec::new();
-    let early = window.from - chrono::Duration::minutes(1);
-    for entry in store.wallets.entries_newest_first() {
+    for entry in back_to(window.from, entries) {
         let entry = entry?;
-        if entry.created_at < early {
-            break;
-        }
         if entry.created_at >= window.from && entry.created_at < window.to {
             out.push(entry);
         }
     }
     Ok(out)
+}
+
+/// Every ledger entry written in `window`, newest first.
+pub fn entries_in(store: &Store, window: Window) -> StoreResult<Vec<LedgerEntry>> {
+    within(window, store.wallets.entries_newest_first())
 }
 
 /// The ticket an entry is about (`ticket:42`).

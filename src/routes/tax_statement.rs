@@ -55,11 +55,9 @@ async fn statement(
         .ok_or_else(|| ApiError::field("year", "Choose a year from 2020 to 2100"))?;
     let store = state.store.clone();
     let id = user.id;
-    let entries = web::block(move || store.wallets.entries_of_user(id)).await??;
-    let in_year: Vec<_> = entries
-        .iter()
-        .filter(|e| e.status == EntryStatus::Success && e.created_at >= window.from && e.created_at < window.to)
-        .collect();
+    let entries =
+        web::block(move || crate::reports::within(window, store.wallets.entries_of_user_newest_first(id))).await??;
+    let in_year: Vec<_> = entries.iter().filter(|e| e.status == EntryStatus::Success).collect();
     let taxes: HashMap<&str, i64> = in_year
         .iter()
         .filter(|e| e.kind == EntryKind::Tax)

@@ -47,7 +47,7 @@ pub use purchases::Bought;
 pub use responsible::ResponsibleStore;
 pub use sandbox::{SandboxCharge, SandboxStore, SandboxTransfer};
 pub use users::{PlayerCounts, SignUp, UserStore};
-pub use wallets::{Moved, Outcome, PlayerSettlement, Purchase, PurchaseError, WalletStore};
+pub use wallets::{back_to, Moved, Outcome, PlayerSettlement, Purchase, PurchaseError, WalletStore};
 pub use witness::{PooledCommitment, WitnessStore};
 
 /// The opened database. Cheap to clone: sled handles are reference counted.

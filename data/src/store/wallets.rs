@@ -691,30 +691,40 @@ impl WalletStore {
     /// [`ENTRY_ORDER_SLACK_SECS`] (ids are handed out a moment before an entry is timed, so near the boundary id
     /// order and time order may differ by a little): the cost is the session's entries, not the player's history.
     pub fn session_money(&self, user: UserId, since: DateTime<Utc>) -> StoreResult<SessionMoney> {
-        let stop = since - chrono::Duration::seconds(ENTRY_ORDER_SLACK_SECS);
         let mut money = SessionMoney::default();
-        for key in self.ledger.scan_prefix(tagged(ENTRY_BY_USER, &[user])).keys().rev() {
-            let Some(id) = last_id(&key?) else { continue };
-            let Some(entry) = self.entry(id)? else { continue };
-            if entry.created_at < stop {
-                break;
-            }
-            money.add(&entry, since);
+        for entry in back_to(since, self.entries_of_user_newest_first(user)) {
+            money.add(&entry?, since);
         }
         Ok(money)
     }
 
     /// A player's ledger, newest first.
     pub fn entries_of_user(&self, user: UserId) -> StoreResult<Vec<LedgerEntry>> {
-        let mut out = Vec::new();
-        for key in self.ledger.scan_prefix(tagged(ENTRY_BY_USER, &[user])).keys().rev() {
-            let Some(id) = last_id(&key?) else { continue };
-            if let Some(bytes) = self.ledger.get(tagged(ENTRY, &[id]))? {
-                out.push(decode(&bytes)?);
-            }
-        }
-        Ok(out)
+        self.entries_of_user_newest_first(user).collect()
     }
+
+    /// A player's ledger, newest first, read one entry at a time (cut it short with [`back_to`]).
+    pub fn entries_of_user_newest_first(&self, user: UserId) -> impl Iterator<Item = StoreResult<LedgerEntry>> + '_ {
+        self.ledger.scan_prefix(tagged(ENTRY_BY_USER, &[user])).keys().rev().filter_map(move |key| {
+            let id = last_id(&match key {
+                Ok(key) => key,
+                Err(e) => return Some(Err(e.into())),
+            })?;
+            self.entry(id).transpose()
+        })
+    }
+}
+
+/// Entries read newest first (`entries_newest_first`, `entries_of_user_newest_first`) until the first one older
+/// than `since` by more than [`ENTRY_ORDER_SLACK_SECS`]: ids are handed out a moment before an entry is timed, so
+/// near the boundary id order and time order may differ by a little. Entries in the slack are still yielded; the
+/// caller keeps those at or after `since`.
+pub fn back_to(
+    since: DateTime<Utc>,
+    entries: impl Iterator<Item = StoreResult<LedgerEntry>>,
+) -> impl Iterator<Item = StoreResult<LedgerEntry>> {
+    let stop = since - chrono::Duration::seconds(ENTRY_ORDER_SLACK_SECS);
+    entries.take_while(move |entry| entry.as_ref().map_or(true, |e| e.created_at >= stop))
 }
 
 /// Settlement records read so far, by (draw, player): a list of tickets reads each record once.
