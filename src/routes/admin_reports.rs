@@ -5,11 +5,12 @@
 use actix_web::http::header;
 use actix_web::{get, web, HttpResponse};
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{json, Value};
 use utoipa::IntoParams;
 
 use ayo_actors::views::time;
 use ayo_data::ledger::LedgerEntry;
+use ayo_data::user::UserId;
 use ayo_data::StoreResult;
 
 use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
@@ -68,6 +69,14 @@ async fn from_month<T: Send + 'static>(
 ) -> Result<T, ApiError> {
     let store = state.store.clone();
     Ok(web::block(move || build(reports::entries_in(&store, window)?, &mut Lookup::new(&store))).await??)
+}
+
+/// A report row with its player's name and state of residence.
+fn with_player(lookup: &mut Lookup, user: UserId, mut row: Value) -> StoreResult<Value> {
+    let (player, state) = lookup.player(user)?;
+    row["player"] = player.into();
+    row["state"] = state.into();
+    Ok(row)
 }
 
 fn csv_file(name: String, body: String) -> HttpResponse {
@@ -137,11 +146,11 @@ async fn large_transactions(
         reports::large_transactions(&entries, threshold)
             .into_iter()
             .map(|e| {
-                let (player, state) = lookup.player(e.user_id)?;
-                Ok(json!({
-                    "id": e.id, "created_at": time(e.created_at), "user_id": e.user_id, "player": player,
-                    "state": state, "type": e.kind, "status": e.status, "amount": e.amount, "reference": e.reference,
-                }))
+                let row = json!({
+                    "id": e.id, "created_at": time(e.created_at), "user_id": e.user_id, "type": e.kind,
+                    "status": e.status, "amount": e.amount, "reference": e.reference,
+                });
+                with_player(lookup, e.user_id, row)
             })
             .collect::<StoreResult<Vec<_>>>()
     })
@@ -167,10 +176,7 @@ async fn aml_flags(
     let rows = from_month(&state, window, move |entries, lookup| {
         reports::aml_flags(&entries, threshold)
             .into_iter()
-            .map(|f| {
-                let (player, state) = lookup.player(f.user)?;
-                Ok(json!({ "user_id": f.user, "player": player, "state": state, "kind": f.kind, "detail": f.detail }))
-            })
+            .map(|f| with_player(lookup, f.user, json!({ "user_id": f.user, "kind": f.kind, "detail": f.detail })))
             .collect::<StoreResult<Vec<_>>>()
     })
     .await?;
