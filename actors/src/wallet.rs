@@ -191,10 +191,9 @@ impl Handler<SettleTickets> for WalletActor {
         self.touch();
         let SettleTickets { draw, game, tickets, now, mut durable } = msg;
         let outcomes: Vec<Outcome> = tickets.iter().map(|(_, outcome)| *outcome).collect();
-        let wins =
-            outcomes.iter().map(|o| usize::from(o.winnings.is_positive()) + usize::from(o.tax.is_positive())).sum();
+        let lines = outcomes.iter().map(Outcome::entry_count).sum();
         // Ids are taken outside the transaction, which may run more than once.
-        let ids = (0..wins).map(|_| self.store.wallets.next_id()).collect::<Result<Vec<_>, _>>()?;
+        let ids = (0..lines).map(|_| self.store.wallets.next_id()).collect::<Result<Vec<_>, _>>()?;
         let moved = self.store.wallets.settle(self.user, draw.id, &outcomes, &ids, now)?;
         // A rerun (already settled before a crash) changes nothing and tells nobody again.
         if moved.replayed {

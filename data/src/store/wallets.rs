@@ -101,6 +101,18 @@ impl Outcome {
     pub fn untaxed(ticket: TicketId, lines_won: u64, winnings: Kobo) -> Self {
         Self { ticket, lines_won, winnings, tax: Kobo::ZERO }
     }
+
+    /// The ledger lines [`WalletStore::settle`] writes for it: its win and its tax, each only if there is one.
+    pub fn ledger_lines(&self) -> [(EntryKind, i64); 2] {
+        let won = self.winnings.as_i64().max(0);
+        // The tax never exceeds the win it is taken from, so the balance only grows.
+        [(EntryKind::Win, won), (EntryKind::Tax, -self.tax.as_i64().clamp(0, won))]
+    }
+
+    /// How many entry ids settling it takes.
+    pub fn entry_count(&self) -> usize {
+        self.ledger_lines().iter().filter(|(_, amount)| *amount != 0).count()
+    }
 }
 
 /// How one player's tickets of one draw were settled: written once, with the winnings, by [`WalletStore::settle`].
@@ -323,8 +335,8 @@ impl WalletStore {
     }
 
     /// Settles one player's pending tickets of a draw, all together and once: credits every win with its own ledger
-    /// entry and debits its withholding tax, if any, with another right after it (`entry_ids`: one per outcome with
-    /// positive winnings and one more per outcome with tax, in order) and writes the player's
+    /// entry and debits its withholding tax, if any, with another right after it (`entry_ids`: as many as the
+    /// outcomes' [`Outcome::entry_count`], in order) and writes the player's
     /// [`PlayerSettlement`], in one transaction. If that record already exists (a rerun after a crash), nothing is
     /// written and the answer is `replayed`: so no ticket is ever paid twice.
     ///
@@ -352,15 +364,10 @@ impl WalletStore {
             }
             let mut entries = Vec::new();
             let mut ids = entry_ids.iter();
-            for outcome in outcomes.iter().filter(|o| o.winnings.is_positive()) {
-                // The tax never exceeds the win it is taken from, so the balance only grows.
-                let tax = outcome.tax.as_i64().clamp(0, outcome.winnings.as_i64());
+            for outcome in outcomes.iter().filter(|o| o.entry_count() > 0) {
                 let reference = format!("ticket:{}", outcome.ticket);
-                let lines = [
-                    (EntryKind::Win, outcome.winnings.as_i64(), "Winnings of"),
-                    (EntryKind::Tax, -tax, "Withholding tax on"),
-                ];
-                for (kind, amount, what) in lines.into_iter().filter(|(_, amount, _)| *amount != 0) {
+                for (kind, amount) in outcome.ledger_lines().into_iter().filter(|(_, amount)| *amount != 0) {
+                    let what = if kind == EntryKind::Win { "Winnings of" } else { "Withholding tax on" };
                     let Some(entry_id) = ids.next() else {
                         return Err(abort(StoreError::Corrupt { tree: "ledger", detail: "too few entry ids".into() }));
                     };
