@@ -15,6 +15,7 @@ pub mod dashboard;
 pub mod demo;
 pub mod demo_games;
 pub mod error;
+pub mod front;
 pub mod identity;
 pub mod json;
 pub mod mail;

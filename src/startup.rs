@@ -2,9 +2,13 @@
 //! returns a handle that knows its port.
 
 use std::net::TcpListener;
+use std::time::Duration;
 
-use actix_web::dev::Server;
-use actix_web::{middleware, web, App, HttpServer};
+use actix_http::{HttpService, KeepAlive};
+use actix_service::{map_config, IntoServiceFactory, ServiceFactory, ServiceFactoryExt};
+use actix_web::body::MessageBody;
+use actix_web::dev::{AppConfig, Server, ServiceRequest, ServiceResponse};
+use actix_web::{middleware, web, App};
 use anyhow::Context;
 use tracing_actix_web::TracingLogger;
 
@@ -67,7 +71,10 @@ impl Application {
             }
             crate::audit_retention::start(store.clone(), days);
         }
+        let listener = TcpListener::bind(&settings.bind).with_context(|| format!("binding {}", settings.bind))?;
+        let address = listener.local_addr()?;
         let state = web::Data::new(AppState {
+            local_addr: address,
             engine,
             payments,
             identity,
@@ -88,32 +95,7 @@ impl Application {
         crate::metrics::prepare(settings.metrics_bind.as_deref());
         let metrics_url =
             crate::metrics::serve(settings.metrics_bind.as_deref(), settings.metrics_token.clone(), state.clone())?;
-        let listener = TcpListener::bind(&settings.bind).with_context(|| format!("binding {}", settings.bind))?;
-        let address = listener.local_addr()?;
-        let app_state = state.clone();
-        let server = HttpServer::new(move || {
-            App::new()
-                .app_data(app_state.clone())
-                .app_data(crate::error::path_config())
-                .app_data(crate::error::query_config())
-                .wrap(middleware::from_fn(crate::security_headers::add))
-                // The WebSocket sits outside the request logging and compression: both wrap a response body for
-                // its whole life, and a socket's body is every frame pushed to it (a span entered per frame).
-                .configure(crate::realtime::configure)
-                .service(
-                    web::scope("")
-                        .wrap(middleware::Compress::default())
-                        .wrap(TracingLogger::default())
-                        .wrap(middleware::from_fn(crate::metrics::track))
-                        .configure(routes::configure)
-                        .default_service(web::get().to(assets::serve)),
-                )
-        })
-        .listen(listener)?
-        // SIGTERM is ours to handle (`run_until_signalled`): sockets are told to reconnect before the server stops.
-        .disable_signals()
-        .shutdown_timeout(SHUTDOWN_TIMEOUT_SECS)
-        .run();
+        let server = serve(listener, state.clone())?;
         Ok(Self { port: address.port(), host: address.ip().to_string(), server, state, metrics_url })
     }
 
@@ -174,6 +156,68 @@ impl Application {
 
 /// How long requests in flight may take to finish after SIGTERM (the process must be gone within 10 s).
 const SHUTDOWN_TIMEOUT_SECS: u64 = 8;
+
+/// Serves the public port: actix-web for HTTP (with `HttpServer`'s defaults: 5 s keep-alive, 5 s to send a
+/// request's head), and the lean stack for connections that open the WebSocket (`crate::front`). Built on
+/// actix-server directly because `HttpServer` owns its connections whole and cannot hand one to another stack.
+fn serve(listener: TcpListener, state: web::Data<AppState>) -> std::io::Result<Server> {
+    let address = listener.local_addr()?;
+    let builder = actix_server::Server::build();
+    let shutdown = builder.graceful_shutdown_signal();
+    Ok(builder
+        .listen("ayo", listener, move || {
+            let shutdown = shutdown.clone();
+            let app = app(state.clone()).into_factory().map_err(|err| err.error_response());
+            let http = HttpService::build()
+                .keep_alive(KeepAlive::default())
+                .client_request_timeout(Duration::from_secs(5))
+                .client_disconnect_timeout(Duration::from_secs(1))
+                .local_addr(address)
+                // Idle kept-alive connections close at once when the server stops, as under `HttpServer`.
+                .graceful_shutdown_signal(move || {
+                    let shutdown = shutdown.clone();
+                    async move { shutdown.notified().await }
+                })
+                .finish(map_config(app, |_| AppConfig::default()))
+                .tcp();
+            crate::front::with_sockets(http, state.clone())
+        })?
+        // SIGTERM is ours to handle (`run_until_signalled`): sockets are told to reconnect before the server stops.
+        .disable_signals()
+        .shutdown_timeout(SHUTDOWN_TIMEOUT_SECS)
+        .run())
+}
+
+/// The actix-web application: the API under `/api/v1`, the app's files, and the socket for upgrades that arrive on
+/// a connection that served HTTP first.
+fn app(
+    state: web::Data<AppState>,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    App::new()
+        .app_data(state)
+        .app_data(crate::error::path_config())
+        .app_data(crate::error::query_config())
+        .wrap(middleware::from_fn(crate::security_headers::add))
+        // The WebSocket sits outside the request logging and compression: both wrap a response body for its whole
+        // life, and a socket's body is every frame pushed to it (a span entered per frame).
+        .configure(crate::realtime::configure)
+        .service(
+            web::scope("")
+                .wrap(middleware::Compress::default())
+                .wrap(TracingLogger::default())
+                .wrap(middleware::from_fn(crate::metrics::track))
+                .configure(routes::configure)
+                .default_service(web::get().to(assets::serve)),
+        )
+}
 
 /// Waits for SIGTERM (systemd, Kubernetes) or SIGINT (Ctrl-C); answers which.
 async fn shutdown_signal() -> anyhow::Result<&'static str> {

@@ -15,6 +15,8 @@ use crate::mail::{Mail, Postman};
 use crate::rate_limit::{Limits, RateLimiter};
 
 pub struct AppState {
+    /// The public listener's address (where the sandbox gateway sends its webhooks).
+    pub local_addr: std::net::SocketAddr,
     pub store: Store,
     pub tokens: Tokens,
     pub pepper: OtpPepper,

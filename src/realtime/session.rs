@@ -9,7 +9,7 @@ use std::future::Future;
 use std::time::{Duration, Instant};
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use actix_ws::{CloseCode, CloseReason, Closed, Message, MessageStream, ProtocolError, Session};
+use actix_ws::{CloseCode, CloseReason};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -19,6 +19,7 @@ use ayo_data::user::Role;
 use crate::auth::extract::session_for_token;
 use crate::error::ApiError;
 use crate::realtime::snapshot::{receives_marketing, snapshot};
+use crate::realtime::socket::{Closed, Fault, Incoming, Outgoing, Said};
 use crate::state::AppState;
 
 /// How often the server pings.
@@ -31,7 +32,9 @@ pub const MAX_FRAME_SIZE: usize = 4 * 1024;
 /// the client has stopped reading altogether.
 pub const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// GET /api/v1/ws: upgrades and leaves the connection to its own task.
+/// GET /api/v1/ws on a connection that served HTTP first: upgrades through actix-ws and leaves the connection to
+/// its own task. (A connection whose first request is the upgrade never gets here: `crate::front` hands it to the
+/// lean stack, `crate::realtime::lean`.)
 #[utoipa::path(
     get,
     path = "/ws",
@@ -73,7 +76,7 @@ enum End {
     /// No frame for `CLIENT_TIMEOUT`.
     Silent,
     ClientClosed(Option<CloseReason>),
-    Protocol(ProtocolError),
+    Protocol(Fault),
     /// The socket is gone or would not take a frame in time: nothing more can be said.
     Unwritable,
 }
@@ -90,9 +93,9 @@ impl Drop for Registration {
     }
 }
 
-struct Connection {
+struct Connection<O> {
     state: web::Data<AppState>,
-    session: Session,
+    session: O,
     id: ConnId,
     /// Only whether `auth` succeeded: the user is reloaded when needed, never kept per socket.
     authenticated: bool,
@@ -101,13 +104,14 @@ struct Connection {
     last_heard: Instant,
 }
 
-async fn run(state: web::Data<AppState>, session: Session, mut stream: MessageStream) {
+/// Serves one socket until it ends, whichever stack carries it.
+pub(crate) async fn run(state: web::Data<AppState>, session: impl Outgoing, mut stream: impl Incoming) {
     let id = ConnId::next();
     let (sender, mut inbox) = hub::queue();
     // Registered before the snapshot is read, so an event persisted after that read is in the queue.
     if state.hub.send(Connect { id, sender }).await.is_err() {
         tracing::error!("the hub is not running; closing a new socket");
-        let _ = session.close(Some(CloseCode::Error.into())).await;
+        session.close(Some(CloseCode::Error.into())).await;
         return;
     }
     let _registration = Registration { hub: state.hub.clone(), id };
@@ -120,8 +124,8 @@ async fn run(state: web::Data<AppState>, session: Session, mut stream: MessageSt
     connection.close(end).await;
 }
 
-impl Connection {
-    async fn serve(&mut self, stream: &mut MessageStream, inbox: &mut Inbox) -> End {
+impl<O: Outgoing> Connection<O> {
+    async fn serve(&mut self, stream: &mut impl Incoming, inbox: &mut Inbox) -> End {
         let start = tokio::time::Instant::now() + HEARTBEAT_INTERVAL;
         let mut heartbeat = tokio::time::interval_at(start, HEARTBEAT_INTERVAL);
         heartbeat.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -147,7 +151,7 @@ impl Connection {
                     if self.last_heard.elapsed() > CLIENT_TIMEOUT {
                         Err(End::Silent)
                     } else {
-                        bounded(self.session.ping(b"")).await
+                        bounded(self.session.ping()).await
                     }
                 }
             };
@@ -157,16 +161,16 @@ impl Connection {
         }
     }
 
-    async fn on_message(&mut self, message: Message) -> Result<(), End> {
+    async fn on_message(&mut self, message: Said) -> Result<(), End> {
         match message {
-            Message::Text(text) => match serde_json::from_str::<ClientMessage>(&text) {
+            Said::Text(text) => match serde_json::from_slice::<ClientMessage>(&text) {
                 Ok(ClientMessage::Auth { token }) => self.authenticate(&token).await,
                 // Push only: anything else a client says is ignored.
                 Err(_) => Ok(()),
             },
-            Message::Ping(bytes) => bounded(self.session.pong(&bytes)).await,
-            Message::Close(reason) => Err(End::ClientClosed(reason)),
-            Message::Binary(_) | Message::Continuation(_) | Message::Pong(_) | Message::Nop => Ok(()),
+            Said::Ping(bytes) => bounded(self.session.pong(&bytes)).await,
+            Said::Close(reason) => Err(End::ClientClosed(reason)),
+            Said::Other => Ok(()),
         }
     }
 
@@ -228,8 +232,8 @@ impl Connection {
             End::Restarting => Some((CloseCode::Restart, "server restarting; reconnect").into()),
             End::Silent => Some((CloseCode::Away, "no heartbeat").into()),
             End::ClientClosed(reason) => reason,
-            End::Protocol(ProtocolError::Overflow) => Some(CloseCode::Size.into()),
-            End::Protocol(e) => {
+            End::Protocol(Fault::Overflow) => Some(CloseCode::Size.into()),
+            End::Protocol(Fault::Protocol(e)) => {
                 tracing::debug!(connection = %self.id, error = %e, "socket protocol error");
                 Some(CloseCode::Protocol.into())
             }

@@ -273,8 +273,8 @@ struct ChoiceForm {
 
 /// Where our own webhook endpoint listens, reachable from this process: the listener's address (loopback when it
 /// listens on every interface).
-fn own_webhook_url(req: &HttpRequest) -> String {
-    let mut addr = req.app_config().local_addr();
+fn own_webhook_url(state: &AppState) -> String {
+    let mut addr = state.local_addr;
     if addr.ip().is_unspecified() {
         let loopback = match addr.ip() {
             IpAddr::V4(_) => IpAddr::V4(Ipv4Addr::LOCALHOST),
@@ -300,7 +300,6 @@ fn own_webhook_url(req: &HttpRequest) -> String {
 )]
 #[post("/payments/sandbox/checkout/{reference}")]
 async fn checkout_choice(
-    req: HttpRequest,
     state: web::Data<AppState>,
     reference: web::Path<String>,
     form: Option<web::Form<ChoiceForm>>,
@@ -310,7 +309,7 @@ async fn checkout_choice(
     let (true, Some(action)) = (super::deposits::plausible_reference(&reference), action) else {
         return bad_link();
     };
-    match sandbox.complete(&reference, action, &own_webhook_url(&req)).await {
+    match sandbox.complete(&reference, action, &own_webhook_url(&state)).await {
         Ok(Some(charge)) => HttpResponse::SeeOther()
             .insert_header((header::LOCATION, return_url(&charge.callback_url, &charge.reference)))
             .insert_header((header::CACHE_CONTROL, "no-store"))

@@ -263,3 +263,51 @@ async fn an_admins_socket_gets_the_dashboard_figures_live_as_money_moves() {
     assert_eq!(after["stakes"].as_i64(), Some(5_000), "{after}");
     assert_eq!(after["today"]["stakes"].as_i64(), Some(5_000), "{after}");
 }
+
+/// Sends one HTTP/1.1 request on a raw connection and reads its whole answer (head and `content-length` body).
+async fn http_exchange(stream: &mut TcpStream, request: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    loop {
+        let mut chunk = [0u8; 1024];
+        let n = tokio::time::timeout(WAIT, stream.read(&mut chunk)).await.expect("an answer in time").unwrap();
+        answer.extend_from_slice(&chunk[..n]);
+        let text = String::from_utf8_lossy(&answer).to_string();
+        if let Some((head, body)) = text.split_once("\r\n\r\n") {
+            let length = head
+                .lines()
+                .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().to_owned()))
+                .and_then(|v| v.parse::<usize>().ok())
+                .unwrap_or(0);
+            if body.len() >= length || n == 0 {
+                return text;
+            }
+        }
+    }
+}
+
+#[actix_web::test]
+async fn a_socket_opened_on_a_connection_that_served_http_first_works_the_same() {
+    let app = spawn_app().await;
+    let address = app.url.trim_start_matches("http://").to_owned();
+    let mut stream = TcpStream::connect(&address).await.unwrap();
+    let health = http_exchange(&mut stream, &format!("GET /api/v1/health HTTP/1.1\r\nHost: {address}\r\n\r\n")).await;
+    assert!(health.starts_with("HTTP/1.1 200"), "{health}");
+    // The same kept-alive connection now upgrades.
+    let url = format!("ws://{address}/api/v1/ws");
+    let (mut socket, _) = tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream)).await.expect("upgrade");
+    assert_eq!(next(&mut socket).await["type"], "snapshot");
+    app.hub.do_send(Publish(draw_updated(1)));
+    assert_eq!(next(&mut socket).await["type"], "draw.updated");
+}
+
+#[actix_web::test]
+async fn a_plain_get_of_the_socket_address_is_a_400_naming_what_is_missing() {
+    let app = spawn_app().await;
+    let address = app.url.trim_start_matches("http://").to_owned();
+    let mut stream = TcpStream::connect(&address).await.unwrap();
+    let answer = http_exchange(&mut stream, &format!("GET /api/v1/ws HTTP/1.1\r\nHost: {address}\r\n\r\n")).await;
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+    assert!(answer.contains("Upgrade: websocket"), "{answer}");
+}
