@@ -109,7 +109,7 @@ pub(crate) async fn run(state: web::Data<AppState>, session: impl Outgoing, mut 
     let id = ConnId::next();
     let (sender, mut inbox) = hub::queue();
     // Registered before the snapshot is read, so an event persisted after that read is in the queue.
-    if state.hub.send(Connect { id, sender }).await.is_err() {
+    if Box::pin(state.hub.send(Connect { id, sender })).await.is_err() {
         tracing::error!("the hub is not running; closing a new socket");
         session.close(Some(CloseCode::Error.into())).await;
         return;
@@ -117,11 +117,11 @@ pub(crate) async fn run(state: web::Data<AppState>, session: impl Outgoing, mut 
     let _registration = Registration { hub: state.hub.clone(), id };
     let mut connection =
         Connection { state, session, id, authenticated: false, expires: None, last_heard: Instant::now() };
-    let end = match connection.send_snapshot(None).await {
+    let end = match Box::pin(connection.send_snapshot(None)).await {
         Ok(()) => connection.serve(&mut stream, &mut inbox).await,
         Err(end) => end,
     };
-    connection.close(end).await;
+    Box::pin(connection.close(end)).await;
 }
 
 impl<O: Outgoing> Connection<O> {
@@ -142,7 +142,9 @@ impl<O: Outgoing> Connection<O> {
                 frame = stream.recv() => match frame {
                     Some(Ok(message)) => {
                         self.last_heard = Instant::now();
-                        self.on_message(message).await
+                        // Boxed, like the other rare steps: this future lives as long as the socket, and is as large
+                        // as its largest step (signing in is the largest by far).
+                        Box::pin(self.on_message(message)).await
                     }
                     Some(Err(e)) => Err(End::Protocol(e)),
                     None => Err(End::ClientClosed(None)),

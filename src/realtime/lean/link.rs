@@ -44,12 +44,15 @@ impl Incoming for Reader {
             if let Err(e) = self.half.readable().await {
                 return Some(Err(Fault::Protocol(e.to_string())));
             }
-            let mut chunk = [0u8; READ_CHUNK];
-            match self.half.try_read(&mut chunk) {
+            self.pending.reserve(READ_CHUNK);
+            match self.half.try_read_buf(&mut self.pending) {
                 Ok(0) => return None,
-                Ok(n) => self.pending.extend_from_slice(&chunk[..n]),
+                Ok(_) => {}
                 Err(e) if e.kind() == ErrorKind::WouldBlock => {}
                 Err(e) => return Some(Err(Fault::Protocol(e.to_string()))),
+            }
+            if self.pending.is_empty() {
+                self.pending = BytesMut::new();
             }
         }
     }
