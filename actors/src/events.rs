@@ -44,6 +44,10 @@ pub enum EventKind {
     WalletUpdated,
     #[serde(rename = "ticket.settled")]
     TicketSettled,
+    /// A player's tickets of one draw, settled (or refunded) together: `{draw_id, tickets}`, for connections that
+    /// asked for it at `auth` (see `hub::SettledForm`).
+    #[serde(rename = "tickets.settled")]
+    TicketsSettled,
     #[serde(rename = "dashboard.updated")]
     DashboardUpdated,
     /// Something an admin must look at now (topic `admin`): `{action, draw_id, message}`.
@@ -71,5 +75,68 @@ pub struct Rendered {
 impl Rendered {
     pub fn new(kind: EventKind, data: &impl Serialize) -> Self {
         Self { kind, data: serde_json::to_string(data).unwrap_or_else(|_| "null".into()) }
+    }
+}
+
+/// The tickets one move settled for a player (a draw's settlement, or a cancelled draw's refunds), each written
+/// once as the JSON of API.md's Ticket, side by side in one buffer. The form is the Hub's to choose, per
+/// connection (`hub::SettledForm`): one `ticket.settled` per ticket (each ticket's text as its `data`), or one
+/// `tickets.settled` for them all (`{draw_id, tickets}` around the same text). Either way no ticket is serialised
+/// again.
+#[derive(Debug, Clone, Default)]
+pub struct SettledTickets {
+    draw_id: u64,
+    /// The tickets' JSON separated by commas: the inside of a JSON array.
+    list: String,
+    /// Where each ticket's JSON starts and ends in `list`.
+    spans: Vec<(usize, usize)>,
+}
+
+impl SettledTickets {
+    /// No tickets yet, of this draw.
+    pub fn new(draw_id: u64) -> Self {
+        Self { draw_id, ..Self::default() }
+    }
+
+    /// Adds one ticket (serialised now, once).
+    pub fn push(&mut self, ticket: &impl Serialize) {
+        let text = serde_json::to_string(ticket).unwrap_or_else(|_| "null".into());
+        if !self.spans.is_empty() {
+            self.list.push(',');
+        }
+        let start = self.list.len();
+        self.list.push_str(&text);
+        self.spans.push((start, self.list.len()));
+    }
+
+    pub fn draw_id(&self) -> u64 {
+        self.draw_id
+    }
+
+    pub fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.spans.is_empty()
+    }
+
+    /// Each ticket's JSON, in order: the `data` of its `ticket.settled`.
+    pub fn tickets(&self) -> impl Iterator<Item = &str> {
+        self.spans.iter().map(|&(start, end)| self.list.get(start..end).unwrap_or("null"))
+    }
+
+    /// Appends the `data` of `tickets.settled`, `{"draw_id":…,"tickets":[…]}`, to `out`.
+    pub fn write_batch(&self, out: &mut String) {
+        out.push_str("{\"draw_id\":");
+        out.push_str(&self.draw_id.to_string());
+        out.push_str(",\"tickets\":[");
+        out.push_str(&self.list);
+        out.push_str("]}");
+    }
+
+    /// About how long `write_batch`'s text is, to size its buffer.
+    pub fn batch_len(&self) -> usize {
+        self.list.len() + 48
     }
 }

@@ -9,6 +9,13 @@
 //!
 //! Per connection the Hub keeps only its sender, its user id and a few set entries: the goal is tens of thousands
 //! of sockets at a few KiB each.
+//!
+//! Settled tickets come in two forms, chosen per connection at `auth` (`SettledForm`): one `ticket.settled` per
+//! ticket (the default, as ever), or one `tickets.settled` per player and draw. The wallet hands over each ticket's
+//! JSON once (`SettledTickets`) and the Hub frames it only in the forms the player's connections asked for, so a
+//! player with only batched sockets costs one frame per draw and one with only per-ticket sockets what it always
+//! has. Each form has its own count of a topic's events, so neither sees a gap in `seq`: every other event counts
+//! one in both, a settlement counts one per ticket for per-ticket connections and one for batched ones.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -21,7 +28,7 @@ use tokio::sync::mpsc::{self, error::TrySendError};
 
 use ayo_data::user::UserId;
 
-use crate::events::{Event, EventKind, Rendered, Topic};
+use crate::events::{Event, EventKind, Rendered, SettledTickets, Topic};
 use crate::publisher::{Listening, Publisher};
 
 /// How many events may wait for one connection. Bursts are short (a draw's result, its settlements); a connection
@@ -83,7 +90,35 @@ pub struct Authenticate {
     /// `false` for a player on a time-out or self-exclusion: the connection leaves the marketing topic
     /// (`Topic::Marquee`) in the same step, so no marquee message reaches it (docs/decisions/025).
     pub marketing: bool,
+    /// How the connection takes its player's settled tickets: fixed here, before its first private event, so its
+    /// `seq` is counted one way from start to end.
+    pub settled: SettledForm,
 }
+
+/// How a connection takes its player's settled tickets (API.md: `auth`'s `batch`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum SettledForm {
+    /// One `ticket.settled` per ticket, each with its own `seq`: every client that does not ask otherwise.
+    #[default]
+    PerTicket,
+    /// One `tickets.settled` per draw with all the player's tickets in it, one `seq`.
+    Batched,
+}
+
+impl SettledForm {
+    /// The form asked for by `auth`'s `batch`, a list of event names: `tickets.settled` in it means batched;
+    /// names the server does not know are ignored.
+    pub fn from_batch<'a>(names: impl IntoIterator<Item = &'a str>) -> Self {
+        if names.into_iter().any(|name| name == BATCHED_SETTLEMENT) {
+            Self::Batched
+        } else {
+            Self::PerTicket
+        }
+    }
+}
+
+/// The name a client puts in `auth`'s `batch` to take its settled tickets batched.
+pub const BATCHED_SETTLEMENT: &str = "tickets.settled";
 
 /// The player has just started a time-out or self-exclusion: every socket signed in as them leaves the marketing
 /// topic (`Topic::Marquee`) at once, and is told on its private topic that there are no marquee messages (a
@@ -129,6 +164,16 @@ pub struct PublishRendered {
     pub events: Vec<Rendered>,
 }
 
+/// Sends a player's move that settled tickets to every subscriber of their topic: its events already serialised,
+/// in order, then the tickets framed as each connection asked (`SettledForm`), all in one message.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct PublishSettled {
+    pub topic: Topic,
+    pub events: Vec<Rendered>,
+    pub tickets: SettledTickets,
+}
+
 /// Hands the Hub's set of private topics with subscribers to a publisher (see `Hub::publisher`).
 #[derive(Message)]
 #[rtype(result = "()")]
@@ -165,13 +210,46 @@ struct Connection {
     sender: Outbox,
     user: Option<UserId>,
     is_admin: bool,
+    settled: SettledForm,
 }
 
 #[derive(Default)]
 struct Subscribers {
-    /// The `seq` of the last event published to the topic; the first event gets 1.
+    /// The `seq` of the last event published to the topic as `SettledForm::PerTicket` connections count it (one
+    /// per settled ticket); the first event gets 1.
     seq: u64,
+    /// The same as `SettledForm::Batched` connections count it (one per settlement). Equal to `seq` until the
+    /// topic's first settlement, so on the public topics, which have none, always.
+    batched_seq: u64,
     ids: HashSet<ConnId>,
+}
+
+/// The frames of one publication for each form of connection; empty for a form no subscriber has.
+#[derive(Default)]
+struct Frames {
+    per_ticket: Vec<Arc<str>>,
+    batched: Vec<Arc<str>>,
+}
+
+impl Frames {
+    /// One frame that every connection gets.
+    fn shared(frame: Arc<str>) -> Self {
+        Self { per_ticket: vec![Arc::clone(&frame)], batched: vec![frame] }
+    }
+
+    fn of(&self, form: SettledForm) -> &[Arc<str>] {
+        match form {
+            SettledForm::PerTicket => &self.per_ticket,
+            SettledForm::Batched => &self.batched,
+        }
+    }
+}
+
+/// Which forms the subscribers of a topic have.
+#[derive(Default)]
+struct Forms {
+    per_ticket: bool,
+    batched: bool,
 }
 
 /// What an event carries: a value to serialise, or JSON text already serialised.
@@ -202,9 +280,10 @@ impl Hub {
     pub fn publisher(hub: Addr<Hub>) -> Publisher {
         let listening = Listening::default();
         hub.do_send(ShareListening(listening.clone()));
-        let batches = hub.clone();
+        let (batches, settlements) = (hub.clone(), hub.clone());
         Publisher::new(move |event| hub.do_send(Publish(event)))
             .with_rendered(move |topic, events| batches.do_send(PublishRendered { topic, events }))
+            .with_settled(move |topic, events, tickets| settlements.do_send(PublishSettled { topic, events, tickets }))
             .with_listening(listening)
     }
 
@@ -257,41 +336,123 @@ impl Hub {
         }
     }
 
+    fn publish_settled(&mut self, topic: Topic, events: &[Rendered], tickets: &SettledTickets) {
+        if matches!(topic, Topic::User(_)) && !self.topics.contains_key(&topic) {
+            return;
+        }
+        let name = topic.name();
+        for event in events {
+            self.deliver(topic, &name, event.kind, Data::Text(&event.data));
+        }
+        self.deliver_settled(topic, &name, tickets);
+    }
+
+    /// The subscribers of a topic, to number an event: `None` for a player's topic nobody listens to (nothing to
+    /// number or send); a fixed topic keeps counting with nobody listening.
+    fn numbered(&mut self, topic: Topic) -> Option<&mut Subscribers> {
+        match topic {
+            Topic::User(_) => self.topics.get_mut(&topic),
+            topic => Some(self.topics.entry(topic).or_default()),
+        }
+    }
+
+    /// One event, one `seq` in each form's count: a frame shared by every connection while the two counts agree,
+    /// otherwise one per form some subscriber has.
     fn deliver(&mut self, topic: Topic, name: &str, kind: EventKind, data: Data<'_>) {
-        let subscribers = match topic {
-            // Nobody is listening to a player who has no socket open: nothing to number or send.
-            Topic::User(_) => match self.topics.get_mut(&topic) {
-                Some(subscribers) => subscribers,
-                None => return,
-            },
-            topic => self.topics.entry(topic).or_default(),
-        };
+        let Some(subscribers) = self.numbered(topic) else { return };
         subscribers.seq += 1;
+        subscribers.batched_seq += 1;
         if subscribers.ids.is_empty() {
             return;
         }
-        let seq = subscribers.seq;
-        let text: Arc<str> = match data {
-            Data::Value(data) => match serde_json::to_string(&Envelope { kind, topic: name, seq, data }) {
-                Ok(text) => text.into(),
-                Err(e) => {
-                    tracing::error!(topic = name, error = %e, "event not serialised");
-                    return;
-                }
-            },
-            Data::Text(data) => envelope_text(kind, name, seq, data).into(),
+        let (seq, batched_seq) = (subscribers.seq, subscribers.batched_seq);
+        let frames = if seq == batched_seq {
+            match render(kind, name, seq, &data) {
+                Some(frame) => Frames::shared(frame),
+                None => return,
+            }
+        } else {
+            let forms = self.forms(topic);
+            let frame = |wanted: bool, seq| wanted.then(|| render(kind, name, seq, &data)).flatten();
+            Frames {
+                per_ticket: frame(forms.per_ticket, seq).into_iter().collect(),
+                batched: frame(forms.batched, batched_seq).into_iter().collect(),
+            }
         };
-        let mut gone = Vec::new();
-        metrics::counter!("ayo_events_fanned_out_total").increment(subscribers.ids.len() as u64);
+        self.fan_out(topic, &frames);
+    }
+
+    /// A settlement: per-ticket connections get one `ticket.settled` per ticket, numbered on from the topic's
+    /// `seq`; batched ones one `tickets.settled`, numbered on from `batched_seq`. Only the forms some subscriber
+    /// has are framed.
+    fn deliver_settled(&mut self, topic: Topic, name: &str, tickets: &SettledTickets) {
+        if tickets.is_empty() {
+            return;
+        }
+        let Some(subscribers) = self.numbered(topic) else { return };
+        let first = subscribers.seq + 1;
+        subscribers.seq += tickets.len() as u64;
+        subscribers.batched_seq += 1;
+        if subscribers.ids.is_empty() {
+            return;
+        }
+        let batched_seq = subscribers.batched_seq;
+        let forms = self.forms(topic);
+        let mut frames = Frames::default();
+        if forms.per_ticket {
+            frames.per_ticket = tickets
+                .tickets()
+                .zip(first..)
+                .map(|(ticket, seq)| {
+                    envelope_text(EventKind::TicketSettled, name, seq, ticket.len(), |out| out.push_str(ticket)).into()
+                })
+                .collect();
+        }
+        if forms.batched {
+            let batch = envelope_text(EventKind::TicketsSettled, name, batched_seq, tickets.batch_len(), |out| {
+                tickets.write_batch(out)
+            });
+            frames.batched.push(batch.into());
+        }
+        self.fan_out(topic, &frames);
+    }
+
+    /// Which forms the topic's subscribers have.
+    fn forms(&self, topic: Topic) -> Forms {
+        let mut forms = Forms::default();
+        let Some(subscribers) = self.topics.get(&topic) else { return forms };
         for id in &subscribers.ids {
-            let Some(connection) = self.connections.get(id) else { continue };
-            match connection.sender.try_send(Arc::clone(&text)) {
-                Ok(()) => {}
-                Err(TrySendError::Full(_)) => gone.push((*id, true)),
-                // The session ended and its `Disconnect` is on the way.
-                Err(TrySendError::Closed(_)) => gone.push((*id, false)),
+            match self.connections.get(id).map(|connection| connection.settled) {
+                Some(SettledForm::PerTicket) => forms.per_ticket = true,
+                Some(SettledForm::Batched) => forms.batched = true,
+                None => {}
+            }
+            if forms.per_ticket && forms.batched {
+                break;
             }
         }
+        forms
+    }
+
+    /// Hands each subscriber the frames of its form, in order, and lets go of those that cannot take them all.
+    fn fan_out(&mut self, topic: Topic, frames: &Frames) {
+        let Some(subscribers) = self.topics.get(&topic) else { return };
+        let mut gone = Vec::new();
+        let mut handed = 0;
+        for id in &subscribers.ids {
+            let Some(connection) = self.connections.get(id) else { continue };
+            for frame in frames.of(connection.settled) {
+                handed += 1;
+                match connection.sender.try_send(Arc::clone(frame)) {
+                    Ok(()) => continue,
+                    Err(TrySendError::Full(_)) => gone.push((*id, true)),
+                    // The session ended and its `Disconnect` is on the way.
+                    Err(TrySendError::Closed(_)) => gone.push((*id, false)),
+                }
+                break;
+            }
+        }
+        metrics::counter!("ayo_events_fanned_out_total").increment(handed);
         for (id, lagging) in gone {
             if lagging {
                 self.dropped_laggards += 1;
@@ -303,11 +464,32 @@ impl Hub {
     }
 }
 
-/// The envelope of API.md around JSON text already serialised: the same bytes `Envelope` would write.
-fn envelope_text(kind: EventKind, topic: &str, seq: u64, data: &str) -> String {
+/// One event's frame with this `seq`; `None` (logged) if its data cannot be serialised.
+fn render(kind: EventKind, name: &str, seq: u64, data: &Data<'_>) -> Option<Arc<str>> {
+    match data {
+        Data::Value(data) => match serde_json::to_string(&Envelope { kind, topic: name, seq, data }) {
+            Ok(text) => Some(text.into()),
+            Err(e) => {
+                tracing::error!(topic = name, error = %e, "event not serialised");
+                None
+            }
+        },
+        Data::Text(data) => Some(envelope_text(kind, name, seq, data.len(), |out| out.push_str(data)).into()),
+    }
+}
+
+/// The envelope of API.md around JSON text already serialised (`write_data` appends about `data_len` bytes of it):
+/// the same bytes `Envelope` would write.
+fn envelope_text(
+    kind: EventKind,
+    topic: &str,
+    seq: u64,
+    data_len: usize,
+    write_data: impl FnOnce(&mut String),
+) -> String {
     let kind = serde_json::to_string(&kind).unwrap_or_else(|_| "null".into());
     let topic = serde_json::to_string(topic).unwrap_or_else(|_| "null".into());
-    let mut text = String::with_capacity(kind.len() + topic.len() + data.len() + 48);
+    let mut text = String::with_capacity(kind.len() + topic.len() + data_len + 48);
     text.push_str("{\"type\":");
     text.push_str(&kind);
     text.push_str(",\"topic\":");
@@ -315,7 +497,7 @@ fn envelope_text(kind: EventKind, topic: &str, seq: u64, data: &str) -> String {
     text.push_str(",\"seq\":");
     text.push_str(&seq.to_string());
     text.push_str(",\"data\":");
-    text.push_str(data);
+    write_data(&mut text);
     text.push('}');
     text
 }
@@ -329,7 +511,10 @@ impl Handler<Connect> for Hub {
 
     fn handle(&mut self, msg: Connect, _: &mut Context<Self>) {
         self.remove(msg.id);
-        self.connections.insert(msg.id, Connection { sender: msg.sender, user: None, is_admin: false });
+        self.connections.insert(
+            msg.id,
+            Connection { sender: msg.sender, user: None, is_admin: false, settled: SettledForm::PerTicket },
+        );
         for topic in PUBLIC_TOPICS {
             self.subscribe(msg.id, topic);
         }
@@ -354,6 +539,7 @@ impl Handler<Authenticate> for Hub {
         }
         connection.user = Some(msg.user_id);
         connection.is_admin = msg.is_admin;
+        connection.settled = msg.settled;
         if !msg.marketing {
             self.unsubscribe(msg.id, Topic::Marquee);
         }
@@ -438,6 +624,14 @@ impl Handler<PublishRendered> for Hub {
 
     fn handle(&mut self, msg: PublishRendered, _: &mut Context<Self>) {
         self.publish_rendered(msg.topic, &msg.events);
+    }
+}
+
+impl Handler<PublishSettled> for Hub {
+    type Result = ();
+
+    fn handle(&mut self, msg: PublishSettled, _: &mut Context<Self>) {
+        self.publish_settled(msg.topic, &msg.events, &msg.tickets);
     }
 }
 

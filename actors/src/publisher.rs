@@ -4,10 +4,11 @@
 use std::collections::HashSet;
 use std::sync::{Arc, OnceLock, RwLock};
 
-use crate::events::{Event, Rendered, Topic};
+use crate::events::{Event, EventKind, Rendered, SettledTickets, Topic};
 
 type Each = Arc<dyn Fn(Event) + Send + Sync>;
 type Many = Arc<dyn Fn(Topic, Vec<Rendered>) + Send + Sync>;
+type Settled = Arc<dyn Fn(Topic, Vec<Rendered>, SettledTickets) + Send + Sync>;
 
 /// The private topics (a player's, the admins') that have a subscriber now, as the Hub keeps it, shared once the
 /// Hub has answered. Unknown (not shared yet, or no Hub) means "maybe": events are built.
@@ -32,17 +33,25 @@ impl Listening {
 pub struct Publisher {
     each: Each,
     many: Option<Many>,
+    settled: Option<Settled>,
     listening: Listening,
 }
 
 impl Publisher {
     pub fn new(f: impl Fn(Event) + Send + Sync + 'static) -> Self {
-        Self { each: Arc::new(f), many: None, listening: Listening::default() }
+        Self { each: Arc::new(f), many: None, settled: None, listening: Listening::default() }
     }
 
     /// Also hands rendered events over in one call per batch (the Hub: one message for many events).
     pub fn with_rendered(mut self, f: impl Fn(Topic, Vec<Rendered>) + Send + Sync + 'static) -> Self {
         self.many = Some(Arc::new(f));
+        self
+    }
+
+    /// Also hands settled tickets over as they are, for the receiver to frame (the Hub: per ticket or batched, as
+    /// each connection asked).
+    pub fn with_settled(mut self, f: impl Fn(Topic, Vec<Rendered>, SettledTickets) + Send + Sync + 'static) -> Self {
+        self.settled = Some(Arc::new(f));
         self
     }
 
@@ -70,6 +79,19 @@ impl Publisher {
                     let data = serde_json::from_str(&event.data).unwrap_or_default();
                     (self.each)(Event { topic, kind: event.kind, data });
                 }
+            }
+        }
+    }
+
+    /// Publishes events already serialised, then settled tickets, in order, to one topic. Without a receiver for
+    /// settled tickets (`with_settled`), each ticket is a `ticket.settled` after the events.
+    pub fn publish_settled(&self, topic: Topic, events: Vec<Rendered>, tickets: SettledTickets) {
+        match &self.settled {
+            Some(settled) => settled(topic, events, tickets),
+            None => {
+                let per_ticket =
+                    tickets.tickets().map(|data| Rendered { kind: EventKind::TicketSettled, data: data.to_owned() });
+                self.publish_rendered(topic, events.into_iter().chain(per_ticket).collect());
             }
         }
     }

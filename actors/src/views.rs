@@ -12,6 +12,8 @@ use ayo_data::lotto::{Balls, Bet};
 use ayo_data::money::Kobo;
 use ayo_data::ticket::{Terms, Ticket, TicketStatus};
 
+use crate::events::SettledTickets;
+
 pub fn time(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Millis, true)
 }
@@ -53,18 +55,39 @@ pub fn ticket(ticket: &Ticket, draw: Option<&Draw>, game: Option<&Game>) -> Valu
 /// `Value`), the draw's fields and the shared settlement time formatted once: for pushes.
 pub fn tickets_text(tickets: &[Ticket], draw: Option<&Draw>, game: Option<&Game>) -> Vec<String> {
     let draws_at = draw.map(|d| time(d.draws_at));
-    let mut settled: Option<(DateTime<Utc>, String)> = None;
-    tickets
-        .iter()
-        .map(|ticket| {
-            let settled_at = ticket.settled_at.map(|at| match &settled {
-                Some((known, text)) if *known == at => text.clone(),
-                _ => settled.insert((at, time(at))).1.clone(),
-            });
-            let view = TicketView::new(ticket, draw, draws_at.as_deref(), game, settled_at);
-            serde_json::to_string(&view).unwrap_or_else(|_| "null".into())
-        })
+    pushed_views(tickets, draw, draws_at.as_deref(), game)
+        .map(|view| serde_json::to_string(&view).unwrap_or_else(|_| "null".into()))
         .collect()
+}
+
+/// The same JSON as `tickets_text`, written into one `SettledTickets` for the Hub to frame per ticket or batched;
+/// `None` for no tickets. Its draw is `draw`'s, else the first ticket's.
+pub fn settled_tickets(tickets: &[Ticket], draw: Option<&Draw>, game: Option<&Game>) -> Option<SettledTickets> {
+    let first = tickets.first()?;
+    let draw_id = draw.map_or(first.draw_id, |d| d.id);
+    let draws_at = draw.map(|d| time(d.draws_at));
+    let mut settled = SettledTickets::new(draw_id);
+    for view in pushed_views(tickets, draw, draws_at.as_deref(), game) {
+        settled.push(&view);
+    }
+    Some(settled)
+}
+
+/// Each ticket's view for a push; the settlement time most tickets share is formatted once.
+fn pushed_views<'a>(
+    tickets: &'a [Ticket],
+    draw: Option<&'a Draw>,
+    draws_at: Option<&'a str>,
+    game: Option<&'a Game>,
+) -> impl Iterator<Item = TicketView<'a>> {
+    let mut settled: Option<(DateTime<Utc>, String)> = None;
+    tickets.iter().map(move |ticket| {
+        let settled_at = ticket.settled_at.map(|at| match &settled {
+            Some((known, text)) if *known == at => text.clone(),
+            _ => settled.insert((at, time(at))).1.clone(),
+        });
+        TicketView::new(ticket, draw, draws_at, game, settled_at)
+    })
 }
 
 #[derive(Serialize)]

@@ -62,7 +62,7 @@ pub struct BuyTicket(pub Purchase);
 /// `WalletStore::settle`), in one transaction, once. Answers how many were written now (0 for a rerun, which
 /// tells nobody again) as soon as the transaction is done, *before* it is durable: the sender (the DrawActor)
 /// flushes once for all the draw's wallets and then sends `true` on `durable`; only then does the wallet tell the
-/// player (`wallet.updated`, `ticket.settled`). If `durable` closes without `true`, nobody is told.
+/// player (`wallet.updated`, then the settled tickets). If `durable` closes without `true`, nobody is told.
 #[derive(Message)]
 #[rtype(result = "Result<usize, WalletError>")]
 pub struct SettleTickets {
@@ -118,14 +118,16 @@ impl WalletActor {
     }
 
     /// Tells the player's browsers (if any is listening) about a durable move: `wallet.updated` for each entry,
-    /// then `ticket.settled` for each ticket `tickets` builds. Events are serialised here, on the wallet's thread,
-    /// and handed to the Hub as one batch; nothing is built for a player with no socket open.
+    /// then the tickets `tickets` builds, settled. Events and each ticket's JSON are serialised here, once, on the
+    /// wallet's thread, and handed to the Hub in one message; the Hub frames the tickets as each of the player's
+    /// connections asked (`ticket.settled` each, or one `tickets.settled`: see `hub::SettledForm`), so the wallet
+    /// need not know which. Nothing is built for a player with no socket open.
     fn announce(&self, balance: i64, entries: &[LedgerEntry], tickets: Tickets) {
         let topic = Topic::User(self.user);
         if !self.publish.is_listening(&topic) {
             return;
         }
-        let mut events: Vec<Rendered> = entries
+        let events: Vec<Rendered> = entries
             .iter()
             .map(|entry| {
                 let data = json!({ "balance": balance, "transaction": views::entry(entry) });
@@ -133,10 +135,10 @@ impl WalletActor {
             })
             .collect();
         let Tickets { build, draw, game } = tickets;
-        let settled = views::tickets_text(&build(), draw.as_deref(), game.as_deref());
-        events.extend(settled.into_iter().map(|data| Rendered { kind: EventKind::TicketSettled, data }));
-        if !events.is_empty() {
-            self.publish.publish_rendered(topic, events);
+        match views::settled_tickets(&build(), draw.as_deref(), game.as_deref()) {
+            Some(settled) => self.publish.publish_settled(topic, events, settled),
+            None if !events.is_empty() => self.publish.publish_rendered(topic, events),
+            None => {}
         }
     }
 

@@ -110,6 +110,29 @@ fn settled_tickets_are_pushed_as_the_api_shows_them() {
 }
 
 #[test]
+fn settled_tickets_hold_the_same_json_per_ticket_and_as_one_batch() {
+    let game = game();
+    let mut draw = Draw::schedule(5, &game, Utc::now() - Duration::hours(1), Utc::now());
+    draw.status = DrawStatus::Drawn;
+    draw.numbers = Some([7, 8, 9, 10, 11]);
+    let tickets = vec![
+        ticket(1, Bet::Nap { numbers: vec![7] }, TicketStatus::Won),
+        ticket(2, Bet::Against { top: vec![1, 2], bottom: vec![3, 4, 5] }, TicketStatus::Lost),
+    ];
+    assert!(views::settled_tickets(&[], Some(&draw), Some(&game)).is_none(), "nothing settled, nothing to push");
+    for (draw, game) in [(Some(&draw), Some(&game)), (None, None)] {
+        let settled = views::settled_tickets(&tickets, draw, game).unwrap();
+        let texts = views::tickets_text(&tickets, draw, game);
+        assert_eq!(settled.tickets().collect::<Vec<_>>(), texts);
+        let mut batch = String::new();
+        settled.write_batch(&mut batch);
+        let batch: Value = serde_json::from_str(&batch).unwrap();
+        let each: Vec<Value> = texts.iter().map(|text| serde_json::from_str(text).unwrap()).collect();
+        assert_eq!(batch, json!({ "draw_id": tickets[0].draw_id, "tickets": each }));
+    }
+}
+
+#[test]
 fn a_ticket_rebuilt_from_its_card_pushes_what_the_stored_ticket_shows() {
     let game = game();
     let draw = Draw::schedule(5, &game, Utc::now() - Duration::hours(1), Utc::now());

@@ -59,7 +59,7 @@ enum Scenario {
         tickets: Vec<usize>,
         #[arg(long, default_value_t = 10_000)]
         players: usize,
-        /// Players with a signed-in socket that count their `ticket.settled` pushes (0: none).
+        /// Players with a signed-in socket that count the tickets in their `tickets.settled` pushes (0: none).
         #[arg(long, default_value_t = 10_000)]
         watchers: usize,
         /// Clients per load process.

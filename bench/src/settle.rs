@@ -4,7 +4,8 @@
 //!
 //! Printed: the time from the draw to the settlement's start (tickets read and decided), to the last wallet
 //! credited (every wallet's transaction durable: the server's own `settlement finished` log line), and to the last
-//! `ticket.settled` a watcher received; how many pushes arrived of those due; peak RSS and CPU.
+//! settlement push a watcher received (watchers take them batched: one `tickets.settled` per player and draw); how
+//! many settled tickets arrived in them of those due; peak RSS and CPU.
 
 use std::time::{Duration, Instant};
 
@@ -17,7 +18,7 @@ use ayo_data::lotto::tickets_hash;
 use crate::seed;
 use crate::server::{log_field, log_time_us, Server};
 use crate::stats::{self, summary};
-use crate::ws_worker::Pool;
+use crate::ws_worker::{Pool, BATCHED_SETTLEMENT};
 
 pub fn run(tickets: &[usize], players: usize, watchers: usize, per_process: usize) -> anyhow::Result<()> {
     for &t in tickets {
@@ -137,7 +138,7 @@ fn one(tickets: usize, players: usize, watchers: usize, per_process: usize) -> a
         None => println!("warning: the draw fell due as the server started: its tickets were not read ahead"),
     }
     if let Some(mut pool) = pool {
-        let rows = pool.collect("ticket.settled", 1_800_000, 3_000, 1_800_000)?;
+        let rows = pool.collect(BATCHED_SETTLEMENT, 1_800_000, 3_000, 1_800_000)?;
         let got: u64 = rows.iter().map(|r| r[0]).sum();
         let due: usize = watched.iter().map(|&p| per_player(p)).sum();
         let last = rows.iter().map(|r| r[2]).max().unwrap_or(0);
@@ -145,8 +146,8 @@ fn one(tickets: usize, players: usize, watchers: usize, per_process: usize) -> a
             rows.iter().filter(|r| r[0] > 0).map(|r| (r[2] as f64 - drawn_us as f64) / 1000.0).collect();
         let dropped = rows.iter().filter(|r| r[4] == 0).count();
         println!(
-            "draw → last ticket.settled received: {:.0} ms; {got} of {due} pushes to {} watchers received, {dropped} \
-             watcher sockets closed; per watcher, draw → its last push: {}",
+            "draw → last settlement push received: {:.0} ms; {got} of {due} settled tickets pushed to {} watchers \
+             received, {dropped} watcher sockets closed; per watcher, draw → its last push: {}",
             (last as f64 - drawn_us as f64) / 1000.0,
             watched.len(),
             summary(lags)

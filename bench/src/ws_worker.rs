@@ -3,6 +3,8 @@
 //! It opens `--clients` sockets from its own source address (so several processes never run out of ports or of
 //! the 20,000 open files one process may hold), each reading its snapshot (and, with `--tokens`, signing in).
 //! Then every socket keeps reading and notes, per event kind, how many it got and when (µs since the epoch).
+//! Signed-in sockets take their settled tickets batched (`auth`'s `batch: ["tickets.settled"]`): a
+//! `tickets.settled` counts as many as the tickets it carries, so its count reads as tickets pushed.
 //!
 //! Protocol with the parent, one JSON line per answer on stdout:
 //! - on start, once every socket is open or failed: `{"ready":n,"failed":f,"connect_us":[…],"errors":[…]}`;
@@ -45,7 +47,11 @@ pub struct Args {
     concurrency: usize,
 }
 
-pub const KINDS: [&str; 5] = ["draw.result", "marquee.updated", "ticket.settled", "wallet.updated", "draw.updated"];
+pub const KINDS: [&str; 6] =
+    ["draw.result", "marquee.updated", "ticket.settled", "wallet.updated", "draw.updated", BATCHED_SETTLEMENT];
+
+/// One push per player and draw with all their settled tickets, which every signed-in socket here asks for.
+pub const BATCHED_SETTLEMENT: &str = "tickets.settled";
 
 #[derive(Default, Clone, Copy)]
 struct Seen {
@@ -175,7 +181,7 @@ async fn open(url: &str, server: SocketAddr, source: Ipv4Addr, token: Option<&st
     .await??;
     expect_snapshot(&mut ws).await?;
     if let Some(token) = token {
-        let auth = serde_json::json!({"type": "auth", "token": token}).to_string();
+        let auth = serde_json::json!({"type": "auth", "token": token, "batch": [BATCHED_SETTLEMENT]}).to_string();
         ws.send(Message::Text(auth.into())).await?;
         expect_snapshot(&mut ws).await?;
     }
@@ -218,9 +224,17 @@ fn kind_of(text: &str) -> Option<usize> {
     }
 }
 
+/// How many tickets a `tickets.settled` carries: each Ticket has exactly one `bet_type` key, and the text
+/// `"bet_type":` (a quote right after the name) cannot occur inside a JSON string, where quotes are escaped. A
+/// substring count, so the load generator need not parse the whole batch.
+fn tickets_in(text: &str) -> u64 {
+    text.matches("\"bet_type\":").count() as u64
+}
+
 fn note(clients: &Clients, i: usize, text: &str) {
     let at = now_us();
     let Some(k) = kind_of(text) else { return };
+    let count = if KINDS[k] == BATCHED_SETTLEMENT { tickets_in(text) } else { 1 };
     let mut clients = clients.borrow_mut();
     let seen = &mut clients[i].seen[k];
     if seen.count == 0 {
@@ -233,7 +247,7 @@ fn note(clients: &Clients, i: usize, text: &str) {
             .and_then(|t| chrono::DateTime::parse_from_rfc3339(&t).ok())
             .map_or(0, |t| t.timestamp_millis());
     }
-    seen.count += 1;
+    seen.count += count;
     seen.last_us = at;
 }
 
@@ -397,5 +411,23 @@ impl Drop for Pool {
             let _ = child.kill();
             let _ = child.wait();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{kind_of, tickets_in, BATCHED_SETTLEMENT, KINDS};
+
+    #[test]
+    fn a_batched_settlement_counts_its_tickets_even_with_the_key_inside_a_string() {
+        let tickets = serde_json::json!([
+            {"id": 1, "bet_type": "NAP1", "game_name": "odd \"bet_type\": name"},
+            {"id": 2, "bet_type": "PERM2", "draw": {"status": "settled"}},
+        ]);
+        let data = serde_json::json!({"draw_id": 9, "tickets": tickets});
+        let text = serde_json::json!({"type": "tickets.settled", "topic": "user:1", "seq": 3, "data": data});
+        let text = text.to_string();
+        assert_eq!(tickets_in(&text), 2);
+        assert_eq!(kind_of(&text).map(|k| KINDS[k]), Some(BATCHED_SETTLEMENT));
     }
 }

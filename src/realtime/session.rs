@@ -13,7 +13,9 @@ use actix_ws::{CloseCode, CloseReason};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use ayo_actors::hub::{self, Authenticate, ConnId, Connect, Disconnect, Hub, Inbox, SERVER_RESTARTING, SESSION_ENDED};
+use ayo_actors::hub::{
+    self, Authenticate, ConnId, Connect, Disconnect, Hub, Inbox, SettledForm, SERVER_RESTARTING, SESSION_ENDED,
+};
 use ayo_data::user::Role;
 
 use crate::auth::extract::session_for_token;
@@ -26,7 +28,7 @@ use crate::state::AppState;
 pub const HEARTBEAT_INTERVAL: Duration = Duration::from_secs(15);
 /// How long a client may stay silent (no pong, no frame at all) before it is dropped.
 pub const CLIENT_TIMEOUT: Duration = Duration::from_secs(45);
-/// The largest frame a client may send: it only ever sends `{type:"auth", token}`.
+/// The largest frame a client may send: it only ever sends `{type:"auth", token, batch?}`.
 pub const MAX_FRAME_SIZE: usize = 4 * 1024;
 /// How long handing one frame to the socket may take. The socket buffers a few frames, so this only runs out when
 /// the client has stopped reading altogether.
@@ -57,11 +59,16 @@ pub async fn connect(
     Ok(response)
 }
 
-/// The only message a client sends.
+/// The only message a client sends. `batch` lists the events the client takes batched (API.md: today only
+/// `tickets.settled`); names the server does not know are ignored.
 #[derive(Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
 enum ClientMessage {
-    Auth { token: String },
+    Auth {
+        token: String,
+        #[serde(default)]
+        batch: Vec<String>,
+    },
 }
 
 /// Why a connection ends, and what (if anything) to tell the client.
@@ -166,7 +173,9 @@ impl<O: Outgoing> Connection<O> {
     async fn on_message(&mut self, message: Said) -> Result<(), End> {
         match message {
             Said::Text(text) => match serde_json::from_slice::<ClientMessage>(&text) {
-                Ok(ClientMessage::Auth { token }) => self.authenticate(&token).await,
+                Ok(ClientMessage::Auth { token, batch }) => {
+                    self.authenticate(&token, SettledForm::from_batch(batch.iter().map(String::as_str))).await
+                }
                 // Push only: anything else a client says is ignored.
                 Err(_) => Ok(()),
             },
@@ -176,7 +185,7 @@ impl<O: Outgoing> Connection<O> {
         }
     }
 
-    async fn authenticate(&mut self, token: &str) -> Result<(), End> {
+    async fn authenticate(&mut self, token: &str, settled: SettledForm) -> Result<(), End> {
         if self.authenticated {
             return self.send_error("Already signed in; reconnect to change account", None).await;
         }
@@ -197,7 +206,7 @@ impl<O: Outgoing> Connection<O> {
         };
         let is_admin = user.role == Role::Admin;
         let marketing = receives_marketing(&self.state, &user);
-        match self.state.hub.send(Authenticate { id: self.id, user_id: user.id, is_admin, marketing }).await {
+        match self.state.hub.send(Authenticate { id: self.id, user_id: user.id, is_admin, marketing, settled }).await {
             Ok(true) => {}
             // Not registered any more: the Hub dropped this connection as a laggard.
             Ok(false) | Err(_) => return Err(End::Lagging),

@@ -43,9 +43,19 @@ async fn send(socket: &mut Socket, message: Value) {
 
 /// A socket signed in as the player behind `token`, past its two snapshots.
 pub async fn signed_in(app: &TestApp, token: &str) -> Socket {
+    signed_in_with(app, json!({"type": "auth", "token": token})).await
+}
+
+/// A socket signed in as the player behind `token` that takes its settled tickets batched (`tickets.settled`).
+pub async fn signed_in_batched(app: &TestApp, token: &str) -> Socket {
+    signed_in_with(app, json!({"type": "auth", "token": token, "batch": ["tickets.settled", "not.an.event"]})).await
+}
+
+/// A socket past its two snapshots after this `auth`.
+async fn signed_in_with(app: &TestApp, auth: Value) -> Socket {
     let mut socket = open(app).await;
     assert_eq!(next(&mut socket).await["type"], "snapshot");
-    send(&mut socket, json!({"type": "auth", "token": token})).await;
+    send(&mut socket, auth).await;
     let snapshot = next(&mut socket).await;
     assert_eq!(snapshot["type"], "snapshot", "{snapshot}");
     socket
@@ -231,6 +241,62 @@ async fn a_real_draw_pushes_its_result_to_everyone_and_each_win_only_to_its_play
     })
     .await;
     assert_eq!(settled["data"]["id"], draw.id);
+}
+
+/// The messages of a player's topic until (and with) the first that matches, each `seq` one more than the last,
+/// the first one more than `after`.
+async fn private_until(socket: &mut Socket, after: u64, wanted: impl Fn(&Value) -> bool) -> Vec<Value> {
+    let mut seen: Vec<Value> = Vec::new();
+    loop {
+        let message = until(socket, |m| m["topic"].as_str().is_some_and(|t| t.starts_with("user:"))).await;
+        let expected = seen.last().and_then(|last| last["seq"].as_u64()).unwrap_or(after) + 1;
+        assert_eq!(message["seq"].as_u64(), Some(expected), "a gap before {message}");
+        let done = wanted(&message);
+        seen.push(message);
+        if done {
+            return seen;
+        }
+    }
+}
+
+#[actix_web::test]
+async fn a_socket_that_asks_for_it_gets_all_of_a_players_settled_tickets_in_one_push() {
+    let app = spawn_app().await;
+    let draw = app.quick_draw(2_500, 3_000).await;
+    let admin = app.admin("boss@ayolotto.ng").await;
+    let ada = app.verified_player("ada@example.com", "+2348012345678").await;
+    app.fund(&admin, &ada, 10 * 5_000).await;
+    let mut bought = Vec::new();
+    for n in 1..=10u8 {
+        let reply = app.buy(&ada, crate::lotto::nap1(draw.id, n, 5_000, &format!("n{n}"))).await;
+        assert_eq!(reply.status, 201);
+        bought.push(reply.body["data"]["id"].as_u64().expect("ticket id"));
+    }
+    let mut batched = signed_in_batched(&app, &ada).await;
+    let mut per_ticket = signed_in(&app, &ada).await;
+
+    // One push with all ten tickets, as GET /tickets shows them; the seq of her topic runs on without a gap.
+    let seen = private_until(&mut batched, 0, |m| m["type"] == "tickets.settled").await;
+    assert!(seen.iter().all(|m| m["type"] != "ticket.settled"), "{seen:?}");
+    let batch = seen.last().expect("the batch");
+    assert_eq!(batch["topic"], format!("user:{}", user_id(&app, &ada).await));
+    assert_eq!(batch["data"]["draw_id"], draw.id);
+    let tickets = batch["data"]["tickets"].as_array().expect("tickets");
+    let mut ids: Vec<u64> = tickets.iter().filter_map(|t| t["id"].as_u64()).collect();
+    ids.sort_unstable();
+    assert_eq!(ids, bought);
+    assert!(tickets.iter().all(|t| t["game_name"].is_string() && t["draw"]["numbers"].is_array()), "{tickets:?}");
+    assert!(tickets.iter().all(|t| t["status"] == "won" || t["status"] == "lost"), "{tickets:?}");
+
+    // Her other socket did not ask: it gets one `ticket.settled` per ticket, also without a gap.
+    let (mut settled, mut last_seq) = (Vec::new(), 0);
+    while settled.len() < 10 {
+        let seen = private_until(&mut per_ticket, last_seq, |m| m["type"] == "ticket.settled").await;
+        assert!(seen.iter().all(|m| m["type"] != "tickets.settled"), "{seen:?}");
+        last_seq = seen.last().and_then(|m| m["seq"].as_u64()).unwrap_or(last_seq);
+        settled.extend(seen.into_iter().filter(|m| m["type"] == "ticket.settled").map(|m| m["data"].clone()));
+    }
+    assert_eq!(settled, *tickets);
 }
 
 /// The next `dashboard.updated` on an admin's socket; the figures are recomputed every 5 s while an admin listens.

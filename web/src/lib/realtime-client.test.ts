@@ -26,7 +26,7 @@ describe('the live connection', () => {
     const { client, socket } = started();
     client.setToken('t1');
     socket().open();
-    expect(socket().sent).toEqual([JSON.stringify({ type: 'auth', token: 't1' })]);
+    expect(socket().sent).toEqual([JSON.stringify({ type: 'auth', token: 't1', batch: ['tickets.settled'] })]);
     client.stop();
 
     const guest = started();
@@ -39,7 +39,7 @@ describe('the live connection', () => {
     const { client, socket } = started();
     socket().open();
     client.setToken('t1');
-    expect(socket().sent).toEqual([JSON.stringify({ type: 'auth', token: 't1' })]);
+    expect(socket().sent).toEqual([JSON.stringify({ type: 'auth', token: 't1', batch: ['tickets.settled'] })]);
     expect(FakeWebSocket.instances).toHaveLength(1);
     client.stop();
   });
@@ -53,11 +53,11 @@ describe('the live connection', () => {
     socket().open();
     expect(socket().sent).toEqual([]);
     client.setToken('t2');
-    expect(socket().sent).toEqual([JSON.stringify({ type: 'auth', token: 't2' })]);
+    expect(socket().sent).toEqual([JSON.stringify({ type: 'auth', token: 't2', batch: ['tickets.settled'] })]);
     client.setToken('t3');
     expect(FakeWebSocket.instances).toHaveLength(3);
     socket().open();
-    expect(socket().sent).toEqual([JSON.stringify({ type: 'auth', token: 't3' })]);
+    expect(socket().sent).toEqual([JSON.stringify({ type: 'auth', token: 't3', batch: ['tickets.settled'] })]);
     client.stop();
   });
 
@@ -74,7 +74,7 @@ describe('the live connection', () => {
     vi.advanceTimersByTime(1_001);
     expect(FakeWebSocket.instances).toHaveLength(3);
     socket().open();
-    expect(socket().sent).toEqual([JSON.stringify({ type: 'auth', token: 't1' })]);
+    expect(socket().sent).toEqual([JSON.stringify({ type: 'auth', token: 't1', batch: ['tickets.settled'] })]);
     client.stop();
   });
 

@@ -1,6 +1,7 @@
 /**
  * The one WebSocket to `/api/v1/ws` (same origin; wss on an https page). Push only: the client says nothing but
- * `{type:"auth", token}`.
+ * `{type:"auth", token, batch}`, asking for its settled tickets batched (`AUTH_BATCH`: one `tickets.settled` per
+ * draw instead of one `ticket.settled` per ticket).
  *
  * - Reconnects after any close with exponential backoff and jitter (`backoffDelayMs`), at once when the browser
  *   comes back online or the tab is shown again, and at once on a `seq` gap (a fresh snapshot heals it).
@@ -13,6 +14,7 @@
  */
 import { createStore } from '@/lib/create-store';
 import {
+  AUTH_BATCH,
   backoffDelayMs,
   initialRealtimeState,
   reduceRealtime,
@@ -145,7 +147,7 @@ export class RealtimeClient {
   private sendAuth() {
     if (!this.socket || !this.token) return;
     this.authedWith = this.token;
-    this.socket.send(JSON.stringify({ type: 'auth', token: this.token }));
+    this.socket.send(JSON.stringify({ type: 'auth', token: this.token, batch: AUTH_BATCH }));
   }
 
   private receive(raw: unknown) {

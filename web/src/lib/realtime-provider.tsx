@@ -3,7 +3,8 @@
  *
  * - a snapshot with a wallet, or `wallet.updated`: the header balance changes at once; transactions, tickets,
  *   deposits, withdrawals and deposit limits are refetched where shown;
- * - `ticket.settled`: the ticket is replaced in every cached ticket list, then the lists refetch;
+ * - `ticket.settled`, `tickets.settled`: the settled tickets are replaced in every cached ticket list, then the lists
+ *   refetch (once per message, however many tickets it carries);
  * - a draw's result (or its settlement, or a cancellation): results lists and games refetch.
  *
  * Hooks for pages: `useLiveDraws()` (the draws the socket knows), `useServerNow()` (re-exported), and
@@ -31,6 +32,12 @@ export function mergeTicket(known: Ticket, update: Ticket): Ticket {
   return merged;
 }
 
+/** A cached ticket with its settled copy merged in, if it is one of them. */
+function withSettled(ticket: Ticket, settled: Map<number, Ticket>): Ticket {
+  const update = settled.get(ticket.id);
+  return update ? mergeTicket(ticket, update) : ticket;
+}
+
 function isTicketList(value: unknown): value is Envelope<Ticket[]> {
   return typeof value === 'object' && value !== null && Array.isArray((value as Envelope<unknown>).data);
 }
@@ -53,19 +60,14 @@ export function applyRealtimeEffect(queryClient: QueryClient, effect: RealtimeEf
         void queryClient.invalidateQueries({ queryKey });
       }
       break;
-    case 'ticket':
+    case 'tickets': {
+      const settled = new Map(effect.tickets.map((ticket) => [ticket.id, ticket]));
       queryClient.setQueriesData<unknown>({ queryKey: queryKeys.tickets }, (cached: unknown) =>
-        isTicketList(cached)
-          ? {
-              ...cached,
-              data: cached.data.map((ticket) =>
-                ticket.id === effect.ticket.id ? mergeTicket(ticket, effect.ticket) : ticket,
-              ),
-            }
-          : cached,
+        isTicketList(cached) ? { ...cached, data: cached.data.map((ticket) => withSettled(ticket, settled)) } : cached,
       );
       void queryClient.invalidateQueries({ queryKey: queryKeys.tickets });
       break;
+    }
     case 'draw':
       if (effect.result || effect.draw.status === 'settled' || effect.draw.status === 'cancelled') {
         void queryClient.invalidateQueries({ queryKey: queryKeys.draws });

@@ -155,7 +155,22 @@ describe('player events', () => {
   it('ticket.settled is handed on', () => {
     const ticket = { id: 12, status: 'won' };
     const { effects } = reduceRealtime(synced(), event('ticket.settled', 'user:7', 1, ticket), T0);
-    expect(effects).toEqual([{ kind: 'ticket', ticket }]);
+    expect(effects).toEqual([{ kind: 'tickets', tickets: [ticket] }]);
+  });
+
+  it('tickets.settled hands on all its tickets in one effect, and counts one seq', () => {
+    const won = { id: 12, status: 'won' };
+    const lost = { id: 13, status: 'lost' };
+    const batch = { draw_id: 31, tickets: [won, 'nonsense', lost] };
+    const first = reduceRealtime(synced(), event('tickets.settled', 'user:7', 1, batch), T0);
+    expect(first.effects).toEqual([{ kind: 'tickets', tickets: [won, lost] }]);
+    const then = reduceRealtime(first.state, event('wallet.updated', 'user:7', 2, { balance: 5 }), T0);
+    expect(then.effects.map((effect) => effect.kind)).toEqual(['wallet']);
+  });
+
+  it('an empty or odd tickets.settled does nothing', () => {
+    expect(reduceRealtime(synced(), event('tickets.settled', 'user:7', 1, { draw_id: 31, tickets: [] }), T0).effects).toEqual([]);
+    expect(reduceRealtime(synced(), event('tickets.settled', 'user:7', 1, { draw_id: 31 }), T0).effects).toEqual([]);
   });
 
   it('an error (a refused auth) is handed on', () => {

@@ -7,9 +7,12 @@
  *   one answering `auth` has the key `wallet` (`null` if the balance could not be read): it alone confirms the
  *   player's balance, tickets and payments.
  * - `draw.updated` / `draw.result` upsert one draw by id.
- * - `wallet.updated`, `ticket.settled` change nothing here; they become effects for the app's caches.
+ * - `wallet.updated`, `ticket.settled` and `tickets.settled` change nothing here; they become effects for the app's
+ *   caches. The client asks for `tickets.settled` (one message per draw with all the player's settled tickets, see
+ *   `AUTH_BATCH`); both become one `tickets` effect, so a batch is one cache update, not one per ticket.
  * - A message whose `seq` skips one (seq > last + 1) means missed events: the effect `reconnect` asks for a fresh
- *   snapshot. `seq` is the server's per-topic counter, so the first event after a snapshot sets the baseline.
+ *   snapshot. `seq` is the server's per-topic counter, so the first event after a snapshot sets the baseline; a
+ *   `tickets.settled` counts one, like any event (the server numbers a batched socket's events its own way).
  * - The clock offset is `server_time − Date.now()` at receipt, from the snapshot and every draw event.
  */
 import type { Draw, Ticket, Transaction } from '@/types/lotto';
@@ -39,7 +42,7 @@ export type RealtimeEffect =
   | { kind: 'snapshot'; balance: number | null }
   | { kind: 'draw'; draw: Draw; result: boolean }
   | { kind: 'wallet'; balance: number; transaction: Transaction | null }
-  | { kind: 'ticket'; ticket: Ticket }
+  | { kind: 'tickets'; tickets: Ticket[] }
   | { kind: 'auth-refused'; message: string; errorCode: string | null }
   | { kind: 'reconnect'; reason: string };
 
@@ -53,6 +56,9 @@ export const initialRealtimeState: RealtimeState = {
   playerSynced: false,
   everPlayerSynced: false,
 };
+
+/** What the client sends with `auth` to take its settled tickets batched: `{type:"auth", token, batch}`. */
+export const AUTH_BATCH = ['tickets.settled'] as const;
 
 /** How many finished draws (drawn, settled, cancelled) the live state keeps, newest first; the rest are HTTP's. */
 export const FINISHED_DRAWS_KEPT = 40;
@@ -79,6 +85,15 @@ export function backoffDelayMs(attempt: number, random: () => number = Math.rand
 
 export const isFinishedDraw = (draw: Draw) =>
   draw.status === 'drawn' || draw.status === 'settled' || draw.status === 'cancelled';
+
+function isTicket(value: unknown): value is Ticket {
+  return typeof value === 'object' && value !== null && typeof (value as Ticket).id === 'number';
+}
+
+/** The tickets of a `tickets.settled` (`{draw_id, tickets}`); the odd ones left out. */
+function settledTickets(data: Record<string, unknown>): Ticket[] {
+  return Array.isArray(data.tickets) ? data.tickets.filter(isTicket) : [];
+}
 
 function isDraw(value: unknown): value is Draw {
   return typeof value === 'object' && value !== null && typeof (value as Draw).id === 'number' && 'status' in value;
@@ -175,8 +190,12 @@ export function reduceRealtime(
       break;
     }
     case 'ticket.settled': {
-      const ticket = message.data as Ticket | undefined;
-      if (ticket && typeof ticket.id === 'number') effects.push({ kind: 'ticket', ticket });
+      if (isTicket(message.data)) effects.push({ kind: 'tickets', tickets: [message.data] });
+      break;
+    }
+    case 'tickets.settled': {
+      const tickets = settledTickets(data);
+      if (tickets.length > 0) effects.push({ kind: 'tickets', tickets });
       break;
     }
     default:

@@ -75,6 +75,48 @@ describe('/user/my-lottery', () => {
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('₦12,000.00');
   });
 
+  it('settles a whole draw of my tickets from one tickets.settled, with one refetch', async () => {
+    saveLogin(makeLogin());
+    let current = [ticket(), ticket({ id: 56, numbers: [1, 2, 3] })];
+    const { fetchMock, calls } = mockFetch({
+      'GET /auth/profiles': { body: { data: makeUser() } },
+      'GET /accounts/banks': { body: { data: [] } },
+      'GET /tickets?page=1&per_page=20&sort_by=created_at&sort_type=desc': () => ({
+        body: { data: current, meta: { total: 2, page: 1, per_page: 20 } },
+      }),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderApp('/user/my-lottery');
+    const table = await screen.findByRole('table', { name: 'My tickets' });
+    await waitFor(() => expect(within(table).getAllByTestId('ticket-status')).toHaveLength(2));
+    const ticketFetches = () => calls.filter((call) => call.path.startsWith('/tickets?')).length;
+    const before = ticketFetches();
+
+    current = [
+      ticket({ status: 'won', lines_won: 1, winnings: 1_200_000 }),
+      ticket({ id: 56, numbers: [1, 2, 3], status: 'lost' }),
+    ];
+    const socket = FakeWebSocket.latest() as FakeWebSocket;
+    act(() => {
+      socket.open();
+      socket.serverSends({ type: 'snapshot', topic: 'snapshot', seq: 0, data: { server_time: new Date().toISOString(), draws: [] } });
+      socket.serverSends({
+        type: 'tickets.settled',
+        topic: 'user:7',
+        seq: 1,
+        data: { draw_id: 31, tickets: current.map((settled) => ({ ...settled, game_name: null })) },
+      });
+    });
+    expect(socket.sent).toEqual([JSON.stringify({ type: 'auth', token: 'token-abc', batch: ['tickets.settled'] })]);
+    await waitFor(() =>
+      expect(within(table).getAllByTestId('ticket-status').map((status) => status.textContent)).toEqual(['Won', 'Lost']),
+    );
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Ayo Express');
+    await waitFor(() => expect(ticketFetches()).toBe(before + 1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ticketFetches()).toBe(before + 1);
+  });
+
   it('opens a ticket’s receipt from its row, in a dialog', async () => {
     saveLogin(makeLogin());
     const { fetchMock } = mockFetch({
@@ -107,7 +149,7 @@ describe('/user/my-lottery', () => {
     expect(screen.getByTestId('header-balance')).toHaveTextContent('₦1,250.00');
     const socket = FakeWebSocket.latest() as FakeWebSocket;
     act(() => socket.open());
-    expect(socket.sent).toEqual([JSON.stringify({ type: 'auth', token: 'token-abc' })]);
+    expect(socket.sent).toEqual([JSON.stringify({ type: 'auth', token: 'token-abc', batch: ['tickets.settled'] })]);
     act(() => {
       socket.serverSends({
         type: 'snapshot',
@@ -157,7 +199,7 @@ describe('/user/my-lottery', () => {
 
     // Back: the new socket signs in again, and its guest snapshot (every socket's first) confirms nothing of mine.
     reopenSocket();
-    expect(latestSocket().sent).toEqual([JSON.stringify({ type: 'auth', token: 'token-abc' })]);
+    expect(latestSocket().sent).toEqual([JSON.stringify({ type: 'auth', token: 'token-abc', batch: ['tickets.settled'] })]);
     sendSnapshot();
     expect(screen.getByText('Reconnecting…')).toBeInTheDocument();
     expect(balance()).toHaveAccessibleName(/may be out of date/);
