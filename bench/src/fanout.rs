@@ -22,16 +22,17 @@ use crate::server::{http, Server};
 use crate::stats::{self, now_us, summary, Summary};
 use crate::ws_worker::Pool;
 
-pub fn run(clients: &[usize], per_process: usize) -> anyhow::Result<()> {
+pub fn run(clients: &[usize], per_process: usize, signed_in: bool) -> anyhow::Result<()> {
     for &n in clients {
-        one(n, per_process)?;
+        one(n, per_process, signed_in)?;
     }
     Ok(())
 }
 
-fn one(n: usize, per_process: usize) -> anyhow::Result<()> {
-    stats::heading(&format!("fanout: {n} WebSocket clients, {} per load process", per_process.min(n)));
-    let (draw, marquee) = ayo(n, per_process)?;
+fn one(n: usize, per_process: usize, signed_in: bool) -> anyhow::Result<()> {
+    let who = if signed_in { ", each signed in as its own player" } else { "" };
+    stats::heading(&format!("fanout: {n} WebSocket clients{who}, {} per load process", per_process.min(n)));
+    let (draw, marquee) = ayo(n, per_process, signed_in)?;
     let node = node_reference(n, per_process)?;
     let ratio = |s: &Summary| if node.p99 > 0.0 { s.p99 / node.p99 } else { f64::NAN };
     println!(
@@ -44,15 +45,22 @@ fn one(n: usize, per_process: usize) -> anyhow::Result<()> {
 }
 
 /// Ayo: the draw result and the marquee, with the server's RSS per connection.
-fn ayo(n: usize, per_process: usize) -> anyhow::Result<(Summary, Summary)> {
+fn ayo(n: usize, per_process: usize, signed_in: bool) -> anyhow::Result<(Summary, Summary)> {
     println!("-- Ayo --");
     let dir = tempfile::tempdir()?;
+    let token_file = dir.path().join("tokens.txt");
     let admin = {
         let store = seed::open(dir.path())?;
         // Active, drawn every minute, sales closing 20 s before: the scheduler keeps a draw going, and its result
         // is the only event of that moment (the `closed` update went out 20 s earlier).
         seed::game(&store, "minute", GameStatus::Active, 1, 20)?;
         let admin = seed::admin(&store)?;
+        if signed_in {
+            let tokens = seed::tokens();
+            let players = seed::players(&store, 0, n, 100_000)?;
+            let lines: Vec<String> = players.iter().map(|p| tokens.issue(p)).collect::<anyhow::Result<_>>()?;
+            std::fs::write(&token_file, lines.join("\n"))?;
+        }
         store.flush_blocking()?;
         admin
     };
@@ -60,7 +68,7 @@ fn ayo(n: usize, per_process: usize) -> anyhow::Result<(Summary, Summary)> {
     std::thread::sleep(Duration::from_millis(500));
     let (rss0, fds0) = (server.rss_kib(), server.fds());
     let started = std::time::Instant::now();
-    let (mut pool, ready) = Pool::spawn(&server.ws_url(), n, per_process, None)?;
+    let (mut pool, ready) = Pool::spawn(&server.ws_url(), n, per_process, signed_in.then_some(token_file.as_path()))?;
     let connect_wall = started.elapsed().as_secs_f64();
     println!(
         "connect: {} of {n} open (snapshot read) in {connect_wall:.1} s ({:.0}/s), {} failed; per socket {}",

@@ -2,7 +2,7 @@
 //! figures. Benchmarks are not tests: nothing here asserts on time, and CI never runs it. See docs/performance.md.
 //!
 //! ```text
-//! cargo run --release -p ayo-bench -- fanout   [--clients 1000,5000,19000]
+//! cargo run --release -p ayo-bench -- fanout   [--clients 1000,5000,19000] [--signed-in]
 //! cargo run --release -p ayo-bench -- purchase [--players 50,500] [--secs 15] [--rate 10000]
 //! cargo run --release -p ayo-bench -- settle   [--tickets 100000,1000000] [--players 10000] [--watchers 10000]
 //! cargo run --release -p ayo-bench -- http     [--connections 64] [--secs 10]
@@ -42,6 +42,9 @@ enum Scenario {
         /// Clients per load process (each process binds its own 127.0.x.1 source address).
         #[arg(long, default_value_t = 5000)]
         per_process: usize,
+        /// Each of Ayo's sockets signs in as its own player (the reference's stay anonymous).
+        #[arg(long)]
+        signed_in: bool,
     },
     /// C concurrent players buying tickets (each durable) for a fixed time; the ledger is audited afterwards.
     Purchase {
@@ -99,7 +102,7 @@ fn main() -> anyhow::Result<()> {
         server::kill_children_on_signal();
     }
     match cli.scenario {
-        Scenario::Fanout { clients, per_process } => fanout::run(&clients, per_process),
+        Scenario::Fanout { clients, per_process, signed_in } => fanout::run(&clients, per_process, signed_in),
         Scenario::Purchase { players, secs, rate } => purchase::run(&players, secs, rate),
         Scenario::Settle { tickets, players, watchers, per_process } => {
             settle::run(&tickets, players, watchers, per_process)

@@ -330,9 +330,16 @@ async fn an_admins_socket_gets_the_dashboard_figures_live_as_money_moves() {
     assert_eq!(after["today"]["stakes"].as_i64(), Some(5_000), "{after}");
 }
 
-/// Sends one HTTP/1.1 request on a raw connection and reads its whole answer (head and `content-length` body).
-async fn http_exchange(stream: &mut TcpStream, request: &str) -> String {
+/// A raw TCP connection to the app, and the `host:port` it went to.
+async fn raw_connection(app: &TestApp) -> (TcpStream, String) {
+    let address = app.url.trim_start_matches("http://").to_owned();
+    (TcpStream::connect(&address).await.unwrap(), address)
+}
+
+/// Sends `GET path` on a raw connection and reads its whole answer (head and `content-length` body).
+async fn http_get(stream: &mut TcpStream, address: &str, path: &str) -> String {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {address}\r\n\r\n");
     stream.write_all(request.as_bytes()).await.unwrap();
     let mut answer = Vec::new();
     loop {
@@ -356,9 +363,8 @@ async fn http_exchange(stream: &mut TcpStream, request: &str) -> String {
 #[actix_web::test]
 async fn a_socket_opened_on_a_connection_that_served_http_first_works_the_same() {
     let app = spawn_app().await;
-    let address = app.url.trim_start_matches("http://").to_owned();
-    let mut stream = TcpStream::connect(&address).await.unwrap();
-    let health = http_exchange(&mut stream, &format!("GET /api/v1/health HTTP/1.1\r\nHost: {address}\r\n\r\n")).await;
+    let (mut stream, address) = raw_connection(&app).await;
+    let health = http_get(&mut stream, &address, "/api/v1/health").await;
     assert!(health.starts_with("HTTP/1.1 200"), "{health}");
     // The same kept-alive connection now upgrades.
     let url = format!("ws://{address}/api/v1/ws");
@@ -371,9 +377,8 @@ async fn a_socket_opened_on_a_connection_that_served_http_first_works_the_same()
 #[actix_web::test]
 async fn a_plain_get_of_the_socket_address_is_a_400_naming_what_is_missing() {
     let app = spawn_app().await;
-    let address = app.url.trim_start_matches("http://").to_owned();
-    let mut stream = TcpStream::connect(&address).await.unwrap();
-    let answer = http_exchange(&mut stream, &format!("GET /api/v1/ws HTTP/1.1\r\nHost: {address}\r\n\r\n")).await;
+    let (mut stream, address) = raw_connection(&app).await;
+    let answer = http_get(&mut stream, &address, "/api/v1/ws").await;
     assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
     assert!(answer.contains("Upgrade: websocket"), "{answer}");
 }
