@@ -75,6 +75,16 @@ enum Command {
         #[arg(long)]
         data_dir: PathBuf,
     },
+    /// Move an embedded install (its data directory, with no server running on it) into an empty PostgreSQL
+    /// database for cluster mode; the copy is committed only once checked (every record, ledger = balances, every
+    /// ticket of every settled draw).
+    Migrate {
+        #[arg(long, default_value = "var")]
+        from_data_dir: PathBuf,
+        /// The target database, e.g. postgres://ayo@db.internal/ayo
+        #[arg(long, env = "AYO_STORE_URL")]
+        to: String,
+    },
     /// Act as the independent witness of a running server's draws: keep commitments in its pool, reveal each
     /// draw's secret after close, and check every commitment in the witness's name is one it made.
     Witness {
@@ -153,6 +163,10 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Restore { file, data_dir } => {
             println!("{}", crate::control::restore(&file, &data_dir)?);
+            Ok(())
+        }
+        Command::Migrate { from_data_dir, to } => {
+            println!("{}", crate::migrate::migrate(&from_data_dir, &to)?);
             Ok(())
         }
         Command::Witness { url, email, password, key_file, once } => {

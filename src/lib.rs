@@ -20,6 +20,7 @@ pub mod identity;
 pub mod json;
 pub mod mail;
 pub mod metrics;
+pub mod migrate;
 pub mod paging;
 pub mod payments;
 pub mod rate_limit;

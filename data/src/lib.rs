@@ -16,6 +16,7 @@ pub mod money;
 pub mod name_match;
 pub mod notice;
 pub mod nuban;
+pub mod pg;
 pub mod residence;
 pub mod responsible;
 pub mod store;

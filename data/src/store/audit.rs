@@ -1,7 +1,6 @@
 //! The money checks a store must pass (after `ayo restore`, and in drills): every wallet's ledger sums to its
 //! balance and no balance is negative; every ticket of every settled draw is settled, and the draw counts them all.
 
-use super::codec::id_from;
 use super::Store;
 use crate::draw::DrawStatus;
 use crate::error::StoreResult;
@@ -27,10 +26,8 @@ impl Store {
     /// Checks the money invariants over the whole store (reads everything: an operator's tool, not a request).
     pub fn audit(&self) -> StoreResult<AuditReport> {
         let mut report = AuditReport::default();
-        for item in self.wallets.balances.iter() {
-            let (key, value) = item?;
-            let user = id_from("wallets", &key)?;
-            let balance = value.as_ref().try_into().map(i64::from_be_bytes).unwrap_or(i64::MIN);
+        for item in self.wallet_balances() {
+            let (user, balance) = item?;
             let entries = self.wallets.entries_of_user(user)?;
             let sum: i64 = entries.iter().map(|e| e.amount.as_i64()).sum();
             report.wallets += 1;

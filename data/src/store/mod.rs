@@ -27,6 +27,7 @@ mod tally;
 mod upgrade;
 pub mod users;
 pub mod wallets;
+mod whole;
 pub mod witness;
 
 use std::path::Path;

@@ -1,0 +1,253 @@
+//! Moving an embedded store into PostgreSQL (`ayo migrate --from-data-dir D --to postgres://…`).
+//!
+//! Everything happens in one PostgreSQL transaction, committed only when the copy has been checked against the
+//! store: every tree's record count, the money invariants over the typed tables (each wallet's ledger sums to its
+//! balance, no balance negative, every settled draw holds all its tickets, none pending), and the totals against the
+//! store's own audit. A copy that does not match is rolled back: the target stays empty.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::{schema, Client, PgError};
+use crate::store::audit::AuditReport;
+use crate::Store;
+
+/// Rows per statement.
+const BATCH: usize = 1000;
+
+/// What was moved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Imported {
+    pub trees: usize,
+    pub records: u64,
+    pub users: u64,
+    pub ledger_entries: u64,
+    pub games: u64,
+    pub draws: u64,
+    pub tickets: u64,
+    /// The store's own audit, which the copy was checked against.
+    pub audit: AuditReport,
+}
+
+/// A typed table, filled from JSON documents by one `INSERT … SELECT` over `jsonb_array_elements`.
+struct Table {
+    name: &'static str,
+    insert: &'static str,
+}
+
+const USERS: Table = Table {
+    name: "users",
+    insert: "INSERT INTO users (id, email, role, status, state, created_at, doc)
+             SELECT (d->>'id')::bigint, d->>'email', d->>'role', d->>'status', d->>'state',
+                    (d->>'created_at')::timestamptz, d
+             FROM jsonb_array_elements($1::jsonb) AS d",
+};
+const LEDGER: Table = Table {
+    name: "ledger_entries",
+    insert: "INSERT INTO ledger_entries (id, user_id, kind, status, amount, balance_after, reference, created_at, doc)
+             SELECT (d->>'id')::bigint, (d->>'user_id')::bigint, d->>'type', d->>'status', (d->>'amount')::bigint,
+                    (d->>'balance_after')::bigint, d->>'reference', (d->>'created_at')::timestamptz, d
+             FROM jsonb_array_elements($1::jsonb) AS d",
+};
+const GAMES: Table = Table {
+    name: "games",
+    insert: "INSERT INTO games (id, slug, status, doc)
+             SELECT (d->>'id')::bigint, d->>'slug', d->>'status', d FROM jsonb_array_elements($1::jsonb) AS d",
+};
+const DRAWS: Table = Table {
+    name: "draws",
+    insert: "INSERT INTO draws (id, game_id, status, ticket_count, draws_at, doc)
+             SELECT (d->>'id')::bigint, (d->>'game_id')::bigint, d->>'status', (d->>'ticket_count')::bigint,
+                    (d->>'draws_at')::timestamptz, d
+             FROM jsonb_array_elements($1::jsonb) AS d",
+};
+const TICKETS: Table = Table {
+    name: "tickets",
+    insert: "INSERT INTO tickets (id, draw_id, user_id, status, total_stake, winnings, tax, idempotency_key,
+                                  created_at, doc)
+             SELECT (d->>'id')::bigint, (d->>'draw_id')::bigint, (d->>'user_id')::bigint, d->>'status',
+                    (d->>'total_stake')::bigint, (d->>'winnings')::bigint, (d->>'tax')::bigint,
+                    d->>'idempotency_key', (d->>'created_at')::timestamptz, d
+             FROM jsonb_array_elements($1::jsonb) AS d",
+};
+
+/// Fields that never go into a typed row's `doc` (they stay, sealed where sled seals them, in `records`).
+const SECRET_FIELDS: &[&str] = &["password_hash", "second_factor", "seed"];
+
+/// A record as a typed row's `doc`: its JSON without secrets.
+fn document(record: &impl Serialize) -> Result<Value, PgError> {
+    let mut doc = serde_json::to_value(record).map_err(crate::StoreError::from)?;
+    if let Some(fields) = doc.as_object_mut() {
+        for secret in SECRET_FIELDS {
+            fields.remove(*secret);
+        }
+    }
+    Ok(doc)
+}
+
+/// Copies `store` into the empty database behind `client`, checks the copy, and commits it only if it matches.
+pub async fn import(store: &Store, client: &mut Client) -> Result<Imported, PgError> {
+    schema::apply(client).await?;
+    let audit = store.audit()?;
+    let tx = client.transaction().await?;
+    let held: i64 = tx.query_one("SELECT count(*) FROM records", &[]).await?.get(0);
+    if held > 0 {
+        return Err(PgError::NotEmpty(held));
+    }
+    let mut imported = Imported {
+        trees: 0,
+        records: 0,
+        users: 0,
+        ledger_entries: 0,
+        games: 0,
+        draws: 0,
+        tickets: 0,
+        audit: audit.clone(),
+    };
+    let mut expected_records = Vec::new();
+    for (name, tree) in store.trees()? {
+        let mut batch: (Vec<&str>, Vec<Vec<u8>>, Vec<Vec<u8>>) = Default::default();
+        let mut count = 0i64;
+        for item in tree.iter() {
+            let (key, value) = item.map_err(crate::StoreError::from)?;
+            batch.0.push(&name);
+            batch.1.push(key.to_vec());
+            batch.2.push(value.to_vec());
+            count += 1;
+            if batch.0.len() == BATCH {
+                insert_records(&tx, &mut batch).await?;
+            }
+        }
+        insert_records(&tx, &mut batch).await?;
+        imported.records += count as u64;
+        imported.trees += 1;
+        expected_records.push((name, count));
+    }
+
+    let mut users = Vec::new();
+    for user in store.users.newest_first() {
+        users.push(document(&user?)?);
+    }
+    imported.users = copy(&tx, &USERS, users).await?;
+    let balances: Vec<(i64, i64)> = store
+        .wallet_balances()
+        .map(|item| item.map(|(user, balance)| (user as i64, balance)))
+        .collect::<Result<_, _>>()?;
+    let (ids, amounts): (Vec<i64>, Vec<i64>) = balances.into_iter().unzip();
+    tx.execute(
+        "INSERT INTO wallets (user_id, balance) SELECT * FROM unnest($1::bigint[], $2::bigint[])",
+        &[&ids, &amounts],
+    )
+    .await?;
+    let mut entries = Vec::new();
+    for entry in store.wallets.entries_newest_first() {
+        entries.push(document(&entry?)?);
+    }
+    imported.ledger_entries = copy(&tx, &LEDGER, entries).await?;
+    let games = store.games.games()?;
+    imported.games = copy(&tx, &GAMES, games.iter().map(document).collect::<Result<_, _>>()?).await?;
+    let mut draws = Vec::new();
+    let mut tickets = Vec::new();
+    for draw in store.games.draws_latest_first(None) {
+        let draw = draw?;
+        for ticket in store.wallets.tickets_of_draw(draw.id)? {
+            tickets.push(document(&ticket)?);
+        }
+        draws.push(document(&draw)?);
+    }
+    imported.draws = copy(&tx, &DRAWS, draws).await?;
+    imported.tickets = copy(&tx, &TICKETS, tickets).await?;
+
+    let problems = check(&tx, &expected_records, &audit).await?;
+    if !problems.is_empty() {
+        return Err(PgError::Mismatch(problems));
+    }
+    tx.commit().await?;
+    Ok(imported)
+}
+
+async fn insert_records(
+    tx: &tokio_postgres::Transaction<'_>,
+    batch: &mut (Vec<&str>, Vec<Vec<u8>>, Vec<Vec<u8>>),
+) -> Result<(), PgError> {
+    if !batch.0.is_empty() {
+        tx.execute(
+            "INSERT INTO records (tree, key, value) SELECT * FROM unnest($1::text[], $2::bytea[], $3::bytea[])",
+            &[&batch.0, &batch.1, &batch.2],
+        )
+        .await?;
+        batch.0.clear();
+        batch.1.clear();
+        batch.2.clear();
+    }
+    Ok(())
+}
+
+/// Inserts `docs` into `table`, `BATCH` rows a statement; answers how many.
+async fn copy(tx: &tokio_postgres::Transaction<'_>, table: &Table, docs: Vec<Value>) -> Result<u64, PgError> {
+    let mut rows = 0;
+    for chunk in docs.chunks(BATCH) {
+        rows += tx.execute(table.insert, &[&Value::Array(chunk.to_vec())]).await?;
+    }
+    tracing::info!(table = table.name, rows, "copied");
+    Ok(rows)
+}
+
+/// What the copy gets wrong against the store (nothing, when it is faithful).
+async fn check(
+    tx: &tokio_postgres::Transaction<'_>,
+    expected_records: &[(String, i64)],
+    audit: &AuditReport,
+) -> Result<Vec<String>, PgError> {
+    let mut problems = Vec::new();
+    for (tree, expected) in expected_records {
+        let held: i64 = tx.query_one("SELECT count(*) FROM records WHERE tree = $1", &[tree]).await?.get(0);
+        if held != *expected {
+            problems.push(format!("tree {tree}: {expected} records in the store, {held} copied"));
+        }
+    }
+    let unbalanced = tx
+        .query(
+            "SELECT w.user_id, w.balance, coalesce(sum(l.amount), 0)::bigint
+             FROM wallets w LEFT JOIN ledger_entries l ON l.user_id = w.user_id
+             GROUP BY w.user_id, w.balance HAVING w.balance <> coalesce(sum(l.amount), 0)",
+            &[],
+        )
+        .await?;
+    for row in unbalanced {
+        let (user, balance, sum): (i64, i64, i64) = (row.get(0), row.get(1), row.get(2));
+        problems.push(format!("user {user}: balance {balance} kobo, ledger sums to {sum}"));
+    }
+    let short = tx
+        .query(
+            "SELECT d.id, d.ticket_count, count(t.id), count(t.id) FILTER (WHERE t.status = 'pending')
+             FROM draws d LEFT JOIN tickets t ON t.draw_id = d.id
+             WHERE d.status = 'settled' GROUP BY d.id, d.ticket_count
+             HAVING d.ticket_count <> count(t.id) OR count(t.id) FILTER (WHERE t.status = 'pending') > 0",
+            &[],
+        )
+        .await?;
+    for row in short {
+        let (draw, counted, held, pending): (i64, i64, i64, i64) = (row.get(0), row.get(1), row.get(2), row.get(3));
+        problems.push(format!("draw {draw}: counts {counted} tickets, holds {held}, {pending} pending"));
+    }
+    let totals = tx
+        .query_one(
+            "SELECT (SELECT count(*) FROM wallets), (SELECT count(*) FROM ledger_entries),
+                    (SELECT count(*) FROM draws WHERE status = 'settled'),
+                    (SELECT count(*) FROM tickets t JOIN draws d ON d.id = t.draw_id WHERE d.status = 'settled')",
+            &[],
+        )
+        .await?;
+    let copied: [i64; 4] = [totals.get(0), totals.get(1), totals.get(2), totals.get(3)];
+    let stored = [audit.wallets, audit.ledger_entries, audit.settled_draws, audit.settled_tickets].map(|n| n as i64);
+    for ((what, copied), stored) in
+        ["wallets", "ledger entries", "settled draws", "settled tickets"].iter().zip(copied).zip(stored)
+    {
+        if copied != stored {
+            problems.push(format!("{what}: {stored} in the store's audit, {copied} copied"));
+        }
+    }
+    problems.extend(audit.problems.iter().map(|p| format!("the store itself: {p}")));
+    Ok(problems)
+}

@@ -1,0 +1,31 @@
+//! PostgreSQL, the cluster mode's system of record (issue 14; docs/decisions/029): connecting, the versioned
+//! schema (`data/migrations/`), and moving an embedded store into it (`import`, behind `ayo migrate`).
+
+pub mod import;
+pub mod schema;
+
+pub use tokio_postgres::Client;
+
+/// What can go wrong talking to PostgreSQL or moving a store into it.
+#[derive(Debug, thiserror::Error)]
+pub enum PgError {
+    #[error("PostgreSQL: {0}")]
+    Postgres(#[from] tokio_postgres::Error),
+    #[error(transparent)]
+    Store(#[from] crate::StoreError),
+    #[error("the target database already holds a lottery ({0} records): migrate into an empty database")]
+    NotEmpty(i64),
+    #[error("the copy does not match the store, nothing was kept:\n  {}", .0.join("\n  "))]
+    Mismatch(Vec<String>),
+}
+
+/// Connects to `url` (`postgres://user@host:port/db`); the connection runs on the current tokio runtime.
+pub async fn connect(url: &str) -> Result<Client, PgError> {
+    let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await?;
+    tokio::spawn(async move {
+        if let Err(e) = connection.await {
+            tracing::error!(error = %e, "the PostgreSQL connection ended");
+        }
+    });
+    Ok(client)
+}

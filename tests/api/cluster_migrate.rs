@@ -1,0 +1,111 @@
+//! Moving an embedded install into PostgreSQL, cluster mode's system of record (issue 14), against a real
+//! PostgreSQL. Ignored by a plain `cargo test`: scripts/test.sh runs them beside a throwaway PostgreSQL with
+//! `bash scripts/cluster-services.sh cargo test --test api cluster_migrate -- --ignored`.
+
+use std::process::Command;
+
+use ayo_data::pg::import::import;
+use ayo_data::pg::{Client, PgError};
+
+use crate::helpers::spawn_app;
+
+const NEEDS_POSTGRES: &str = "AYO_TEST_POSTGRES_URL (a superuser's URL): run through scripts/cluster-services.sh";
+
+/// A new, empty database of its own on the test PostgreSQL, and its URL.
+async fn empty_database() -> (Client, String) {
+    let server = std::env::var("AYO_TEST_POSTGRES_URL").expect(NEEDS_POSTGRES);
+    let name = format!("ayo_test_{:016x}", rand::random::<u64>());
+    let admin = ayo_data::pg::connect(&server).await.unwrap();
+    admin.batch_execute(&format!("CREATE DATABASE {name}")).await.unwrap();
+    let (base, _) = server.rsplit_once('/').expect("a URL ending in /database");
+    let url = format!("{base}/{name}");
+    (ayo_data::pg::connect(&url).await.unwrap(), url)
+}
+
+async fn count(client: &Client, sql: &str) -> i64 {
+    client.query_one(sql, &[]).await.unwrap().get(0)
+}
+
+#[actix_web::test]
+#[ignore = "needs PostgreSQL (scripts/cluster-services.sh)"]
+async fn a_running_lottery_moves_into_postgresql_whole_with_its_books_balanced_and_no_secret_in_the_rows() {
+    let app = spawn_app().await;
+    let draw = app.quick_draw(1_500, 2_000).await;
+    let admin = app.admin("boss@ayolotto.ng").await;
+    let ada = app.verified_player("ada@example.com", "+2348012345678").await;
+    app.fund(&admin, &ada, 90 * 5_000).await;
+    for n in 1..=90u8 {
+        assert_eq!(app.buy(&ada, crate::lotto::nap1(draw.id, n, 5_000, &format!("n{n}"))).await.status, 201);
+    }
+    app.wait_for_draw(draw.id, |d| d["status"] == "settled").await;
+    let ada_id = app.user_id(&ada).await as i64;
+    let balance = app.balance(&ada).await;
+    assert_eq!(balance, 5_000 * 40, "one of the 90 numbers won 40×");
+
+    let (mut client, _) = empty_database().await;
+    let moved = import(&app.store, &mut client).await.unwrap();
+    assert_eq!((moved.tickets, moved.audit.settled_draws, moved.audit.settled_tickets), (90, 1, 90));
+
+    // The money as rows the database checks: her balance, what the API says, and her ledger's sum agree.
+    let row = client
+        .query_one(
+            "SELECT w.balance, (SELECT sum(amount) FROM ledger_entries l WHERE l.user_id = w.user_id)::bigint
+             FROM wallets w WHERE w.user_id = $1",
+            &[&ada_id],
+        )
+        .await
+        .unwrap();
+    assert_eq!((row.get::<_, i64>(0), row.get::<_, i64>(1)), (balance, balance));
+    let by_status = "SELECT count(*) FROM tickets WHERE draw_id = (SELECT max(id) FROM draws WHERE status = 'settled')";
+    assert_eq!(count(&client, &format!("{by_status} AND status = 'won'")).await, 1);
+    assert_eq!(count(&client, &format!("{by_status} AND status = 'lost'")).await, 89);
+    assert_eq!(count(&client, "SELECT count(*) FROM records").await, moved.records as i64);
+    let kinds = "SELECT count(DISTINCT kind) FROM ledger_entries WHERE kind IN ('stake', 'win', 'adjustment')";
+    assert_eq!(count(&client, kinds).await, 3, "the funding, the stakes and the win are each a ledger line");
+
+    // Typed rows carry no secret: no password hash, no second factor, no seed (they travel sealed in `records`).
+    let hashes = "SELECT count(*) FROM users WHERE doc ? 'password_hash' OR doc ? 'second_factor'";
+    assert_eq!(count(&client, hashes).await, 0);
+    assert_eq!(count(&client, "SELECT count(*) FROM draws WHERE doc ? 'seed'").await, 0);
+
+    // The database refuses a negative balance by itself.
+    let overdraw = client.execute("UPDATE wallets SET balance = -1 WHERE user_id = $1", &[&ada_id]).await;
+    assert!(overdraw.is_err());
+
+    // A second move into the same database is refused, and changes nothing.
+    match import(&app.store, &mut client).await {
+        Err(PgError::NotEmpty(held)) => assert_eq!(held, moved.records as i64),
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+    assert_eq!(count(&client, "SELECT count(*) FROM tickets").await, 90);
+}
+
+#[actix_web::test]
+#[ignore = "needs PostgreSQL (scripts/cluster-services.sh)"]
+async fn ayo_migrate_moves_a_stopped_data_directory_and_says_what_it_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_ayo");
+    let made = Command::new(bin)
+        .args(["create-admin", "--email", "boss@ayolotto.ng", "--password", "admin-pass-long", "--data-dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{}", String::from_utf8_lossy(&made.stderr));
+    let (client, url) = empty_database().await;
+    let migrate =
+        || Command::new(bin).args(["migrate", "--to", &url, "--from-data-dir"]).arg(dir.path()).output().unwrap();
+
+    let first = migrate();
+    let said = String::from_utf8_lossy(&first.stdout).to_string();
+    assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
+    assert!(said.contains("checked against the store before committing") && said.contains("1 accounts"), "{said}");
+    assert_eq!(
+        count(&client, "SELECT count(*) FROM users WHERE email = 'boss@ayolotto.ng' AND role = 'admin'").await,
+        1
+    );
+    assert_eq!(count(&client, "SELECT count(*) FROM schema_migrations").await, 1);
+
+    let again = migrate();
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already holds a lottery"));
+}
