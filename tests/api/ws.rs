@@ -382,3 +382,29 @@ async fn a_plain_get_of_the_socket_address_is_a_400_naming_what_is_missing() {
     assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
     assert!(answer.contains("Upgrade: websocket"), "{answer}");
 }
+
+#[actix_web::test]
+async fn a_clients_ping_is_answered_and_its_close_is_echoed_and_the_socket_leaves_the_hub() {
+    let app = spawn_app().await;
+    let mut socket = guest(&app).await;
+    socket.send(Message::Ping(b"are you there".to_vec().into())).await.unwrap();
+    let pong = loop {
+        match tokio::time::timeout(WAIT, socket.next()).await.expect("a pong in time") {
+            Some(Ok(Message::Pong(payload))) => break payload,
+            Some(Ok(_)) => continue,
+            other => panic!("expected a pong, got {other:?}"),
+        }
+    };
+    assert_eq!(&pong[..], b"are you there");
+
+    socket.close(None).await.unwrap();
+    let echoed = loop {
+        match tokio::time::timeout(WAIT, socket.next()).await.expect("the close echoed in time") {
+            Some(Ok(Message::Close(frame))) => break frame,
+            Some(Ok(_)) => continue,
+            other => panic!("expected the close echoed, got {other:?}"),
+        }
+    };
+    assert_eq!(echoed.map(|f| f.code), None, "a close without a code is echoed without one");
+    assert_eq!(connections_once_settled(&app, 0).await, 0);
+}
