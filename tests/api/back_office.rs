@@ -3,7 +3,6 @@
 use serde_json::{json, Value};
 
 use crate::helpers::{spawn_app, TestApp, PASSWORD};
-use crate::lotto::nap1;
 use crate::ws::{guest, next};
 
 async fn audit_actions(app: &TestApp, admin: &str) -> Vec<Value> {
@@ -183,10 +182,7 @@ async fn the_dashboard_counts_stakes_wins_and_gross_gaming_revenue() {
     let draw = app.quick_draw(1_000, 1_500).await;
     let admin = app.admin("boss@ayolotto.ng").await;
     let ada = app.verified_player("ada@example.com", "+2348012345678").await;
-    app.fund(&admin, &ada, 90 * 5_000).await;
-    for n in 1..=90u8 {
-        app.buy(&ada, nap1(draw.id, n, 5_000, &format!("n{n}"))).await;
-    }
+    app.buy_every_number(&admin, &ada, draw.id).await;
     app.wait_for_draw(draw.id, |d| d["status"] == "settled").await;
     let dash = app.get("/admin/dashboard", Some(&admin)).await.body["data"].clone();
     assert_eq!(dash["stakes"], 90 * 5_000);

@@ -54,6 +54,14 @@ impl TestApp {
         reply.body["data"]["balance"].as_i64().unwrap()
     }
 
+    /// Funds the player and buys a ₦50 NAP1 ticket on each of the 90 numbers of `draw`: exactly one wins (40×).
+    pub async fn buy_every_number(&self, admin: &str, player: &str, draw: u64) {
+        self.fund(admin, player, 90 * 5_000).await;
+        for n in 1..=90u8 {
+            assert_eq!(self.buy(player, nap1(draw, n, 5_000, &format!("n{n}"))).await.status, 201);
+        }
+    }
+
     pub async fn buy(&self, token: &str, body: Value) -> crate::helpers::Reply {
         self.post("/tickets/create", body, Some(token)).await
     }
