@@ -51,17 +51,9 @@ pub fn ticket(ticket: &Ticket, draw: Option<&Draw>, game: Option<&Game>) -> Valu
     serde_json::to_value(TicketView::new(ticket, draw, draws_at.as_deref(), game, None)).unwrap_or_default()
 }
 
-/// The same JSON as `ticket` for each ticket, as text written straight from the tickets (no intermediate
-/// `Value`), the draw's fields and the shared settlement time formatted once: for pushes.
-pub fn tickets_text(tickets: &[Ticket], draw: Option<&Draw>, game: Option<&Game>) -> Vec<String> {
-    let draws_at = draw.map(|d| time(d.draws_at));
-    pushed_views(tickets, draw, draws_at.as_deref(), game)
-        .map(|view| serde_json::to_string(&view).unwrap_or_else(|_| "null".into()))
-        .collect()
-}
-
-/// The same JSON as `tickets_text`, written into one `SettledTickets` for the Hub to frame per ticket or batched;
-/// `None` for no tickets. Its draw is `draw`'s, else the first ticket's.
+/// The same JSON as `ticket` for each ticket, written straight from the tickets (no intermediate `Value`, the
+/// draw's fields and the shared settlement time formatted once) into one `SettledTickets` for the Hub to frame per
+/// ticket or batched; `None` for no tickets. Its draw is `draw`'s, else the first ticket's.
 pub fn settled_tickets(tickets: &[Ticket], draw: Option<&Draw>, game: Option<&Game>) -> Option<SettledTickets> {
     let first = tickets.first()?;
     let draw_id = draw.map_or(first.draw_id, |d| d.id);

@@ -99,9 +99,10 @@ fn settled_tickets_are_pushed_as_the_api_shows_them() {
         ticket(5, Bet::Nap { numbers: vec![1, 2] }, TicketStatus::Pending),
     ];
     for (draw, game) in [(Some(&draw), Some(&game)), (None, None)] {
-        let texts = views::tickets_text(&tickets, draw, game);
+        let settled = views::settled_tickets(&tickets, draw, game).unwrap();
+        let texts: Vec<&str> = settled.tickets().collect();
         assert_eq!(texts.len(), tickets.len());
-        for (t, text) in tickets.iter().zip(&texts) {
+        for (t, text) in tickets.iter().zip(texts) {
             let pushed: Value = serde_json::from_str(text).unwrap();
             assert_eq!(pushed, reference(t, draw, game), "ticket {}", t.id);
             assert_eq!(views::ticket(t, draw, game), pushed, "ticket {}", t.id);
@@ -122,8 +123,8 @@ fn settled_tickets_hold_the_same_json_per_ticket_and_as_one_batch() {
     assert!(views::settled_tickets(&[], Some(&draw), Some(&game)).is_none(), "nothing settled, nothing to push");
     for (draw, game) in [(Some(&draw), Some(&game)), (None, None)] {
         let settled = views::settled_tickets(&tickets, draw, game).unwrap();
-        let texts = views::tickets_text(&tickets, draw, game);
-        assert_eq!(settled.tickets().collect::<Vec<_>>(), texts);
+        let texts: Vec<&str> = settled.tickets().collect();
+        assert_eq!(texts.len(), tickets.len());
         let mut batch = String::new();
         settled.write_batch(&mut batch);
         let batch: Value = serde_json::from_str(&batch).unwrap();

@@ -4,6 +4,7 @@ use std::fmt;
 use std::time::Duration;
 
 use actix_web::web::BytesMut;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 /// The largest upgrade request accepted (a browser's is about 600 bytes, cookies included).
@@ -31,7 +32,7 @@ impl fmt::Display for Refused {
 }
 
 /// Reads the request, answers it, and hands back any bytes the client sent after it (its first frames).
-pub async fn accept(stream: &TcpStream) -> Result<BytesMut, Refused> {
+pub async fn accept(stream: &mut TcpStream) -> Result<BytesMut, Refused> {
     let mut buf = tokio::time::timeout(REQUEST_TIMEOUT, read_request(stream))
         .await
         .map_err(|_| Refused::Gone("request not sent in time"))??;
@@ -43,7 +44,7 @@ pub async fn accept(stream: &TcpStream) -> Result<BytesMut, Refused> {
                 "HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
                 body.len()
             );
-            let _ = write_all(stream, reply.as_bytes()).await;
+            let _ = stream.write_all(reply.as_bytes()).await;
             return Err(Refused::NotAnUpgrade(why));
         }
     };
@@ -52,22 +53,20 @@ pub async fn accept(stream: &TcpStream) -> Result<BytesMut, Refused> {
     let reply = format!(
         "HTTP/1.1 101 Switching Protocols\r\nupgrade: websocket\r\nconnection: Upgrade\r\nsec-websocket-accept: {accept}\r\n\r\n"
     );
-    write_all(stream, reply.as_bytes()).await.map_err(|_| Refused::Gone("closed during the handshake"))?;
+    stream.write_all(reply.as_bytes()).await.map_err(|_| Refused::Gone("closed during the handshake"))?;
     let _ = buf.split_to(length);
     Ok(buf)
 }
 
 /// Reads until the end of the headers.
-async fn read_request(stream: &TcpStream) -> Result<BytesMut, Refused> {
+async fn read_request(stream: &mut TcpStream) -> Result<BytesMut, Refused> {
     let mut buf = BytesMut::with_capacity(1024);
     loop {
-        stream.readable().await.map_err(|_| Refused::Gone("read error"))?;
-        match stream.try_read_buf(&mut buf) {
+        match stream.read_buf(&mut buf).await {
             Ok(0) => return Err(Refused::Gone("closed during the handshake")),
             Ok(_) if buf.windows(4).any(|w| w == b"\r\n\r\n") => return Ok(buf),
             Ok(_) if buf.len() >= MAX_REQUEST => return Err(Refused::Gone("request too large")),
             Ok(_) => buf.reserve(1024),
-            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
             Err(_) => return Err(Refused::Gone("read error")),
         }
     }
@@ -105,18 +104,6 @@ fn parse(buf: &[u8]) -> Result<(usize, String), &'static str> {
     }
     let key = header("sec-websocket-key").map(str::trim).filter(|k| !k.is_empty()).ok_or("no Sec-WebSocket-Key")?;
     Ok((length, key.to_owned()))
-}
-
-async fn write_all(stream: &TcpStream, mut bytes: &[u8]) -> std::io::Result<()> {
-    while !bytes.is_empty() {
-        stream.writable().await?;
-        match stream.try_write(bytes) {
-            Ok(n) => bytes = &bytes[n..],
-            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -18,8 +18,8 @@ use tokio::net::TcpStream;
 use crate::state::AppState;
 
 /// Completes the opening handshake on a fresh connection, then serves the socket until it ends.
-pub async fn serve(stream: TcpStream, state: web::Data<AppState>) {
-    let leftover = match handshake::accept(&stream).await {
+pub async fn serve(mut stream: TcpStream, state: web::Data<AppState>) {
+    let leftover = match handshake::accept(&mut stream).await {
         Ok(leftover) => leftover,
         Err(refused) => {
             tracing::debug!(reason = %refused, "socket handshake refused");
