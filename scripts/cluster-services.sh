@@ -28,7 +28,8 @@ free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1
 dir="$(mktemp -d /tmp/ayo-cluster.XXXXXX)"
 pg_pid="" nats_pid=""
 # initdb refuses to run as root: the database runs as the `postgres` user that Debian's package creates.
-as_db() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+# From `/`: the `postgres` user may not enter the caller's working directory.
+as_db() { if [ "$(id -u)" = 0 ]; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi; }
 [ "$(id -u)" = 0 ] && chown postgres: "$dir"
 
 stop() {

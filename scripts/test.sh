@@ -14,7 +14,7 @@ python3 docs/vectors/check_v2.py
 echo "==> Rust tests"
 cargo test --workspace --quiet
 echo "==> cluster mode's PostgreSQL (a throwaway server on loopback, installed when missing)"
-bash scripts/cluster-services.sh cargo test --quiet --test api cluster_ -- --ignored
+bash scripts/cluster-services.sh cargo test --quiet --workspace cluster_ -- --ignored
 echo "==> API fuzz (schemathesis, short form)"
 cargo build --quiet --bin ayo
 AYO_BIN="$PWD/target/debug/ayo" FUZZ_EXAMPLES=5 bash scripts/fuzz.sh
