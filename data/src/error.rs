@@ -14,6 +14,9 @@ pub enum StoreError {
     Transaction(String),
     #[error("corrupt record in {tree}: {detail}")]
     Corrupt { tree: &'static str, detail: String },
+    /// The cluster mode's database (PostgreSQL) failed or could not be reached.
+    #[error("database: {0}")]
+    Database(String),
 }
 
 impl From<sled::transaction::TransactionError<StoreError>> for StoreError {

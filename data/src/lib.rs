@@ -13,6 +13,7 @@ pub mod identity;
 pub mod ledger;
 pub mod lotto;
 pub mod money;
+pub mod money_engine;
 pub mod name_match;
 pub mod notice;
 pub mod nuban;

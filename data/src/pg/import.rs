@@ -30,9 +30,9 @@ pub struct Imported {
 }
 
 /// A typed table, filled from JSON documents by one `INSERT … SELECT` over `jsonb_array_elements`.
-struct Table {
+pub(super) struct Table {
     name: &'static str,
-    insert: &'static str,
+    pub(super) insert: &'static str,
 }
 
 const USERS: Table = Table {
@@ -42,7 +42,7 @@ const USERS: Table = Table {
                     (d->>'created_at')::timestamptz, d
              FROM jsonb_array_elements($1::jsonb) AS d",
 };
-const LEDGER: Table = Table {
+pub(super) const LEDGER: Table = Table {
     name: "ledger_entries",
     insert: "INSERT INTO ledger_entries (id, user_id, kind, status, amount, balance_after, reference, created_at, doc)
              SELECT (d->>'id')::bigint, (d->>'user_id')::bigint, d->>'type', d->>'status', (d->>'amount')::bigint,
@@ -61,7 +61,7 @@ const DRAWS: Table = Table {
                     (d->>'draws_at')::timestamptz, d
              FROM jsonb_array_elements($1::jsonb) AS d",
 };
-const TICKETS: Table = Table {
+pub(super) const TICKETS: Table = Table {
     name: "tickets",
     insert: "INSERT INTO tickets (id, draw_id, user_id, status, total_stake, winnings, tax, idempotency_key,
                                   created_at, doc)
@@ -75,7 +75,7 @@ const TICKETS: Table = Table {
 const SECRET_FIELDS: &[&str] = &["password_hash", "second_factor", "seed"];
 
 /// A record as a typed row's `doc`: its JSON without secrets.
-fn document(record: &impl Serialize) -> Result<Value, PgError> {
+pub(super) fn document(record: &impl Serialize) -> Result<Value, PgError> {
     let mut doc = serde_json::to_value(record).map_err(crate::StoreError::from)?;
     if let Some(fields) = doc.as_object_mut() {
         for secret in SECRET_FIELDS {
@@ -157,6 +157,12 @@ pub async fn import(store: &Store, client: &mut Client) -> Result<Imported, PgEr
     }
     imported.draws = copy(&tx, &DRAWS, draws).await?;
     imported.tickets = copy(&tx, &TICKETS, tickets).await?;
+    // New ids (`pg::money`) start past every id copied.
+    tx.execute(
+        "SELECT setval('ids', greatest(1, (SELECT max(id) FROM ledger_entries), (SELECT max(id) FROM tickets)))",
+        &[],
+    )
+    .await?;
 
     let problems = check(&tx, &expected_records, &audit).await?;
     if !problems.is_empty() {
@@ -206,18 +212,7 @@ async fn check(
             problems.push(format!("tree {tree}: {expected} records in the store, {held} copied"));
         }
     }
-    let unbalanced = tx
-        .query(
-            "SELECT w.user_id, w.balance, coalesce(sum(l.amount), 0)::bigint
-             FROM wallets w LEFT JOIN ledger_entries l ON l.user_id = w.user_id
-             GROUP BY w.user_id, w.balance HAVING w.balance <> coalesce(sum(l.amount), 0)",
-            &[],
-        )
-        .await?;
-    for row in unbalanced {
-        let (user, balance, sum): (i64, i64, i64) = (row.get(0), row.get(1), row.get(2));
-        problems.push(format!("user {user}: balance {balance} kobo, ledger sums to {sum}"));
-    }
+    problems.extend(super::money::unbalanced_wallets(tx).await?);
     let short = tx
         .query(
             "SELECT d.id, d.ticket_count, count(t.id), count(t.id) FILTER (WHERE t.status = 'pending')

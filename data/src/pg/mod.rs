@@ -1,7 +1,9 @@
 //! PostgreSQL, the cluster mode's system of record (issue 14; docs/decisions/029): connecting, the versioned
-//! schema (`data/migrations/`), and moving an embedded store into it (`import`, behind `ayo migrate`).
+//! schema (`data/migrations/`), moving an embedded store into it (`import`, behind `ayo migrate`), and the money
+//! engine (`money`).
 
 pub mod import;
+pub mod money;
 pub mod schema;
 
 pub use tokio_postgres::Client;
@@ -13,6 +15,8 @@ pub enum PgError {
     Postgres(#[from] tokio_postgres::Error),
     #[error(transparent)]
     Store(#[from] crate::StoreError),
+    #[error("PostgreSQL connections: {0}")]
+    Pool(String),
     #[error("the target database already holds a lottery ({0} records): migrate into an empty database")]
     NotEmpty(i64),
     #[error("the copy does not match the store, nothing was kept:\n  {}", .0.join("\n  "))]

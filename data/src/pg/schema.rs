@@ -4,8 +4,10 @@
 use super::{Client, PgError};
 
 /// (version, name, SQL), in order. A migration, once released, is never edited: changes come as a new one.
-const MIGRATIONS: &[(i32, &str, &str)] =
-    &[(1, "system of record", include_str!("../../migrations/0001_system_of_record.sql"))];
+const MIGRATIONS: &[(i32, &str, &str)] = &[
+    (1, "system of record", include_str!("../../migrations/0001_system_of_record.sql")),
+    (2, "money engine", include_str!("../../migrations/0002_money_engine.sql")),
+];
 
 /// Applies the migrations the database has not had yet; answers their versions.
 pub async fn apply(client: &mut Client) -> Result<Vec<i32>, PgError> {

@@ -1,0 +1,410 @@
+//! The money engine on PostgreSQL (`MoneyEngine`, decision 029): any number of nodes move money in one database.
+//!
+//! Purchases are bought together, as in the embedded store: a few tasks per node each take every purchase queued
+//! while they were busy (up to `MOST`) and buy them in one transaction, a handful of statements whatever the
+//! batch's size. Each purchase is still decided alone and in order. The batch first locks its players' wallet rows
+//! (`FOR UPDATE`, in id order, so two batches never deadlock) and its draws' rows (`FOR SHARE`: closing a draw
+//! waits for the batches buying into it, and no batch after it sees it selling); so purchases of one player are
+//! serialised whatever node they arrive on, a replay of an idempotency key committed by another node is seen, and
+//! no balance can go below zero (the `balance >= 0` constraint is the last line). The answer comes after
+//! `COMMIT` returned: committed, so durable (`synchronous_commit` on, PostgreSQL's default).
+//!
+//! Settlement takes a player's wallet row and their pending ticket rows; only tickets still `pending` are paid,
+//! and the `settlements` row written with them marks the player settled: a rerun, or another node finishing a
+//! draw whose node died, pays nothing twice.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
+use serde_json::Value;
+use tokio::sync::{mpsc, oneshot, Mutex};
+use tokio_postgres::{error::SqlState, GenericClient, NoTls, Transaction};
+
+use super::import::{document, LEDGER, TICKETS};
+use super::{schema, PgError};
+use crate::draw::{DrawId, DrawSales};
+use crate::error::{StoreError, StoreResult};
+use crate::ledger::{EntryKind, EntryStatus, LedgerEntry};
+use crate::money::Kobo;
+use crate::money_engine::{unbalanced, MoneyEngine};
+use crate::store::{Bought, Moved, Outcome, PlayerSettlement, Purchase, PurchaseError};
+use crate::ticket::Ticket;
+use crate::user::UserId;
+
+/// At most this many purchases in one transaction.
+const MOST: usize = 256;
+/// Transactions buying at once from one node (each holds one connection).
+const BUYERS: usize = 4;
+/// Connections per node: the buyers' and a few for everything else.
+const CONNECTIONS: usize = BUYERS + 4;
+/// How often a batch that met a deadlock or a serialisation failure is tried again before its buyers get an error.
+const ATTEMPTS: usize = 3;
+
+type Waiter = (Purchase, oneshot::Sender<StoreResult<Bought>>);
+
+/// One node's handle on the money in PostgreSQL. Cheap to clone.
+#[derive(Clone)]
+pub struct PgMoney {
+    pool: Pool,
+    purchases: mpsc::UnboundedSender<Waiter>,
+}
+
+fn db(e: impl std::fmt::Display) -> StoreError {
+    StoreError::Database(e.to_string())
+}
+
+impl PgMoney {
+    /// Connects to `url` (`postgres://…`), applies the schema's migrations, and starts this node's buyers on the
+    /// current tokio runtime.
+    pub async fn connect(url: &str) -> Result<Self, PgError> {
+        let config: tokio_postgres::Config = url.parse()?;
+        let manager = Manager::from_config(config, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
+        let pool = Pool::builder(manager).max_size(CONNECTIONS).build().map_err(|e| PgError::Pool(e.to_string()))?;
+        let mut client = pool.get().await.map_err(|e| PgError::Pool(e.to_string()))?;
+        schema::apply(&mut client).await?;
+        let (purchases, queue) = mpsc::unbounded_channel();
+        let queue = Arc::new(Mutex::new(queue));
+        for _ in 0..BUYERS {
+            tokio::spawn(buyer(pool.clone(), Arc::clone(&queue)));
+        }
+        Ok(Self { pool, purchases })
+    }
+
+    async fn client(&self) -> StoreResult<deadpool_postgres::Object> {
+        self.pool.get().await.map_err(db)
+    }
+}
+
+/// Buys batches of queued purchases until every `PgMoney` of this node is gone.
+async fn buyer(pool: Pool, queue: Arc<Mutex<mpsc::UnboundedReceiver<Waiter>>>) {
+    loop {
+        let batch = {
+            let mut queue = queue.lock().await;
+            let Some(first) = queue.recv().await else { return };
+            let mut batch = vec![first];
+            while batch.len() < MOST {
+                match queue.try_recv() {
+                    Ok(next) => batch.push(next),
+                    Err(_) => break,
+                }
+            }
+            batch
+        };
+        let (purchases, answers): (Vec<Purchase>, Vec<_>) = batch.into_iter().unzip();
+        metrics::histogram!("ayo_purchases_per_transaction").record(purchases.len() as f64);
+        match buy_with_retries(&pool, &purchases).await {
+            Ok(bought) => {
+                for (answer, bought) in answers.into_iter().zip(bought) {
+                    let _ = answer.send(Ok(bought));
+                }
+            }
+            Err(e) => {
+                for answer in answers {
+                    let _ = answer.send(Err(StoreError::Transaction(e.to_string())));
+                }
+            }
+        }
+    }
+}
+
+async fn buy_with_retries(pool: &Pool, purchases: &[Purchase]) -> StoreResult<Vec<Bought>> {
+    let mut client = pool.get().await.map_err(db)?;
+    let mut attempt = 1;
+    loop {
+        let tx = client.transaction().await.map_err(db)?;
+        match buy_together(&tx, purchases).await {
+            Ok(bought) => {
+                tx.commit().await.map_err(db)?;
+                return Ok(bought);
+            }
+            Err(e) if attempt < ATTEMPTS && is_transient(&e) => attempt += 1,
+            Err(e) => return Err(db(e)),
+        }
+    }
+}
+
+/// A deadlock or serialisation failure: the whole transaction may simply be tried again.
+fn is_transient(e: &tokio_postgres::Error) -> bool {
+    matches!(e.code(), Some(code) if *code == SqlState::T_R_DEADLOCK_DETECTED || *code == SqlState::T_R_SERIALIZATION_FAILURE)
+}
+
+/// Decides and writes `purchases` in `tx`, in order (see the module's comment).
+async fn buy_together(tx: &Transaction<'_>, purchases: &[Purchase]) -> Result<Vec<Bought>, tokio_postgres::Error> {
+    let mut users: Vec<i64> = purchases.iter().map(|p| p.ticket.user_id as i64).collect();
+    users.sort_unstable();
+    users.dedup();
+    let mut balances: HashMap<i64, i64> = tx
+        .query("SELECT user_id, balance FROM wallets WHERE user_id = ANY($1) ORDER BY user_id FOR UPDATE", &[&users])
+        .await?
+        .iter()
+        .map(|row| (row.get(0), row.get(1)))
+        .collect();
+    let mut draw_ids: Vec<i64> = purchases.iter().map(|p| p.ticket.draw_id as i64).collect();
+    draw_ids.sort_unstable();
+    draw_ids.dedup();
+    let draws: HashMap<i64, DrawSales> = tx
+        .query(
+            "SELECT id, doc || jsonb_build_object('status', status) FROM draws WHERE id = ANY($1) ORDER BY id FOR SHARE",
+            &[&draw_ids],
+        )
+        .await?
+        .iter()
+        .filter_map(|row| Some((row.get(0), serde_json::from_value(row.get(1)).ok()?)))
+        .collect();
+    let (key_users, keys): (Vec<i64>, Vec<&str>) =
+        purchases.iter().map(|p| (p.ticket.user_id as i64, p.ticket.idempotency_key.as_str())).unzip();
+    let mut firsts: HashMap<(i64, String), Ticket> = tx
+        .query(
+            "SELECT t.user_id, t.idempotency_key, t.doc FROM tickets t
+             JOIN unnest($1::bigint[], $2::text[]) AS k (user_id, key)
+               ON t.user_id = k.user_id AND t.idempotency_key = k.key",
+            &[&key_users, &keys],
+        )
+        .await?
+        .iter()
+        .filter_map(|row| Some(((row.get(0), row.get(1)), serde_json::from_value(row.get(2)).ok()?)))
+        .collect();
+
+    let mut answers = Vec::with_capacity(purchases.len());
+    let (mut entries, mut tickets, mut moved) = (Vec::new(), Vec::new(), HashSet::new());
+    for purchase in purchases {
+        let ticket = &purchase.ticket;
+        let user = ticket.user_id as i64;
+        let balance = balances.get(&user).copied().unwrap_or(0);
+        let key = (user, ticket.idempotency_key.clone());
+        if let Some(first) = firsts.get(&key) {
+            answers.push(Ok(Moved { value: first.clone(), entries: vec![], balance: Kobo(balance), replayed: true }));
+            continue;
+        }
+        let Some(draw) = draws.get(&(ticket.draw_id as i64)) else {
+            answers.push(Err(PurchaseError::NoSuchDraw));
+            continue;
+        };
+        if !draw.is_selling(purchase.now) {
+            answers.push(Err(PurchaseError::DrawNotSelling));
+            continue;
+        }
+        let after = balance - ticket.total_stake.as_i64();
+        if after < 0 {
+            answers.push(Err(PurchaseError::InsufficientFunds { balance: Kobo(balance), needed: ticket.total_stake }));
+            continue;
+        }
+        let entry = LedgerEntry {
+            id: purchase.entry_id,
+            user_id: ticket.user_id,
+            kind: EntryKind::Stake,
+            status: EntryStatus::Success,
+            amount: Kobo(-ticket.total_stake.as_i64()),
+            balance_after: Kobo(after),
+            reference: format!("ticket:{}", ticket.id),
+            description: format!("{} ticket for draw #{}", ticket.bet.bet_type().as_str(), ticket.draw_id),
+            created_at: purchase.now,
+        };
+        balances.insert(user, after);
+        moved.insert(user);
+        entries.push(json(&entry));
+        tickets.push(json(ticket));
+        firsts.insert(key, ticket.clone());
+        answers.push(Ok(Moved { value: ticket.clone(), entries: vec![entry], balance: Kobo(after), replayed: false }));
+    }
+    if !moved.is_empty() {
+        let (users, amounts): (Vec<i64>, Vec<i64>) = moved.iter().map(|u| (*u, balances[u])).unzip();
+        set_balances(tx, &users, &amounts).await?;
+        tx.execute(LEDGER.insert, &[&Value::Array(entries)]).await?;
+        tx.execute(TICKETS.insert, &[&Value::Array(tickets)]).await?;
+    }
+    Ok(answers)
+}
+
+fn json(record: &impl serde::Serialize) -> Value {
+    // Tickets and ledger entries hold no secret: `document` only drops fields they do not have.
+    document(record).unwrap_or(Value::Null)
+}
+
+async fn set_balances(tx: &Transaction<'_>, users: &[i64], balances: &[i64]) -> Result<(), tokio_postgres::Error> {
+    tx.execute(
+        "UPDATE wallets w SET balance = v.balance FROM unnest($1::bigint[], $2::bigint[]) AS v (user_id, balance)
+         WHERE w.user_id = v.user_id",
+        &[&users, &balances],
+    )
+    .await?;
+    Ok(())
+}
+
+/// Locks a player's wallet row, creating it at zero if they never had one; answers its balance.
+async fn lock_wallet(tx: &Transaction<'_>, user: i64) -> Result<i64, tokio_postgres::Error> {
+    tx.execute("INSERT INTO wallets (user_id, balance) VALUES ($1, 0) ON CONFLICT DO NOTHING", &[&user]).await?;
+    Ok(tx.query_one("SELECT balance FROM wallets WHERE user_id = $1 FOR UPDATE", &[&user]).await?.get(0))
+}
+
+/// The wallets whose balance is not the sum of their ledger.
+pub(super) async fn unbalanced_wallets(client: &impl GenericClient) -> Result<Vec<String>, tokio_postgres::Error> {
+    let rows = client
+        .query(
+            "SELECT w.user_id, w.balance, coalesce(sum(l.amount), 0)::bigint
+             FROM wallets w LEFT JOIN ledger_entries l ON l.user_id = w.user_id
+             GROUP BY w.user_id, w.balance HAVING w.balance <> coalesce(sum(l.amount), 0)",
+            &[],
+        )
+        .await?;
+    Ok(rows.iter().map(|row| unbalanced(row.get::<_, i64>(0) as UserId, row.get(1), row.get(2))).collect())
+}
+
+impl MoneyEngine for PgMoney {
+    async fn next_id(&self) -> StoreResult<u64> {
+        let client = self.client().await?;
+        let id: i64 = client.query_one("SELECT nextval('ids')", &[]).await.map_err(db)?.get(0);
+        Ok(id as u64)
+    }
+
+    async fn balance(&self, user: UserId) -> StoreResult<Kobo> {
+        let client = self.client().await?;
+        let row = client.query_opt("SELECT balance FROM wallets WHERE user_id = $1", &[&(user as i64)]).await;
+        Ok(Kobo(row.map_err(db)?.map(|row| row.get(0)).unwrap_or(0)))
+    }
+
+    async fn apply_once(&self, entry: LedgerEntry, key: Option<String>) -> StoreResult<Option<Moved<LedgerEntry>>> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(db)?;
+        let user = entry.user_id as i64;
+        let balance = lock_wallet(&tx, user).await.map_err(db)?;
+        if let Some(key) = &key {
+            let first = tx
+                .query_opt(
+                    "SELECT l.doc FROM money_keys k JOIN ledger_entries l ON l.id = k.entry_id
+                     WHERE k.user_id = $1 AND k.key = $2",
+                    &[&user, key],
+                )
+                .await
+                .map_err(db)?;
+            if let Some(row) = first {
+                let value: LedgerEntry = serde_json::from_value(row.get(0))?;
+                return Ok(Some(Moved { value, entries: vec![], balance: Kobo(balance), replayed: true }));
+            }
+        }
+        let after = balance + entry.amount.as_i64();
+        if after < 0 {
+            return Ok(None);
+        }
+        let entry = LedgerEntry { balance_after: Kobo(after), ..entry };
+        set_balances(&tx, &[user], &[after]).await.map_err(db)?;
+        tx.execute(LEDGER.insert, &[&Value::Array(vec![json(&entry)])]).await.map_err(db)?;
+        if let Some(key) = &key {
+            tx.execute(
+                "INSERT INTO money_keys (user_id, key, entry_id) VALUES ($1, $2, $3)",
+                &[&user, key, &(entry.id as i64)],
+            )
+            .await
+            .map_err(db)?;
+        }
+        tx.commit().await.map_err(db)?;
+        Ok(Some(Moved { value: entry.clone(), entries: vec![entry], balance: Kobo(after), replayed: false }))
+    }
+
+    async fn buy(&self, purchase: Purchase) -> StoreResult<Bought> {
+        let (answer, bought) = oneshot::channel();
+        let gone = || StoreError::Transaction("the purchase buyers stopped".into());
+        self.purchases.send((purchase, answer)).map_err(|_| gone())?;
+        bought.await.map_err(|_| gone())?
+    }
+
+    async fn settle(
+        &self,
+        user: UserId,
+        draw: DrawId,
+        outcomes: Vec<Outcome>,
+        entry_ids: Vec<u64>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Moved<Vec<Outcome>>> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(db)?;
+        let (player, draw_key) = (user as i64, draw as i64);
+        let mut balance = lock_wallet(&tx, player).await.map_err(db)?;
+        let settled = tx
+            .query_opt("SELECT 1 FROM settlements WHERE draw_id = $1 AND user_id = $2", &[&draw_key, &player])
+            .await
+            .map_err(db)?;
+        let replayed = Moved { value: vec![], entries: vec![], balance: Kobo(balance), replayed: true };
+        if settled.is_some() {
+            return Ok(replayed);
+        }
+        let mut pending: Vec<Ticket> = Vec::new();
+        for row in tx
+            .query(
+                "SELECT doc FROM tickets WHERE draw_id = $1 AND user_id = $2 AND status = 'pending' ORDER BY id FOR UPDATE",
+                &[&draw_key, &player],
+            )
+            .await
+            .map_err(db)?
+        {
+            pending.push(serde_json::from_value(row.get(0))?);
+        }
+        let pending_ids: HashSet<u64> = pending.iter().map(|t| t.id).collect();
+
+        let mut listed: Vec<Outcome> =
+            outcomes.iter().filter(|o| o.lines_won > 0 || o.winnings.is_positive()).copied().collect();
+        listed.sort_by_key(|o| o.ticket);
+        listed.dedup_by_key(|o| o.ticket);
+        let record = PlayerSettlement { settled_at: now, outcomes: listed };
+
+        let mut entries = Vec::new();
+        let mut ids = entry_ids.iter();
+        for outcome in outcomes.iter().filter(|o| o.entry_count() > 0) {
+            for (kind, amount) in outcome.ledger_lines().into_iter().filter(|(_, amount)| *amount != 0) {
+                let Some(&id) = ids.next() else {
+                    return Err(StoreError::Corrupt { tree: "ledger", detail: "too few entry ids".into() });
+                };
+                // A ticket no longer pending was settled before (by a node that died, or before a move): never
+                // paid twice.
+                if !pending_ids.contains(&outcome.ticket) {
+                    continue;
+                }
+                balance += amount;
+                let what = if kind == EntryKind::Win { "Winnings of" } else { "Withholding tax on" };
+                entries.push(LedgerEntry {
+                    id,
+                    user_id: user,
+                    kind,
+                    status: EntryStatus::Success,
+                    amount: Kobo(amount),
+                    balance_after: Kobo(balance),
+                    reference: format!("ticket:{}", outcome.ticket),
+                    description: format!("{what} ticket #{} in draw #{}", outcome.ticket, draw),
+                    created_at: now,
+                });
+            }
+        }
+        let mut settled_tickets = Vec::with_capacity(pending.len());
+        for mut ticket in pending {
+            record.apply(&mut ticket);
+            settled_tickets.push(json(&ticket));
+        }
+        tx.execute(
+            "UPDATE tickets t SET status = d->>'status', winnings = (d->>'winnings')::bigint,
+                                  tax = (d->>'tax')::bigint, doc = d
+             FROM jsonb_array_elements($1::jsonb) AS d WHERE t.id = (d->>'id')::bigint",
+            &[&Value::Array(settled_tickets)],
+        )
+        .await
+        .map_err(db)?;
+        tx.execute(
+            "INSERT INTO settlements (draw_id, user_id, settled_at, doc) VALUES ($1, $2, $3, $4)",
+            &[&draw_key, &player, &now, &json(&record)],
+        )
+        .await
+        .map_err(db)?;
+        if !entries.is_empty() {
+            set_balances(&tx, &[player], &[balance]).await.map_err(db)?;
+            tx.execute(LEDGER.insert, &[&Value::Array(entries.iter().map(json).collect())]).await.map_err(db)?;
+        }
+        tx.commit().await.map_err(db)?;
+        Ok(Moved { value: outcomes, entries, balance: Kobo(balance), replayed: false })
+    }
+
+    async fn unbalanced(&self) -> StoreResult<Vec<String>> {
+        let client = self.client().await?;
+        unbalanced_wallets(&**client).await.map_err(db)
+    }
+}

@@ -1,0 +1,210 @@
+//! The money engine's contract (`MoneyEngine`), the same cases against both engines: the embedded store
+//! (`embedded_*`, in every `cargo test`) and PostgreSQL with three nodes on one database (`cluster_*`, `#[ignore]`d:
+//! scripts/test.sh runs them beside a throwaway PostgreSQL, `AYO_TEST_POSTGRES_URL`). The lottery is made in an
+//! embedded store and, for PostgreSQL, moved there by `ayo migrate`'s import, as an operator would.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed unwrap is a failed test
+
+use chrono::Utc;
+use tokio::task::JoinSet;
+
+use ayo_data::draw::{Draw, DrawStatus};
+use ayo_data::game::Game;
+use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
+use ayo_data::lotto::Bet;
+use ayo_data::money::Kobo;
+use ayo_data::money_engine::MoneyEngine;
+use ayo_data::pg::money::PgMoney;
+use ayo_data::store::{Outcome, Purchase, PurchaseError};
+use ayo_data::user::User;
+use ayo_data::Store;
+
+mod common;
+use common::{game_and_draw, player, purchase_of, FUNDING};
+
+/// Three funded players, a game with a selling draw and a closed one.
+struct Lottery {
+    store: Store,
+    game: Game,
+    draw: Draw,
+    closed: Draw,
+    players: Vec<User>,
+}
+
+fn lottery() -> Lottery {
+    let store = Store::temporary().unwrap();
+    let (game, draw) = game_and_draw(&store);
+    let mut closed = draw.clone();
+    closed.id = store.games.next_id().unwrap();
+    closed.status = DrawStatus::Closed;
+    store.games.put_draw(&closed).unwrap();
+    let players = (1..=3).map(|n| player(&store, n)).collect();
+    Lottery { store, game, draw, closed, players }
+}
+
+/// `nodes` PostgreSQL nodes on a fresh database holding `lottery`, moved there by the import.
+async fn on_postgres(lottery: &Lottery, nodes: usize) -> Vec<PgMoney> {
+    let admin = std::env::var("AYO_TEST_POSTGRES_URL").expect("AYO_TEST_POSTGRES_URL (scripts/cluster-services.sh)");
+    let name = format!("ayo_money_{}", rand::random::<u32>());
+    ayo_data::pg::connect(&admin).await.unwrap().batch_execute(&format!("CREATE DATABASE {name}")).await.unwrap();
+    let url = format!("{}/{name}", admin.rsplit_once('/').unwrap().0);
+    let mut client = ayo_data::pg::connect(&url).await.unwrap();
+    ayo_data::pg::import::import(&lottery.store, &mut client).await.unwrap();
+    let mut connected = Vec::new();
+    for _ in 0..nodes {
+        connected.push(PgMoney::connect(&url).await.unwrap());
+    }
+    connected
+}
+
+fn nap1(n: u8) -> Bet {
+    Bet::parse("NAP1", &[n], &[], &[]).unwrap()
+}
+
+/// A priced purchase with ids from `engine`.
+async fn purchase(engine: &impl MoneyEngine, l: &Lottery, user: &User, draw: &Draw, key: &str) -> Purchase {
+    let mut purchase = purchase_of(&l.store, &l.game, draw, user, nap1(7), key);
+    purchase.ticket.id = engine.next_id().await.unwrap();
+    purchase.entry_id = engine.next_id().await.unwrap();
+    purchase
+}
+
+async fn assert_balanced(engine: &impl MoneyEngine) {
+    assert_eq!(engine.unbalanced().await.unwrap(), Vec::<String>::new(), "every balance is the sum of its ledger");
+}
+
+async fn a_replay_answers_the_first_ticket_and_moves_nothing<E: MoneyEngine>(l: &Lottery, nodes: &[E]) {
+    let ada = &l.players[0];
+    let first = purchase(&nodes[0], l, ada, &l.draw, "ada-1").await;
+    let again = purchase(&nodes[1], l, ada, &l.draw, "ada-1").await;
+    let bought = nodes[0].buy(first.clone()).await.unwrap().unwrap();
+    assert!(!bought.replayed);
+    assert_eq!(bought.balance.as_i64(), FUNDING - first.ticket.total_stake.as_i64());
+    let replayed = nodes[1].buy(again).await.unwrap().unwrap();
+    assert!(replayed.replayed, "the same key on another node answers the first ticket");
+    assert_eq!(replayed.value.id, first.ticket.id);
+    assert!(replayed.entries.is_empty());
+    assert_eq!(nodes[2].balance(ada.id).await.unwrap(), bought.balance, "paid for once");
+    assert_balanced(&nodes[0]).await;
+}
+
+async fn refused_purchases_write_nothing<E: MoneyEngine>(l: &Lottery, nodes: &[E]) {
+    let ada = &l.players[0];
+    let closed = purchase(&nodes[0], l, ada, &l.closed, "closed").await;
+    assert_eq!(nodes[0].buy(closed).await.unwrap(), Err(PurchaseError::DrawNotSelling));
+    let mut too_dear = purchase(&nodes[1], l, ada, &l.draw, "too-dear").await;
+    too_dear.ticket.total_stake = Kobo(FUNDING + 1);
+    assert!(matches!(nodes[1].buy(too_dear).await.unwrap(), Err(PurchaseError::InsufficientFunds { .. })));
+    assert_eq!(nodes[2].balance(ada.id).await.unwrap(), Kobo(FUNDING));
+    assert_balanced(&nodes[0]).await;
+}
+
+async fn purchases_sent_to_every_node_at_once_never_overdraw<E: MoneyEngine + Clone + 'static>(
+    l: &Lottery,
+    nodes: &[E],
+) {
+    let bola = &l.players[1];
+    let stake = FUNDING / 5;
+    let mut buying = JoinSet::new();
+    for i in 0..30 {
+        let node = nodes[i % nodes.len()].clone();
+        let mut p = purchase(&node, l, bola, &l.draw, &format!("bola-{i}")).await;
+        p.ticket.total_stake = Kobo(stake);
+        buying.spawn(async move { node.buy(p).await.unwrap() });
+    }
+    let answers = buying.join_all().await;
+    let bought = answers.iter().filter(|a| a.is_ok()).count();
+    let short = answers.iter().filter(|a| matches!(a, Err(PurchaseError::InsufficientFunds { .. }))).count();
+    assert_eq!((bought, short), (5, 25), "exactly the five the balance covers are sold");
+    assert_eq!(nodes[0].balance(bola.id).await.unwrap(), Kobo::ZERO);
+    assert_balanced(&nodes[0]).await;
+}
+
+async fn a_keyed_move_happens_once_and_never_below_zero<E: MoneyEngine>(l: &Lottery, nodes: &[E]) {
+    let chidi = &l.players[2];
+    let entry = |id, amount| LedgerEntry {
+        id,
+        user_id: chidi.id,
+        kind: EntryKind::Adjustment,
+        status: EntryStatus::Success,
+        amount: Kobo(amount),
+        balance_after: Kobo::ZERO,
+        reference: "bonus".into(),
+        description: "goodwill".into(),
+        created_at: Utc::now(),
+    };
+    let credit = entry(nodes[0].next_id().await.unwrap(), 50_000);
+    let first = nodes[0].apply_once(credit.clone(), Some("goodwill-1".into())).await.unwrap().unwrap();
+    assert!(!first.replayed);
+    let again = entry(nodes[1].next_id().await.unwrap(), 50_000);
+    let replayed = nodes[1].apply_once(again, Some("goodwill-1".into())).await.unwrap().unwrap();
+    assert!(replayed.replayed);
+    assert_eq!(replayed.value.id, credit.id, "the repeat answers the first entry");
+    let overdraw = entry(nodes[2].next_id().await.unwrap(), -(FUNDING + 50_001));
+    assert_eq!(nodes[2].apply_once(overdraw, None).await.unwrap(), None, "refused below zero");
+    assert_eq!(nodes[0].balance(chidi.id).await.unwrap(), Kobo(FUNDING + 50_000));
+    assert_balanced(&nodes[0]).await;
+}
+
+async fn a_settlement_run_on_two_nodes_at_once_pays_once<E: MoneyEngine + Clone + 'static>(l: &Lottery, nodes: &[E]) {
+    let ada = &l.players[0];
+    let winner = purchase(&nodes[0], l, ada, &l.draw, "win").await;
+    let loser = purchase(&nodes[0], l, ada, &l.draw, "lose").await;
+    let stakes = winner.ticket.total_stake.as_i64() + loser.ticket.total_stake.as_i64();
+    nodes[0].buy(winner.clone()).await.unwrap().unwrap();
+    nodes[1].buy(loser.clone()).await.unwrap().unwrap();
+    let outcome = Outcome { ticket: winner.ticket.id, lines_won: 1, winnings: Kobo(100_000), tax: Kobo(5_000) };
+    let mut settling = JoinSet::new();
+    for node in nodes.iter().take(2).cloned() {
+        let ids = vec![node.next_id().await.unwrap(), node.next_id().await.unwrap()];
+        let (user, draw) = (ada.id, l.draw.id);
+        settling.spawn(async move { node.settle(user, draw, vec![outcome], ids, Utc::now()).await.unwrap() });
+    }
+    let runs = settling.join_all().await;
+    assert_eq!(runs.iter().filter(|run| !run.replayed).count(), 1, "one run pays, the other finds it done");
+    let paid = runs.iter().find(|run| !run.replayed).unwrap();
+    assert_eq!(paid.entries.len(), 2, "the win and its tax");
+    assert_eq!(nodes[2].balance(ada.id).await.unwrap(), Kobo(FUNDING - stakes + 95_000));
+    assert_balanced(&nodes[0]).await;
+}
+
+/// One case against both engines: three handles on one embedded store, three PostgreSQL nodes on one database.
+macro_rules! both_engines {
+    ($case:ident, $embedded:ident, $cluster:ident) => {
+        #[tokio::test]
+        async fn $embedded() {
+            let l = lottery();
+            let nodes = vec![l.store.clone(), l.store.clone(), l.store.clone()];
+            $case(&l, &nodes).await;
+        }
+
+        #[tokio::test]
+        #[ignore = "needs PostgreSQL: scripts/test.sh runs it beside a throwaway one"]
+        async fn $cluster() {
+            let l = lottery();
+            let nodes = on_postgres(&l, 3).await;
+            $case(&l, &nodes).await;
+        }
+    };
+}
+
+both_engines!(
+    a_replay_answers_the_first_ticket_and_moves_nothing,
+    embedded_replay_answers_the_first_ticket,
+    cluster_replay_answers_the_first_ticket
+);
+both_engines!(refused_purchases_write_nothing, embedded_refusals_write_nothing, cluster_refusals_write_nothing);
+both_engines!(
+    purchases_sent_to_every_node_at_once_never_overdraw,
+    embedded_concurrent_purchases_never_overdraw,
+    cluster_concurrent_purchases_on_three_nodes_never_overdraw
+);
+both_engines!(
+    a_keyed_move_happens_once_and_never_below_zero,
+    embedded_keyed_move_happens_once,
+    cluster_keyed_move_happens_once
+);
+both_engines!(
+    a_settlement_run_on_two_nodes_at_once_pays_once,
+    embedded_settlement_pays_once,
+    cluster_settlement_on_two_nodes_pays_once
+);
