@@ -4,6 +4,7 @@
 //! ```text
 //! cargo run --release -p ayo-bench -- fanout   [--clients 1000,5000,19000] [--signed-in]
 //! cargo run --release -p ayo-bench -- purchase [--players 50,500] [--secs 15] [--rate 10000]
+//! bash scripts/cluster-services.sh target/release/ayo-bench pg-purchase [--nodes 1,2,3] [--players 500]
 //! cargo run --release -p ayo-bench -- settle   [--tickets 100000,1000000] [--players 10000] [--watchers 10000]
 //! cargo run --release -p ayo-bench -- http     [--connections 64] [--secs 10]
 //! cargo run --release -p ayo-bench -- page
@@ -14,6 +15,7 @@ mod fanout;
 mod http;
 mod lists;
 mod page;
+mod pg_purchase;
 mod purchase;
 mod rawhttp;
 mod reference;
@@ -55,6 +57,18 @@ enum Scenario {
         /// Purchases a second offered by all players together, each on its own schedule (0: back to back).
         #[arg(long, default_value_t = 0.0)]
         rate: f64,
+    },
+    /// Cluster mode's money engine: C players buying through 1, 2, 3 nodes on one PostgreSQL (in this process).
+    PgPurchase {
+        /// The PostgreSQL to create a throwaway database in (default: `AYO_TEST_POSTGRES_URL`).
+        #[arg(long)]
+        url: Option<String>,
+        #[arg(long, value_delimiter = ',', default_value = "1,2,3")]
+        nodes: Vec<usize>,
+        #[arg(long, default_value_t = 500)]
+        players: usize,
+        #[arg(long, default_value_t = 15)]
+        secs: u64,
     },
     /// A draw with many tickets across many players: time from draw to last wallet credited and last push.
     Settle {
@@ -104,6 +118,7 @@ fn main() -> anyhow::Result<()> {
     match cli.scenario {
         Scenario::Fanout { clients, per_process, signed_in } => fanout::run(&clients, per_process, signed_in),
         Scenario::Purchase { players, secs, rate } => purchase::run(&players, secs, rate),
+        Scenario::PgPurchase { url, nodes, players, secs } => pg_purchase::run(url, &nodes, players, secs),
         Scenario::Settle { tickets, players, watchers, per_process } => {
             settle::run(&tickets, players, watchers, per_process)
         }

@@ -159,7 +159,7 @@ pub async fn import(store: &Store, client: &mut Client) -> Result<Imported, PgEr
     imported.tickets = copy(&tx, &TICKETS, tickets).await?;
     // New ids (`pg::money`) start past every id copied.
     tx.execute(
-        "SELECT setval('ids', greatest(1, (SELECT max(id) FROM ledger_entries), (SELECT max(id) FROM tickets)))",
+        "SELECT setval('ids', greatest(1000, (SELECT max(id) FROM ledger_entries), (SELECT max(id) FROM tickets)))",
         &[],
     )
     .await?;
