@@ -154,7 +154,8 @@ async fn a_settlement_run_on_two_nodes_at_once_pays_once<E: MoneyEngine + Clone 
     nodes[1].buy(loser.clone()).await.unwrap().unwrap();
     let outcome = Outcome { ticket: winner.ticket.id, lines_won: 1, winnings: Kobo(100_000), tax: Kobo(5_000) };
     let mut settling = JoinSet::new();
-    for node in nodes.iter().take(2).cloned() {
+    for node in &nodes[..2] {
+        let node = node.clone();
         let ids = vec![node.next_id().await.unwrap(), node.next_id().await.unwrap()];
         let (user, draw) = (ada.id, l.draw.id);
         settling.spawn(async move { node.settle(user, draw, vec![outcome], ids, Utc::now()).await.unwrap() });
