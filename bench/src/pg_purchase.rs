@@ -68,7 +68,7 @@ async fn one(admin_url: &str, nodes: usize, players: usize, secs: u64) -> anyhow
     let mut buying = JoinSet::new();
     for (i, user) in users.iter().enumerate() {
         let engine = engines[i % nodes].clone();
-        let (user, game_id, draw_id, priced) = (user.id, game.id, draw.id, priced.clone());
+        let (user, game_id, draw_id) = (user.id, game.id, draw.id);
         buying.spawn(async move {
             let mut run = PlayerRun::default();
             let mut n = 0u64;
