@@ -4,7 +4,10 @@
 
 use std::process::Command;
 
+use ayo_data::ledger::LedgerEntry;
+use ayo_data::money_engine::MoneyEngine;
 use ayo_data::pg::import::import;
+use ayo_data::pg::money::PgMoney;
 use ayo_data::pg::{Client, PgError};
 
 use crate::helpers::spawn_app;
@@ -39,7 +42,7 @@ async fn a_running_lottery_moves_into_postgresql_whole_with_its_books_balanced_a
     let balance = app.balance(&ada).await;
     assert_eq!(balance, 5_000 * 40, "one of the 90 numbers won 40×");
 
-    let (mut client, _) = empty_database().await;
+    let (mut client, url) = empty_database().await;
     let moved = import(&app.store, &mut client).await.unwrap();
     assert_eq!((moved.tickets, moved.audit.settled_draws, moved.audit.settled_tickets), (90, 1, 90));
 
@@ -68,6 +71,23 @@ async fn a_running_lottery_moves_into_postgresql_whole_with_its_books_balanced_a
     // The database refuses a negative balance by itself.
     let overdraw = client.execute("UPDATE wallets SET balance = -1 WHERE user_id = $1", &[&ada_id]).await;
     assert!(overdraw.is_err());
+
+    // The cluster's money engine takes over where the store left off: the draw's settlement and the funding's
+    // idempotency key came along, so settling Ada again or repeating her funding moves nothing.
+    let engine = PgMoney::connect(&url).await.unwrap();
+    let settled_draw = count(&client, "SELECT max(id) FROM draws WHERE status = 'settled'").await as u64;
+    let again = engine.settle(ada_id as u64, settled_draw, vec![], vec![], chrono::Utc::now()).await.unwrap();
+    assert!(again.replayed, "a settled player is not settled twice");
+    let funding = client
+        .query_one("SELECT k.key, l.doc FROM money_keys k JOIN ledger_entries l ON l.id = k.entry_id", &[])
+        .await
+        .unwrap();
+    let mut repeat: LedgerEntry = serde_json::from_value(funding.get(1)).unwrap();
+    repeat.id = engine.next_id().await.unwrap();
+    let replayed = engine.apply_once(repeat, Some(funding.get(0))).await.unwrap().unwrap();
+    assert!(replayed.replayed, "the funding's key answers the first entry");
+    assert_eq!(engine.balance(ada_id as u64).await.unwrap().as_i64(), balance);
+    assert!(engine.unbalanced().await.unwrap().is_empty());
 
     // A second move into the same database is refused, and changes nothing.
     match import(&app.store, &mut client).await {
@@ -100,7 +120,7 @@ async fn ayo_migrate_moves_a_stopped_data_directory_and_says_what_it_checked() {
         count(&client, "SELECT count(*) FROM users WHERE email = 'boss@ayolotto.ng' AND role = 'admin'").await,
         1
     );
-    assert_eq!(count(&client, "SELECT count(*) FROM schema_migrations").await, 1);
+    assert_eq!(count(&client, "SELECT count(*) FROM schema_migrations").await, ayo_data::pg::schema::versions() as i64);
 
     let again = migrate();
     assert!(!again.status.success());

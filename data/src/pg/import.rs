@@ -157,6 +157,8 @@ pub async fn import(store: &Store, client: &mut Client) -> Result<Imported, PgEr
     }
     imported.draws = copy(&tx, &DRAWS, draws).await?;
     imported.tickets = copy(&tx, &TICKETS, tickets).await?;
+    copy_keyed_moves(&tx, store).await?;
+    copy_settlements(&tx, store).await?;
     // New ids (`pg::money`) start past every id copied.
     tx.execute(
         "SELECT setval('ids', greatest(1000, (SELECT max(id) FROM ledger_entries), (SELECT max(id) FROM tickets)))",
@@ -170,6 +172,43 @@ pub async fn import(store: &Store, client: &mut Client) -> Result<Imported, PgEr
     }
     tx.commit().await?;
     Ok(imported)
+}
+
+/// The keys that make a keyed move happen once, so a repeat after the move still moves nothing.
+async fn copy_keyed_moves(tx: &tokio_postgres::Transaction<'_>, store: &Store) -> Result<(), PgError> {
+    let (mut users, mut keys, mut entries) = (Vec::new(), Vec::new(), Vec::new());
+    for item in store.wallets.keyed_moves() {
+        let (user, key, entry) = item?;
+        users.push(user as i64);
+        keys.push(key);
+        entries.push(entry as i64);
+    }
+    tx.execute(
+        "INSERT INTO money_keys (user_id, key, entry_id) SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[])",
+        &[&users, &keys, &entries],
+    )
+    .await?;
+    Ok(())
+}
+
+/// Who was settled in which draw, so a draw settled halfway before the move pays nobody twice after it.
+async fn copy_settlements(tx: &tokio_postgres::Transaction<'_>, store: &Store) -> Result<(), PgError> {
+    let mut docs = Vec::new();
+    for item in store.wallets.settlements() {
+        let (draw, user, record) = item?;
+        docs.push(serde_json::json!({ "draw_id": draw, "user_id": user, "record": record }));
+    }
+    for chunk in docs.chunks(BATCH) {
+        tx.execute(
+            "INSERT INTO settlements (draw_id, user_id, settled_at, doc)
+             SELECT (d->>'draw_id')::bigint, (d->>'user_id')::bigint, (d->'record'->>'settled_at')::timestamptz,
+                    d->'record'
+             FROM jsonb_array_elements($1::jsonb) AS d",
+            &[&Value::Array(chunk.to_vec())],
+        )
+        .await?;
+    }
+    Ok(())
 }
 
 async fn insert_records(

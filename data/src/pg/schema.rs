@@ -9,6 +9,11 @@ const MIGRATIONS: &[(i32, &str, &str)] = &[
     (2, "money engine", include_str!("../../migrations/0002_money_engine.sql")),
 ];
 
+/// How many migrations this build knows (the schema version a database it has migrated is at).
+pub fn versions() -> usize {
+    MIGRATIONS.len()
+}
+
 /// Applies the migrations the database has not had yet; answers their versions.
 pub async fn apply(client: &mut Client) -> Result<Vec<i32>, PgError> {
     client

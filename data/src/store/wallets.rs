@@ -556,6 +556,29 @@ impl WalletStore {
         Ok(result)
     }
 
+    /// Every keyed move (`apply_once` with a key): player, key and the entry it wrote; for `ayo migrate`.
+    pub fn keyed_moves(&self) -> impl Iterator<Item = StoreResult<(UserId, String, u64)>> + '_ {
+        self.idempotency.scan_prefix([b'a']).map(|item| {
+            let (key, value) = item?;
+            let corrupt = || StoreError::Corrupt { tree: "idempotency", detail: "keyed move".into() };
+            let user = key.get(1..9).and_then(|b| b.try_into().ok()).map(u64::from_be_bytes).ok_or_else(corrupt)?;
+            let name = String::from_utf8(key.get(9..).unwrap_or_default().to_vec()).map_err(|_| corrupt())?;
+            Ok((user, name, last_id(&value).ok_or_else(corrupt)?))
+        })
+    }
+
+    /// Every player's settlement of every draw (draw, player, record); for `ayo migrate`.
+    pub fn settlements(&self) -> impl Iterator<Item = StoreResult<(DrawId, UserId, PlayerSettlement)>> + '_ {
+        self.tickets.scan_prefix([SETTLED]).map(|item| {
+            let (key, value) = item?;
+            let id = |at: usize| key.get(at..at + 8).and_then(|b| b.try_into().ok()).map(u64::from_be_bytes);
+            let (Some(draw), Some(user)) = (id(1), id(9)) else {
+                return Err(StoreError::Corrupt { tree: "tickets", detail: "settlement key".into() });
+            };
+            Ok((draw, user, decode(&value)?))
+        })
+    }
+
     /// Rewrites a ticket's stored record as given, leaving its draw's index entry (card) alone: for repair tools,
     /// and for tests proving that a record and a card that disagree halt settlement instead of paying.
     pub fn overwrite_ticket_record(&self, ticket: &Ticket) -> StoreResult<()> {
