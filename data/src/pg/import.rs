@@ -71,6 +71,19 @@ pub(super) const TICKETS: Table = Table {
              FROM jsonb_array_elements($1::jsonb) AS d",
 };
 
+const MONEY_KEYS: Table = Table {
+    name: "money_keys",
+    insert: "INSERT INTO money_keys (user_id, key, entry_id)
+             SELECT (d->>'user_id')::bigint, d->>'key', (d->>'entry_id')::bigint FROM jsonb_array_elements($1::jsonb) AS d",
+};
+const SETTLEMENTS: Table = Table {
+    name: "settlements",
+    insert: "INSERT INTO settlements (draw_id, user_id, settled_at, doc)
+             SELECT (d->>'draw_id')::bigint, (d->>'user_id')::bigint, (d->'record'->>'settled_at')::timestamptz,
+                    d->'record'
+             FROM jsonb_array_elements($1::jsonb) AS d",
+};
+
 /// Fields that never go into a typed row's `doc` (they stay, sealed where sled seals them, in `records`).
 const SECRET_FIELDS: &[&str] = &["password_hash", "second_factor", "seed"];
 
@@ -124,11 +137,11 @@ pub async fn import(store: &Store, client: &mut Client) -> Result<Imported, PgEr
         expected_records.push((name, count));
     }
 
-    let mut users = Vec::new();
+    let mut users = Rows::new(&USERS);
     for user in store.users.newest_first() {
-        users.push(document(&user?)?);
+        users.push(&tx, document(&user?)?).await?;
     }
-    imported.users = copy(&tx, &USERS, users).await?;
+    imported.users = users.finish(&tx).await?;
     let balances: Vec<(i64, i64)> = store
         .wallet_balances()
         .map(|item| item.map(|(user, balance)| (user as i64, balance)))
@@ -139,24 +152,29 @@ pub async fn import(store: &Store, client: &mut Client) -> Result<Imported, PgEr
         &[&ids, &amounts],
     )
     .await?;
-    let mut entries = Vec::new();
+    let mut entries = Rows::new(&LEDGER);
     for entry in store.wallets.entries_newest_first() {
-        entries.push(document(&entry?)?);
+        entries.push(&tx, document(&entry?)?).await?;
     }
-    imported.ledger_entries = copy(&tx, &LEDGER, entries).await?;
-    let games = store.games.games()?;
-    imported.games = copy(&tx, &GAMES, games.iter().map(document).collect::<Result<_, _>>()?).await?;
-    let mut draws = Vec::new();
-    let mut tickets = Vec::new();
+    imported.ledger_entries = entries.finish(&tx).await?;
+    let mut games = Rows::new(&GAMES);
+    for game in store.games.games()? {
+        games.push(&tx, document(&game)?).await?;
+    }
+    imported.games = games.finish(&tx).await?;
+    // Draws first, then their tickets (a ticket's row names its draw's).
+    let mut draws = Rows::new(&DRAWS);
     for draw in store.games.draws_latest_first(None) {
-        let draw = draw?;
-        for ticket in store.wallets.tickets_of_draw(draw.id)? {
-            tickets.push(document(&ticket)?);
-        }
-        draws.push(document(&draw)?);
+        draws.push(&tx, document(&draw?)?).await?;
     }
-    imported.draws = copy(&tx, &DRAWS, draws).await?;
-    imported.tickets = copy(&tx, &TICKETS, tickets).await?;
+    imported.draws = draws.finish(&tx).await?;
+    let mut tickets = Rows::new(&TICKETS);
+    for draw in store.games.draws_latest_first(None) {
+        for ticket in store.wallets.tickets_of_draw(draw?.id)? {
+            tickets.push(&tx, document(&ticket)?).await?;
+        }
+    }
+    imported.tickets = tickets.finish(&tx).await?;
     copy_keyed_moves(&tx, store).await?;
     copy_settlements(&tx, store).await?;
     // New ids (`pg::money`) start past every id copied.
@@ -176,38 +194,23 @@ pub async fn import(store: &Store, client: &mut Client) -> Result<Imported, PgEr
 
 /// The keys that make a keyed move happen once, so a repeat after the move still moves nothing.
 async fn copy_keyed_moves(tx: &tokio_postgres::Transaction<'_>, store: &Store) -> Result<(), PgError> {
-    let (mut users, mut keys, mut entries) = (Vec::new(), Vec::new(), Vec::new());
+    let mut keys = Rows::new(&MONEY_KEYS);
     for item in store.wallets.keyed_moves() {
         let (user, key, entry) = item?;
-        users.push(user as i64);
-        keys.push(key);
-        entries.push(entry as i64);
+        keys.push(tx, serde_json::json!({ "user_id": user, "key": key, "entry_id": entry })).await?;
     }
-    tx.execute(
-        "INSERT INTO money_keys (user_id, key, entry_id) SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[])",
-        &[&users, &keys, &entries],
-    )
-    .await?;
+    keys.finish(tx).await?;
     Ok(())
 }
 
 /// Who was settled in which draw, so a draw settled halfway before the move pays nobody twice after it.
 async fn copy_settlements(tx: &tokio_postgres::Transaction<'_>, store: &Store) -> Result<(), PgError> {
-    let mut docs = Vec::new();
+    let mut settlements = Rows::new(&SETTLEMENTS);
     for item in store.wallets.settlements() {
         let (draw, user, record) = item?;
-        docs.push(serde_json::json!({ "draw_id": draw, "user_id": user, "record": record }));
+        settlements.push(tx, serde_json::json!({ "draw_id": draw, "user_id": user, "record": record })).await?;
     }
-    for chunk in docs.chunks(BATCH) {
-        tx.execute(
-            "INSERT INTO settlements (draw_id, user_id, settled_at, doc)
-             SELECT (d->>'draw_id')::bigint, (d->>'user_id')::bigint, (d->'record'->>'settled_at')::timestamptz,
-                    d->'record'
-             FROM jsonb_array_elements($1::jsonb) AS d",
-            &[&Value::Array(chunk.to_vec())],
-        )
-        .await?;
-    }
+    settlements.finish(tx).await?;
     Ok(())
 }
 
@@ -228,14 +231,40 @@ async fn insert_records(
     Ok(())
 }
 
-/// Inserts `docs` into `table`, `BATCH` rows a statement; answers how many.
-async fn copy(tx: &tokio_postgres::Transaction<'_>, table: &Table, docs: Vec<Value>) -> Result<u64, PgError> {
-    let mut rows = 0;
-    for chunk in docs.chunks(BATCH) {
-        rows += tx.execute(table.insert, &[&Value::Array(chunk.to_vec())]).await?;
+/// Rows of one typed table on their way in, `BATCH` a statement, so a store of any size moves in bounded memory.
+struct Rows<'t> {
+    table: &'t Table,
+    pending: Vec<Value>,
+    copied: u64,
+}
+
+impl<'t> Rows<'t> {
+    fn new(table: &'t Table) -> Self {
+        Self { table, pending: Vec::with_capacity(BATCH), copied: 0 }
     }
-    tracing::info!(table = table.name, rows, "copied");
-    Ok(rows)
+
+    async fn push(&mut self, tx: &tokio_postgres::Transaction<'_>, doc: Value) -> Result<(), PgError> {
+        self.pending.push(doc);
+        if self.pending.len() == BATCH {
+            self.write(tx).await?;
+        }
+        Ok(())
+    }
+
+    async fn write(&mut self, tx: &tokio_postgres::Transaction<'_>) -> Result<(), PgError> {
+        if !self.pending.is_empty() {
+            let rows = Value::Array(std::mem::take(&mut self.pending));
+            self.copied += tx.execute(self.table.insert, &[&rows]).await?;
+        }
+        Ok(())
+    }
+
+    /// Writes what is left; answers how many rows were copied.
+    async fn finish(mut self, tx: &tokio_postgres::Transaction<'_>) -> Result<u64, PgError> {
+        self.write(tx).await?;
+        tracing::info!(table = self.table.name, rows = self.copied, "copied");
+        Ok(self.copied)
+    }
 }
 
 /// What the copy gets wrong against the store (nothing, when it is faithful).
