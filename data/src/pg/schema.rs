@@ -1,11 +1,13 @@
-//! The versioned schema: each migration in `data/migrations/` runs once, in order, recorded in
-//! `schema_migrations`. Nodes starting together apply each migration once: the table is locked meanwhile.
+//! The versioned schema: each migration in `data/migrations/` (`NNNN_name.sql`, listed by `data/build.rs`) runs
+//! once, in the order of its number, recorded in `schema_migrations`. Nodes starting together apply each migration
+//! once: the table is locked meanwhile. A number the database lacks is applied even when a higher one is already
+//! there (two branches each adding one), so a migration must not depend on one numbered after it.
 
 use super::{Client, PgError};
 
-/// (version, name, SQL), in order. A migration, once released, is never edited: changes come as a new one.
-const MIGRATIONS: &[(i32, &str, &str)] =
-    &[(1, "system of record", include_str!("../../migrations/0001_system_of_record.sql"))];
+/// (version, name, SQL), in order of version: every file in `data/migrations/`. A migration, once released, is never
+/// edited: changes come as a new one.
+pub const MIGRATIONS: &[(i32, &str, &str)] = include!(concat!(env!("OUT_DIR"), "/migrations.rs"));
 
 /// Applies the migrations the database has not had yet; answers their versions.
 pub async fn apply(client: &mut Client) -> Result<Vec<i32>, PgError> {
@@ -30,4 +32,19 @@ pub async fn apply(client: &mut Client) -> Result<Vec<i32>, PgError> {
     }
     tx.commit().await?;
     Ok(applied)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MIGRATIONS;
+
+    #[test]
+    fn every_file_is_a_migration_in_the_order_of_its_number() {
+        let versions: Vec<i32> = MIGRATIONS.iter().map(|(version, ..)| *version).collect();
+        assert!(versions.windows(2).all(|pair| pair[0] < pair[1]), "{versions:?}");
+        assert_eq!(MIGRATIONS[0].1, "system of record");
+        assert!(MIGRATIONS
+            .iter()
+            .any(|(_, name, sql)| *name == "leases and rate buckets" && sql.contains("draw_leases")));
+    }
 }
