@@ -54,8 +54,8 @@ impl AppState {
 
     fn audit_allowed(&self, action: &str, ip: Option<&str>) -> bool {
         let source = format!("audit:{action}@{}", ip.unwrap_or("-"));
-        self.limiter.hit(&source, FLOODABLE_PER_SOURCE).is_ok()
-            && self.limiter.hit(&format!("audit:{action}"), FLOODABLE_PER_ACTION).is_ok()
+        self.limiter.hit_here(&source, FLOODABLE_PER_SOURCE).is_ok()
+            && self.limiter.hit_here(&format!("audit:{action}"), FLOODABLE_PER_ACTION).is_ok()
     }
 }
 

@@ -1,17 +1,20 @@
-//! Fixed-window counters in memory, keyed by what is being limited ("login-ip:1.2.3.4", "otp-resend:a@b.c").
-//!
-//! One process serves everything, so memory is the right place; a restart forgets the counters, which only ever
-//! favours a legitimate player. Memory is bounded: at most `CAPACITY` keys, the least recently used forgotten
-//! first. An attacker who churns through keys to push out a counter needs `CAPACITY` fresh sources (IPv6 counts
-//! per /64) within the window, and the per-source budgets make that far slower than the window itself.
+//! Fixed-window counters, keyed by what is being limited ("login-ip:1.2.3.4", "otp-resend:a@b.c"), behind one
+//! `RateCounter` with two engines: in memory (`memory`, the default: one process serves everything) and in
+//! PostgreSQL (`shared`, cluster mode: every node counts against the same budget, issue 14 and docs/decisions/031).
+//! Handlers only ever see `RateLimiter`.
 
-use std::num::NonZeroUsize;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+mod memory;
+mod shared;
 
-use lru::LruCache;
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures_util::future::BoxFuture;
 
 use crate::error::ApiError;
+
+pub use memory::MemoryCounter;
+pub use shared::SharedCounter;
 
 /// How many events a key may have per window.
 #[derive(Debug, Clone, Copy)]
@@ -67,126 +70,90 @@ impl Default for Limits {
     }
 }
 
-/// At most this many keys are remembered (about 100 bytes each: ≈ 20 MiB at worst).
-const CAPACITY: usize = 200_000;
+/// Counts events per key against a `Limit`. Every answer is a future: the memory engine's are ready at once, the
+/// shared engine's are one statement each.
+pub trait RateCounter: Send + Sync {
+    /// How many events `key` has in its current window.
+    fn count<'a>(&'a self, key: &'a str, limit: Limit) -> BoxFuture<'a, u32>;
+    /// Counts one event for `key`; refuses it (uncounted) once the window is full.
+    fn hit<'a>(&'a self, key: &'a str, limit: Limit) -> BoxFuture<'a, Result<(), ApiError>>;
+    /// Refuses when `key` is already full, without counting.
+    fn check<'a>(&'a self, key: &'a str, limit: Limit) -> BoxFuture<'a, Result<(), ApiError>>;
+    /// Counts one event for `key` even past the limit (a failure that already happened).
+    fn record<'a>(&'a self, key: &'a str, limit: Limit) -> BoxFuture<'a, ()>;
+    /// Forgets `key`'s window.
+    fn clear<'a>(&'a self, key: &'a str) -> BoxFuture<'a, ()>;
+}
 
+/// The server's rate limiter: a `RateCounter` for the budgets that must hold however many nodes serve (logins,
+/// codes, sign-ups), and one in this node's memory for what guards this node alone (the audit log's flood guard).
+/// In memory by default, where both are the same counter, exactly as before cluster mode.
 pub struct RateLimiter {
-    windows: Mutex<LruCache<String, (Instant, u32)>>,
+    counter: Arc<dyn RateCounter>,
+    here: Arc<MemoryCounter>,
 }
 
 impl Default for RateLimiter {
     fn default() -> Self {
-        Self::with_capacity(CAPACITY)
+        let memory = Arc::new(MemoryCounter::default());
+        Self { counter: memory.clone(), here: memory }
     }
 }
 
+/// Keys a node counts for itself alone when the rest is shared (the audit flood guard's few keys per action and
+/// source).
+const HERE_CAPACITY: usize = 20_000;
+
 impl RateLimiter {
+    /// Counts in memory, at most `capacity` keys (the least recently used forgotten first).
     pub fn with_capacity(capacity: usize) -> Self {
-        let capacity = NonZeroUsize::new(capacity).unwrap_or(NonZeroUsize::MIN);
-        Self { windows: Mutex::new(LruCache::new(capacity)) }
+        let memory = Arc::new(MemoryCounter::with_capacity(capacity));
+        Self { counter: memory.clone(), here: memory }
     }
 
-    /// How many keys are remembered now.
-    pub fn len(&self) -> usize {
-        self.lock().len()
+    /// Counts in PostgreSQL's `rate_buckets`, shared by every node on that database (cluster mode); the client's
+    /// connection runs on the server's runtime. Node-local budgets stay in memory.
+    pub fn shared(client: Arc<ayo_data::pg::Client>) -> Self {
+        Self::with_counter(Arc::new(SharedCounter::new(client)))
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
+    /// Counts with `counter`; node-local budgets stay in memory.
+    pub fn with_counter(counter: Arc<dyn RateCounter>) -> Self {
+        Self { counter, here: Arc::new(MemoryCounter::with_capacity(HERE_CAPACITY)) }
     }
 
     /// How many events `key` has in its current window.
-    pub fn count(&self, key: &str, limit: Limit) -> u32 {
-        let now = Instant::now();
-        match self.lock().peek(key) {
-            Some((start, n)) if now.duration_since(*start) < limit.window => *n,
-            _ => 0,
-        }
+    pub async fn count(&self, key: &str, limit: Limit) -> u32 {
+        self.counter.count(key, limit).await
     }
 
     /// Counts one event for `key`; refuses it once the window is full.
-    pub fn hit(&self, key: &str, limit: Limit) -> Result<(), ApiError> {
-        self.update(key, limit, true)
+    pub async fn hit(&self, key: &str, limit: Limit) -> Result<(), ApiError> {
+        self.counter.hit(key, limit).await
     }
 
     /// Refuses when `key` is already full, without counting.
-    pub fn check(&self, key: &str, limit: Limit) -> Result<(), ApiError> {
-        self.update(key, limit, false)
+    pub async fn check(&self, key: &str, limit: Limit) -> Result<(), ApiError> {
+        self.counter.check(key, limit).await
     }
 
     /// Counts one event for `key` even past the limit (a failure that already happened).
-    pub fn record(&self, key: &str, limit: Limit) {
-        let now = Instant::now();
-        let mut windows = self.lock();
-        let entry = windows.get_or_insert_mut(key.to_string(), || (now, 0));
-        if now.duration_since(entry.0) >= limit.window {
-            *entry = (now, 0);
-        }
-        entry.1 = entry.1.saturating_add(1);
+    pub async fn record(&self, key: &str, limit: Limit) {
+        self.counter.record(key, limit).await
     }
 
-    pub fn clear(&self, key: &str) {
-        self.lock().pop(key);
+    pub async fn clear(&self, key: &str) {
+        self.counter.clear(key).await
     }
 
-    fn update(&self, key: &str, limit: Limit, count: bool) -> Result<(), ApiError> {
-        let now = Instant::now();
-        let mut windows = self.lock();
-        let entry = windows.get_or_insert_mut(key.to_string(), || (now, 0));
-        if now.duration_since(entry.0) >= limit.window {
-            *entry = (now, 0);
-        }
-        if entry.1 >= limit.max {
-            let left = limit.window.saturating_sub(now.duration_since(entry.0));
-            return Err(ApiError::RateLimited { retry_after_secs: left.as_secs().max(1) });
-        }
-        if count {
-            entry.1 += 1;
-        }
-        Ok(())
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, LruCache<String, (Instant, u32)>> {
-        // A panic while holding this lock cannot leave the map inconsistent; keep serving.
-        self.windows.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    /// `hit` on this node's own budget, in memory, at once: for guards of this node's own work, which may be
+    /// counted per node.
+    pub fn hit_here(&self, key: &str, limit: Limit) -> Result<(), ApiError> {
+        self.here.hit_now(key, limit)
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_key_is_refused_after_its_limit_and_others_are_not() {
-        let limiter = RateLimiter::default();
-        let limit = Limit::per_minute(2);
-        assert!(limiter.hit("a", limit).is_ok());
-        assert!(limiter.hit("a", limit).is_ok());
-        assert!(matches!(limiter.hit("a", limit), Err(ApiError::RateLimited { .. })));
-        assert!(limiter.hit("b", limit).is_ok());
-    }
-
-    #[test]
-    fn recorded_failures_lock_until_cleared() {
-        let limiter = RateLimiter::default();
-        let limit = Limit::per_minute(2);
-        limiter.record("x", limit);
-        assert!(limiter.check("x", limit).is_ok());
-        limiter.record("x", limit);
-        assert!(limiter.check("x", limit).is_err());
-        limiter.clear("x");
-        assert!(limiter.check("x", limit).is_ok());
-    }
-
-    #[test]
-    fn memory_is_bounded_and_the_oldest_keys_go_first() {
-        let limiter = RateLimiter::with_capacity(100);
-        let limit = Limit::per_minute(1);
-        for i in 0..1000 {
-            let _ = limiter.hit(&format!("source-{i}"), limit);
-        }
-        assert_eq!(limiter.len(), 100);
-        assert_eq!(limiter.count("source-999", limit), 1);
-        assert_eq!(limiter.count("source-0", limit), 0);
-    }
+/// The 429 for a window that ends in `left`.
+fn refused(left: Duration) -> ApiError {
+    ApiError::RateLimited { retry_after_secs: left.as_secs().max(1) }
 }

@@ -72,7 +72,7 @@ async fn login(
 ) -> Result<HttpResponse, ApiError> {
     let source = client_ip(&req);
     let source_key = format!("login-ip:{source}");
-    state.limiter.check(&source_key, state.limits.login_per_ip)?;
+    state.limiter.check(&source_key, state.limits.login_per_ip).await?;
     let mut errors = FieldErrors::default();
     errors.required("userIdentity", &body.user_identity, "All fields are required");
     errors.required("password", &body.password, "All fields are required");
@@ -89,11 +89,11 @@ async fn login(
     };
     let (everywhere_key, here_key) = (format!("login-fail:{identity}"), format!("login-fail:{identity}@{source}"));
     let per_identity = state.limits.login_failures_per_identity;
-    if let Err(locked) = state.limiter.check(&here_key, per_identity) {
+    if let Err(locked) = state.limiter.check(&here_key, per_identity).await {
         state.audit(Some(&req), account.as_ref(), "login.locked", None, format!("identity {identity_key}"));
         return Err(locked);
     }
-    slow_down(&state, state.limiter.count(&everywhere_key, per_identity)).await;
+    slow_down(&state, state.limiter.count(&everywhere_key, per_identity).await).await;
     let stored = account.as_ref().map(|u| u.password_hash.clone()).unwrap_or_else(|| password::decoy_hash().into());
     let typed = body.password.clone();
     let matches = web::block(move || password::verify(&typed, &stored)).await?;
@@ -102,15 +102,15 @@ async fn login(
         _ => {
             for key in [&source_key, &everywhere_key, &here_key] {
                 let limit = if key == &source_key { state.limits.login_per_ip } else { per_identity };
-                state.limiter.record(key, limit);
+                state.limiter.record(key, limit).await;
             }
             tracing::warn!(ip = source, "failed login");
             state.audit(Some(&req), account.as_ref(), "login.failed", None, format!("identity {identity_key}"));
             return Err(ApiError::InvalidCredentials);
         }
     };
-    state.limiter.clear(&here_key);
-    state.limiter.clear(&everywhere_key);
+    state.limiter.clear(&here_key).await;
+    state.limiter.clear(&everywhere_key).await;
     if user.status == UserStatus::Suspended {
         return Err(ApiError::Suspended);
     }
@@ -163,11 +163,11 @@ async fn logout(
 /// Wrong guesses count per account and `purpose` like failed logins; past the limit the answer is 429, unchecked.
 pub async fn password_matches(state: &AppState, user: &User, typed: &str, purpose: &str) -> Result<bool, ApiError> {
     let (failures_key, limit) = (format!("{purpose}-fail:{}", user.id), state.limits.login_failures_per_identity);
-    state.limiter.check(&failures_key, limit)?;
+    state.limiter.check(&failures_key, limit).await?;
     let (typed, stored) = (typed.to_string(), user.password_hash.clone());
     let matches = web::block(move || password::verify(&typed, &stored)).await?;
     if !matches {
-        state.limiter.record(&failures_key, limit);
+        state.limiter.record(&failures_key, limit).await;
     }
     Ok(matches)
 }

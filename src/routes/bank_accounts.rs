@@ -67,7 +67,7 @@ async fn look_up(state: &AppState, user: &User, body: &AccountBody) -> Result<(B
     player_only(user)?;
     let (bank, number) = bank_account::check(&body.bank_code, &body.account_number)
         .map_err(|refused| ApiError::field(refused.field, refused.message))?;
-    state.limiter.hit(&format!("bank-resolve:{}", user.id), RESOLVE_LIMIT)?;
+    state.limiter.hit(&format!("bank-resolve:{}", user.id), RESOLVE_LIMIT).await?;
     match state.payments.gateway.resolve_account(&bank.code, &number).await {
         Ok(name) => Ok((bank, number, name)),
         Err(GatewayError::Refused(_) | GatewayError::NotFound) => Err(ApiError::coded(

@@ -97,7 +97,7 @@ async fn create(
         (None, None) => return Err(ApiError::field("nin", "Enter your NIN (11 digits)")),
         (Some(_), Some(_)) => return Err(ApiError::field("nin", "Give either your NIN or a virtual NIN, not both")),
     };
-    state.limiter.hit(&format!("identity-check:{}", user.id), CHECK_LIMIT)?;
+    state.limiter.hit(&format!("identity-check:{}", user.id), CHECK_LIMIT).await?;
     let identity = check::submit(&state, &req, &user, number).await?;
     Ok(HttpResponse::Created().json(json!({
         "data": view(&state, Some(&identity)),

@@ -83,7 +83,7 @@ async fn verify(
     JsonBody(body): JsonBody<MfaCodeBody>,
 ) -> Result<HttpResponse, ApiError> {
     let source_key = format!("mfa-ip:{}", client_ip(&req));
-    state.limiter.check(&source_key, state.limits.login_per_ip)?;
+    state.limiter.check(&source_key, state.limits.login_per_ip).await?;
     let mut errors = FieldErrors::default();
     errors.required("mfa_token", &body.mfa_token, "All fields are required");
     errors.required("code", &body.code, "Enter the code from your authenticator app");
@@ -94,13 +94,13 @@ async fn verify(
     let user = pending_admin(&state, &body.mfa_token)?;
     let failures_key = format!("mfa-fail:{}", user.id);
     let per_identity = state.limits.login_failures_per_identity;
-    if let Err(locked) = state.limiter.check(&failures_key, per_identity) {
+    if let Err(locked) = state.limiter.check(&failures_key, per_identity).await {
         state.audit(Some(&req), Some(&user), "mfa.locked", None, "too many wrong codes");
         return Err(locked);
     }
     let Some((user, accepted)) = redeem(&state, &user, body.code.trim())? else {
-        state.limiter.record(&failures_key, per_identity);
-        state.limiter.record(&source_key, state.limits.login_per_ip);
+        state.limiter.record(&failures_key, per_identity).await;
+        state.limiter.record(&source_key, state.limits.login_per_ip).await;
         state.audit(Some(&req), Some(&user), "mfa.failed", None, "wrong or reused code");
         return Err(ApiError::field(
             "code",
@@ -108,7 +108,7 @@ async fn verify(
         ));
     };
     state.store.flush().await?;
-    state.limiter.clear(&failures_key);
+    state.limiter.clear(&failures_key).await;
     state.audit(Some(&req), Some(&user), "admin.login", None, "admin signed in with password and code");
     let mut body = session_body(&state, &user, "Login successful")?;
     match accepted {

@@ -53,7 +53,7 @@ async fn create_contact(
     state: web::Data<AppState>,
     JsonBody(body): JsonBody<ContactBody>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limiter.hit(&format!("contact-ip:{}", client_ip(&req)), CONTACTS_PER_IP)?;
+    state.limiter.hit(&format!("contact-ip:{}", client_ip(&req)), CONTACTS_PER_IP).await?;
     let mut errors = FieldErrors::default();
     let required = "All fields are required";
     let name = errors

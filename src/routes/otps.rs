@@ -97,7 +97,7 @@ async fn verify(
     state: web::Data<AppState>,
     JsonBody(body): JsonBody<OtpCheckBody>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limiter.hit(&format!("otp-verify-ip:{}", client_ip(&req)), state.limits.otp_verify_per_ip)?;
+    state.limiter.hit(&format!("otp-verify-ip:{}", client_ip(&req)), state.limits.otp_verify_per_ip).await?;
     let mut errors = FieldErrors::default();
     let code = parse_code(&mut errors, &body.otp);
     let purpose = parse_purpose(&mut errors, "type", &body.kind);
@@ -116,7 +116,7 @@ async fn verify(
     };
     let anonymous = email.is_none();
     if anonymous {
-        state.limiter.check(ANONYMOUS_MISSES, state.limits.otp_verify_anonymous)?;
+        state.limiter.check(ANONYMOUS_MISSES, state.limits.otp_verify_anonymous).await?;
     }
     let expected = match &email {
         Some(email) => match state.store.users.find_by_email(email)? {
@@ -134,7 +134,7 @@ async fn verify(
     state.store.flush().await?;
     if !matches!(verdict, OtpVerdict::Accepted(_)) {
         if anonymous {
-            state.limiter.record(ANONYMOUS_MISSES, state.limits.otp_verify_anonymous);
+            state.limiter.record(ANONYMOUS_MISSES, state.limits.otp_verify_anonymous).await;
         }
         return Err(refusal(&verdict));
     }
@@ -204,8 +204,11 @@ pub async fn send_code_if_due(
     email: &Email,
     purpose: OtpPurpose,
 ) -> Result<(), ApiError> {
-    state.limiter.hit(&format!("otp-send-ip:{}", client_ip(req)), state.limits.otp_send_per_ip)?;
-    state.limiter.hit(&format!("otp-send:{}:{}", purpose.as_str(), email.as_str()), state.limits.otp_send_per_email)?;
+    state.limiter.hit(&format!("otp-send-ip:{}", client_ip(req)), state.limits.otp_send_per_ip).await?;
+    state
+        .limiter
+        .hit(&format!("otp-send:{}:{}", purpose.as_str(), email.as_str()), state.limits.otp_send_per_email)
+        .await?;
     let (job, email) = (state.clone(), email.clone());
     state.background.spawn(async move {
         if let Err(e) = send_if_due(&job, &email, purpose).await {

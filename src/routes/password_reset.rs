@@ -87,7 +87,7 @@ async fn reset(
     state: web::Data<AppState>,
     JsonBody(body): JsonBody<ResetBody>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limiter.hit(&format!("otp-verify-ip:{}", client_ip(&req)), state.limits.otp_verify_per_ip)?;
+    state.limiter.hit(&format!("otp-verify-ip:{}", client_ip(&req)), state.limits.otp_verify_per_ip).await?;
     let mut errors = FieldErrors::default();
     let email = parse_email(&mut errors, &body.email);
     let code = parse_code(&mut errors, &body.otp);

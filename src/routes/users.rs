@@ -73,7 +73,7 @@ async fn create(
     state: web::Data<AppState>,
     JsonBody(body): JsonBody<SignUpBody>,
 ) -> Result<HttpResponse, ApiError> {
-    state.limiter.hit(&format!("signup-ip:{}", client_ip(&req)), state.limits.otp_send_per_ip)?;
+    state.limiter.hit(&format!("signup-ip:{}", client_ip(&req)), state.limits.otp_send_per_ip).await?;
     let mut errors = FieldErrors::default();
     let mut parse = |field: &str, raw: &str| errors.required(field, raw, REQUIRED);
     let present = [
@@ -94,7 +94,7 @@ async fn create(
     let (Some(name), Some(email), Some(dob), Some(phone), Some(password)) = (name, email, dob, phone, password) else {
         return Err(ApiError::BadRequest(REQUIRED.into()));
     };
-    state.limiter.hit(&format!("otp-send:verification:{}", email.as_str()), state.limits.otp_send_per_email)?;
+    state.limiter.hit(&format!("otp-send:verification:{}", email.as_str()), state.limits.otp_send_per_email).await?;
 
     let password_hash = web::block(move || password::hash(password.expose())).await?.map_err(ApiError::internal)?;
     let new = NewPlayer { name: name.clone(), email: email.clone(), phone, dob, password_hash, state: residence };

@@ -19,6 +19,7 @@ mod bank_accounts;
 mod cli;
 mod client_addresses;
 mod cluster_migrate;
+mod cluster_rate_limits;
 mod compliance_reports;
 mod deposits;
 mod draws;

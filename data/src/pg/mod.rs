@@ -1,9 +1,12 @@
 //! PostgreSQL, the cluster mode's system of record (issue 14; docs/decisions/029): connecting, the versioned
-//! schema (`data/migrations/`), moving an embedded store into it (`import`, behind `ayo migrate`), and the money
-//! engine (`money`).
+//! schema (`data/migrations/`), moving an embedded store into it (`import`, behind `ayo migrate`), the money
+//! engine (`money`), the draw lease with its fencing token (`lease`) and rate-limit counters shared by every node
+//! (`rate`).
 
 pub mod import;
+pub mod lease;
 pub mod money;
+pub mod rate;
 pub mod schema;
 
 pub use tokio_postgres::Client;
@@ -21,6 +24,10 @@ pub enum PgError {
     NotEmpty(i64),
     #[error("the copy does not match the store, nothing was kept:\n  {}", .0.join("\n  "))]
     Mismatch(Vec<String>),
+    /// A draw's lifecycle write by a node whose lease on it is gone (taken over, run out or released): nothing of
+    /// it was written.
+    #[error("draw {draw}: the lease under fence {fence} is no longer held; nothing was written")]
+    Fenced { draw: i64, fence: i64 },
 }
 
 /// Connects to `url` (`postgres://user@host:port/db`); the connection runs on the current tokio runtime.
