@@ -35,6 +35,10 @@ enum Command {
         /// Go live (Paystack) on a data directory that has run the sandbox gateway.
         #[arg(long)]
         accept_sandbox_history: bool,
+        /// Cluster mode: the NATS server that carries events between nodes, e.g. nats://10.0.0.9:4222
+        /// (`AYO_BUS_URL` wins).
+        #[arg(long)]
+        bus: Option<String>,
     },
     /// Recompute a draw's balls from its revealed seed, its commitment and its tickets: from the data directory, or
     /// with --url from a running server's public API alone.
@@ -127,8 +131,10 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         logs.init();
     }
     match cli.command {
-        Command::Serve { bind, data_dir, demo, accept_sandbox_history } => {
-            let mut settings = Settings::new(bind, data_dir, demo).with_env();
+        Command::Serve { bind, data_dir, demo, accept_sandbox_history, bus } => {
+            let mut settings = Settings::new(bind, data_dir, demo);
+            settings.bus_url = bus;
+            let mut settings = settings.with_env();
             settings.accept_sandbox_history |= accept_sandbox_history;
             crate::payments::mode::require_explicit(&settings)?;
             serve(settings)

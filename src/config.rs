@@ -40,6 +40,9 @@ pub struct Settings {
     /// `AYO_LICENSED_STATES`: the states the operator is licensed in (`LA,OG`), written to the store at start;
     /// unset keeps what the back office set (every state until then).
     pub licensed_states: Option<String>,
+    /// `--bus` / `AYO_BUS_URL`: the NATS server (`nats://host:port`) that carries events between the nodes of a
+    /// cluster (docs/decisions/030); none means this node's events reach its own sockets only.
+    pub bus_url: Option<String>,
 }
 
 /// ₦100,000: manual adjustments above it need a second admin.
@@ -66,6 +69,7 @@ impl Settings {
             metrics_token: None,
             audit_retention_days: None,
             licensed_states: None,
+            bus_url: None,
         }
     }
 
@@ -120,6 +124,9 @@ impl Settings {
         }
         if let Some(v) = var("AYO_LICENSED_STATES") {
             self.licensed_states = Some(v);
+        }
+        if let Some(v) = var("AYO_BUS_URL") {
+            self.bus_url = Some(v);
         }
         self.payments = self.payments.with_env();
         self.identity = self.identity.with_env();

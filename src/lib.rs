@@ -6,6 +6,7 @@ pub mod assets;
 pub mod audit;
 pub mod audit_retention;
 pub mod auth;
+pub mod bus;
 pub mod cli;
 pub mod client_ip;
 pub mod config;

@@ -8,7 +8,10 @@
 //!   transaction), `ayo_stakes_kobo_total`, `ayo_deposits_total`, `ayo_deposits_kobo_total`,
 //!   `ayo_withdrawals_total{state}` (withdrawals entering each state);
 //! - `ayo_settlement_duration_seconds` (one observation per draw), `ayo_tickets_settled_total`;
-//! - `ayo_wallet_actors_alive`, `ayo_store_flush_duration_seconds` (each group commit).
+//! - `ayo_wallet_actors_alive`, `ayo_store_flush_duration_seconds` (each group commit);
+//! - cluster mode's event bus (`src/bus`): `ayo_bus_published_total` (messages handed to NATS),
+//!   `ayo_bus_received_total` (other nodes' messages handed to the Hub), `ayo_bus_dropped_total` (messages for
+//!   other nodes dropped because the queue to NATS was full or NATS refused them).
 //!
 //! Counters are recorded where things happen through the `metrics` facade; gauges are read when scraped.
 

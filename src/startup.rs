@@ -60,8 +60,12 @@ impl Application {
         let postman =
             Postman::new(&settings.mail_from, settings.smtp_url.as_deref(), settings.data_dir.join("outbox"))?;
         let hub = actix::Actor::start(ayo_actors::hub::Hub::default());
-        let engine = ayo_actors::engine::Engine::start(store.clone(), ayo_actors::hub::Hub::publisher(hub.clone()));
-        crate::dashboard::start_live(store.clone(), ayo_actors::hub::Hub::publisher(hub.clone()));
+        let bus = match &settings.bus_url {
+            Some(url) => crate::bus::Bus::connect(url, hub.clone()).await?,
+            None => crate::bus::Bus::local(hub.clone()),
+        };
+        let engine = ayo_actors::engine::Engine::start(store.clone(), bus.publisher());
+        crate::dashboard::start_live(store.clone(), bus.local_publisher());
         if let Some(days) = settings.audit_retention_days {
             if days < crate::audit_retention::MIN_DAYS {
                 anyhow::bail!(
@@ -88,6 +92,7 @@ impl Application {
             adjust_approval_above: settings.adjust_approval_above,
             background: Default::default(),
             hub,
+            bus,
             draining: Default::default(),
         });
 

@@ -27,6 +27,8 @@ pub struct AppState {
     pub trusted_proxies: crate::client_ip::TrustedProxies,
     /// The WebSocket fan-out: topics → connections.
     pub hub: actix::Addr<ayo_actors::hub::Hub>,
+    /// The Hubs of every node: this one's, and the others' in cluster mode. Session controls go through it.
+    pub bus: crate::bus::Bus,
     pub engine: ayo_actors::engine::Engine,
     /// The payment gateway (sandbox or Paystack) and payout bookkeeping.
     pub payments: crate::payments::Payments,

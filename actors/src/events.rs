@@ -3,7 +3,7 @@
 //! An event is serialised once, however many sockets receive it; `seq` counts the events of one topic, so a
 //! client that sees a gap knows it missed something and reconnects for a fresh snapshot.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use ayo_data::user::UserId;
 
@@ -31,8 +31,8 @@ impl Topic {
     }
 }
 
-/// The event kinds of API.md.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// The event kinds of API.md. Read back too: the nodes of a cluster pass them to each other (docs/decisions/030).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum EventKind {
     #[serde(rename = "draw.updated")]
     DrawUpdated,
@@ -101,11 +101,17 @@ impl SettledTickets {
     /// Adds one ticket (serialised now, once).
     pub fn push(&mut self, ticket: &impl Serialize) {
         let text = serde_json::to_string(ticket).unwrap_or_else(|_| "null".into());
+        self.push_json(&text);
+    }
+
+    /// Adds one ticket already serialised (valid JSON text, as `push` writes it): a settlement another node
+    /// made, as its bus carried it.
+    pub fn push_json(&mut self, text: &str) {
         if !self.spans.is_empty() {
             self.list.push(',');
         }
         let start = self.list.len();
-        self.list.push_str(&text);
+        self.list.push_str(text);
         self.spans.push((start, self.list.len()));
     }
 

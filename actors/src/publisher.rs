@@ -1,5 +1,6 @@
 //! How actors hand events to the Hub without knowing it: a cheap, cloneable value. The server wires it to the
-//! Hub (`Hub::publisher`); tests wire it to a channel.
+//! Hub (`Hub::publisher`); tests wire it to a channel. In cluster mode it also hands every event to a `Relay`
+//! (the server's NATS bus, docs/decisions/030), which carries it to the Hubs of the other nodes.
 
 use std::collections::HashSet;
 use std::sync::{Arc, OnceLock, RwLock};
@@ -29,17 +30,29 @@ impl Listening {
     }
 }
 
+/// Where a node's events go besides its own Hub: the other nodes of a cluster. Each call must return at once
+/// (hand the event to a bounded queue, or drop it): a publisher never waits on another node.
+pub trait Relay: Send + Sync {
+    /// One event, as `Publisher::publish` got it.
+    fn event(&self, event: &Event);
+    /// Events already serialised, in order, to one topic.
+    fn rendered(&self, topic: Topic, events: &[Rendered]);
+    /// Events already serialised, then settled tickets, to one topic.
+    fn settled(&self, topic: Topic, events: &[Rendered], tickets: &SettledTickets);
+}
+
 #[derive(Clone)]
 pub struct Publisher {
     each: Each,
     many: Option<Many>,
     settled: Option<Settled>,
     listening: Listening,
+    relay: Option<Arc<dyn Relay>>,
 }
 
 impl Publisher {
     pub fn new(f: impl Fn(Event) + Send + Sync + 'static) -> Self {
-        Self { each: Arc::new(f), many: None, settled: None, listening: Listening::default() }
+        Self { each: Arc::new(f), many: None, settled: None, listening: Listening::default(), relay: None }
     }
 
     /// Also hands rendered events over in one call per batch (the Hub: one message for many events).
@@ -61,17 +74,36 @@ impl Publisher {
         self
     }
 
+    /// Also hands every event to `relay` (before the local receiver). A private topic may then have subscribers on
+    /// another node, which this node's Hub cannot see: `is_listening` answers "maybe" from now on.
+    pub fn with_relay(mut self, relay: Arc<dyn Relay>) -> Self {
+        self.relay = Some(relay);
+        self.listening = Listening::default();
+        self
+    }
+
     /// Drops every event: for tools that change state without anyone listening.
     pub fn silent() -> Self {
         Self::new(|_| {})
     }
 
     pub fn publish(&self, event: Event) {
+        if let Some(relay) = &self.relay {
+            relay.event(&event);
+        }
         (self.each)(event)
     }
 
     /// Publishes events already serialised, in order, to one topic.
     pub fn publish_rendered(&self, topic: Topic, events: Vec<Rendered>) {
+        if let Some(relay) = &self.relay {
+            relay.rendered(topic, &events);
+        }
+        self.rendered_here(topic, events)
+    }
+
+    /// `publish_rendered` to the local receiver only.
+    fn rendered_here(&self, topic: Topic, events: Vec<Rendered>) {
         match &self.many {
             Some(many) => many(topic, events),
             None => {
@@ -86,12 +118,15 @@ impl Publisher {
     /// Publishes events already serialised, then settled tickets, in order, to one topic. Without a receiver for
     /// settled tickets (`with_settled`), each ticket is a `ticket.settled` after the events.
     pub fn publish_settled(&self, topic: Topic, events: Vec<Rendered>, tickets: SettledTickets) {
+        if let Some(relay) = &self.relay {
+            relay.settled(topic, &events, &tickets);
+        }
         match &self.settled {
             Some(settled) => settled(topic, events, tickets),
             None => {
                 let per_ticket =
                     tickets.tickets().map(|data| Rendered { kind: EventKind::TicketSettled, data: data.to_owned() });
-                self.publish_rendered(topic, events.into_iter().chain(per_ticket).collect());
+                self.rendered_here(topic, events.into_iter().chain(per_ticket).collect());
             }
         }
     }

@@ -172,9 +172,9 @@ pub async fn password_matches(state: &AppState, user: &User, typed: &str, purpos
     Ok(matches)
 }
 
-/// Ends the private topics of the account's open sockets (its tokens have just stopped working).
+/// Ends the private topics of the account's open sockets, on every node (its tokens have just stopped working).
 pub fn end_sessions(state: &AppState, user_id: UserId) {
-    state.hub.do_send(ayo_actors::hub::EndSessions { user_id });
+    state.bus.end_sessions(user_id);
 }
 
 /// An identity with many recent failures from anywhere is slowed, right password or wrong (so the wait itself

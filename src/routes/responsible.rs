@@ -211,8 +211,9 @@ async fn exclude(
         other @ ExclusionError::WouldShorten(_) => ApiError::field("period", other.to_string()),
     })?;
     state.store.flush().await?;
-    // No marketing to a player taking a break: their open sockets leave the marquee now (docs/decisions/025).
-    state.hub.do_send(ayo_actors::hub::StopMarketing { user_id: user.id });
+    // No marketing to a player taking a break: their open sockets, on every node, leave the marquee now
+    // (docs/decisions/025).
+    state.bus.stop_marketing(user.id);
     let detail =
         format!("{} for {} until {}", exclusion.kind.as_str(), exclusion.period, exclusion.ends_at.to_rfc3339());
     state.audit(Some(&req), Some(&user), "player.excluded", Some(format!("user:{}", user.id)), detail);

@@ -18,6 +18,7 @@ mod backup;
 mod bank_accounts;
 mod cli;
 mod client_addresses;
+mod cluster_bus;
 mod cluster_migrate;
 mod cluster_rate_limits;
 mod compliance_reports;

@@ -1,0 +1,75 @@
+//! How a node reaches the Hubs: its own, and in cluster mode (`--bus nats://…`, `AYO_BUS_URL`) every other node's
+//! through NATS (docs/decisions/030).
+//!
+//! The actors publish through `Bus::publisher`; the handlers end sessions and stop marketing through `Bus`. Without
+//! a bus both are exactly the local Hub: the same `Publisher` as ever, the same messages.
+
+pub mod nats;
+pub mod wire;
+
+use std::sync::Arc;
+
+use actix::Addr;
+
+use ayo_actors::hub::{EndSessions, Hub, StopMarketing};
+use ayo_actors::publisher::Publisher;
+use ayo_data::user::UserId;
+
+use wire::Control;
+
+/// The local Hub, and this node's outlet onto the bus when it has one.
+#[derive(Clone)]
+pub struct Bus {
+    hub: Addr<Hub>,
+    outlet: Option<nats::Outlet>,
+}
+
+impl Bus {
+    /// One node on its own: everything goes to its Hub only.
+    pub fn local(hub: Addr<Hub>) -> Self {
+        Self { hub, outlet: None }
+    }
+
+    /// This node in a cluster: connects to NATS at `url` (see `nats::connect`).
+    pub async fn connect(url: &str, hub: Addr<Hub>) -> anyhow::Result<Self> {
+        let outlet = nats::connect(url, hub.clone()).await?;
+        Ok(Self { hub, outlet: Some(outlet) })
+    }
+
+    /// This node's id on the bus, when it has one.
+    pub fn node(&self) -> Option<&str> {
+        self.outlet.as_ref().map(nats::Outlet::node)
+    }
+
+    /// A `Publisher` for the actors: to the local Hub (`Hub::publisher`), and with a bus to the other nodes too.
+    pub fn publisher(&self) -> Publisher {
+        let local = Hub::publisher(self.hub.clone());
+        match &self.outlet {
+            Some(outlet) => local.with_relay(Arc::new(outlet.clone())),
+            None => local,
+        }
+    }
+
+    /// A `Publisher` to this node's Hub only, for what every node computes for itself (the admins' dashboard, read
+    /// from the store the nodes share): relaying it would send each admin one copy per node.
+    pub fn local_publisher(&self) -> Publisher {
+        Hub::publisher(self.hub.clone())
+    }
+
+    /// Ends the private topics of the account's sockets on every node (`hub::EndSessions`): its tokens have just
+    /// stopped working.
+    pub fn end_sessions(&self, user_id: UserId) {
+        self.hub.do_send(EndSessions { user_id });
+        if let Some(outlet) = &self.outlet {
+            outlet.control(user_id, Control::EndSessions);
+        }
+    }
+
+    /// Takes the player's sockets off the marquee on every node (`hub::StopMarketing`).
+    pub fn stop_marketing(&self, user_id: UserId) {
+        self.hub.do_send(StopMarketing { user_id });
+        if let Some(outlet) = &self.outlet {
+            outlet.control(user_id, Control::StopMarketing);
+        }
+    }
+}

@@ -1,0 +1,168 @@
+//! The bus on NATS: one task owns the client and publishes what this node's publishers queue for it; one task
+//! reads every other node's messages and hands them to the local Hub.
+//!
+//! Nothing here makes a publisher wait: `Outlet` `try_send`s each message into a bounded queue, and a message
+//! that finds it full is dropped and counted (`ayo_bus_dropped_total`). The subscriber hands each message to the
+//! Hub with `do_send`; the Hub never waits either. When NATS is down the client reconnects by itself; meanwhile
+//! this node serves its own sockets as ever, and its messages for the others queue in the client's buffer and then
+//! in ours, and are dropped once both are full.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix::Addr;
+use anyhow::Context;
+use futures_util::StreamExt;
+use tokio::sync::mpsc;
+
+use ayo_actors::events::{Event, Rendered, SettledTickets, Topic};
+use ayo_actors::hub::{EndSessions, Hub, PublishRendered, PublishSettled, StopMarketing};
+use ayo_actors::publisher::Relay;
+
+use super::wire::{self, Control, Delivery};
+
+/// How many messages may wait for the NATS client: a draw's settlement is a burst of one message per player.
+pub const QUEUE: usize = 8192;
+
+/// How long start-up waits for NATS before serving without it (the client keeps trying).
+const CONNECT_WAIT: Duration = Duration::from_secs(3);
+
+pub const PUBLISHED: &str = "ayo_bus_published_total";
+pub const RECEIVED: &str = "ayo_bus_received_total";
+pub const DROPPED: &str = "ayo_bus_dropped_total";
+
+/// A subject and a message, queued for the publishing task.
+type Outgoing = (String, Vec<u8>);
+
+/// This node's way onto the bus: cheap to clone, never waits.
+#[derive(Clone)]
+pub struct Outlet {
+    node: Arc<str>,
+    queue: mpsc::Sender<Outgoing>,
+    /// Set while messages are being dropped, so a dropping spell logs one warning, not one per message.
+    dropping: Arc<AtomicBool>,
+}
+
+impl Outlet {
+    /// This node's id on the bus: random at each start, so a restarted node is a new one.
+    pub fn node(&self) -> &str {
+        &self.node
+    }
+
+    /// Tells the other nodes' Hubs to apply a control to the player's sockets.
+    pub fn control(&self, user_id: ayo_data::user::UserId, control: Control) {
+        self.queue(Topic::User(user_id), wire::control(&self.node, control));
+    }
+
+    fn queue(&self, topic: Topic, message: Vec<u8>) {
+        match self.queue.try_send((wire::subject(topic), message)) {
+            Ok(()) => {}
+            Err(_) => {
+                metrics::counter!(DROPPED).increment(1);
+                if !self.dropping.swap(true, Ordering::Relaxed) {
+                    tracing::warn!(topic = topic.name(), "event bus queue full: events for other nodes are dropped");
+                }
+            }
+        }
+    }
+}
+
+impl Relay for Outlet {
+    fn event(&self, event: &Event) {
+        self.queue(event.topic, wire::event(&self.node, event));
+    }
+
+    fn rendered(&self, topic: Topic, events: &[Rendered]) {
+        self.queue(topic, wire::rendered(&self.node, events));
+    }
+
+    fn settled(&self, topic: Topic, events: &[Rendered], tickets: &SettledTickets) {
+        self.queue(topic, wire::settled(&self.node, events, tickets));
+    }
+}
+
+/// Connects to NATS at `url` (`nats://host:port`, or several separated by commas), subscribes to every topic and
+/// starts the two tasks on the current runtime. Waits up to a few seconds for the server; if it is not there yet,
+/// logs a warning and goes on: the client connects (and subscribes) as soon as it can.
+pub async fn connect(url: &str, hub: Addr<Hub>) -> anyhow::Result<Outlet> {
+    let node: Arc<str> = format!("{:016x}", rand::random::<u64>()).into();
+    let client = async_nats::ConnectOptions::new()
+        .name(format!("ayo-{node}"))
+        .retry_on_initial_connect()
+        .event_callback(|event| async move {
+            match event {
+                async_nats::Event::Connected => tracing::info!("event bus connected"),
+                async_nats::Event::Disconnected => {
+                    tracing::warn!("event bus disconnected: serving local sockets only until it reconnects")
+                }
+                other => tracing::warn!(event = %other, "event bus"),
+            }
+        })
+        .connect(url)
+        .await
+        .with_context(|| format!("the event bus at {url}"))?;
+    let subscription = client.subscribe(wire::ALL).await.context("subscribing to the event bus")?;
+    match tokio::time::timeout(CONNECT_WAIT, client.flush()).await {
+        Ok(Ok(())) => tracing::info!(node = %node, "event bus ready"),
+        _ => {
+            tracing::warn!(url, "event bus not reachable yet: serving local sockets, and connecting in the background")
+        }
+    }
+    let (sender, receiver) = mpsc::channel(QUEUE);
+    let dropping = Arc::new(AtomicBool::new(false));
+    actix_web::rt::spawn(publish_all(client, receiver, dropping.clone()));
+    actix_web::rt::spawn(receive_all(subscription, wire::own_prefix(&node), hub));
+    Ok(Outlet { node, queue: sender, dropping })
+}
+
+/// The publishing task: owns the client, sends each queued message in order.
+async fn publish_all(client: async_nats::Client, mut queue: mpsc::Receiver<Outgoing>, dropping: Arc<AtomicBool>) {
+    while let Some((subject, message)) = queue.recv().await {
+        match client.publish(subject, message.into()).await {
+            Ok(()) => {
+                metrics::counter!(PUBLISHED).increment(1);
+                dropping.store(false, Ordering::Relaxed);
+            }
+            Err(e) => {
+                metrics::counter!(DROPPED).increment(1);
+                if !dropping.swap(true, Ordering::Relaxed) {
+                    tracing::warn!(error = %e, "event bus publish failed: events for other nodes are dropped");
+                }
+            }
+        }
+    }
+}
+
+/// The subscribing task: every other node's messages, to the local Hub. This node's own (`own`, the start of
+/// each of its messages) are skipped: its Hub had them first-hand.
+async fn receive_all(mut subscription: async_nats::Subscriber, own: Vec<u8>, hub: Addr<Hub>) {
+    while let Some(message) = subscription.next().await {
+        if message.payload.starts_with(&own) {
+            continue;
+        }
+        let Some(topic) = wire::topic(message.subject.as_str()) else { continue };
+        match wire::read(&message.payload) {
+            Ok(received) => {
+                metrics::counter!(RECEIVED).increment(1);
+                deliver(&hub, topic, received.delivery);
+            }
+            Err(e) => tracing::warn!(subject = message.subject.as_str(), error = %e, "unreadable event bus message"),
+        }
+    }
+    tracing::error!("event bus subscription ended: other nodes' events no longer reach this node's sockets");
+}
+
+fn deliver(hub: &Addr<Hub>, topic: Topic, delivery: Delivery) {
+    match delivery {
+        Delivery::Events(events) => hub.do_send(PublishRendered { topic, events }),
+        Delivery::Settled(events, tickets) => hub.do_send(PublishSettled { topic, events, tickets }),
+        Delivery::Control(control) => {
+            let Topic::User(user_id) = topic else { return };
+            match control {
+                Control::EndSessions => hub.do_send(EndSessions { user_id }),
+                Control::StopMarketing => hub.do_send(StopMarketing { user_id }),
+            }
+        }
+    }
+}
