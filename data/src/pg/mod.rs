@@ -1,11 +1,12 @@
 //! PostgreSQL, the cluster mode's system of record (issue 14; docs/decisions/029): connecting, the versioned
 //! schema (`data/migrations/`), moving an embedded store into it (`import`, behind `ayo migrate`), the money
-//! engine (`money`), the draw lease with its fencing token (`lease`) and rate-limit counters shared by every node
-//! (`rate`).
+//! engine (`money`) and a draw's payout on it (`payout`), the draw lease with its fencing token (`lease`) and
+//! rate-limit counters shared by every node (`rate`).
 
 pub mod import;
 pub mod lease;
 pub mod money;
+pub mod payout;
 pub mod rate;
 pub mod schema;
 
