@@ -14,6 +14,7 @@ use ayo_data::lotto::Bet;
 use ayo_data::money::Kobo;
 use ayo_data::money_engine::MoneyEngine;
 use ayo_data::pg::money::PgMoney;
+use ayo_data::pg::{draws, lease};
 use ayo_data::store::{Outcome, Purchase, PurchaseError};
 use ayo_data::user::User;
 use ayo_data::Store;
@@ -41,8 +42,8 @@ fn lottery() -> Lottery {
     Lottery { store, game, draw, closed, players }
 }
 
-/// `nodes` PostgreSQL nodes on a fresh database holding `lottery`, moved there by the import.
-async fn on_postgres(lottery: &Lottery, nodes: usize) -> Vec<PgMoney> {
+/// `nodes` PostgreSQL nodes on a fresh database holding `lottery`, moved there by the import; and its URL.
+async fn on_postgres(lottery: &Lottery, nodes: usize) -> (Vec<PgMoney>, String) {
     let admin = std::env::var("AYO_TEST_POSTGRES_URL").expect("AYO_TEST_POSTGRES_URL (scripts/cluster-services.sh)");
     let name = format!("ayo_money_{}", rand::random::<u32>());
     ayo_data::pg::connect(&admin).await.unwrap().batch_execute(&format!("CREATE DATABASE {name}")).await.unwrap();
@@ -53,7 +54,7 @@ async fn on_postgres(lottery: &Lottery, nodes: usize) -> Vec<PgMoney> {
     for _ in 0..nodes {
         connected.push(PgMoney::connect(&url).await.unwrap());
     }
-    connected
+    (connected, url)
 }
 
 fn nap1(n: u8) -> Bet {
@@ -182,7 +183,7 @@ macro_rules! both_engines {
         #[ignore = "needs PostgreSQL: scripts/test.sh runs it beside a throwaway one"]
         async fn $cluster() {
             let l = lottery();
-            let nodes = on_postgres(&l, 3).await;
+            let (nodes, _) = on_postgres(&l, 3).await;
             $case(&l, &nodes).await;
         }
     };
@@ -209,3 +210,50 @@ both_engines!(
     embedded_settlement_pays_once,
     cluster_settlement_on_two_nodes_pays_once
 );
+
+/// Closing a draw while three nodes sell into it: every purchase answered before the close is counted in it, every
+/// one after is refused, and not one ticket gets in after the count (the ticket root is built over exactly these).
+#[tokio::test]
+#[ignore = "needs PostgreSQL: scripts/test.sh runs it beside a throwaway one"]
+async fn cluster_closing_a_draw_while_three_nodes_sell_lets_no_ticket_in_after_it() {
+    let l = lottery();
+    let (nodes, url) = on_postgres(&l, 3).await;
+    let mut buying = JoinSet::new();
+    for i in 0..30 {
+        let node = nodes[i % 3].clone();
+        let mut purchases = Vec::new();
+        for n in 0..300 {
+            let mut p = purchase(&node, &l, &l.players[i % 3], &l.draw, &format!("{i}-{n}")).await;
+            p.ticket.total_stake = Kobo(1_000);
+            purchases.push(p);
+        }
+        buying.spawn(async move {
+            let mut bought = 0u64;
+            for p in purchases {
+                match node.buy(p).await.unwrap() {
+                    Ok(_) => bought += 1,
+                    Err(PurchaseError::DrawNotSelling) => return (bought, true),
+                    Err(e) => panic!("{e}"),
+                }
+            }
+            (bought, false)
+        });
+    }
+    let mut client = ayo_data::pg::connect(&url).await.unwrap();
+    let tickets = "SELECT count(*) FROM tickets";
+    while client.query_one(tickets, &[]).await.unwrap().get::<_, i64>(0) < 300 {
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    let ttl = std::time::Duration::from_secs(10);
+    let fence = lease::acquire(&client, l.draw.id as i64, "node-a", ttl).await.unwrap().unwrap();
+    let held = lease::Lease { draw: l.draw.id as i64, holder: "node-a".into(), fence };
+    let counted = draws::close(&mut client, &held, ttl).await.unwrap().expect("the draw was open");
+
+    let answers = buying.join_all().await;
+    let bought: u64 = answers.iter().map(|(bought, _)| bought).sum();
+    assert!(answers.iter().any(|(_, refused)| *refused), "the close came while sales went on");
+    assert_eq!(bought, counted, "every purchase answered before the close is in its count, none after");
+    assert_eq!(client.query_one(tickets, &[]).await.unwrap().get::<_, i64>(0) as u64, counted);
+    assert_eq!(draws::close(&mut client, &held, ttl).await.unwrap(), None, "a closed draw stays closed");
+    assert_balanced(&nodes[0]).await;
+}

@@ -1,8 +1,9 @@
 //! PostgreSQL, the cluster mode's system of record (issue 14; docs/decisions/029): connecting, the versioned
 //! schema (`data/migrations/`), moving an embedded store into it (`import`, behind `ayo migrate`), the money
-//! engine (`money`) and a draw's payout on it (`payout`), the draw lease with its fencing token (`lease`) and
-//! rate-limit counters shared by every node (`rate`).
+//! engine (`money`) and a draw's payout on it (`payout`), the draw lease with its fencing token (`lease`) and the
+//! writes made under it (`draws`), and rate-limit counters shared by every node (`rate`).
 
+pub mod draws;
 pub mod import;
 pub mod lease;
 pub mod money;
