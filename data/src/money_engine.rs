@@ -6,7 +6,8 @@
 //!   ticket and moves nothing, a draw that is not selling or a balance short of the stake refuses it and writes
 //!   nothing; no interleaving of purchases, wherever they arrive, takes a balance below zero;
 //! - a keyed ledger move happens once per key; one that would take a balance below zero is refused;
-//! - a player's tickets of a draw are settled once: a rerun, or another node taking over, pays nothing twice;
+//! - a player's tickets of a draw are settled once, and refunded once: a rerun, or another node taking over, pays
+//!   nothing twice;
 //! - every balance equals the sum of its ledger (`unbalanced` lists the wallets where it does not).
 //!
 //! The contract tests (`data/tests/money_contract.rs`) run the same cases against both engines.
@@ -20,6 +21,7 @@ use crate::error::StoreResult;
 use crate::ledger::LedgerEntry;
 use crate::money::Kobo;
 use crate::store::{Bought, Moved, Outcome, Purchase};
+use crate::ticket::{Ticket, TicketId};
 use crate::user::UserId;
 use crate::Store;
 
@@ -51,6 +53,17 @@ pub trait MoneyEngine: Send + Sync {
         entry_ids: Vec<u64>,
         now: DateTime<Utc>,
     ) -> impl Future<Output = StoreResult<Moved<Vec<Outcome>>>> + Send;
+
+    /// Refunds those of `tickets` still pending and this player's (a cancelled draw's), each with its entry
+    /// (`entry_ids`, one per ticket, in order); a ticket already settled or refunded is left alone, so a rerun
+    /// refunds nothing twice.
+    fn refund(
+        &self,
+        user: UserId,
+        tickets: Vec<TicketId>,
+        entry_ids: Vec<u64>,
+        now: DateTime<Utc>,
+    ) -> impl Future<Output = StoreResult<Moved<Vec<Ticket>>>> + Send;
 
     /// The wallets whose balance differs from the sum of their ledger, described (none in a sound store).
     fn unbalanced(&self) -> impl Future<Output = StoreResult<Vec<String>>> + Send;
@@ -87,6 +100,18 @@ impl MoneyEngine for Store {
         now: DateTime<Utc>,
     ) -> StoreResult<Moved<Vec<Outcome>>> {
         let moved = self.wallets.settle(user, draw, &outcomes, &entry_ids, now)?;
+        self.flush().await?;
+        Ok(moved)
+    }
+
+    async fn refund(
+        &self,
+        user: UserId,
+        tickets: Vec<TicketId>,
+        entry_ids: Vec<u64>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Moved<Vec<Ticket>>> {
+        let moved = self.wallets.refund(user, &tickets, &entry_ids, now)?;
         self.flush().await?;
         Ok(moved)
     }

@@ -16,6 +16,7 @@ use ayo_data::money_engine::MoneyEngine;
 use ayo_data::pg::money::PgMoney;
 use ayo_data::pg::{draws, lease};
 use ayo_data::store::{Outcome, Purchase, PurchaseError};
+use ayo_data::ticket::TicketStatus;
 use ayo_data::user::User;
 use ayo_data::Store;
 
@@ -169,6 +170,25 @@ async fn a_settlement_run_on_two_nodes_at_once_pays_once<E: MoneyEngine + Clone 
     assert_balanced(&nodes[0]).await;
 }
 
+async fn a_cancelled_draws_refund_runs_once<E: MoneyEngine>(l: &Lottery, nodes: &[E]) {
+    let bola = &l.players[1];
+    let first = purchase(&nodes[0], l, bola, &l.draw, "r-1").await;
+    let second = purchase(&nodes[1], l, bola, &l.draw, "r-2").await;
+    nodes[0].buy(first.clone()).await.unwrap().unwrap();
+    nodes[1].buy(second.clone()).await.unwrap().unwrap();
+    let tickets = vec![first.ticket.id, second.ticket.id];
+    let ids = vec![nodes[2].next_id().await.unwrap(), nodes[2].next_id().await.unwrap()];
+    let refunded = nodes[2].refund(bola.id, tickets.clone(), ids, Utc::now()).await.unwrap();
+    assert_eq!(refunded.value.len(), 2);
+    assert!(refunded.value.iter().all(|t| t.status == TicketStatus::Refunded));
+    assert_eq!(refunded.balance, Kobo(FUNDING), "every stake back");
+    let ids = vec![nodes[0].next_id().await.unwrap(), nodes[0].next_id().await.unwrap()];
+    let again = nodes[0].refund(bola.id, tickets, ids, Utc::now()).await.unwrap();
+    assert!(again.value.is_empty() && again.entries.is_empty(), "a rerun refunds nothing");
+    assert_eq!(nodes[1].balance(bola.id).await.unwrap(), Kobo(FUNDING));
+    assert_balanced(&nodes[0]).await;
+}
+
 /// One case against both engines: three handles on one embedded store, three PostgreSQL nodes on one database.
 macro_rules! both_engines {
     ($case:ident, $embedded:ident, $cluster:ident) => {
@@ -205,6 +225,7 @@ both_engines!(
     embedded_keyed_move_happens_once,
     cluster_keyed_move_happens_once
 );
+both_engines!(a_cancelled_draws_refund_runs_once, embedded_refund_runs_once, cluster_refund_runs_once);
 both_engines!(
     a_settlement_run_on_two_nodes_at_once_pays_once,
     embedded_settlement_pays_once,

@@ -9,7 +9,7 @@
 //! no balance can go below zero (the `balance >= 0` constraint is the last line). The answer comes after
 //! `COMMIT` returned: committed, so durable (`synchronous_commit` on, PostgreSQL's default).
 //!
-//! Settlement takes a player's wallet row and their pending ticket rows; only tickets still `pending` are paid,
+//! Settlement (and a cancelled draw's refund) takes a player's wallet row and their pending ticket rows; only tickets still `pending` are paid,
 //! and the `settlements` row written with them marks the player settled: a rerun, or another node finishing a
 //! draw whose node died, pays nothing twice.
 
@@ -30,7 +30,7 @@ use crate::ledger::{EntryKind, EntryStatus, LedgerEntry};
 use crate::money::Kobo;
 use crate::money_engine::{unbalanced, MoneyEngine};
 use crate::store::{Bought, Moved, Outcome, PlayerSettlement, Purchase, PurchaseError};
-use crate::ticket::Ticket;
+use crate::ticket::{Ticket, TicketId, TicketStatus};
 use crate::user::UserId;
 
 /// At most this many purchases in one transaction.
@@ -238,6 +238,18 @@ async fn set_balances(tx: &Transaction<'_>, users: &[i64], balances: &[i64]) -> 
     Ok(())
 }
 
+/// Writes tickets' new records (settled or refunded) with their status and amounts.
+async fn update_tickets(tx: &Transaction<'_>, tickets: Vec<Value>) -> Result<(), tokio_postgres::Error> {
+    tx.execute(
+        "UPDATE tickets t SET status = d->>'status', winnings = (d->>'winnings')::bigint,
+                              tax = (d->>'tax')::bigint, doc = d
+         FROM jsonb_array_elements($1::jsonb) AS d WHERE t.id = (d->>'id')::bigint",
+        &[&Value::Array(tickets)],
+    )
+    .await?;
+    Ok(())
+}
+
 /// Locks a player's wallet row, creating it at zero if they never had one; answers its balance.
 async fn lock_wallet(tx: &Transaction<'_>, user: i64) -> Result<i64, tokio_postgres::Error> {
     tx.execute("INSERT INTO wallets (user_id, balance) VALUES ($1, 0) ON CONFLICT DO NOTHING", &[&user]).await?;
@@ -391,14 +403,7 @@ impl MoneyEngine for PgMoney {
             record.apply(&mut ticket);
             settled_tickets.push(json(&ticket));
         }
-        tx.execute(
-            "UPDATE tickets t SET status = d->>'status', winnings = (d->>'winnings')::bigint,
-                                  tax = (d->>'tax')::bigint, doc = d
-             FROM jsonb_array_elements($1::jsonb) AS d WHERE t.id = (d->>'id')::bigint",
-            &[&Value::Array(settled_tickets)],
-        )
-        .await
-        .map_err(db)?;
+        update_tickets(&tx, settled_tickets).await.map_err(db)?;
         tx.execute(
             "INSERT INTO settlements (draw_id, user_id, settled_at, doc) VALUES ($1, $2, $3, $4)",
             &[&draw_key, &player, &now, &json(&record)],
@@ -411,6 +416,58 @@ impl MoneyEngine for PgMoney {
         }
         tx.commit().await.map_err(db)?;
         Ok(Moved { value: outcomes, entries, balance: Kobo(balance), replayed: false })
+    }
+
+    async fn refund(
+        &self,
+        user: UserId,
+        tickets: Vec<TicketId>,
+        entry_ids: Vec<u64>,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Moved<Vec<Ticket>>> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(db)?;
+        let player = user as i64;
+        let mut balance = lock_wallet(&tx, player).await.map_err(db)?;
+        let wanted: Vec<i64> = tickets.iter().map(|id| *id as i64).collect();
+        let mut pending = HashMap::new();
+        for row in tx
+            .query(
+                "SELECT doc FROM tickets WHERE id = ANY($1) AND user_id = $2 AND status = 'pending' FOR UPDATE",
+                &[&wanted, &player],
+            )
+            .await
+            .map_err(db)?
+        {
+            let ticket: Ticket = serde_json::from_value(row.get(0))?;
+            pending.insert(ticket.id, ticket);
+        }
+        let (mut refunded, mut entries) = (Vec::new(), Vec::new());
+        for (id, entry_id) in tickets.iter().zip(&entry_ids) {
+            let Some(mut ticket) = pending.remove(id) else { continue };
+            ticket.status = TicketStatus::Refunded;
+            ticket.settled_at = Some(now);
+            balance += ticket.total_stake.as_i64();
+            entries.push(LedgerEntry {
+                id: *entry_id,
+                user_id: user,
+                kind: EntryKind::Refund,
+                status: EntryStatus::Success,
+                amount: ticket.total_stake,
+                balance_after: Kobo(balance),
+                reference: format!("ticket:{}", ticket.id),
+                description: format!("Refund of ticket #{}: draw #{} was cancelled", ticket.id, ticket.draw_id),
+                created_at: now,
+            });
+            refunded.push(ticket);
+        }
+        if !refunded.is_empty() {
+            update_tickets(&tx, refunded.iter().map(json).collect()).await.map_err(db)?;
+            set_balances(&tx, &[player], &[balance]).await.map_err(db)?;
+            tx.execute(LEDGER.insert, &[&Value::Array(entries.iter().map(json).collect())]).await.map_err(db)?;
+        }
+        tx.commit().await.map_err(db)?;
+        Ok(Moved { value: refunded, entries, balance: Kobo(balance), replayed: false })
     }
 
     async fn unbalanced(&self) -> StoreResult<Vec<String>> {
