@@ -150,6 +150,13 @@ pub struct CloseAll;
 /// The last message a socket's queue carries when the server is restarting (see `CloseAll`).
 pub const SERVER_RESTARTING: &str = "server.restarting";
 
+/// Events may have been lost on their way to this Hub (from another node, over the bus): every topic skips one
+/// `seq`, so each client sees a gap at its topic's next event and resynchronises from a fresh snapshot (the
+/// client's seq-gap rule), which also signs it in again (refused if its session ended meanwhile).
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Resync;
+
 /// Sends an event to every subscriber of its topic, with the topic's next `seq`.
 #[derive(Message)]
 #[rtype(result = "()")]
@@ -608,6 +615,17 @@ impl Handler<CloseAll> for Hub {
             self.remove(*id);
         }
         all.len()
+    }
+}
+
+impl Handler<Resync> for Hub {
+    type Result = ();
+
+    fn handle(&mut self, _: Resync, _: &mut Context<Self>) {
+        for subscribers in self.topics.values_mut() {
+            subscribers.seq += 1;
+            subscribers.batched_seq += 1;
+        }
     }
 }
 

@@ -7,7 +7,8 @@
 //! this node serves its own sockets as ever, and its messages for the others queue in the client's buffer and then
 //! in ours, and are dropped once both are full.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -17,7 +18,7 @@ use futures_util::StreamExt;
 use tokio::sync::mpsc;
 
 use ayo_actors::events::{Event, Rendered, SettledTickets, Topic};
-use ayo_actors::hub::{EndSessions, Hub, PublishRendered, PublishSettled, StopMarketing};
+use ayo_actors::hub::{EndSessions, Hub, PublishRendered, PublishSettled, Resync, StopMarketing};
 use ayo_actors::publisher::Relay;
 
 use super::wire::{self, Control, Delivery};
@@ -31,6 +32,7 @@ const CONNECT_WAIT: Duration = Duration::from_secs(3);
 pub const PUBLISHED: &str = "ayo_bus_published_total";
 pub const RECEIVED: &str = "ayo_bus_received_total";
 pub const DROPPED: &str = "ayo_bus_dropped_total";
+pub const GAPS: &str = "ayo_bus_gaps_total";
 
 /// A subject and a message, queued for the publishing task.
 type Outgoing = (String, Vec<u8>);
@@ -39,6 +41,9 @@ type Outgoing = (String, Vec<u8>);
 #[derive(Clone)]
 pub struct Outlet {
     node: Arc<str>,
+    /// The number of the last message queued (see `wire`): a message dropped here leaves its number unused, so
+    /// the other nodes see the gap.
+    sent: Arc<AtomicU64>,
     queue: mpsc::Sender<Outgoing>,
     /// Set while messages are being dropped, so a dropping spell logs one warning, not one per message.
     dropping: Arc<AtomicBool>,
@@ -52,7 +57,11 @@ impl Outlet {
 
     /// Tells the other nodes' Hubs to apply a control to the player's sockets.
     pub fn control(&self, user_id: ayo_data::user::UserId, control: Control) {
-        self.queue(Topic::User(user_id), wire::control(&self.node, control));
+        self.queue(Topic::User(user_id), wire::control(&self.node, self.number(), control));
+    }
+
+    fn number(&self) -> u64 {
+        self.sent.fetch_add(1, Ordering::Relaxed) + 1
     }
 
     fn queue(&self, topic: Topic, message: Vec<u8>) {
@@ -70,15 +79,15 @@ impl Outlet {
 
 impl Relay for Outlet {
     fn event(&self, event: &Event) {
-        self.queue(event.topic, wire::event(&self.node, event));
+        self.queue(event.topic, wire::event(&self.node, self.number(), event));
     }
 
     fn rendered(&self, topic: Topic, events: &[Rendered]) {
-        self.queue(topic, wire::rendered(&self.node, events));
+        self.queue(topic, wire::rendered(&self.node, self.number(), events));
     }
 
     fn settled(&self, topic: Topic, events: &[Rendered], tickets: &SettledTickets) {
-        self.queue(topic, wire::settled(&self.node, events, tickets));
+        self.queue(topic, wire::settled(&self.node, self.number(), events, tickets));
     }
 }
 
@@ -87,16 +96,24 @@ impl Relay for Outlet {
 /// logs a warning and goes on: the client connects (and subscribes) as soon as it can.
 pub async fn connect(url: &str, hub: Addr<Hub>) -> anyhow::Result<Outlet> {
     let node: Arc<str> = format!("{:016x}", rand::random::<u64>()).into();
+    let on_event = hub.clone();
     let client = async_nats::ConnectOptions::new()
         .name(format!("ayo-{node}"))
         .retry_on_initial_connect()
-        .event_callback(|event| async move {
-            match event {
-                async_nats::Event::Connected => tracing::info!("event bus connected"),
-                async_nats::Event::Disconnected => {
-                    tracing::warn!("event bus disconnected: serving local sockets only until it reconnects")
+        .event_callback(move |event| {
+            let hub = on_event.clone();
+            async move {
+                match event {
+                    async_nats::Event::Connected => {
+                        // Whatever the others sent while this node was away is lost to it: its clients resynchronise.
+                        tracing::info!("event bus connected");
+                        hub.do_send(Resync);
+                    }
+                    async_nats::Event::Disconnected => {
+                        tracing::warn!("event bus disconnected: serving local sockets only until it reconnects")
+                    }
+                    other => tracing::warn!(event = %other, "event bus"),
                 }
-                other => tracing::warn!(event = %other, "event bus"),
             }
         })
         .connect(url)
@@ -113,7 +130,7 @@ pub async fn connect(url: &str, hub: Addr<Hub>) -> anyhow::Result<Outlet> {
     let dropping = Arc::new(AtomicBool::new(false));
     actix_web::rt::spawn(publish_all(client, receiver, dropping.clone()));
     actix_web::rt::spawn(receive_all(subscription, wire::own_prefix(&node), hub));
-    Ok(Outlet { node, queue: sender, dropping })
+    Ok(Outlet { node, sent: Arc::new(AtomicU64::new(0)), queue: sender, dropping })
 }
 
 /// The publishing task: owns the client, sends each queued message in order.
@@ -135,8 +152,11 @@ async fn publish_all(client: async_nats::Client, mut queue: mpsc::Receiver<Outgo
 }
 
 /// The subscribing task: every other node's messages, to the local Hub. This node's own (`own`, the start of
-/// each of its messages) are skipped: its Hub had them first-hand.
+/// each of its messages) are skipped: its Hub had them first-hand. A number skipped in a node's messages means one
+/// was lost on the way: the Hub makes every client resynchronise (`Resync`), since which topic it was for is lost
+/// with it.
 async fn receive_all(mut subscription: async_nats::Subscriber, own: Vec<u8>, hub: Addr<Hub>) {
+    let mut last: HashMap<String, u64> = HashMap::new();
     while let Some(message) = subscription.next().await {
         if message.payload.starts_with(&own) {
             continue;
@@ -145,6 +165,14 @@ async fn receive_all(mut subscription: async_nats::Subscriber, own: Vec<u8>, hub
         match wire::read(&message.payload) {
             Ok(received) => {
                 metrics::counter!(RECEIVED).increment(1);
+                if let Some(n) = received.n {
+                    let before = last.insert(received.node.clone(), n);
+                    if before.is_some_and(|before| n != before + 1) {
+                        metrics::counter!(GAPS).increment(1);
+                        tracing::warn!(node = received.node, n, "event bus message lost: clients resynchronise");
+                        hub.do_send(Resync);
+                    }
+                }
                 deliver(&hub, topic, received.delivery);
             }
             Err(e) => tracing::warn!(subject = message.subject.as_str(), error = %e, "unreadable event bus message"),

@@ -4,10 +4,14 @@
 //! `user.<id>`. A message is JSON, written once per event by the node that made it:
 //!
 //! ```text
-//! {"node":"<id>","events":[{"type":"wallet.updated","data":{…}},…],"settled":{"draw_id":7,"tickets":[{…},…]}}
-//! {"node":"<id>","control":"end_sessions"}      (on a player's subject)
-//! {"node":"<id>","control":"stop_marketing"}    (on a player's subject)
+//! {"node":"<id>","n":41,"events":[{"type":"wallet.updated","data":{…}},…],"settled":{"draw_id":7,"tickets":[…]}}
+//! {"node":"<id>","n":42,"control":"end_sessions"}      (on a player's subject)
+//! {"node":"<id>","n":43,"control":"stop_marketing"}    (on a player's subject)
 //! ```
+//!
+//! `n` numbers a node's messages 1, 2, 3… in the order it sends them, whatever the subject: a receiver that sees a
+//! number skipped knows it lost a message (dropped while NATS was away, or by a full queue) and has its Hub make its
+//! clients resynchronise (`hub::Resync`).
 //!
 //! `data` and each ticket are the JSON the Hub puts in its frames, carried as they are (no second encoding), and
 //! `settled` is the data of a `tickets.settled` (`SettledTickets::write_batch`): the receiving Hub frames the
@@ -64,8 +68,8 @@ impl Control {
 }
 
 /// One event's message.
-pub fn event(node: &str, event: &Event) -> Vec<u8> {
-    let mut out = start(node);
+pub fn event(node: &str, n: u64, event: &Event) -> Vec<u8> {
+    let mut out = numbered(node, n);
     out.extend_from_slice(b",\"events\":[");
     write_event(&mut out, event.kind, |out| {
         // A `Value` always serialises (string keys only).
@@ -76,16 +80,16 @@ pub fn event(node: &str, event: &Event) -> Vec<u8> {
 }
 
 /// Events already serialised, in order: one message.
-pub fn rendered(node: &str, events: &[Rendered]) -> Vec<u8> {
-    let mut out = start(node);
+pub fn rendered(node: &str, n: u64, events: &[Rendered]) -> Vec<u8> {
+    let mut out = numbered(node, n);
     write_rendered(&mut out, events);
     out.push(b'}');
     out
 }
 
 /// Events already serialised, then settled tickets: one message.
-pub fn settled(node: &str, events: &[Rendered], tickets: &SettledTickets) -> Vec<u8> {
-    let mut out = start(node);
+pub fn settled(node: &str, n: u64, events: &[Rendered], tickets: &SettledTickets) -> Vec<u8> {
+    let mut out = numbered(node, n);
     write_rendered(&mut out, events);
     let mut batch = String::with_capacity(tickets.batch_len());
     tickets.write_batch(&mut batch);
@@ -96,8 +100,8 @@ pub fn settled(node: &str, events: &[Rendered], tickets: &SettledTickets) -> Vec
 }
 
 /// A control's message (sent on the player's subject).
-pub fn control(node: &str, control: Control) -> Vec<u8> {
-    let mut out = start(node);
+pub fn control(node: &str, n: u64, control: Control) -> Vec<u8> {
+    let mut out = numbered(node, n);
     out.extend_from_slice(b",\"control\":\"");
     out.extend_from_slice(control.name().as_bytes());
     out.extend_from_slice(b"\"}");
@@ -108,6 +112,13 @@ pub fn control(node: &str, control: Control) -> Vec<u8> {
 pub fn own_prefix(node: &str) -> Vec<u8> {
     let mut out = start(node);
     out.push(b',');
+    out
+}
+
+/// `start`, then the message's number.
+fn numbered(node: &str, n: u64) -> Vec<u8> {
+    let mut out = start(node);
+    out.extend_from_slice(format!(",\"n\":{n}").as_bytes());
     out
 }
 
@@ -142,6 +153,9 @@ fn write_event(out: &mut Vec<u8>, kind: EventKind, data: impl FnOnce(&mut Vec<u8
 #[derive(Deserialize)]
 struct Message<'a> {
     node: String,
+    /// Absent from a node that does not number its messages (none of this version).
+    #[serde(default)]
+    n: Option<u64>,
     #[serde(default, borrow)]
     events: Vec<WireEvent<'a>>,
     #[serde(default, borrow)]
@@ -180,6 +194,7 @@ pub enum Delivery {
 #[derive(Debug)]
 pub struct Received {
     pub node: String,
+    pub n: Option<u64>,
     pub delivery: Delivery,
 }
 
@@ -199,7 +214,7 @@ pub fn read(payload: &[u8]) -> Result<Received, serde_json::Error> {
         }
         (None, None) => Delivery::Events(events),
     };
-    Ok(Received { node: message.node, delivery })
+    Ok(Received { node: message.node, n: message.n, delivery })
 }
 
 #[cfg(test)]
@@ -220,8 +235,8 @@ mod tests {
     #[test]
     fn an_event_arrives_with_its_data_as_written() {
         let sent = Event { topic: Topic::Marquee, kind: EventKind::MarqueeUpdated, data: json!({"marquees": ["a"]}) };
-        let received = read(&event("n1", &sent)).unwrap();
-        assert_eq!(received.node, "n1");
+        let received = read(&event("n1", 1, &sent)).unwrap();
+        assert_eq!((received.node.as_str(), received.n), ("n1", Some(1)));
         let Delivery::Events(events) = received.delivery else { panic!("events") };
         assert_eq!(events.len(), 1);
         assert_eq!(events[0].kind, EventKind::MarqueeUpdated);
@@ -234,7 +249,7 @@ mod tests {
         tickets.push(&json!({"id": 1, "status": "won"}));
         tickets.push(&json!({"id": 2, "status": "lost"}));
         let wallet = Rendered::new(EventKind::WalletUpdated, &json!({"balance": 5}));
-        let received = read(&settled("n2", &[wallet], &tickets)).unwrap();
+        let received = read(&settled("n2", 2, &[wallet], &tickets)).unwrap();
         let Delivery::Settled(events, got) = received.delivery else { panic!("settled") };
         assert_eq!(events[0].data, r#"{"balance":5}"#);
         assert_eq!(got.draw_id(), 7);
@@ -244,16 +259,16 @@ mod tests {
     #[test]
     fn a_nodes_messages_start_with_its_own_prefix_and_no_other_nodes() {
         let sent = Event { topic: Topic::Draws, kind: EventKind::DrawUpdated, data: json!({}) };
-        assert!(event("aa", &sent).starts_with(&own_prefix("aa")));
-        assert!(control("aa", Control::EndSessions).starts_with(&own_prefix("aa")));
-        assert!(!event("aab", &sent).starts_with(&own_prefix("aa")));
+        assert!(event("aa", 1, &sent).starts_with(&own_prefix("aa")));
+        assert!(control("aa", 2, Control::EndSessions).starts_with(&own_prefix("aa")));
+        assert!(!event("aab", 1, &sent).starts_with(&own_prefix("aa")));
     }
 
     #[test]
     fn controls_arrive_as_controls() {
-        let received = read(&control("n3", Control::EndSessions)).unwrap();
+        let received = read(&control("n3", 3, Control::EndSessions)).unwrap();
         assert!(matches!(received.delivery, Delivery::Control(Control::EndSessions)));
-        let received = read(&control("n3", Control::StopMarketing)).unwrap();
+        let received = read(&control("n3", 4, Control::StopMarketing)).unwrap();
         assert!(matches!(received.delivery, Delivery::Control(Control::StopMarketing)));
     }
 

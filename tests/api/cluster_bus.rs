@@ -126,3 +126,32 @@ async fn cluster_a_players_wallet_event_on_one_node_reaches_their_socket_on_anot
     assert_eq!(pushed["topic"], format!("user:{id}"));
     assert_eq!(pushed["data"]["balance"], 2_500, "{pushed}");
 }
+
+#[actix_web::test]
+#[ignore = "needs NATS (scripts/cluster-services.sh)"]
+async fn cluster_a_message_lost_on_the_bus_makes_the_other_nodes_clients_resynchronise() {
+    let b = node().await;
+    let mut on_b = guest(&b).await;
+    // Another node's messages, straight onto NATS: numbered 1, then 3 (its message 2 never arrived).
+    let nats = async_nats::connect(std::env::var("AYO_TEST_NATS_URL").expect(NEEDS_NATS)).await.unwrap();
+    let marquee = |text: &str| ayo_actors::events::Event {
+        topic: ayo_actors::events::Topic::Marquee,
+        kind: ayo_actors::events::EventKind::MarqueeUpdated,
+        data: json!({"marquees": [{"text": text}]}),
+    };
+    let subject = ayo::bus::wire::subject(ayo_actors::events::Topic::Marquee);
+    let first = ayo::bus::wire::event("elsewhere", 1, &marquee("first"));
+    nats.publish(subject.clone(), first.into()).await.unwrap();
+    let seen = first_of_type(&mut on_b, "marquee.updated").await;
+    let after_lost = ayo::bus::wire::event("elsewhere", 3, &marquee("third"));
+    nats.publish(subject, after_lost.into()).await.unwrap();
+    nats.flush().await.unwrap();
+
+    let next = first_of_type(&mut on_b, "marquee.updated").await;
+    assert_eq!(next["data"]["marquees"][0]["text"], "third");
+    assert_eq!(
+        next["seq"].as_u64().unwrap(),
+        seen["seq"].as_u64().unwrap() + 2,
+        "B skipped a seq, so its client sees the gap and resynchronises"
+    );
+}
