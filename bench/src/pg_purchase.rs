@@ -55,7 +55,7 @@ async fn one(admin_url: &str, nodes: usize, players: usize, secs: u64) -> anyhow
     let now = Utc::now();
     let draw = seed::open_draw(&store, &game, now - Span::minutes(1), now + Span::hours(1), now + Span::hours(1))?;
     let users = seed::players(&store, 0, players, FUNDING)?;
-    let url = fresh_database(admin_url).await?;
+    let url = ayo_data::pg::new_database(admin_url, "ayo_bench").await?;
     let mut client = ayo_data::pg::connect(&url).await?;
     ayo_data::pg::import::import(&store, &mut client).await?;
     let mut engines = Vec::new();
@@ -139,14 +139,6 @@ async fn audit(client: &ayo_data::pg::Client, acked: usize, engine: &PgMoney) ->
         unbalanced.len()
     );
     Ok(())
-}
-
-/// A new database beside the one `admin_url` names; answers its URL.
-async fn fresh_database(admin_url: &str) -> anyhow::Result<String> {
-    let name = format!("ayo_bench_{}", rand::random::<u32>());
-    ayo_data::pg::connect(admin_url).await?.batch_execute(&format!("CREATE DATABASE {name}")).await?;
-    let base = admin_url.rsplit_once('/').map_or(admin_url, |(base, _)| base);
-    Ok(format!("{base}/{name}"))
 }
 
 fn nap1() -> Bet {

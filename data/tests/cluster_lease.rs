@@ -14,11 +14,7 @@ const DRAW: i64 = 7;
 /// A new database of its own with the schema and a `closings` table to write under the lease, and its URL.
 async fn database() -> (Client, String) {
     let server = std::env::var("AYO_TEST_POSTGRES_URL").expect(NEEDS_POSTGRES);
-    let name = format!("ayo_test_{:016x}", rand::random::<u64>());
-    let admin = ayo_data::pg::connect(&server).await.unwrap();
-    admin.batch_execute(&format!("CREATE DATABASE {name}")).await.unwrap();
-    let (base, _) = server.rsplit_once('/').expect("a URL ending in /database");
-    let url = format!("{base}/{name}");
+    let url = ayo_data::pg::new_database(&server, "ayo_lease").await.unwrap();
     let mut client = ayo_data::pg::connect(&url).await.unwrap();
     ayo_data::pg::schema::apply(&mut client).await.unwrap();
     client.batch_execute("CREATE TABLE closings (draw_id BIGINT NOT NULL, by TEXT NOT NULL)").await.unwrap();

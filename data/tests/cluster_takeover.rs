@@ -92,9 +92,7 @@ async fn drill() -> String {
     draw.status = DrawStatus::Closed;
     store.games.put_draw(&draw).unwrap();
     let server = std::env::var("AYO_TEST_POSTGRES_URL").expect("AYO_TEST_POSTGRES_URL (scripts/cluster-services.sh)");
-    let name = format!("ayo_takeover_{:016x}", rand::random::<u64>());
-    ayo_data::pg::connect(&server).await.unwrap().batch_execute(&format!("CREATE DATABASE {name}")).await.unwrap();
-    let url = format!("{}/{name}", server.rsplit_once('/').unwrap().0);
+    let url = ayo_data::pg::new_database(&server, "ayo_takeover").await.unwrap();
     let mut client = ayo_data::pg::connect(&url).await.unwrap();
     ayo_data::pg::import::import(&store, &mut client).await.unwrap();
 

@@ -46,9 +46,7 @@ fn lottery() -> Lottery {
 /// `nodes` PostgreSQL nodes on a fresh database holding `lottery`, moved there by the import; and its URL.
 async fn on_postgres(lottery: &Lottery, nodes: usize) -> (Vec<PgMoney>, String) {
     let admin = std::env::var("AYO_TEST_POSTGRES_URL").expect("AYO_TEST_POSTGRES_URL (scripts/cluster-services.sh)");
-    let name = format!("ayo_money_{}", rand::random::<u32>());
-    ayo_data::pg::connect(&admin).await.unwrap().batch_execute(&format!("CREATE DATABASE {name}")).await.unwrap();
-    let url = format!("{}/{name}", admin.rsplit_once('/').unwrap().0);
+    let url = ayo_data::pg::new_database(&admin, "ayo_money").await.unwrap();
     let mut client = ayo_data::pg::connect(&url).await.unwrap();
     ayo_data::pg::import::import(&lottery.store, &mut client).await.unwrap();
     let mut connected = Vec::new();

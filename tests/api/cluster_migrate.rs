@@ -17,11 +17,7 @@ const NEEDS_POSTGRES: &str = "AYO_TEST_POSTGRES_URL (a superuser's URL): run thr
 /// A new, empty database of its own on the test PostgreSQL, and its URL.
 pub async fn empty_database() -> (Client, String) {
     let server = std::env::var("AYO_TEST_POSTGRES_URL").expect(NEEDS_POSTGRES);
-    let name = format!("ayo_test_{:016x}", rand::random::<u64>());
-    let admin = ayo_data::pg::connect(&server).await.unwrap();
-    admin.batch_execute(&format!("CREATE DATABASE {name}")).await.unwrap();
-    let (base, _) = server.rsplit_once('/').expect("a URL ending in /database");
-    let url = format!("{base}/{name}");
+    let url = ayo_data::pg::new_database(&server, "ayo_test").await.unwrap();
     (ayo_data::pg::connect(&url).await.unwrap(), url)
 }
 

@@ -42,3 +42,12 @@ pub async fn connect(url: &str) -> Result<Client, PgError> {
     });
     Ok(client)
 }
+
+/// Creates a new, empty database named `<prefix>_<random>` on the server `server_url` names (its user must be
+/// allowed to create databases); answers the new database's URL. For tests, benchmarks and drills.
+pub async fn new_database(server_url: &str, prefix: &str) -> Result<String, PgError> {
+    let name = format!("{prefix}_{:016x}", rand::random::<u64>());
+    connect(server_url).await?.batch_execute(&format!("CREATE DATABASE {name}")).await?;
+    let base = server_url.rsplit_once('/').map_or(server_url, |(base, _)| base);
+    Ok(format!("{base}/{name}"))
+}
