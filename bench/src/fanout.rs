@@ -11,8 +11,18 @@
 //! Then the same clients connect to the reference, a plain Node.js `ws` server (bench/node-ws), which broadcasts
 //! one marquee-like message on `POST /broadcast`; its latency is measured the same way as Ayo's marquee, and the
 //! ratios of Ayo's p99s to the reference's p99 are printed (the goal: at most 0.5).
+//!
+//! With `--nodes` (cluster mode, issue 14): for each node count N, N `ayo serve --bus nats://…` processes, each
+//! with its own data directory, on one NATS server, the clients spread evenly over them (node A first). An admin
+//! posts the marquee on node A only; every socket on every node must receive it (A's from A's Hub, the others'
+//! through NATS). Printed: connect figures per node, each node's RSS per connection, the marquee's latency from the
+//! moment the bench sent the POST (all sockets, then node by node) and how many missed it, and the CPU seconds
+//! each node spent during the broadcast. No draw result (each node would draw its own games from its own store)
+//! and no Node reference. `--nodes 1` is the same clients on one node with the bus on: the bus's own cost.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
 
 use ayo_data::game::GameStatus;
 
@@ -156,6 +166,12 @@ struct Ask<'a> {
 
 /// Sends `ask` to a quiet pool and reports, as `label`, how long each socket took to get the message from then.
 fn broadcast(pool: &mut Pool, n: usize, label: &str, ask: &Ask) -> anyhow::Result<Summary> {
+    let (sent_us, rows) = send(pool, ask)?;
+    Ok(report(label, n, &rows, |row| (row[1] as f64 - sent_us as f64) / 1000.0))
+}
+
+/// Sends `ask` to a quiet pool: the moment it was sent (µs since the epoch) and each socket's `marquee.updated` row.
+fn send(pool: &mut Pool, ask: &Ask) -> anyhow::Result<(u64, Vec<[u64; 5]>)> {
     pool.reset()?;
     std::thread::sleep(Duration::from_millis(500));
     let sent_us = now_us();
@@ -164,7 +180,143 @@ fn broadcast(pool: &mut Pool, n: usize, label: &str, ask: &Ask) -> anyhow::Resul
         println!("POST {} answered {status}: {answer}", ask.path);
     }
     let rows = pool.collect("marquee.updated", 15_000, 500, 30_000)?;
-    Ok(report(label, n, &rows, |row| (row[1] as f64 - sent_us as f64) / 1000.0))
+    Ok((sent_us, rows))
+}
+
+/// `fanout --nodes …`: see the module doc.
+pub fn cluster(
+    clients: &[usize],
+    per_process: usize,
+    signed_in: bool,
+    nodes: &[usize],
+    bus: Option<String>,
+) -> anyhow::Result<()> {
+    if signed_in {
+        anyhow::bail!("--signed-in with --nodes: the nodes do not share a store yet, so a player exists on one only");
+    }
+    let bus = bus
+        .or_else(|| std::env::var("AYO_TEST_NATS_URL").ok())
+        .context("give --bus nats://… or run under scripts/cluster-services.sh")?;
+    for &n in clients {
+        for &count in nodes {
+            on_nodes(n, per_process, count.max(1), &bus)?;
+        }
+    }
+    Ok(())
+}
+
+/// Node A, B, C…
+fn node_name(i: usize) -> char {
+    char::from(b'A' + (i % 26) as u8)
+}
+
+/// `n` sockets over `count` nodes on the bus, one marquee posted on node A.
+fn on_nodes(n: usize, per_process: usize, count: usize, bus: &str) -> anyhow::Result<()> {
+    let per_node = n.div_ceil(count);
+    stats::heading(&format!(
+        "fanout: {n} WebSocket clients over {count} node(s) on the bus {bus}, {} per load process",
+        per_process.min(per_node)
+    ));
+    println!(
+        "(marquee only: no draw result, as each node would draw its own games from its own store; no Node reference)"
+    );
+    let dirs: Vec<tempfile::TempDir> = (0..count).map(|_| tempfile::tempdir()).collect::<Result<_, _>>()?;
+    let admin = {
+        let store = seed::open(dirs[0].path())?;
+        let admin = seed::admin(&store)?;
+        store.flush_blocking()?;
+        admin
+    };
+    let servers: Vec<Server> =
+        dirs.iter().map(|d| Server::start(d.path(), &["--bus", bus])).collect::<anyhow::Result<_>>()?;
+    // Time for each node to connect to NATS and subscribe (in the background).
+    std::thread::sleep(Duration::from_secs(1));
+    let idle: Vec<u64> = servers.iter().map(Server::rss_kib).collect();
+
+    // One node's clients after the other's, each node's over load processes of their own source addresses.
+    let mut pool: Option<Pool> = None;
+    let mut shares = Vec::new();
+    let started = Instant::now();
+    for (i, server) in servers.iter().enumerate() {
+        let share = n / count + usize::from(i < n % count);
+        let first = pool.as_ref().map_or(0, Pool::processes);
+        let opening = Instant::now();
+        let (more, ready) = Pool::spawn_from(&server.ws_url(), share, per_process, None, first)?;
+        let wall = opening.elapsed().as_secs_f64();
+        println!(
+            "connect node {}: {} of {share} open (snapshot read) in {wall:.1} s ({:.0}/s), {} failed; per socket {}",
+            node_name(i),
+            ready.connected,
+            ready.connected as f64 / wall,
+            ready.failed,
+            summary(ready.connect_ms)
+        );
+        for e in ready.errors.iter().take(3) {
+            println!("  connect error: {e}");
+        }
+        shares.push((share, ready.connected));
+        match pool.as_mut() {
+            Some(pool) => pool.join(more),
+            None => pool = Some(more),
+        }
+    }
+    let mut pool = pool.context("no clients")?;
+    let connected: usize = shares.iter().map(|&(_, c)| c).sum();
+    let wall = started.elapsed().as_secs_f64();
+    println!("connect: {connected} of {n} open in {wall:.1} s ({:.0}/s), node after node", connected as f64 / wall);
+    std::thread::sleep(Duration::from_secs(2));
+    for (i, server) in servers.iter().enumerate() {
+        let rss = server.rss_kib();
+        println!(
+            "node {} RSS: {:.1} MiB idle → {:.1} MiB with {} sockets: {:.2} KiB per connection",
+            node_name(i),
+            idle[i] as f64 / 1024.0,
+            rss as f64 / 1024.0,
+            shares[i].1,
+            rss.saturating_sub(idle[i]) as f64 / shares[i].1.max(1) as f64
+        );
+    }
+
+    let cpu0: Vec<f64> = servers.iter().map(Server::cpu_secs).collect();
+    let clients0 = pool.cpu_secs();
+    let body = r#"{"text":"Benchmark marquee: results are in","active":true,"priority":1}"#;
+    let ask = Ask { addr: servers[0].addr(), path: "/api/v1/admin/marquees", token: Some(&admin), body };
+    let (sent_us, rows) = send(&mut pool, &ask)?;
+    let cpu: Vec<f64> = servers.iter().zip(&cpu0).map(|(s, c0)| s.cpu_secs() - c0).collect();
+    let latency = |row: &[u64; 5]| (row[1] as f64 - sent_us as f64) / 1000.0;
+    report(&format!("marquee.updated (posted on node A), all {count} node(s)"), n, &rows, latency);
+    let mut from = 0;
+    for (i, &(share, _)) in shares.iter().enumerate() {
+        let on_node = rows.get(from..from + share).unwrap_or_default();
+        report(&format!("  on node {}", node_name(i)), share, on_node, latency);
+        from += share;
+    }
+    let per_node: Vec<String> = cpu
+        .iter()
+        .zip(&shares)
+        .enumerate()
+        .map(|(i, (c, &(_, k)))| {
+            format!("node {} {c:.2} s ({:.1} µs per its socket)", node_name(i), c / k.max(1) as f64 * 1e6)
+        })
+        .collect();
+    let total: f64 = cpu.iter().sum();
+    println!(
+        "marquee fan-out CPU: {}; all nodes {total:.2} s ({:.1} µs per socket); load processes {:.2} s",
+        per_node.join(", "),
+        total / n.max(1) as f64 * 1e6,
+        pool.cpu_secs() - clients0
+    );
+    let peaks: Vec<String> = servers
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("node {} {:.1} MiB", node_name(i), s.peak_rss_kib() as f64 / 1024.0))
+        .collect();
+    println!("peak RSS: {}; load {}", peaks.join(", "), stats::load());
+    pool.quit();
+    for server in servers {
+        server.kill();
+    }
+    Ok(())
 }
 
 fn report(kind: &str, n: usize, rows: &[[u64; 5]], latency_ms: impl Fn(&[u64; 5]) -> f64) -> Summary {

@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! cargo run --release -p ayo-bench -- fanout   [--clients 1000,5000,19000] [--signed-in]
+//! bash scripts/cluster-services.sh target/release/ayo-bench fanout --clients 19000 --nodes 1,3 [--bus nats://…]
 //! cargo run --release -p ayo-bench -- purchase [--players 50,500] [--secs 15] [--rate 10000]
 //! bash scripts/cluster-services.sh target/release/ayo-bench pg-purchase [--nodes 1,2,3] [--players 500]
 //! cargo run --release -p ayo-bench -- settle   [--tickets 100000,1000000] [--players 10000] [--watchers 10000]
@@ -47,6 +48,13 @@ enum Scenario {
         /// Each of Ayo's sockets signs in as its own player (the reference's stay anonymous).
         #[arg(long)]
         signed_in: bool,
+        /// Cluster fan-out: for each count, that many `ayo serve --bus` nodes share the clients and a marquee
+        /// posted on the first must reach them all (no draw, no Node reference). Without it: one node, no bus.
+        #[arg(long, value_delimiter = ',')]
+        nodes: Vec<usize>,
+        /// The NATS server of `--nodes` (default: `AYO_TEST_NATS_URL`, set by scripts/cluster-services.sh).
+        #[arg(long)]
+        bus: Option<String>,
     },
     /// C concurrent players buying tickets (each durable) for a fixed time; the ledger is audited afterwards.
     Purchase {
@@ -116,7 +124,10 @@ fn main() -> anyhow::Result<()> {
         server::kill_children_on_signal();
     }
     match cli.scenario {
-        Scenario::Fanout { clients, per_process, signed_in } => fanout::run(&clients, per_process, signed_in),
+        Scenario::Fanout { clients, per_process, signed_in, nodes, bus } if !nodes.is_empty() => {
+            fanout::cluster(&clients, per_process, signed_in, &nodes, bus)
+        }
+        Scenario::Fanout { clients, per_process, signed_in, .. } => fanout::run(&clients, per_process, signed_in),
         Scenario::Purchase { players, secs, rate } => purchase::run(&players, secs, rate),
         Scenario::PgPurchase { url, nodes, players, secs } => pg_purchase::run(url, &nodes, players, secs),
         Scenario::Settle { tickets, players, watchers, per_process } => {

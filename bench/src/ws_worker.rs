@@ -302,6 +302,18 @@ impl Pool {
         per_process: usize,
         tokens: Option<&std::path::Path>,
     ) -> anyhow::Result<(Self, Ready)> {
+        Self::spawn_from(url, total, per_process, tokens, 0)
+    }
+
+    /// `spawn`, numbering the processes (and so their source addresses) from `first`: pools open at once on
+    /// several servers then never share a source address's ports.
+    pub fn spawn_from(
+        url: &str,
+        total: usize,
+        per_process: usize,
+        tokens: Option<&std::path::Path>,
+        first: usize,
+    ) -> anyhow::Result<(Self, Ready)> {
         use std::process::Stdio;
         let exe = std::env::current_exe()?;
         let per_process = per_process.clamp(1, 19_000);
@@ -309,7 +321,7 @@ impl Pool {
         let mut from = 0;
         while from < total {
             let n = per_process.min(total - from);
-            let p = procs.len();
+            let p = first + procs.len();
             let source = Ipv4Addr::new(127, 10, (p / 250) as u8, (p % 250 + 1) as u8);
             let mut command = crate::server::with_fd_limit(&exe);
             command
@@ -337,6 +349,17 @@ impl Pool {
             ready.errors.extend(errors.map(String::from));
         }
         Ok((pool, ready))
+    }
+
+    /// How many load processes this pool runs.
+    pub fn processes(&self) -> usize {
+        self.procs.len()
+    }
+
+    /// Takes `other`'s load processes into this pool, after its own: one `collect` then asks every server's sockets,
+    /// and its rows come pool by pool in the order the pools were joined.
+    pub fn join(&mut self, mut other: Pool) {
+        self.procs.append(&mut other.procs);
     }
 
     fn answers(&mut self) -> anyhow::Result<Vec<serde_json::Value>> {
