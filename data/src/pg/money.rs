@@ -26,9 +26,10 @@ use super::import::{document, LEDGER, TICKETS};
 use super::{schema, PgError};
 use crate::draw::{DrawId, DrawSales};
 use crate::error::{StoreError, StoreResult};
-use crate::ledger::{EntryKind, EntryStatus, LedgerEntry};
+use crate::ledger::LedgerEntry;
 use crate::money::Kobo;
 use crate::money_engine::{unbalanced, MoneyEngine};
+use crate::store::wallets::{refund_entry, settlement_entry, stake_entry};
 use crate::store::{Bought, Moved, Outcome, PlayerSettlement, Purchase, PurchaseError};
 use crate::ticket::{Ticket, TicketId, TicketStatus};
 use crate::user::UserId;
@@ -196,17 +197,7 @@ async fn buy_together(tx: &Transaction<'_>, purchases: &[Purchase]) -> Result<Ve
             answers.push(Err(PurchaseError::InsufficientFunds { balance: Kobo(balance), needed: ticket.total_stake }));
             continue;
         }
-        let entry = LedgerEntry {
-            id: purchase.entry_id,
-            user_id: ticket.user_id,
-            kind: EntryKind::Stake,
-            status: EntryStatus::Success,
-            amount: Kobo(-ticket.total_stake.as_i64()),
-            balance_after: Kobo(after),
-            reference: format!("ticket:{}", ticket.id),
-            description: format!("{} ticket for draw #{}", ticket.bet.bet_type().as_str(), ticket.draw_id),
-            created_at: purchase.now,
-        };
+        let entry = stake_entry(purchase, Kobo(after));
         balances.insert(user, after);
         moved.insert(user);
         entries.push(json(&entry));
@@ -365,11 +356,7 @@ impl MoneyEngine for PgMoney {
         }
         let pending_ids: HashSet<u64> = pending.iter().map(|t| t.id).collect();
 
-        let mut listed: Vec<Outcome> =
-            outcomes.iter().filter(|o| o.lines_won > 0 || o.winnings.is_positive()).copied().collect();
-        listed.sort_by_key(|o| o.ticket);
-        listed.dedup_by_key(|o| o.ticket);
-        let record = PlayerSettlement { settled_at: now, outcomes: listed };
+        let record = PlayerSettlement::of(&outcomes, now);
 
         let mut entries = Vec::new();
         let mut ids = entry_ids.iter();
@@ -384,18 +371,7 @@ impl MoneyEngine for PgMoney {
                     continue;
                 }
                 balance += amount;
-                let what = if kind == EntryKind::Win { "Winnings of" } else { "Withholding tax on" };
-                entries.push(LedgerEntry {
-                    id,
-                    user_id: user,
-                    kind,
-                    status: EntryStatus::Success,
-                    amount: Kobo(amount),
-                    balance_after: Kobo(balance),
-                    reference: format!("ticket:{}", outcome.ticket),
-                    description: format!("{what} ticket #{} in draw #{}", outcome.ticket, draw),
-                    created_at: now,
-                });
+                entries.push(settlement_entry((user, draw), outcome, (kind, amount), id, Kobo(balance), now));
             }
         }
         let mut settled_tickets = Vec::with_capacity(pending.len());
@@ -448,17 +424,7 @@ impl MoneyEngine for PgMoney {
             ticket.status = TicketStatus::Refunded;
             ticket.settled_at = Some(now);
             balance += ticket.total_stake.as_i64();
-            entries.push(LedgerEntry {
-                id: *entry_id,
-                user_id: user,
-                kind: EntryKind::Refund,
-                status: EntryStatus::Success,
-                amount: ticket.total_stake,
-                balance_after: Kobo(balance),
-                reference: format!("ticket:{}", ticket.id),
-                description: format!("Refund of ticket #{}: draw #{} was cancelled", ticket.id, ticket.draw_id),
-                created_at: now,
-            });
+            entries.push(refund_entry(&ticket, *entry_id, Kobo(balance), now));
             refunded.push(ticket);
         }
         if !refunded.is_empty() {

@@ -126,6 +126,15 @@ pub struct PlayerSettlement {
 }
 
 impl PlayerSettlement {
+    /// The record of a player's settlement at `now`: the outcomes that won any line, by ticket id.
+    pub fn of(outcomes: &[Outcome], now: DateTime<Utc>) -> Self {
+        let mut listed: Vec<Outcome> =
+            outcomes.iter().filter(|o| o.lines_won > 0 || o.winnings.is_positive()).copied().collect();
+        listed.sort_by_key(|o| o.ticket);
+        listed.dedup_by_key(|o| o.ticket);
+        Self { settled_at: now, outcomes: listed }
+    }
+
     /// Applies this settlement to a ticket of its player and draw that is stored as pending.
     pub fn apply(&self, ticket: &mut Ticket) {
         if ticket.status != TicketStatus::Pending {
@@ -143,6 +152,60 @@ impl PlayerSettlement {
         ticket.tax = outcome.tax;
         ticket.settled_at = Some(self.settled_at);
         ticket.status = if outcome.winnings.is_positive() { TicketStatus::Won } else { TicketStatus::Lost };
+    }
+}
+
+/// The ledger entry of a purchase's stake, leaving `balance_after` (either engine writes the same lines).
+pub(crate) fn stake_entry(purchase: &Purchase, balance_after: Kobo) -> LedgerEntry {
+    let ticket = &purchase.ticket;
+    LedgerEntry {
+        id: purchase.entry_id,
+        user_id: ticket.user_id,
+        kind: EntryKind::Stake,
+        status: EntryStatus::Success,
+        amount: Kobo(-ticket.total_stake.as_i64()),
+        balance_after,
+        reference: format!("ticket:{}", ticket.id),
+        description: format!("{} ticket for draw #{}", ticket.bet.bet_type().as_str(), ticket.draw_id),
+        created_at: purchase.now,
+    }
+}
+
+/// The ledger entry of one of an outcome's lines (`Outcome::ledger_lines`: its win or its tax).
+pub(crate) fn settlement_entry(
+    (user, draw): (UserId, DrawId),
+    outcome: &Outcome,
+    (kind, amount): (EntryKind, i64),
+    id: u64,
+    balance_after: Kobo,
+    now: DateTime<Utc>,
+) -> LedgerEntry {
+    let what = if kind == EntryKind::Win { "Winnings of" } else { "Withholding tax on" };
+    LedgerEntry {
+        id,
+        user_id: user,
+        kind,
+        status: EntryStatus::Success,
+        amount: Kobo(amount),
+        balance_after,
+        reference: format!("ticket:{}", outcome.ticket),
+        description: format!("{what} ticket #{} in draw #{}", outcome.ticket, draw),
+        created_at: now,
+    }
+}
+
+/// The ledger entry of a ticket's refund (its draw was cancelled).
+pub(crate) fn refund_entry(ticket: &Ticket, id: u64, balance_after: Kobo, now: DateTime<Utc>) -> LedgerEntry {
+    LedgerEntry {
+        id,
+        user_id: ticket.user_id,
+        kind: EntryKind::Refund,
+        status: EntryStatus::Success,
+        amount: ticket.total_stake,
+        balance_after,
+        reference: format!("ticket:{}", ticket.id),
+        description: format!("Refund of ticket #{}: draw #{} was cancelled", ticket.id, ticket.draw_id),
+        created_at: now,
     }
 }
 
@@ -249,17 +312,7 @@ impl BuyTrees<'_> {
         let Some(after) = after else {
             return Ok(Err(PurchaseError::InsufficientFunds { balance, needed: ticket.total_stake }));
         };
-        let entry = LedgerEntry {
-            id: purchase.entry_id,
-            user_id: user,
-            kind: EntryKind::Stake,
-            status: EntryStatus::Success,
-            amount: Kobo(-ticket.total_stake.as_i64()),
-            balance_after: after,
-            reference: format!("ticket:{}", ticket.id),
-            description: format!("{} ticket for draw #{}", ticket.bet.bet_type().as_str(), ticket.draw_id),
-            created_at: purchase.now,
-        };
+        let entry = stake_entry(purchase, after);
         self.balances.insert(&id_key(user), &after.as_i64().to_be_bytes())?;
         put_entry(self.ledger, &entry)?;
         put_ticket(self.tickets, ticket)?;
@@ -351,11 +404,7 @@ impl WalletStore {
         now: DateTime<Utc>,
     ) -> StoreResult<Moved<Vec<Outcome>>> {
         let key = settled_key(draw, user);
-        let mut listed: Vec<Outcome> =
-            outcomes.iter().filter(|o| o.lines_won > 0 || o.winnings.is_positive()).copied().collect();
-        listed.sort_by_key(|o| o.ticket);
-        listed.dedup_by_key(|o| o.ticket);
-        let record = encode(&PlayerSettlement { settled_at: now, outcomes: listed })?;
+        let record = encode(&PlayerSettlement::of(outcomes, now))?;
         let _gate = super::backup::writing();
         let result = (&self.balances, &self.ledger, &self.tickets).transaction(|(balances, ledger, tickets)| {
             let mut balance = read_balance(balances, user)?;
@@ -365,26 +414,14 @@ impl WalletStore {
             let mut entries = Vec::new();
             let mut ids = entry_ids.iter();
             for outcome in outcomes.iter().filter(|o| o.entry_count() > 0) {
-                let reference = format!("ticket:{}", outcome.ticket);
                 for (kind, amount) in outcome.ledger_lines().into_iter().filter(|(_, amount)| *amount != 0) {
-                    let what = if kind == EntryKind::Win { "Winnings of" } else { "Withholding tax on" };
                     let Some(entry_id) = ids.next() else {
                         return Err(abort(StoreError::Corrupt { tree: "ledger", detail: "too few entry ids".into() }));
                     };
                     balance = balance.checked_add(Kobo(amount)).ok_or_else(|| {
                         abort(StoreError::Corrupt { tree: "wallets", detail: "balance overflow".into() })
                     })?;
-                    let entry = LedgerEntry {
-                        id: *entry_id,
-                        user_id: user,
-                        kind,
-                        status: EntryStatus::Success,
-                        amount: Kobo(amount),
-                        balance_after: balance,
-                        reference: reference.clone(),
-                        description: format!("{what} ticket #{} in draw #{}", outcome.ticket, draw),
-                        created_at: now,
-                    };
+                    let entry = settlement_entry((user, draw), outcome, (kind, amount), *entry_id, balance, now);
                     put_entry(ledger, &entry)?;
                     entries.push(entry);
                 }
@@ -493,17 +530,7 @@ impl WalletStore {
                 balance = balance
                     .checked_add(ticket.total_stake)
                     .ok_or_else(|| abort(StoreError::Corrupt { tree: "wallets", detail: "balance overflow".into() }))?;
-                let entry = LedgerEntry {
-                    id: *entry_id,
-                    user_id: user,
-                    kind: EntryKind::Refund,
-                    status: EntryStatus::Success,
-                    amount: ticket.total_stake,
-                    balance_after: balance,
-                    reference: format!("ticket:{}", ticket.id),
-                    description: format!("Refund of ticket #{}: draw #{} was cancelled", ticket.id, ticket.draw_id),
-                    created_at: now,
-                };
+                let entry = refund_entry(&ticket, *entry_id, balance, now);
                 put_entry(ledger, &entry)?;
                 money_tally::stake_refunded(ledger, ticket.created_at, ticket.total_stake.as_i64())?;
                 put_ticket(tickets, &ticket)?;
