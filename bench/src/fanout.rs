@@ -30,7 +30,7 @@ use crate::reference::NodeReference;
 use crate::seed;
 use crate::server::{http, Server};
 use crate::stats::{self, now_us, summary, Summary};
-use crate::ws_worker::Pool;
+use crate::ws_worker::{Pool, Ready};
 
 pub fn run(clients: &[usize], per_process: usize, signed_in: bool) -> anyhow::Result<()> {
     for &n in clients {
@@ -80,16 +80,7 @@ fn ayo(n: usize, per_process: usize, signed_in: bool) -> anyhow::Result<(Summary
     let started = std::time::Instant::now();
     let (mut pool, ready) = Pool::spawn(&server.ws_url(), n, per_process, signed_in.then_some(token_file.as_path()))?;
     let connect_wall = started.elapsed().as_secs_f64();
-    println!(
-        "connect: {} of {n} open (snapshot read) in {connect_wall:.1} s ({:.0}/s), {} failed; per socket {}",
-        ready.connected,
-        ready.connected as f64 / connect_wall,
-        ready.failed,
-        summary(ready.connect_ms)
-    );
-    for e in ready.errors.iter().take(3) {
-        println!("  connect error: {e}");
-    }
+    print_connect("connect", n, &ready, connect_wall);
     std::thread::sleep(Duration::from_secs(2));
     let (rss1, fds1) = (server.rss_kib(), server.fds());
     let per_conn = (rss1.saturating_sub(rss0)) as f64 / ready.connected.max(1) as f64;
@@ -243,17 +234,7 @@ fn on_nodes(n: usize, per_process: usize, count: usize, bus: &str) -> anyhow::Re
         let opening = Instant::now();
         let (more, ready) = Pool::spawn_from(&server.ws_url(), share, per_process, None, first)?;
         let wall = opening.elapsed().as_secs_f64();
-        println!(
-            "connect node {}: {} of {share} open (snapshot read) in {wall:.1} s ({:.0}/s), {} failed; per socket {}",
-            node_name(i),
-            ready.connected,
-            ready.connected as f64 / wall,
-            ready.failed,
-            summary(ready.connect_ms)
-        );
-        for e in ready.errors.iter().take(3) {
-            println!("  connect error: {e}");
-        }
+        print_connect(&format!("connect node {}", node_name(i)), share, &ready, wall);
         shares.push((share, ready.connected));
         match pool.as_mut() {
             Some(pool) => pool.join(more),
@@ -325,4 +306,18 @@ fn report(kind: &str, n: usize, rows: &[[u64; 5]], latency_ms: impl Fn(&[u64; 5]
     let summary = summary(got);
     println!("{kind}: {} received, {missed} missed; latency {summary}", n - missed);
     summary
+}
+
+/// How the sockets of one `Pool::spawn` connected: `what: k of n open …`, and its first errors.
+fn print_connect(what: &str, n: usize, ready: &Ready, wall: f64) {
+    println!(
+        "{what}: {} of {n} open (snapshot read) in {wall:.1} s ({:.0}/s), {} failed; per socket {}",
+        ready.connected,
+        ready.connected as f64 / wall,
+        ready.failed,
+        summary(ready.connect_ms.clone())
+    );
+    for e in ready.errors.iter().take(3) {
+        println!("  connect error: {e}");
+    }
 }
