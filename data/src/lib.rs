@@ -20,6 +20,7 @@ pub mod nuban;
 pub mod pg;
 pub mod residence;
 pub mod responsible;
+pub mod seam;
 pub mod store;
 pub mod tax;
 pub mod ticket;

@@ -3,9 +3,11 @@
 //! engine (`money`) and a draw's payout on it (`payout`), the draw lease with its fencing token (`lease`) and the
 //! writes made under it (`draws`), and rate-limit counters shared by every node (`rate`).
 
+pub mod blocking;
 pub mod draws;
 pub mod import;
 pub mod lease;
+pub mod meta;
 pub mod money;
 pub mod payout;
 pub mod rate;
@@ -30,6 +32,12 @@ pub enum PgError {
     /// it was written.
     #[error("draw {draw}: the lease under fence {fence} is no longer held; nothing was written")]
     Fenced { draw: i64, fence: i64 },
+}
+
+impl From<deadpool_postgres::PoolError> for PgError {
+    fn from(e: deadpool_postgres::PoolError) -> Self {
+        Self::Pool(e.to_string())
+    }
 }
 
 /// Connects to `url` (`postgres://user@host:port/db`); the connection runs on the current tokio runtime.

@@ -14,6 +14,8 @@ use ayo_data::ticket::{Ticket, TicketStatus};
 use ayo_data::user::{NewPlayer, User};
 use ayo_data::Store;
 
+pub mod nodes;
+
 pub const FUNDING: i64 = 10_000_000;
 
 pub fn player(store: &Store, n: u32) -> User {

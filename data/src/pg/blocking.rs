@@ -1,0 +1,81 @@
+//! PostgreSQL behind the store's synchronous domain API (decision 032): the records that are not money (users,
+//! codes, games and draws, the installation's facts…) are read and written through the same blocking calls as the
+//! embedded store's, so no handler or actor changes with the engine. A node keeps one small runtime of its own for
+//! them, with a pool of connections; a call hands its work to that runtime and waits for the answer on its own
+//! thread, whatever runtime (or none) that thread belongs to.
+
+use std::future::Future;
+use std::sync::Arc;
+
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
+use tokio_postgres::NoTls;
+
+use super::{schema, PgError};
+use crate::error::{StoreError, StoreResult};
+
+/// Connections a node keeps for the blocking calls.
+const CONNECTIONS: usize = 8;
+
+/// One node's blocking handle on PostgreSQL. Cheap to clone.
+#[derive(Clone)]
+pub struct PgSync {
+    runtime: Arc<Runtime>,
+    pool: Pool,
+}
+
+/// The runtime, shut down without waiting when the last handle goes (dropping a runtime inside another one's task
+/// would panic).
+struct Runtime(Option<tokio::runtime::Runtime>);
+
+impl Drop for Runtime {
+    fn drop(&mut self) {
+        if let Some(runtime) = self.0.take() {
+            runtime.shutdown_background();
+        }
+    }
+}
+
+impl PgSync {
+    /// Connects to `url` (`postgres://…`) and applies the schema's migrations. Blocks the calling thread.
+    pub fn connect(url: &str) -> Result<Self, PgError> {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("ayo-pg")
+            .enable_all()
+            .build()
+            .map_err(|e| PgError::Pool(e.to_string()))?;
+        let config: tokio_postgres::Config = url.parse()?;
+        let manager = Manager::from_config(config, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
+        let pool = Pool::builder(manager)
+            .max_size(CONNECTIONS)
+            .runtime(deadpool_postgres::Runtime::Tokio1)
+            .build()
+            .map_err(|e| PgError::Pool(e.to_string()))?;
+        let sync = Self { runtime: Arc::new(Runtime(Some(runtime))), pool };
+        sync.run(|pool| async move {
+            let mut client = pool.get().await.map_err(|e| PgError::Pool(e.to_string()))?;
+            schema::apply(&mut client).await
+        })
+        .map_err(|e| PgError::Pool(e.to_string()))?;
+        Ok(sync)
+    }
+
+    /// Runs `work` with a pool of connections on this node's PostgreSQL runtime and waits for its answer.
+    pub fn run<T, F>(&self, work: impl FnOnce(Pool) -> F) -> StoreResult<T>
+    where
+        T: Send + 'static,
+        F: Future<Output = Result<T, PgError>> + Send + 'static,
+    {
+        let Some(runtime) = self.runtime.0.as_ref() else { return Err(gone()) };
+        let (answer, answered) = std::sync::mpsc::sync_channel(1);
+        let work = work(self.pool.clone());
+        runtime.spawn(async move {
+            let _ = answer.send(work.await.map_err(|e| StoreError::Database(e.to_string())));
+        });
+        answered.recv().map_err(|_| gone())?
+    }
+}
+
+fn gone() -> StoreError {
+    StoreError::Database("the PostgreSQL runtime stopped".into())
+}
