@@ -6,14 +6,14 @@ use ayo_data::Store;
 
 /// One node's store, on either engine. A case builds the seam it tests from it (`seam::Meta` and so on).
 pub enum Node {
-    Embedded(Store),
+    Embedded(Box<Store>),
     Cluster(PgSync),
 }
 
 /// `count` nodes on one embedded store.
 pub fn embedded(count: usize) -> Vec<Node> {
     let store = Store::temporary().unwrap();
-    (0..count).map(|_| Node::Embedded(store.clone())).collect()
+    (0..count).map(|_| Node::Embedded(Box::new(store.clone()))).collect()
 }
 
 /// `count` nodes, each with its own connections, on one fresh PostgreSQL database.
