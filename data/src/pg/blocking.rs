@@ -13,6 +13,8 @@ use tokio_postgres::NoTls;
 use super::{schema, PgError};
 use crate::error::{StoreError, StoreResult};
 
+/// Ids a node takes from the `ids` sequence at a time: the sequence's step.
+const ID_BLOCK: u64 = 1_000;
 /// Connections a node keeps for the blocking calls.
 const CONNECTIONS: usize = 8;
 
@@ -21,6 +23,8 @@ const CONNECTIONS: usize = 8;
 pub struct PgSync {
     runtime: Arc<Runtime>,
     pool: Pool,
+    /// Ids taken from the database's sequence and not handed out yet (see `next_id`).
+    ids: Arc<parking_lot::Mutex<std::ops::Range<u64>>>,
 }
 
 /// The runtime, shut down without waiting when the last handle goes (dropping a runtime inside another one's task
@@ -51,7 +55,7 @@ impl PgSync {
             .runtime(deadpool_postgres::Runtime::Tokio1)
             .build()
             .map_err(|e| PgError::Pool(e.to_string()))?;
-        let sync = Self { runtime: Arc::new(Runtime(Some(runtime))), pool };
+        let sync = Self { runtime: Arc::new(Runtime(Some(runtime))), pool, ids: Arc::default() };
         sync.run(|pool| async move {
             let mut client = pool.get().await.map_err(|e| PgError::Pool(e.to_string()))?;
             schema::apply(&mut client).await
@@ -73,6 +77,24 @@ impl PgSync {
             let _ = answer.send(work.await.map_err(|e| StoreError::Database(e.to_string())));
         });
         answered.recv().map_err(|_| gone())?
+    }
+}
+
+impl PgSync {
+    /// A fresh id for a record of any family: unique across nodes (each node takes a block of the `ids` sequence,
+    /// which steps by `ID_BLOCK`, migration 0002) and increasing within a node.
+    pub fn next_id(&self) -> StoreResult<u64> {
+        let mut ids = self.ids.lock();
+        if ids.is_empty() {
+            // Each `nextval` reserves the `ID_BLOCK` ids up to the value it answers (the sequence steps by as many).
+            let last: i64 =
+                self.run(
+                    |pool| async move { Ok(pool.get().await?.query_one("SELECT nextval('ids')", &[]).await?.get(0)) },
+                )?;
+            let last = u64::try_from(last).map_err(|_| StoreError::Database(format!("id block ending {last}")))?;
+            *ids = last + 1 - ID_BLOCK..last + 1;
+        }
+        ids.next().ok_or_else(|| StoreError::Database("no id left in a fresh block".into()))
     }
 }
 

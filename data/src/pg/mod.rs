@@ -3,14 +3,17 @@
 //! engine (`money`) and a draw's payout on it (`payout`), the draw lease with its fencing token (`lease`) and the
 //! writes made under it (`draws`), and rate-limit counters shared by every node (`rate`).
 
+pub mod activities;
 pub mod blocking;
 pub mod draws;
 pub mod import;
 pub mod lease;
 pub mod meta;
 pub mod money;
+pub mod notices;
 pub mod payout;
 pub mod rate;
+pub mod responsible;
 pub mod schema;
 
 pub use tokio_postgres::Client;

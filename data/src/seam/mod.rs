@@ -4,6 +4,12 @@
 //! store's always were; PostgreSQL answers them through `pg::blocking`. Money moves have their own, asynchronous
 //! contract (`money_engine`). The contract tests (`data/tests/store_contract.rs`) run every case against both.
 
+pub mod activities;
 pub mod meta;
+pub mod notices;
+pub mod responsible;
 
+pub use activities::Activities;
 pub use meta::Meta;
+pub use notices::Notices;
+pub use responsible::Responsible;

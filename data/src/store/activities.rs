@@ -1,6 +1,5 @@
-//! The audit log (`activities` tree, keyed by increasing id), with its length kept in the `meta` tree beside it.
-//! Entries are only ever appended, and removed only by `prune_before`: the operator's retention setting, oldest
-//! first.
+//! The audit log (`seam::Activities`) in the embedded store: the `activities` tree, keyed by increasing id, with
+//! its length kept in the `meta` tree beside it.
 
 use chrono::{DateTime, Utc};
 use sled::Transactional;
@@ -10,6 +9,7 @@ use super::listing::{self, Page, Slice};
 use super::tally;
 use crate::activity::Activity;
 use crate::error::StoreResult;
+use crate::seam::Activities;
 
 const COUNT: u8 = b'a';
 
@@ -25,8 +25,15 @@ impl ActivityStore {
         Ok(Self { db: db.clone(), log: db.open_tree("activities")?, meta: db.open_tree("meta")? })
     }
 
-    /// Appends an entry, giving it the next id; `activity.id` is ignored.
-    pub fn record(&self, mut activity: Activity) -> StoreResult<Activity> {
+    /// Counts the log afresh (a store from before the count was kept).
+    pub(super) fn rebuild_tallies(&self) -> StoreResult<()> {
+        let n = listing::count(self.log.iter().keys())?;
+        tally::put(&self.meta, &tally::key(COUNT, &[]), [i64::try_from(n).unwrap_or(i64::MAX)])
+    }
+}
+
+impl Activities for ActivityStore {
+    fn record(&self, mut activity: Activity) -> StoreResult<Activity> {
         activity.id = self.db.generate_id()? + 1;
         let bytes = encode(&activity)?;
         let _gate = super::backup::writing();
@@ -37,21 +44,18 @@ impl ActivityStore {
         Ok(activity)
     }
 
-    /// A page of the log, in id (time) order.
-    pub fn page(&self, slice: Slice) -> StoreResult<Page<Activity>> {
+    fn page(&self, slice: Slice) -> StoreResult<Page<Activity>> {
         let ids = listing::ids(self.log.iter().keys(), slice)?;
         let rows = listing::records(ids, |id| self.log.get(id_key(id))?.map(|b| decode(&b)).transpose())?;
         let [total] = tally::read(&self.meta, &tally::key(COUNT, &[]))?;
         Ok(Page { rows, total: tally::count(total) })
     }
 
-    /// The log, newest first, read one entry at a time (for searches over it).
-    pub fn newest_first(&self) -> impl Iterator<Item = StoreResult<Activity>> {
-        self.log.iter().values().rev().map(|v| decode(&v?))
+    fn newest_first(&self) -> Box<dyn Iterator<Item = StoreResult<Activity>> + '_> {
+        Box::new(self.log.iter().values().rev().map(|v| decode(&v?)))
     }
 
-    /// Removes the entries older than `cutoff`, oldest first, a batch at a time; answers how many went.
-    pub fn prune_before(&self, cutoff: DateTime<Utc>) -> StoreResult<u64> {
+    fn prune_before(&self, cutoff: DateTime<Utc>) -> StoreResult<u64> {
         let mut removed = 0;
         loop {
             let mut old = Vec::new();
@@ -76,11 +80,5 @@ impl ActivityStore {
             })?;
             removed += n.unsigned_abs();
         }
-    }
-
-    /// Counts the log afresh (a store from before the count was kept).
-    pub(super) fn rebuild_tallies(&self) -> StoreResult<()> {
-        let n = listing::count(self.log.iter().keys())?;
-        tally::put(&self.meta, &tally::key(COUNT, &[]), [i64::try_from(n).unwrap_or(i64::MAX)])
     }
 }

@@ -62,11 +62,11 @@ pub struct Store {
     pub wallets: WalletStore,
     pub games: GameStore,
     pub meta: std::sync::Arc<dyn crate::seam::Meta>,
-    pub activities: ActivityStore,
+    pub activities: std::sync::Arc<dyn crate::seam::Activities>,
     pub adjustments: AdjustmentStore,
-    pub notices: NoticeStore,
+    pub notices: std::sync::Arc<dyn crate::seam::Notices>,
     pub payments: PaymentStore,
-    pub responsible: ResponsibleStore,
+    pub responsible: std::sync::Arc<dyn crate::seam::Responsible>,
     pub sandbox: SandboxStore,
     pub witness: WitnessStore,
     pub identities: IdentityStore,
@@ -115,7 +115,8 @@ impl Store {
         let witness = WitnessStore::open(&db)?;
         let identities = IdentityStore::open(&db, secrets)?;
         let meta_tree = db.open_tree("meta")?;
-        let store = Self {
+        upgrade::run(&db, &meta_tree, upgrade::Tallied { wallets: &wallets, games: &games, activities: &activities })?;
+        Ok(Self {
             db,
             flusher,
             purchases,
@@ -124,17 +125,15 @@ impl Store {
             wallets,
             games,
             meta: std::sync::Arc::new(meta),
-            activities,
+            activities: std::sync::Arc::new(activities),
             adjustments,
-            notices,
+            notices: std::sync::Arc::new(notices),
             payments,
-            responsible,
+            responsible: std::sync::Arc::new(responsible),
             sandbox,
             witness,
             identities,
-        };
-        upgrade::run(&store, &meta_tree)?;
-        Ok(store)
+        })
     }
 
     /// Writes a consistent copy of the whole store to `out` (see `backup`), while it keeps serving.

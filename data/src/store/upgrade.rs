@@ -2,21 +2,29 @@
 //! reads or writes it. Layout 2 added the tallies (`tally`), the draw-time index and the tickets' game index;
 //! they are rebuilt from the records once, then kept by every write.
 
-use super::Store;
+use super::{ActivityStore, GameStore, WalletStore};
 use crate::error::StoreResult;
 
 const LAYOUT: &[u8] = b"layout";
 const CURRENT: u8 = 2;
 
-pub(super) fn run(store: &Store, meta: &sled::Tree) -> StoreResult<()> {
+/// The stores whose tallies an older layout lacks.
+pub(super) struct Tallied<'a> {
+    pub wallets: &'a WalletStore,
+    pub games: &'a GameStore,
+    pub activities: &'a ActivityStore,
+}
+
+pub(super) fn run(db: &sled::Db, meta: &sled::Tree, stores: Tallied<'_>) -> StoreResult<()> {
     let layout = meta.get(LAYOUT)?.and_then(|v| v.first().copied()).unwrap_or(1);
     if layout >= CURRENT {
         return Ok(());
     }
     // A brand-new store has nothing to rebuild; an older one gets its tallies from its records.
-    store.wallets.rebuild_tallies()?;
-    store.games.rebuild_tallies()?;
-    store.activities.rebuild_tallies()?;
+    stores.wallets.rebuild_tallies()?;
+    stores.games.rebuild_tallies()?;
+    stores.activities.rebuild_tallies()?;
     meta.insert(LAYOUT, &[CURRENT])?;
-    store.flush_blocking()
+    db.flush()?;
+    Ok(())
 }

@@ -1,0 +1,106 @@
+//! The audit log (`seam::Activities`) on PostgreSQL: the `activities` table (migration 0006), in the order of
+//! each entry's time (ids, from the shared sequence in blocks per node, break ties).
+
+use chrono::{DateTime, Utc};
+use serde_json::Value;
+
+use super::blocking::PgSync;
+use crate::activity::Activity;
+use crate::error::StoreResult;
+use crate::seam::Activities;
+use crate::store::{Page, Slice};
+
+/// Entries read at a time by `newest_first`.
+const READ_AHEAD: i64 = 500;
+
+#[derive(Clone)]
+pub struct PgActivities {
+    pg: PgSync,
+}
+
+impl PgActivities {
+    pub fn new(pg: PgSync) -> Self {
+        Self { pg }
+    }
+
+    /// Up to `READ_AHEAD` entries older than `before` (time, id), newest first.
+    fn older_than(&self, before: (DateTime<Utc>, i64)) -> StoreResult<Vec<Activity>> {
+        let docs: Vec<Value> = self.pg.run(move |pool| async move {
+            let rows = pool
+                .get()
+                .await?
+                .query(
+                    "SELECT doc FROM activities WHERE (at, id) < ($1, $2) ORDER BY at DESC, id DESC LIMIT $3",
+                    &[&before.0, &before.1, &READ_AHEAD],
+                )
+                .await?;
+            Ok(rows.iter().map(|row| row.get(0)).collect())
+        })?;
+        docs.into_iter().map(|doc| Ok(serde_json::from_value(doc)?)).collect()
+    }
+}
+
+impl Activities for PgActivities {
+    fn record(&self, mut activity: Activity) -> StoreResult<Activity> {
+        activity.id = self.pg.next_id()?;
+        let (id, at, doc) = (activity.id as i64, activity.at, serde_json::to_value(&activity)?);
+        self.pg.run(move |pool| async move {
+            pool.get()
+                .await?
+                .execute("INSERT INTO activities (id, at, doc) VALUES ($1, $2, $3)", &[&id, &at, &doc])
+                .await?;
+            Ok(())
+        })?;
+        Ok(activity)
+    }
+
+    fn page(&self, slice: Slice) -> StoreResult<Page<Activity>> {
+        let order = if slice.oldest_first { "ASC" } else { "DESC" };
+        let sql =
+            format!("SELECT doc, count(*) OVER () FROM activities ORDER BY at {order}, id {order} OFFSET $1 LIMIT $2");
+        let (offset, limit) = (slice.offset as i64, slice.limit as i64);
+        let (docs, total): (Vec<Value>, i64) = self.pg.run(move |pool| async move {
+            let client = pool.get().await?;
+            let rows = client.query(&sql, &[&offset, &limit]).await?;
+            let total = match rows.first() {
+                Some(row) => row.get(1),
+                // A page past the end still tells the log's length.
+                None => client.query_one("SELECT count(*) FROM activities", &[]).await?.get(0),
+            };
+            Ok((rows.iter().map(|row| row.get(0)).collect(), total))
+        })?;
+        let rows = docs.into_iter().map(serde_json::from_value).collect::<Result<_, _>>()?;
+        Ok(Page { rows, total: total.unsigned_abs() })
+    }
+
+    fn newest_first(&self) -> Box<dyn Iterator<Item = StoreResult<Activity>> + '_> {
+        let mut before = (DateTime::<Utc>::MAX_UTC, i64::MAX);
+        let mut batch = Vec::new().into_iter();
+        let mut done = false;
+        Box::new(std::iter::from_fn(move || loop {
+            if let Some(activity) = batch.next() {
+                return Some(Ok(activity));
+            }
+            if done {
+                return None;
+            }
+            match self.older_than(before) {
+                Ok(read) => {
+                    done = (read.len() as i64) < READ_AHEAD;
+                    before = read.last().map_or(before, |a| (a.at, a.id as i64));
+                    batch = read.into_iter();
+                }
+                Err(e) => {
+                    done = true;
+                    return Some(Err(e));
+                }
+            }
+        }))
+    }
+
+    fn prune_before(&self, cutoff: DateTime<Utc>) -> StoreResult<u64> {
+        self.pg.run(move |pool| async move {
+            Ok(pool.get().await?.execute("DELETE FROM activities WHERE at < $1", &[&cutoff]).await?)
+        })
+    }
+}
