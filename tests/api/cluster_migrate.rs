@@ -8,7 +8,10 @@ use ayo_data::ledger::LedgerEntry;
 use ayo_data::money_engine::MoneyEngine;
 use ayo_data::pg::import::import;
 use ayo_data::pg::money::PgMoney;
+use ayo_data::pg::{activities::PgActivities, blocking::PgSync, notices::PgNotices, responsible::PgResponsible};
 use ayo_data::pg::{Client, PgError};
+use ayo_data::seam::{Activities, Notices, Responsible};
+use ayo_data::store::Slice;
 
 use crate::helpers::spawn_app;
 
@@ -37,6 +40,22 @@ async fn a_running_lottery_moves_into_postgresql_whole_with_its_books_balanced_a
     let ada_id = app.user_id(&ada).await as i64;
     let balance = app.balance(&ada).await;
     assert_eq!(balance, 5_000 * 40, "one of the 90 numbers won 40×");
+    let mut settings = app.store.responsible.get(ada_id as u64).unwrap();
+    settings.reality_check_minutes = 15;
+    app.store.responsible.put(ada_id as u64, &settings).unwrap();
+    let marquee_id = app.store.notices.next_id().unwrap();
+    let now = chrono::Utc::now();
+    let marquee = ayo_data::notice::Marquee {
+        id: marquee_id,
+        text: "Welcome to the cluster".into(),
+        active: true,
+        starts_at: None,
+        ends_at: None,
+        priority: 1,
+        created_at: now,
+        updated_at: now,
+    };
+    app.store.notices.put_marquee(&marquee).unwrap();
 
     let (mut client, url) = empty_database().await;
     let moved = import(&app.store, &mut client).await.unwrap();
@@ -84,6 +103,18 @@ async fn a_running_lottery_moves_into_postgresql_whole_with_its_books_balanced_a
     assert!(replayed.replayed, "the funding's key answers the first entry");
     assert_eq!(engine.balance(ada_id as u64).await.unwrap().as_i64(), balance);
     assert!(engine.unbalanced().await.unwrap().is_empty());
+
+    // The other families read on PostgreSQL what the store held: the audit log, the marquee, her settings; and a
+    // new record's id comes after every id moved.
+    let pg = PgSync::connect(&url).unwrap();
+    let newest = Slice { offset: 0, limit: 5, oldest_first: false };
+    let (moved_log, stored_log) =
+        (PgActivities::new(pg.clone()).page(newest).unwrap(), app.store.activities.page(newest).unwrap());
+    assert!(moved_log.total > 0);
+    assert_eq!((moved_log.total, moved_log.rows), (stored_log.total, stored_log.rows));
+    assert_eq!(PgNotices::new(pg.clone()).live_marquees(chrono::Utc::now()).unwrap(), [marquee]);
+    assert_eq!(PgResponsible::new(pg.clone()).get(ada_id as u64).unwrap().reality_check_minutes, 15);
+    assert!(PgNotices::new(pg).next_id().unwrap() > marquee_id);
 
     // A second move into the same database is refused, and changes nothing.
     match import(&app.store, &mut client).await {

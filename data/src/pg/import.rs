@@ -177,9 +177,12 @@ pub async fn import(store: &Store, client: &mut Client) -> Result<Imported, PgEr
     imported.tickets = tickets.finish(&tx).await?;
     copy_keyed_moves(&tx, store).await?;
     copy_settlements(&tx, store).await?;
-    // New ids (`pg::money`) start past every id copied.
+    copy_from_records(&tx).await?;
+    // New ids (`pg::money`, `pg::blocking`) start past every id copied.
     tx.execute(
-        "SELECT setval('ids', greatest(1000, (SELECT max(id) FROM ledger_entries), (SELECT max(id) FROM tickets)))",
+        "SELECT setval('ids', greatest(1000, (SELECT max(id) FROM ledger_entries), (SELECT max(id) FROM tickets),
+                                      (SELECT max(id) FROM contacts), (SELECT max(id) FROM marquees),
+                                      (SELECT max(id) FROM activities)))",
         &[],
     )
     .await?;
@@ -211,6 +214,37 @@ async fn copy_settlements(tx: &tokio_postgres::Transaction<'_>, store: &Store) -
         settlements.push(tx, serde_json::json!({ "draw_id": draw, "user_id": user, "record": record })).await?;
     }
     settlements.finish(tx).await?;
+    Ok(())
+}
+
+/// The tables of records kept whole, each filled from its tree in `records` (keyed by an 8-byte big-endian id,
+/// valued by the record's JSON): (table, tree, insert).
+const FROM_RECORDS: [(&str, &str, &str); 4] = [
+    ("contacts", "contacts", "INSERT INTO contacts (id, doc) SELECT {id}, {doc} FROM records WHERE tree = 'contacts'"),
+    ("marquees", "marquees", "INSERT INTO marquees (id, doc) SELECT {id}, {doc} FROM records WHERE tree = 'marquees'"),
+    (
+        "activities",
+        "activities",
+        "INSERT INTO activities (id, at, doc) SELECT {id}, ({doc}->>'at')::timestamptz, {doc}
+         FROM records WHERE tree = 'activities'",
+    ),
+    (
+        "responsible_gaming",
+        "responsible_gaming",
+        "INSERT INTO responsible_gaming (user_id, version, doc) SELECT {id}, 1, {doc}
+         FROM records WHERE tree = 'responsible_gaming'",
+    ),
+];
+
+/// Fills the tables `FROM_RECORDS` names from the records just copied.
+async fn copy_from_records(tx: &tokio_postgres::Transaction<'_>) -> Result<(), PgError> {
+    for (table, _, insert) in FROM_RECORDS {
+        let sql = insert
+            .replace("{id}", "('x' || encode(key, 'hex'))::bit(64)::bigint")
+            .replace("{doc}", "convert_from(value, 'UTF8')::jsonb");
+        let copied = tx.execute(&sql, &[]).await?;
+        tracing::info!(table, rows = copied, "copied");
+    }
     Ok(())
 }
 
@@ -278,6 +312,13 @@ async fn check(
         let held: i64 = tx.query_one("SELECT count(*) FROM records WHERE tree = $1", &[tree]).await?.get(0);
         if held != *expected {
             problems.push(format!("tree {tree}: {expected} records in the store, {held} copied"));
+        }
+    }
+    for (table, tree, _) in FROM_RECORDS {
+        let held: i64 = tx.query_one(&format!("SELECT count(*) FROM {table}"), &[]).await?.get(0);
+        let expected = expected_records.iter().find(|(name, _)| name == tree).map_or(0, |(_, count)| *count);
+        if held != expected {
+            problems.push(format!("table {table}: {expected} records in the store, {held} copied"));
         }
     }
     problems.extend(super::money::unbalanced_wallets(tx).await?);
