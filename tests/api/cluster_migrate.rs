@@ -8,9 +8,10 @@ use ayo_data::ledger::LedgerEntry;
 use ayo_data::money_engine::MoneyEngine;
 use ayo_data::pg::import::import;
 use ayo_data::pg::money::PgMoney;
-use ayo_data::pg::{activities::PgActivities, blocking::PgSync, notices::PgNotices, responsible::PgResponsible};
+use ayo_data::pg::{activities::PgActivities, adjustments::PgAdjustments, blocking::PgSync, notices::PgNotices};
+use ayo_data::pg::{identities::PgIdentities, responsible::PgResponsible};
 use ayo_data::pg::{Client, PgError};
-use ayo_data::seam::{Activities, Notices, Responsible};
+use ayo_data::seam::{Activities, Adjustments, Identities, Notices, Responsible};
 use ayo_data::store::Slice;
 
 use crate::helpers::spawn_app;
@@ -56,6 +57,19 @@ async fn a_running_lottery_moves_into_postgresql_whole_with_its_books_balanced_a
         updated_at: now,
     };
     app.store.notices.put_marquee(&marquee).unwrap();
+    let adjustment = ayo_data::adjustment::PendingAdjustment {
+        id: app.store.adjustments.next_id().unwrap(),
+        user_id: ada_id as u64,
+        amount: ayo_data::money::Kobo(100_000_00),
+        reason: "goodwill".into(),
+        requested_by: app.user_id(&admin).await,
+        idempotency_key: "goodwill-1".into(),
+        status: ayo_data::adjustment::ApprovalStatus::Pending,
+        decided_by: None,
+        created_at: now,
+        decided_at: None,
+    };
+    app.store.adjustments.request(&adjustment).unwrap();
 
     let (mut client, url) = empty_database().await;
     let moved = import(&app.store, &mut client).await.unwrap();
@@ -114,6 +128,15 @@ async fn a_running_lottery_moves_into_postgresql_whole_with_its_books_balanced_a
     assert_eq!((moved_log.total, moved_log.rows), (stored_log.total, stored_log.rows));
     assert_eq!(PgNotices::new(pg.clone()).live_marquees(chrono::Utc::now()).unwrap(), [marquee]);
     assert_eq!(PgResponsible::new(pg.clone()).get(ada_id as u64).unwrap().reality_check_minutes, 15);
+    let moved_adjustments = PgAdjustments::new(pg.clone());
+    assert_eq!(moved_adjustments.all().unwrap(), [adjustment.clone()]);
+    let repeat = moved_adjustments.request(&ayo_data::adjustment::PendingAdjustment { id: 1, ..adjustment.clone() });
+    assert_eq!(repeat.unwrap(), (adjustment, false), "its key came along: a repeat answers the first");
+    let no_key = ayo_data::store::seal::SecretSealer::ephemeral();
+    assert_eq!(
+        PgIdentities::new(pg.clone(), no_key).get(ada_id as u64).unwrap(),
+        app.store.identities.get(ada_id as u64).unwrap()
+    );
     assert!(PgNotices::new(pg).next_id().unwrap() > marquee_id);
 
     // A second move into the same database is refused, and changes nothing.

@@ -182,7 +182,7 @@ pub async fn import(store: &Store, client: &mut Client) -> Result<Imported, PgEr
     tx.execute(
         "SELECT setval('ids', greatest(1000, (SELECT max(id) FROM ledger_entries), (SELECT max(id) FROM tickets),
                                       (SELECT max(id) FROM contacts), (SELECT max(id) FROM marquees),
-                                      (SELECT max(id) FROM activities)))",
+                                      (SELECT max(id) FROM activities), (SELECT max(id) FROM adjustments)))",
         &[],
     )
     .await?;
@@ -217,30 +217,40 @@ async fn copy_settlements(tx: &tokio_postgres::Transaction<'_>, store: &Store) -
     Ok(())
 }
 
-/// The tables of records kept whole, each filled from its tree in `records` (keyed by an 8-byte big-endian id,
-/// valued by the record's JSON): (table, tree, insert).
-const FROM_RECORDS: [(&str, &str, &str); 4] = [
-    ("contacts", "contacts", "INSERT INTO contacts (id, doc) SELECT {id}, {doc} FROM records WHERE tree = 'contacts'"),
-    ("marquees", "marquees", "INSERT INTO marquees (id, doc) SELECT {id}, {doc} FROM records WHERE tree = 'marquees'"),
+/// The tables filled from their tree in `records`: (table, the records it takes, insert). Each record is keyed by
+/// an id in its key's last 8 bytes (big-endian) and valued by its JSON.
+const FROM_RECORDS: [(&str, &str, &str); 6] = [
+    ("contacts", "tree = 'contacts'", "INSERT INTO contacts (id, doc) SELECT {id}, {doc}"),
+    ("marquees", "tree = 'marquees'", "INSERT INTO marquees (id, doc) SELECT {id}, {doc}"),
     (
         "activities",
-        "activities",
-        "INSERT INTO activities (id, at, doc) SELECT {id}, ({doc}->>'at')::timestamptz, {doc}
-         FROM records WHERE tree = 'activities'",
+        "tree = 'activities'",
+        "INSERT INTO activities (id, at, doc) SELECT {id}, ({doc}->>'at')::timestamptz, {doc}",
     ),
     (
         "responsible_gaming",
-        "responsible_gaming",
-        "INSERT INTO responsible_gaming (user_id, version, doc) SELECT {id}, 1, {doc}
-         FROM records WHERE tree = 'responsible_gaming'",
+        "tree = 'responsible_gaming'",
+        "INSERT INTO responsible_gaming (user_id, version, doc) SELECT {id}, 1, {doc}",
+    ),
+    // The adjustments tree also indexes each request by its key (tag `k`): the requests are the records tagged `i`.
+    (
+        "adjustments",
+        "tree = 'adjustments' AND get_byte(key, 0) = ascii('i')",
+        "INSERT INTO adjustments (id, requested_by, idempotency_key, status, doc)
+         SELECT {id}, ({doc}->>'requested_by')::bigint, {doc}->>'idempotency_key', {doc}->>'status', {doc}",
+    ),
+    (
+        "identities",
+        "tree = 'identities'",
+        "INSERT INTO identities (user_id, status, doc) SELECT {id}, {doc}->>'status', {doc}",
     ),
 ];
 
 /// Fills the tables `FROM_RECORDS` names from the records just copied.
 async fn copy_from_records(tx: &tokio_postgres::Transaction<'_>) -> Result<(), PgError> {
-    for (table, _, insert) in FROM_RECORDS {
-        let sql = insert
-            .replace("{id}", "('x' || encode(key, 'hex'))::bit(64)::bigint")
+    for (table, which, insert) in FROM_RECORDS {
+        let sql = format!("{insert} FROM records WHERE {which}")
+            .replace("{id}", "('x' || encode(substring(key FROM length(key) - 7), 'hex'))::bit(64)::bigint")
             .replace("{doc}", "convert_from(value, 'UTF8')::jsonb");
         let copied = tx.execute(&sql, &[]).await?;
         tracing::info!(table, rows = copied, "copied");
@@ -314,9 +324,14 @@ async fn check(
             problems.push(format!("tree {tree}: {expected} records in the store, {held} copied"));
         }
     }
-    for (table, tree, _) in FROM_RECORDS {
-        let held: i64 = tx.query_one(&format!("SELECT count(*) FROM {table}"), &[]).await?.get(0);
-        let expected = expected_records.iter().find(|(name, _)| name == tree).map_or(0, |(_, count)| *count);
+    for (table, which, _) in FROM_RECORDS {
+        let counts = tx
+            .query_one(
+                &format!("SELECT (SELECT count(*) FROM {table}), (SELECT count(*) FROM records WHERE {which})"),
+                &[],
+            )
+            .await?;
+        let (held, expected): (i64, i64) = (counts.get(0), counts.get(1));
         if held != expected {
             problems.push(format!("table {table}: {expected} records in the store, {held} copied"));
         }

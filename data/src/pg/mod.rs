@@ -4,8 +4,10 @@
 //! writes made under it (`draws`), and rate-limit counters shared by every node (`rate`).
 
 pub mod activities;
+pub mod adjustments;
 pub mod blocking;
 pub mod draws;
+pub mod identities;
 pub mod import;
 pub mod lease;
 pub mod meta;

@@ -5,11 +5,15 @@
 //! contract (`money_engine`). The contract tests (`data/tests/store_contract.rs`) run every case against both.
 
 pub mod activities;
+pub mod adjustments;
+pub mod identities;
 pub mod meta;
 pub mod notices;
 pub mod responsible;
 
 pub use activities::Activities;
+pub use adjustments::Adjustments;
+pub use identities::Identities;
 pub use meta::Meta;
 pub use notices::Notices;
 pub use responsible::Responsible;

@@ -24,7 +24,7 @@ pub trait Responsible: Send + Sync {
     ) -> StoreResult<Option<ResponsibleGaming>>;
 }
 
-impl dyn Responsible {
+impl dyn Responsible + '_ {
     /// The settings in force at `now`.
     pub fn at(&self, user: UserId, now: DateTime<Utc>) -> StoreResult<ResponsibleGaming> {
         Ok(self.get(user)?.at(now))

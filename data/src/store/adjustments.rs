@@ -1,5 +1,5 @@
-//! Adjustments waiting for a second admin (`adjustments` tree): each by id, and by requester and key so a repeated
-//! request answers the first one.
+//! Adjustments waiting for a second admin (`seam::Adjustments`) in the embedded store: the `adjustments` tree, each
+//! by id, and by requester and key.
 
 use chrono::{DateTime, Utc};
 
@@ -8,6 +8,7 @@ use super::keys::{last_id, tagged};
 use super::users::abort;
 use crate::adjustment::{ApprovalStatus, PendingAdjustment};
 use crate::error::StoreResult;
+use crate::seam::Adjustments;
 use crate::user::UserId;
 
 const BY_ID: u8 = b'i';
@@ -29,13 +30,14 @@ impl AdjustmentStore {
     pub(super) fn open(db: &sled::Db) -> StoreResult<Self> {
         Ok(Self { db: db.clone(), tree: db.open_tree("adjustments")? })
     }
+}
 
-    pub fn next_id(&self) -> StoreResult<u64> {
+impl Adjustments for AdjustmentStore {
+    fn next_id(&self) -> StoreResult<u64> {
         Ok(self.db.generate_id()? + 1)
     }
 
-    /// Files a request, or answers the one this requester filed with the same key: (the request, whether new).
-    pub fn request(&self, adjustment: &PendingAdjustment) -> StoreResult<(PendingAdjustment, bool)> {
+    fn request(&self, adjustment: &PendingAdjustment) -> StoreResult<(PendingAdjustment, bool)> {
         let by_key = key_of(adjustment.requested_by, &adjustment.idempotency_key);
         let _gate = super::backup::writing();
         let result = self.tree.transaction(|tree| {
@@ -52,18 +54,15 @@ impl AdjustmentStore {
         Ok(result)
     }
 
-    pub fn get(&self, id: u64) -> StoreResult<Option<PendingAdjustment>> {
+    fn get(&self, id: u64) -> StoreResult<Option<PendingAdjustment>> {
         self.tree.get(tagged(BY_ID, &[id]))?.map(|b| decode(&b)).transpose()
     }
 
-    /// Every request, newest first.
-    pub fn all(&self) -> StoreResult<Vec<PendingAdjustment>> {
+    fn all(&self) -> StoreResult<Vec<PendingAdjustment>> {
         self.tree.scan_prefix([BY_ID]).values().rev().map(|v| decode(&v?)).collect()
     }
 
-    /// Decides a pending request once: the stored request after, or None if there is none. A request already
-    /// decided is answered as it stands.
-    pub fn decide(
+    fn decide(
         &self,
         id: u64,
         status: ApprovalStatus,

@@ -63,13 +63,13 @@ pub struct Store {
     pub games: GameStore,
     pub meta: std::sync::Arc<dyn crate::seam::Meta>,
     pub activities: std::sync::Arc<dyn crate::seam::Activities>,
-    pub adjustments: AdjustmentStore,
+    pub adjustments: std::sync::Arc<dyn crate::seam::Adjustments>,
     pub notices: std::sync::Arc<dyn crate::seam::Notices>,
     pub payments: PaymentStore,
     pub responsible: std::sync::Arc<dyn crate::seam::Responsible>,
     pub sandbox: SandboxStore,
     pub witness: WitnessStore,
-    pub identities: IdentityStore,
+    pub identities: std::sync::Arc<dyn crate::seam::Identities>,
 }
 
 impl Store {
@@ -126,13 +126,13 @@ impl Store {
             games,
             meta: std::sync::Arc::new(meta),
             activities: std::sync::Arc::new(activities),
-            adjustments,
+            adjustments: std::sync::Arc::new(adjustments),
             notices: std::sync::Arc::new(notices),
             payments,
             responsible: std::sync::Arc::new(responsible),
             sandbox,
             witness,
-            identities,
+            identities: std::sync::Arc::new(identities),
         })
     }
 
