@@ -111,7 +111,7 @@ fn request(id: u64, key: &str) -> PendingAdjustment {
     PendingAdjustment {
         id,
         user_id: 42,
-        amount: Kobo(250_000_00),
+        amount: Kobo(25_000_000),
         reason: "goodwill".into(),
         requested_by: 1,
         idempotency_key: key.into(),

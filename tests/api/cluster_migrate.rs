@@ -60,7 +60,7 @@ async fn a_running_lottery_moves_into_postgresql_whole_with_its_books_balanced_a
     let adjustment = ayo_data::adjustment::PendingAdjustment {
         id: app.store.adjustments.next_id().unwrap(),
         user_id: ada_id as u64,
-        amount: ayo_data::money::Kobo(100_000_00),
+        amount: ayo_data::money::Kobo(10_000_000),
         reason: "goodwill".into(),
         requested_by: app.user_id(&admin).await,
         idempotency_key: "goodwill-1".into(),
@@ -129,7 +129,7 @@ async fn a_running_lottery_moves_into_postgresql_whole_with_its_books_balanced_a
     assert_eq!(PgNotices::new(pg.clone()).live_marquees(chrono::Utc::now()).unwrap(), [marquee]);
     assert_eq!(PgResponsible::new(pg.clone()).get(ada_id as u64).unwrap().reality_check_minutes, 15);
     let moved_adjustments = PgAdjustments::new(pg.clone());
-    assert_eq!(moved_adjustments.all().unwrap(), [adjustment.clone()]);
+    assert_eq!(moved_adjustments.all().unwrap(), std::slice::from_ref(&adjustment));
     let repeat = moved_adjustments.request(&ayo_data::adjustment::PendingAdjustment { id: 1, ..adjustment.clone() });
     assert_eq!(repeat.unwrap(), (adjustment, false), "its key came along: a repeat answers the first");
     let no_key = ayo_data::store::seal::SecretSealer::ephemeral();
