@@ -217,9 +217,10 @@ async fn copy_settlements(tx: &tokio_postgres::Transaction<'_>, store: &Store) -
     Ok(())
 }
 
-/// The tables filled from their tree in `records`: (table, the records it takes, insert). Each record is keyed by
-/// an id in its key's last 8 bytes (big-endian) and valued by its JSON.
-const FROM_RECORDS: [(&str, &str, &str); 6] = [
+/// The tables filled from their tree in `records`: (table, the records it takes, insert). Each record is valued by
+/// its JSON (`{doc}`); most are keyed by an id in their key's last 8 bytes (`{id}`, big-endian), the sandbox
+/// gateway's by a tag byte and the reference.
+const FROM_RECORDS: [(&str, &str, &str); 8] = [
     ("contacts", "tree = 'contacts'", "INSERT INTO contacts (id, doc) SELECT {id}, {doc}"),
     ("marquees", "tree = 'marquees'", "INSERT INTO marquees (id, doc) SELECT {id}, {doc}"),
     (
@@ -243,6 +244,16 @@ const FROM_RECORDS: [(&str, &str, &str); 6] = [
         "identities",
         "tree = 'identities'",
         "INSERT INTO identities (user_id, status, doc) SELECT {id}, {doc}->>'status', {doc}",
+    ),
+    (
+        "sandbox_charges",
+        "tree = 'sandbox_gateway' AND get_byte(key, 0) = ascii('c')",
+        "INSERT INTO sandbox_charges (reference, status, doc) SELECT {doc}->>'reference', {doc}->>'status', {doc}",
+    ),
+    (
+        "sandbox_transfers",
+        "tree = 'sandbox_gateway' AND get_byte(key, 0) = ascii('t')",
+        "INSERT INTO sandbox_transfers (reference, doc) SELECT {doc}->>'reference', {doc}",
     ),
 ];
 

@@ -16,6 +16,7 @@ pub mod notices;
 pub mod payout;
 pub mod rate;
 pub mod responsible;
+pub mod sandbox;
 pub mod schema;
 
 pub use tokio_postgres::Client;

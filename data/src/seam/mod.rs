@@ -10,6 +10,7 @@ pub mod identities;
 pub mod meta;
 pub mod notices;
 pub mod responsible;
+pub mod sandbox;
 
 pub use activities::Activities;
 pub use adjustments::Adjustments;
@@ -17,3 +18,4 @@ pub use identities::Identities;
 pub use meta::Meta;
 pub use notices::Notices;
 pub use responsible::Responsible;
+pub use sandbox::SandboxBooks;

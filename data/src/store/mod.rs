@@ -67,7 +67,7 @@ pub struct Store {
     pub notices: std::sync::Arc<dyn crate::seam::Notices>,
     pub payments: PaymentStore,
     pub responsible: std::sync::Arc<dyn crate::seam::Responsible>,
-    pub sandbox: SandboxStore,
+    pub sandbox: std::sync::Arc<dyn crate::seam::SandboxBooks>,
     pub witness: WitnessStore,
     pub identities: std::sync::Arc<dyn crate::seam::Identities>,
 }
@@ -130,7 +130,7 @@ impl Store {
             notices: std::sync::Arc::new(notices),
             payments,
             responsible: std::sync::Arc::new(responsible),
-            sandbox,
+            sandbox: std::sync::Arc::new(sandbox),
             witness,
             identities: std::sync::Arc::new(identities),
         })

@@ -1,11 +1,12 @@
-//! The built-in sandbox gateway's own books (`sandbox_gateway` tree): what it knows about the charges and transfers
-//! we asked it for. It stands in for Paystack's side, so verification reads this, never our deposits.
+//! The built-in sandbox gateway's books (`seam::SandboxBooks`) in the embedded store (`sandbox_gateway` tree), and
+//! the records they hold.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::codec::{decode, encode};
 use crate::error::StoreResult;
+use crate::seam::SandboxBooks;
 
 const CHARGE: u8 = b'c';
 const TRANSFER: u8 = b't';
@@ -53,18 +54,19 @@ impl SandboxStore {
     pub(super) fn open(db: &sled::Db) -> StoreResult<Self> {
         Ok(Self { tree: db.open_tree("sandbox_gateway")? })
     }
+}
 
-    pub fn put_charge(&self, charge: &SandboxCharge) -> StoreResult<()> {
+impl SandboxBooks for SandboxStore {
+    fn put_charge(&self, charge: &SandboxCharge) -> StoreResult<()> {
         self.tree.insert(key(CHARGE, &charge.reference), encode(charge)?)?;
         Ok(())
     }
 
-    pub fn charge(&self, reference: &str) -> StoreResult<Option<SandboxCharge>> {
+    fn charge(&self, reference: &str) -> StoreResult<Option<SandboxCharge>> {
         self.tree.get(key(CHARGE, reference))?.map(|b| decode(&b)).transpose()
     }
 
-    /// Moves a charge out of `abandoned` once: the first of Pay, Cancel or Fail wins. Returns the charge after.
-    pub fn complete_charge(
+    fn complete_charge(
         &self,
         reference: &str,
         status: &str,
@@ -89,9 +91,7 @@ impl SandboxStore {
         }
     }
 
-    /// Records a transfer, unless one with this reference exists: the first one stands (as Paystack refuses a
-    /// reused reference). Returns the transfer on record.
-    pub fn put_transfer(&self, transfer: &SandboxTransfer) -> StoreResult<SandboxTransfer> {
+    fn put_transfer(&self, transfer: &SandboxTransfer) -> StoreResult<SandboxTransfer> {
         let k = key(TRANSFER, &transfer.reference);
         match self.tree.compare_and_swap(&k, None as Option<&[u8]>, Some(encode(transfer)?))? {
             Ok(()) => Ok(transfer.clone()),
@@ -102,7 +102,7 @@ impl SandboxStore {
         }
     }
 
-    pub fn transfer(&self, reference: &str) -> StoreResult<Option<SandboxTransfer>> {
+    fn transfer(&self, reference: &str) -> StoreResult<Option<SandboxTransfer>> {
         self.tree.get(key(TRANSFER, reference))?.map(|b| decode(&b)).transpose()
     }
 }
