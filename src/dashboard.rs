@@ -25,9 +25,9 @@ pub fn figures(store: &Store) -> anyhow::Result<Value> {
     let now = Utc::now();
     let players = store.users.player_counts(start_of_wat_day(now))?;
     let this_day = lagos_day(now);
-    let days = store.wallets.money_by_day(this_day - chrono::Duration::days(SERIES_DAYS - 1), this_day)?;
-    let all = store.wallets.money_all_time()?;
-    let (pending_count, pending_amount) = store.wallets.pending_withdrawals()?;
+    let days = store.books.money_by_day(this_day - chrono::Duration::days(SERIES_DAYS - 1), this_day)?;
+    let all = store.books.money_all_time()?;
+    let (pending_count, pending_amount) = store.books.pending_withdrawals()?;
     let today = days.last().map(|(_, t)| *t).unwrap_or_default();
     Ok(json!({
         "players_total": players.total,

@@ -80,7 +80,7 @@ pub fn within(
 
 /// Every ledger entry written in `window`, newest first.
 pub fn entries_in(store: &Store, window: Window) -> StoreResult<Vec<LedgerEntry>> {
-    within(window, store.wallets.entries_newest_first())
+    within(window, store.books.entries_newest_first())
 }
 
 /// The ticket an entry is about (`ticket:42`).
@@ -119,7 +119,7 @@ impl<'a> Lookup<'a> {
         let game = match self.ticket_games.get(&ticket) {
             Some(game) => *game,
             None => {
-                let game = self.store.wallets.ticket(ticket)?.map_or(0, |t| t.game_id);
+                let game = self.store.books.ticket(ticket)?.map_or(0, |t| t.game_id);
                 self.ticket_games.insert(ticket, game);
                 game
             }

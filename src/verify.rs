@@ -45,11 +45,11 @@ pub fn verify_draw(store: &Store, draw_id: u64) -> anyhow::Result<String> {
     let tickets = if draw.tickets_root.is_some() {
         // Rebuilt from the tickets themselves, not read back from the stored leaves.
         let key = store.meta.pseudonym_key()?;
-        let cards: Vec<TicketCard> = store.wallets.tickets_of_draw(draw_id)?.iter().map(TicketCard::of).collect();
+        let cards: Vec<TicketCard> = store.books.tickets_of_draw(draw_id)?.iter().map(TicketCard::of).collect();
         let leaves = merkle::leaves_of(draw_id, &cards, &key, |card| card.terms_in(game.as_ref()));
         Tickets::Leaves(leaves.into_iter().map(|(_, leaf)| leaf).collect())
     } else {
-        Tickets::Ids(store.wallets.ticket_ids_of_draw(draw_id)?)
+        Tickets::Ids(store.books.ticket_ids_of_draw(draw_id)?)
     };
     check(&published, &tickets)
 }

@@ -194,7 +194,7 @@ impl DrawActor {
         let store = self.store.clone();
         drop(tokio::task::spawn_blocking(move || {
             let started = std::time::Instant::now();
-            match store.wallets.ticket_ids_of_draw(draw) {
+            match store.books.ticket_ids_of_draw(draw) {
                 Ok(ids) => {
                     let elapsed_ms = started.elapsed().as_millis();
                     tracing::info!(draw, tickets = ids.len(), elapsed_ms, "tickets read ahead of the draw");
@@ -221,7 +221,7 @@ impl DrawActor {
     /// Builds the Merkle tree over the closed draw's tickets (docs/fairness.md): stores its leaves, for receipts,
     /// and sets the root the balls are bound to.
     fn commit_tickets(&self, draw: &mut Draw, game: Option<&Game>) -> Result<(), ayo_data::StoreError> {
-        let cards = self.store.wallets.pending_cards_of_draw(draw.id, &Default::default(), READ_THREADS)?;
+        let cards = self.store.books.pending_cards_of_draw(draw.id, &Default::default(), READ_THREADS)?;
         let key = self.store.meta.pseudonym_key()?;
         let leaves = merkle::leaves_of(draw.id, &cards, &key, |card| card.terms_in(game));
         self.store.games.put_leaves(draw.id, &leaves)?;
@@ -248,8 +248,8 @@ impl DrawActor {
         let (draw_id, rules, drawn_at) = (draw.id, game.clone(), draw.drawn_at.unwrap_or(draw.draws_at));
         let read = actix::fut::wrap_future::<_, Self>(tokio::task::spawn_blocking(move || {
             let started = std::time::Instant::now();
-            let skip = store.wallets.settled_players(draw_id)?;
-            let cards = store.wallets.pending_cards_of_draw(draw_id, &skip, READ_THREADS)?;
+            let skip = store.books.settled_players(draw_id)?;
+            let cards = store.books.pending_cards_of_draw(draw_id, &skip, READ_THREADS)?;
             let mut decided = decide(cards, &numbers, &rules);
             withhold_tax(&store, &mut decided, lagos_day(drawn_at))?;
             let disagreements = shadow_disagreements(&store, &decided, &numbers, &rules)?;
@@ -414,7 +414,7 @@ fn shadow_disagreements(
         let shadow = shadow::outcome(&card.bet, card.stake_per_line, numbers, terms.multiplier, terms.payout_cap);
         let mut agree = shadow == (primary.lines_won, primary.winnings);
         if agree && primary.winnings.is_positive() {
-            agree = match store.wallets.ticket(card.id)? {
+            agree = match store.books.ticket(card.id)? {
                 Some(record) => {
                     let terms = TicketCard::of(&record).terms_or(game);
                     let from_record = shadow::outcome(
@@ -481,7 +481,7 @@ fn withhold_tax(
 impl DrawActor {
     /// Refunds every pending ticket of a cancelled draw, then marks the cancellation complete.
     fn refund_all(&mut self, draw: Draw, game: Option<Game>, ctx: &mut Context<Self>) {
-        let tickets = match self.store.wallets.tickets_of_draw(draw.id) {
+        let tickets = match self.store.books.tickets_of_draw(draw.id) {
             Ok(t) => t,
             Err(e) => {
                 tracing::error!(draw = draw.id, error = %e, "could not read tickets to refund");

@@ -206,20 +206,20 @@ fn audit(dir: &std::path::Path, draw_id: u64, runs: &[PlayerRun]) -> anyhow::Res
     let mut per_user: HashMap<u64, usize> = HashMap::new();
     for run in runs {
         for id in &run.acked {
-            match store.wallets.ticket(*id)? {
+            match store.books.ticket(*id)? {
                 Some(t) if t.user_id == run.user && t.draw_id == draw_id => {}
                 _ => missing += 1,
             }
         }
         per_user.insert(run.user, run.acked.len());
-        let balance = store.wallets.balance(run.user)?;
-        let ledger: i64 = store.wallets.entries_of_user(run.user)?.iter().map(|e| e.amount.as_i64()).sum();
-        let stored = store.wallets.tickets_of_user(run.user)?.len();
+        let balance = store.books.balance(run.user)?;
+        let ledger: i64 = store.books.entries_of_user(run.user)?.iter().map(|e| e.amount.as_i64()).sum();
+        let stored = store.books.tickets_of_user(run.user)?.len();
         if ledger != balance || balance != FUNDING - STAKE * stored as i64 || stored < run.acked.len() {
             unbalanced += 1;
         }
     }
-    let in_draw = store.wallets.ticket_ids_of_draw(draw_id)?.len();
+    let in_draw = store.books.ticket_ids_of_draw(draw_id)?.len();
     println!(
         "ledger audit after SIGKILL: {acked} acknowledged, {in_draw} tickets in the draw, {missing} acknowledged \
          missing, {unbalanced} wallets whose ledger ≠ balance or balance ≠ funding − stakes → {}",

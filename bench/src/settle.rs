@@ -61,7 +61,7 @@ fn one(tickets: usize, players: usize, watchers: usize, per_process: usize) -> a
         }
         Ok(())
     })?;
-    let ids = store.wallets.ticket_ids_of_draw(draw.id)?;
+    let ids = store.books.ticket_ids_of_draw(draw.id)?;
     // Time for the server to open the database (sled replays its log: ≈ 10 s for the 2.4 GB of a million tickets on
     // a busy machine) and for the watchers to connect, so that the draw falls due on a running server.
     let lead = Duration::from_secs(15) + Duration::from_millis(3 * watchers as u64 + tickets as u64 / 50);

@@ -57,7 +57,7 @@ pub fn active_marquees(state: &AppState) -> Vec<Value> {
 }
 
 fn wallet(state: &AppState, user: &User) -> Value {
-    match state.store.wallets.balance(user.id) {
+    match state.store.books.balance(user.id) {
         Ok(balance) => json!({ "balance": balance }),
         Err(e) => {
             // An explicit null, not a missing key: the client must not mistake the player for a guest.

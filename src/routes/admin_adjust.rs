@@ -271,7 +271,7 @@ async fn reject(
 /// Whether this admin asked for or approved an adjustment of this player's wallet: such an admin may not also
 /// approve that player's withdrawals.
 pub fn adjusted_by(state: &AppState, player: u64, admin: u64) -> Result<bool, ApiError> {
-    let entries = state.store.wallets.entries_of_user(player)?;
+    let entries = state.store.books.entries_of_user(player)?;
     let admin = admin.to_string();
     Ok(entries.iter().any(|e| {
         e.kind == EntryKind::Adjustment

@@ -237,10 +237,10 @@ async fn players(
             with_player(views::ticket(t, draw.as_ref(), Some(&game)), t.user_id, players.get(&state, t.user_id))
         };
         if table.reads_index(&CREATION_ORDER) {
-            let page = state.store.wallets.tickets_of_game_page(game.id, table.slice())?;
+            let page = state.store.books.tickets_of_game_page(game.id, table.slice())?;
             return Ok::<_, ApiError>(table.answer_page(page.rows.iter().map(&mut row).collect(), page.total));
         }
-        let rows = state.store.wallets.tickets_of_game_newest_first(game.id).map(|t| t.map(|t| row(&t)));
+        let rows = state.store.books.tickets_of_game_newest_first(game.id).map(|t| t.map(|t| row(&t)));
         Ok(table.answer_stream(rows, &["player_name", "bet_type", "status", "id", "draw_id"], Some("created_at"))?)
     })
     .await??;

@@ -78,14 +78,14 @@ async fn transactions(
         };
         if filters.is_empty() && table.reads_index(&CREATION_ORDER) {
             let page = match owner {
-                Some(user) => state.store.wallets.entries_of_user_page(user, table.slice())?,
-                None => state.store.wallets.entries_page(table.slice())?,
+                Some(user) => state.store.books.entries_of_user_page(user, table.slice())?,
+                None => state.store.books.entries_page(table.slice())?,
             };
             return Ok::<_, ApiError>(table.answer_page(page.rows.iter().map(&mut admin_row).collect(), page.total));
         }
         let entries: Box<dyn Iterator<Item = _>> = match owner {
-            Some(user) => Box::new(state.store.wallets.entries_of_user(user)?.into_iter().map(Ok)),
-            None => Box::new(state.store.wallets.entries_newest_first()),
+            Some(user) => Box::new(state.store.books.entries_of_user(user)?.into_iter().map(Ok)),
+            None => Box::new(state.store.books.entries_newest_first()),
         };
         let rows = entries.filter(|e| e.as_ref().map_or(true, &matches)).map(|e| e.map(|e| admin_row(&e)));
         let fields: Vec<&str> = SEARCHABLE.iter().copied().chain(["player_name", "player_email"]).collect();
@@ -155,7 +155,7 @@ async fn withdrawals(
 
 fn answer(decided: payout::Decided, state: &AppState) -> Result<HttpResponse, ApiError> {
     let w = &decided.withdrawal;
-    let balance = state.store.wallets.balance(w.user_id)?;
+    let balance = state.store.books.balance(w.user_id)?;
     let transaction = state
         .store
         .wallets

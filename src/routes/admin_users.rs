@@ -35,7 +35,7 @@ async fn list(
     let answer = web::block(move || {
         let rows = store.users.newest_first().filter(|u| u.as_ref().map_or(true, |u| u.role == Role::User)).map(|u| {
             let user = u?;
-            Ok::<_, ApiError>(views::user(&user, store.wallets.balance(user.id)?))
+            Ok::<_, ApiError>(views::user(&user, store.books.balance(user.id)?))
         });
         table.answer_stream(rows, &["name", "email", "phoneNumber", "id"], Some("created_at"))
     })
@@ -58,7 +58,7 @@ async fn one(state: web::Data<AppState>, _: AdminUser, id: web::Path<u64>) -> Re
     let user = state.store.users.get(*id)?.ok_or(ApiError::NotFound("User"))?;
     let store = state.store.clone();
     let body = web::block(move || {
-        let mut body = views::user(&user, store.wallets.balance(user.id)?);
+        let mut body = views::user(&user, store.books.balance(user.id)?);
         let newest = TableQuery { per_page: Some(100), ..Default::default() };
         body["tickets"] = super::tickets::tickets_table(&store, user.id, &newest)?["data"].take();
         body["transactions"] =
@@ -142,7 +142,7 @@ async fn set_status(
     }
     let action = if status == UserStatus::Suspended { "user.suspended" } else { "user.unsuspended" };
     state.audit(Some(&req), Some(admin), action, Some(format!("user:{id}")), user.email.clone());
-    let balance = state.store.wallets.balance(id)?;
+    let balance = state.store.books.balance(id)?;
     Ok(HttpResponse::Ok().json(json!({ "data": views::user(&user, balance), "message": "Saved" })))
 }
 

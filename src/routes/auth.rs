@@ -199,7 +199,7 @@ async fn slow_down(state: &AppState, failures: u32) {
 )]
 #[get("/auth/profiles")]
 async fn profile(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Result<HttpResponse, ApiError> {
-    let balance = state.store.wallets.balance(user.id)?;
+    let balance = state.store.books.balance(user.id)?;
     let mut data = views::user(&user, balance);
     data["responsible_gaming"] = views::responsible_gaming(&state.store.responsible.get(user.id)?);
     Ok(HttpResponse::Ok().json(json!({ "data": data })))

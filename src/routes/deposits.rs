@@ -145,7 +145,7 @@ async fn one(
         .ok_or(ApiError::NotFound("Deposit"))?;
     let deposit =
         if deposit.status == DepositStatus::Success { deposit } else { refresh(&req, &state, deposit).await? };
-    let balance = state.store.wallets.balance(user.id)?;
+    let balance = state.store.books.balance(user.id)?;
     Ok(HttpResponse::Ok().json(json!({ "data": views::deposit(&deposit), "balance": balance })))
 }
 

@@ -166,6 +166,6 @@ async fn ticket_ids(state: web::Data<AppState>, id: web::Path<u64>) -> Result<Ht
     if draw.tickets_hash.is_none() && draw.tickets_root.is_none() {
         return Err(ApiError::BadRequest("The ticket list is fixed when sales close".into()));
     }
-    let ids = state.store.wallets.ticket_ids_of_draw(draw.id)?;
+    let ids = state.store.books.ticket_ids_of_draw(draw.id)?;
     Ok(HttpResponse::Ok().json(json!({ "data": ids, "meta": { "total": ids.len() } })))
 }

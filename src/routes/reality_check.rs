@@ -31,7 +31,7 @@ fn view(state: &AppState, req: &HttpRequest, user: &User) -> Result<serde_json::
     let token = bearer(req).ok_or(ApiError::Unauthenticated)?;
     let started = state.tokens.issued_at(&token).ok_or(ApiError::Unauthenticated)?;
     let interval = state.store.responsible.get(user.id)?.reality_check_minutes;
-    let money = state.store.wallets.session_money(user.id, started)?;
+    let money = state.store.books.session_money(user.id, started)?;
     // `last_login_at` is this session's login unless another login (another device) came since: then the previous
     // login shown is the one before this session's, as far as the account knows.
     let previous = match user.last_login_at {

@@ -119,6 +119,6 @@ async fn set_residence(
     };
     state.store.flush().await?;
     state.audit(Some(&req), Some(&updated), "user.residence", Some(format!("user:{}", updated.id)), code.to_string());
-    let balance = state.store.wallets.balance(updated.id)?;
+    let balance = state.store.books.balance(updated.id)?;
     Ok(HttpResponse::Ok().json(json!({ "message": "Saved", "data": crate::views::user(&updated, balance) })))
 }

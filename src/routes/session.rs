@@ -16,7 +16,7 @@ pub fn session_response(state: &AppState, user: &User, message: &str) -> Result<
 /// The body of `session_response`, for answers that add to it.
 pub fn session_body(state: &AppState, user: &User, message: &str) -> Result<Value, ApiError> {
     let token = state.tokens.issue(user).map_err(ApiError::internal)?;
-    let balance = state.store.wallets.balance(user.id)?;
+    let balance = state.store.books.balance(user.id)?;
     Ok(json!({
         "data": { "token": token, "expires_in": state.tokens.ttl_secs, "user": views::user(user, balance) },
         "message": message,

@@ -56,7 +56,7 @@ async fn statement(
     let store = state.store.clone();
     let id = user.id;
     let entries =
-        web::block(move || crate::reports::within(window, store.wallets.entries_of_user_newest_first(id))).await??;
+        web::block(move || crate::reports::within(window, store.books.entries_of_user_newest_first(id))).await??;
     let in_year: Vec<_> = entries.iter().filter(|e| e.status == EntryStatus::Success).collect();
     let taxes: HashMap<&str, i64> = in_year
         .iter()

@@ -197,10 +197,10 @@ pub fn tickets_table(
         views::ticket(t, draw.as_ref(), games.iter().find(|g| g.id == t.game_id))
     };
     if table.reads_index(&CREATION_ORDER) {
-        let page = store.wallets.tickets_of_user_page(user, table.slice())?;
+        let page = store.books.tickets_of_user_page(user, table.slice())?;
         return Ok(table.answer_page(page.rows.iter().map(view).collect(), page.total));
     }
-    let rows = store.wallets.tickets_of_user(user)?.iter().map(view).collect();
+    let rows = store.books.tickets_of_user(user)?.iter().map(view).collect();
     Ok(table.answer(rows, &TICKET_SEARCH))
 }
 
@@ -219,8 +219,7 @@ async fn one(
     AuthUser(user): AuthUser,
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
-    let ticket =
-        state.store.wallets.ticket(*id)?.filter(|t| t.user_id == user.id).ok_or(ApiError::NotFound("Ticket"))?;
+    let ticket = state.store.books.ticket(*id)?.filter(|t| t.user_id == user.id).ok_or(ApiError::NotFound("Ticket"))?;
     let draw = state.store.games.draw(ticket.draw_id)?;
     let game = state.store.games.game(ticket.game_id)?;
     let mut body = views::ticket(&ticket, draw.as_ref(), game.as_ref());

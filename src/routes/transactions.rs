@@ -154,10 +154,10 @@ pub fn entries_table(
 ) -> Result<Value, ApiError> {
     let matches = filters.matcher()?;
     if filters.is_empty() && table.reads_index(&CREATION_ORDER) {
-        let page = store.wallets.entries_of_user_page(user, table.slice())?;
+        let page = store.books.entries_of_user_page(user, table.slice())?;
         return Ok(table.answer_page(page.rows.iter().map(row).collect(), page.total));
     }
-    let rows = store.wallets.entries_of_user(user)?.iter().filter(|e| matches(e)).map(row).collect();
+    let rows = store.books.entries_of_user(user)?.iter().filter(|e| matches(e)).map(row).collect();
     Ok(table.answer(rows, &SEARCHABLE))
 }
 
@@ -205,7 +205,7 @@ async fn export(
     AuthUser(user): AuthUser,
     filters: web::Query<Filters>,
 ) -> Result<HttpResponse, ApiError> {
-    let entries = filters.apply(state.store.wallets.entries_of_user(user.id)?)?;
+    let entries = filters.apply(state.store.books.entries_of_user(user.id)?)?;
     let filename = format!("ayo-lotto-transactions-{}.csv", lagos_day(Utc::now()).format("%Y-%m-%d"));
     Ok(HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")

@@ -88,7 +88,7 @@ async fn a_manual_adjustment_needs_a_reason_keeps_the_ledger_equal_to_the_balanc
         )
         .await;
     assert_eq!(debit.body["data"]["balance"], 6_000);
-    let sum: i64 = app.store.wallets.entries_of_user(id).unwrap().iter().map(|e| e.amount.as_i64()).sum();
+    let sum: i64 = app.store.books.entries_of_user(id).unwrap().iter().map(|e| e.amount.as_i64()).sum();
     assert_eq!(sum, 6_000);
     assert_eq!(app.balance(&ada).await, 6_000);
     let log = audit_actions(&app, &admin).await;

@@ -206,8 +206,8 @@ async fn after_close_only_an_emergency_cancel_stops_a_draw_and_it_publishes_the_
 async fn when_shadow_settlement_disagrees_nothing_is_paid_and_the_admins_are_alerted() {
     let (app, draw, admin, ada) = every_number_on_nap1().await;
     // Someone edits the stored tickets (not their cards in the draw's index) to a tenfold stake.
-    for id in app.store.wallets.ticket_ids_of_draw(draw.id).unwrap() {
-        let mut ticket = app.store.wallets.ticket(id).unwrap().unwrap();
+    for id in app.store.books.ticket_ids_of_draw(draw.id).unwrap() {
+        let mut ticket = app.store.books.ticket(id).unwrap().unwrap();
         ticket.stake_per_line = ayo_data::money::Kobo(50_000);
         app.store.wallets.overwrite_ticket_record(&ticket).unwrap();
     }

@@ -123,7 +123,7 @@ async fn killing_the_server_during_a_purchase_peak_and_its_settlement_loses_no_a
     assert_eq!(draw.status, DrawStatus::Settled);
     let numbers = draw.numbers.unwrap();
     let game = store.games.game(draw.game_id).unwrap().unwrap();
-    let tickets = store.wallets.tickets_of_draw(draw_id).unwrap();
+    let tickets = store.books.tickets_of_draw(draw_id).unwrap();
     assert_eq!(draw.ticket_count, tickets.len() as u64, "the draw's list covers every stored ticket");
     let stored: HashSet<u64> = tickets.iter().map(|t| t.id).collect();
     for (user, ids) in &acked {
@@ -139,8 +139,8 @@ async fn killing_the_server_during_a_purchase_peak_and_its_settlement_loses_no_a
         *net.entry(t.user_id).or_default() += owed.as_i64() - t.total_stake.as_i64();
     }
     for (user, _) in &players {
-        let entries = store.wallets.entries_of_user(*user).unwrap();
-        let balance = store.wallets.balance(*user).unwrap();
+        let entries = store.books.entries_of_user(*user).unwrap();
+        let balance = store.books.balance(*user).unwrap();
         assert_eq!(entries.iter().map(|e| e.amount.as_i64()).sum::<i64>(), balance, "user {user}: ledger = balance");
         let expected = FUNDING + net.get(user).copied().unwrap_or(0);
         assert_eq!(balance, expected, "user {user}: funding − stakes + winnings, nothing paid twice");

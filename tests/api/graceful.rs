@@ -67,7 +67,7 @@ async fn sigterm_under_a_purchase_peak_drains_closes_sockets_with_1012_and_loses
     kill(restarted);
     let store = reopen(dir.path());
     for id in &acked {
-        assert!(store.wallets.ticket(*id).unwrap().is_some(), "acknowledged ticket {id} survived the restart");
+        assert!(store.books.ticket(*id).unwrap().is_some(), "acknowledged ticket {id} survived the restart");
     }
     eprintln!("SIGTERM drill: {} acknowledged purchases, all present", acked.len());
 }

@@ -131,8 +131,8 @@ async fn a_lagos_win_bears_five_percent_of_its_net_rounded_down_on_its_own_ledge
     assert_eq!(wins[0]["amount"], 40 * stake, "the win line is gross");
 
     let user = app.get("/auth/profiles", Some(&ada)).await.body["data"]["id"].as_u64().unwrap();
-    let ledger: i64 = app.store.wallets.entries_of_user(user).unwrap().iter().map(|e| e.amount.as_i64()).sum();
-    let balance = app.store.wallets.balance(user).unwrap();
+    let ledger: i64 = app.store.books.entries_of_user(user).unwrap().iter().map(|e| e.amount.as_i64()).sum();
+    let balance = app.store.books.balance(user).unwrap();
     assert_eq!(ledger, balance, "ledger = balance with the tax line");
     assert_eq!(balance, 40 * stake - 9_769);
     let session = app.get("/reality-check", Some(&ada)).await.body["data"].clone();

@@ -53,14 +53,14 @@ async fn every_list_pages_from_its_index_in_order_and_agrees_with_a_full_read() 
     }
 
     // A player's tickets: newest first by default, oldest first when asked, as the store holds them.
-    let mine: Vec<u64> = app.store.wallets.tickets_of_user(ada_id).unwrap().iter().map(|t| t.id).collect();
+    let mine: Vec<u64> = app.store.books.tickets_of_user(ada_id).unwrap().iter().map(|t| t.id).collect();
     assert_eq!(mine.len(), 8, "bola bought every third ticket");
     assert_eq!(ids(&walk(&app, "/tickets", &ada, 4).await), mine);
     assert_eq!(ids(&walk(&app, "/tickets?sort_type=asc", &ada, 4).await), reversed(mine.clone()));
     assert_eq!(ids(&walk(&app, &format!("/admin/users/{ada_id}/tickets"), &admin, 5).await), mine);
 
     // A player's ledger: the funding and eight stakes; a filter (streamed) keeps the stakes in the same order.
-    let ledger: Vec<u64> = app.store.wallets.entries_of_user(ada_id).unwrap().iter().map(|e| e.id).collect();
+    let ledger: Vec<u64> = app.store.books.entries_of_user(ada_id).unwrap().iter().map(|e| e.id).collect();
     assert_eq!(ledger.len(), 9);
     assert_eq!(ids(&walk(&app, "/transactions", &ada, 3).await), ledger);
     let stakes = walk(&app, "/transactions?type=stake", &ada, 4).await;
@@ -69,7 +69,7 @@ async fn every_list_pages_from_its_index_in_order_and_agrees_with_a_full_read() 
 
     // The whole ledger: both players, newest first; the streamed path (a filter matching all) agrees.
     let mut every: Vec<u64> =
-        [ada_id, bola_id].iter().flat_map(|u| app.store.wallets.entries_of_user(*u).unwrap()).map(|e| e.id).collect();
+        [ada_id, bola_id].iter().flat_map(|u| app.store.books.entries_of_user(*u).unwrap()).map(|e| e.id).collect();
     every.sort_unstable_by(|a, b| b.cmp(a));
     let paged = walk(&app, "/admin/transactions", &admin, 4).await;
     assert_eq!(ids(&paged), every);
@@ -82,7 +82,7 @@ async fn every_list_pages_from_its_index_in_order_and_agrees_with_a_full_read() 
     let game = draw.game_id;
     let of_game = walk(&app, &format!("/admin/games/{game}/players"), &admin, 5).await;
     let mut sold: Vec<u64> =
-        [ada_id, bola_id].iter().flat_map(|u| app.store.wallets.tickets_of_user(*u).unwrap()).map(|t| t.id).collect();
+        [ada_id, bola_id].iter().flat_map(|u| app.store.books.tickets_of_user(*u).unwrap()).map(|t| t.id).collect();
     sold.sort_unstable_by(|a, b| b.cmp(a));
     assert_eq!(ids(&of_game), sold);
     let searched = walk(&app, &format!("/admin/games/{game}/players?search=ada%20obi"), &admin, 5).await;

@@ -74,7 +74,7 @@ async fn an_adjustment_replayed_with_its_key_moves_money_once() {
     assert_eq!(again.body["data"]["replayed"], true);
     assert_eq!(again.body["data"]["transaction"]["id"], first.body["data"]["transaction"]["id"]);
     assert_eq!(app.balance(&ada).await, 25_000);
-    assert_eq!(app.store.wallets.entries_of_user(id).unwrap().len(), 1);
+    assert_eq!(app.store.books.entries_of_user(id).unwrap().len(), 1);
     let no_key = app
         .post(&format!("/admin/users/{id}/adjust"), json!({"amount": 1, "reason": "no key here"}), Some(&admin))
         .await;

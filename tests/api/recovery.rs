@@ -79,7 +79,7 @@ fn audit(dir: &Path, draw_id: u64) {
     assert_eq!(draw.status, DrawStatus::Settled);
     let numbers = draw.numbers.unwrap();
     let game = store.games.game(draw.game_id).unwrap().unwrap();
-    let tickets = store.wallets.tickets_of_draw(draw_id).unwrap();
+    let tickets = store.books.tickets_of_draw(draw_id).unwrap();
     assert_eq!(tickets.len() as u64, PLAYERS * TICKETS_EACH);
     let mut per_user: HashMap<u64, i64> = HashMap::new();
     for t in &tickets {
@@ -90,9 +90,9 @@ fn audit(dir: &Path, draw_id: u64) {
         *per_user.entry(t.user_id).or_default() += owed.as_i64() - t.total_stake.as_i64();
     }
     for (user, net) in per_user {
-        let entries = store.wallets.entries_of_user(user).unwrap();
+        let entries = store.books.entries_of_user(user).unwrap();
         let sum: i64 = entries.iter().map(|e| e.amount.as_i64()).sum();
-        let balance = store.wallets.balance(user).unwrap();
+        let balance = store.books.balance(user).unwrap();
         assert_eq!(sum, balance, "user {user}: the ledger sums to the balance");
         assert_eq!(balance, FUNDING + net, "user {user}: funding − stakes + winnings, nothing paid twice");
         let mut wins: Vec<&str> =

@@ -114,6 +114,6 @@ async fn two_hundred_concurrent_purchases_never_overdraw_and_the_ledger_sums_to_
     assert!(statuses.iter().all(|s| *s == 201 || *s == 422));
     assert_eq!(app.balance(&player).await, 0);
     let id = app.get("/auth/profiles", Some(&player)).await.body["data"]["id"].as_u64().unwrap();
-    let sum: i64 = app.store.wallets.entries_of_user(id).unwrap().iter().map(|e| e.amount.as_i64()).sum();
+    let sum: i64 = app.store.books.entries_of_user(id).unwrap().iter().map(|e| e.amount.as_i64()).sum();
     assert_eq!(sum, 0, "ledger sums to the balance");
 }

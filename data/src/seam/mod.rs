@@ -6,6 +6,7 @@
 
 pub mod activities;
 pub mod adjustments;
+pub mod books;
 pub mod identities;
 pub mod meta;
 pub mod notices;
@@ -14,6 +15,7 @@ pub mod sandbox;
 
 pub use activities::Activities;
 pub use adjustments::Adjustments;
+pub use books::WalletBooks;
 pub use identities::Identities;
 pub use meta::Meta;
 pub use notices::Notices;

@@ -60,6 +60,8 @@ pub struct Store {
     pub users: UserStore,
     pub otps: OtpStore,
     pub wallets: WalletStore,
+    /// The books as read (balances, tickets, the ledger, totals): `wallets`'s own in the embedded store.
+    pub books: std::sync::Arc<dyn crate::seam::WalletBooks>,
     pub games: GameStore,
     pub meta: std::sync::Arc<dyn crate::seam::Meta>,
     pub activities: std::sync::Arc<dyn crate::seam::Activities>,
@@ -122,6 +124,7 @@ impl Store {
             purchases,
             users,
             otps,
+            books: std::sync::Arc::new(wallets.clone()),
             wallets,
             games,
             meta: std::sync::Arc::new(meta),

@@ -772,6 +772,90 @@ impl WalletStore {
     }
 }
 
+/// The embedded store's books: the wallet store's own reads.
+impl crate::seam::WalletBooks for WalletStore {
+    fn balance(&self, user: UserId) -> StoreResult<i64> {
+        WalletStore::balance(self, user)
+    }
+
+    fn ticket(&self, id: TicketId) -> StoreResult<Option<Ticket>> {
+        WalletStore::ticket(self, id)
+    }
+
+    fn ticket_ids_of_draw(&self, draw: DrawId) -> StoreResult<Vec<TicketId>> {
+        WalletStore::ticket_ids_of_draw(self, draw)
+    }
+
+    fn tickets_of_draw(&self, draw: DrawId) -> StoreResult<Vec<Ticket>> {
+        WalletStore::tickets_of_draw(self, draw)
+    }
+
+    fn pending_cards_of_draw(
+        &self,
+        draw: DrawId,
+        skip: &HashSet<UserId>,
+        threads: usize,
+    ) -> StoreResult<Vec<TicketCard>> {
+        WalletStore::pending_cards_of_draw(self, draw, skip, threads)
+    }
+
+    fn settled_players(&self, draw: DrawId) -> StoreResult<HashSet<UserId>> {
+        WalletStore::settled_players(self, draw)
+    }
+
+    fn settlement(&self, draw: DrawId, user: UserId) -> StoreResult<Option<PlayerSettlement>> {
+        WalletStore::settlement(self, draw, user)
+    }
+
+    fn tickets_of_user(&self, user: UserId) -> StoreResult<Vec<Ticket>> {
+        WalletStore::tickets_of_user(self, user)
+    }
+
+    fn tickets_of_user_page(&self, user: UserId, slice: Slice) -> StoreResult<Page<Ticket>> {
+        WalletStore::tickets_of_user_page(self, user, slice)
+    }
+
+    fn tickets_of_game_page(&self, game: GameId, slice: Slice) -> StoreResult<Page<Ticket>> {
+        WalletStore::tickets_of_game_page(self, game, slice)
+    }
+
+    fn tickets_of_game_newest_first(&self, game: GameId) -> Box<dyn Iterator<Item = StoreResult<Ticket>> + '_> {
+        Box::new(WalletStore::tickets_of_game_newest_first(self, game))
+    }
+
+    fn entries_page(&self, slice: Slice) -> StoreResult<Page<LedgerEntry>> {
+        WalletStore::entries_page(self, slice)
+    }
+
+    fn entries_of_user_page(&self, user: UserId, slice: Slice) -> StoreResult<Page<LedgerEntry>> {
+        WalletStore::entries_of_user_page(self, user, slice)
+    }
+
+    fn entries_newest_first(&self) -> Box<dyn Iterator<Item = StoreResult<LedgerEntry>> + '_> {
+        Box::new(WalletStore::entries_newest_first(self))
+    }
+
+    fn entries_of_user_newest_first(&self, user: UserId) -> Box<dyn Iterator<Item = StoreResult<LedgerEntry>> + '_> {
+        Box::new(WalletStore::entries_of_user_newest_first(self, user))
+    }
+
+    fn session_money(&self, user: UserId, since: DateTime<Utc>) -> StoreResult<SessionMoney> {
+        WalletStore::session_money(self, user, since)
+    }
+
+    fn money_by_day(&self, first: NaiveDate, last: NaiveDate) -> StoreResult<Vec<(NaiveDate, MoneyDay)>> {
+        WalletStore::money_by_day(self, first, last)
+    }
+
+    fn money_all_time(&self) -> StoreResult<MoneyDay> {
+        WalletStore::money_all_time(self)
+    }
+
+    fn pending_withdrawals(&self) -> StoreResult<(u64, i64)> {
+        WalletStore::pending_withdrawals(self)
+    }
+}
+
 /// Entries read newest first (`entries_newest_first`, `entries_of_user_newest_first`) until the first one older
 /// than `since` by more than [`ENTRY_ORDER_SLACK_SECS`]: ids are handed out a moment before an entry is timed, so
 /// near the boundary id order and time order may differ by a little. Entries in the slack are still yielded; the
