@@ -1,7 +1,8 @@
 //! PostgreSQL, the cluster mode's system of record (issue 14; docs/decisions/029): connecting, the versioned
 //! schema (`data/migrations/`), moving an embedded store into it (`import`, behind `ayo migrate`), the money
 //! engine (`money`) and a draw's payout on it (`payout`), the draw lease with its fencing token (`lease`) and the
-//! writes made under it (`draws`), and rate-limit counters shared by every node (`rate`).
+//! writes made under it (`draws`), rate-limit counters shared by every node (`rate`), and the store seam's
+//! families (`meta`, `users`, `otps`) answered from PostgreSQL.
 
 pub mod blocking;
 pub mod draws;
@@ -9,9 +10,11 @@ pub mod import;
 pub mod lease;
 pub mod meta;
 pub mod money;
+pub mod otps;
 pub mod payout;
 pub mod rate;
 pub mod schema;
+pub mod users;
 
 pub use tokio_postgres::Client;
 

@@ -2,8 +2,12 @@
 //! implementations, the embedded store's (sled, in `store/`) and PostgreSQL's (in `pg/`), so handlers and actors
 //! call `store.meta.licence()` the same way whatever engine answers. The calls are synchronous, as the embedded
 //! store's always were; PostgreSQL answers them through `pg::blocking`. Money moves have their own, asynchronous
-//! contract (`money_engine`). The contract tests (`data/tests/store_contract.rs`) run every case against both.
+//! contract (`money_engine`). The contract tests (`data/tests/store_*.rs`) run every case against both.
 
 pub mod meta;
+pub mod otps;
+pub mod users;
 
 pub use meta::Meta;
+pub use otps::Otps;
+pub use users::Users;
