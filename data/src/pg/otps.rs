@@ -11,8 +11,7 @@ use super::users::{locked_by_id, lost_race, put};
 use super::PgError;
 use crate::error::StoreResult;
 use crate::seam::otps::{
-    OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpVerdict, Otps, OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS,
-    OTP_TTL_MINUTES,
+    OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpVerdict, Otps, OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_MINUTES,
 };
 use crate::user::UserId;
 
@@ -158,8 +157,7 @@ impl Otps for PgOtps {
         self.pg.run(move |pool| async move {
             let mut client: Object = pool.get().await?;
             let tx = client.transaction().await?;
-            let verdict =
-                redeem_in(&tx, purpose.as_str(), &digest, expected.map(|id| id as i64), &action, now).await?;
+            let verdict = redeem_in(&tx, purpose.as_str(), &digest, expected.map(|id| id as i64), &action, now).await?;
             tx.commit().await?;
             Ok(verdict)
         })

@@ -113,9 +113,9 @@ impl PgUsers {
     /// Writes `user` if its row is still at `revision`; false when another write came first.
     fn swap(&self, user: &User, revision: i64) -> StoreResult<bool> {
         let (doc, secrets) = split(user).map_err(|e| crate::StoreError::Database(e.to_string()))?;
-        self.pg.run(move |pool| async move {
-            Ok(pool.get().await?.execute(SWAP, &[&doc, &secrets, &revision]).await? == 1)
-        })
+        self.pg.run(
+            move |pool| async move { Ok(pool.get().await?.execute(SWAP, &[&doc, &secrets, &revision]).await? == 1) },
+        )
     }
 
     /// Reads the account, changes it and writes it over the revision read, again until no other write came between.
@@ -297,7 +297,7 @@ impl Users for PgUsers {
         Ok(changed.map(|(user, _)| user))
     }
 
-    fn update(&self, id: UserId, change: &dyn Fn(&mut User) -> bool) -> StoreResult<Option<(User, bool)>> {
+    fn edit(&self, id: UserId, change: &dyn Fn(&mut User) -> bool) -> StoreResult<Option<(User, bool)>> {
         self.change(id, change)
     }
 

@@ -55,7 +55,8 @@ pub trait Users: Send + Sync {
 
     /// Changes one account atomically: `change` edits the user and says whether to keep the edit (it may run more
     /// than once, so it must be pure). The user as stored afterwards, or None when there is no such account.
-    fn update(&self, id: UserId, change: &dyn Fn(&mut User) -> bool) -> StoreResult<Option<(User, bool)>>;
+    /// (Callers write `users.update(id, |u| …)`, the wrapper on `dyn Users` below.)
+    fn edit(&self, id: UserId, change: &dyn Fn(&mut User) -> bool) -> StoreResult<Option<(User, bool)>>;
 
     /// Suspends or reinstates an account. A suspended account's tokens stop working at once.
     fn set_status(&self, id: UserId, status: UserStatus) -> StoreResult<Option<User>>;
@@ -68,13 +69,9 @@ pub trait Users: Send + Sync {
     fn player_counts(&self, today_began: DateTime<Utc>) -> StoreResult<PlayerCounts>;
 }
 
-impl dyn Users {
-    /// `Users::update` with a closure of any type, so callers write `users.update(id, |u| …)`.
-    pub fn update(
-        &self,
-        id: UserId,
-        change: impl Fn(&mut User) -> bool,
-    ) -> StoreResult<Option<(User, bool)>> {
-        Users::update(self, id, &change)
+impl dyn Users + '_ {
+    /// `Users::edit` with a closure of any type.
+    pub fn update(&self, id: UserId, change: impl Fn(&mut User) -> bool) -> StoreResult<Option<(User, bool)>> {
+        self.edit(id, &change)
     }
 }

@@ -196,7 +196,7 @@ impl Users for UserStore {
         Ok(result)
     }
 
-    fn update(&self, id: UserId, change: &dyn Fn(&mut User) -> bool) -> StoreResult<Option<(User, bool)>> {
+    fn edit(&self, id: UserId, change: &dyn Fn(&mut User) -> bool) -> StoreResult<Option<(User, bool)>> {
         let _gate = super::backup::writing();
         let result = self.users.transaction(|users| {
             let Some(stored) = read_user(users, id)? else {
