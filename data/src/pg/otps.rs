@@ -2,7 +2,7 @@
 //! found by the code's digest. A code's row is locked while it is tried, so two nodes given one code at once use it
 //! once; a right code's action is written to its account in the same transaction that deletes the row.
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Duration, SubsecRound, Utc};
 use deadpool_postgres::Object;
 use tokio_postgres::Transaction;
 
@@ -37,6 +37,8 @@ async fn issue_in(
     now: DateTime<Utc>,
 ) -> Result<OtpIssue, PgError> {
     let sql = "SELECT sent_at FROM otps WHERE purpose = $1 AND user_id = $2 FOR UPDATE";
+    // PostgreSQL keeps microseconds: times are compared as stored, so the minute's wait comes out as sled's does.
+    let (asked, now) = (now, now.trunc_subsecs(6));
     if let Some(previous) = tx.query_opt(sql, &[&purpose, &user]).await? {
         let sent_at: DateTime<Utc> = previous.get(0);
         let wait = (sent_at + Duration::seconds(OTP_RESEND_SECONDS) - now).num_seconds();
@@ -57,7 +59,7 @@ async fn issue_in(
             .await?;
         // Nothing inserted: a live code of someone else has this digest; draw again.
         if inserted == 1 {
-            return Ok(OtpIssue::Issued { code, expires_at });
+            return Ok(OtpIssue::Issued { code, expires_at: asked + Duration::minutes(OTP_TTL_MINUTES) });
         }
     }
 }
@@ -98,7 +100,7 @@ async fn redeem_in(
         }
         (None, None) => return Ok(OtpVerdict::Invalid),
     };
-    if expires_at <= now {
+    if expires_at <= now.trunc_subsecs(6) {
         use_up(tx, purpose, owner).await?;
         return Ok(OtpVerdict::Expired);
     }
