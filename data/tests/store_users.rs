@@ -50,7 +50,7 @@ fn created(outcome: SignUp) -> User {
 
 fn verify(users: &dyn Users, user: &User) {
     let now = Utc::now();
-    users.update(user.id, &|u: &mut User| u.email_verified_at.replace(now).is_none()).unwrap();
+    users.update(user.id, |u: &mut User| u.email_verified_at.replace(now).is_none()).unwrap();
 }
 
 fn sign_up_rules_hold_across_nodes(nodes: &[Node]) {
@@ -124,7 +124,7 @@ fn changes_are_seen_on_every_node(nodes: &[Node]) {
 
     let now = Utc::now();
     let (logged_in, kept) = a
-        .update(player.id, &|u: &mut User| {
+        .update(player.id, |u: &mut User| {
             u.logged_in(now);
             true
         })
@@ -134,7 +134,7 @@ fn changes_are_seen_on_every_node(nodes: &[Node]) {
     assert_eq!(b.get(player.id).unwrap().unwrap().last_login_at, logged_in.last_login_at);
     assert!(logged_in.last_login_at.is_some());
 
-    let refused = b.update(player.id, &|u: &mut User| {
+    let refused = b.update(player.id, |u: &mut User| {
         u.name = "Not Kept".into();
         false
     });
@@ -156,7 +156,7 @@ fn changes_are_seen_on_every_node(nodes: &[Node]) {
 
     let missing = player.id + 1_000_000;
     assert_eq!(a.get(missing).unwrap(), None);
-    assert_eq!(b.update(missing, &|_: &mut User| true).unwrap(), None);
+    assert_eq!(b.update(missing, |_: &mut User| true).unwrap(), None);
     assert_eq!(c.set_status(missing, UserStatus::Active).unwrap(), None);
     assert_eq!(a.set_password(missing, "x").unwrap(), None);
 }
@@ -169,7 +169,7 @@ fn edits_racing_on_every_node_are_all_kept(nodes: &[Node]) {
                 let users = users(node);
                 for _ in 0..10 {
                     users
-                        .update(player.id, &|u: &mut User| {
+                        .update(player.id, |u: &mut User| {
                             u.token_version += 1;
                             true
                         })
