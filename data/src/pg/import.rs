@@ -35,12 +35,14 @@ pub(super) struct Table {
     pub(super) insert: &'static str,
 }
 
+/// Each user as `{doc, secrets}` (`pg::users::split`).
 const USERS: Table = Table {
     name: "users",
-    insert: "INSERT INTO users (id, email, role, status, state, created_at, doc)
-             SELECT (d->>'id')::bigint, d->>'email', d->>'role', d->>'status', d->>'state',
-                    (d->>'created_at')::timestamptz, d
-             FROM jsonb_array_elements($1::jsonb) AS d",
+    insert: "INSERT INTO users (id, email, phone, role, status, state, created_at, doc, secrets)
+             SELECT (u->'doc'->>'id')::bigint, u->'doc'->>'email', u->'doc'->>'phone', u->'doc'->>'role',
+                    u->'doc'->>'status', u->'doc'->>'state', (u->'doc'->>'created_at')::timestamptz, u->'doc',
+                    u->'secrets'
+             FROM jsonb_array_elements($1::jsonb) AS u",
 };
 pub(super) const LEDGER: Table = Table {
     name: "ledger_entries",
@@ -139,7 +141,8 @@ pub async fn import(store: &Store, client: &mut Client) -> Result<Imported, PgEr
 
     let mut users = Rows::new(&USERS);
     for user in store.users.newest_first() {
-        users.push(&tx, document(&user?)?).await?;
+        let (doc, secrets) = super::users::split(&user?)?;
+        users.push(&tx, serde_json::json!({ "doc": doc, "secrets": secrets })).await?;
     }
     imported.users = users.finish(&tx).await?;
     let balances: Vec<(i64, i64)> = store
@@ -178,11 +181,12 @@ pub async fn import(store: &Store, client: &mut Client) -> Result<Imported, PgEr
     copy_keyed_moves(&tx, store).await?;
     copy_settlements(&tx, store).await?;
     copy_from_records(&tx).await?;
-    // New ids (`pg::money`, `pg::blocking`) start past every id copied.
+    // New ids (`pg::money`, `pg::blocking`, `pg::users`) start past every id copied.
     tx.execute(
         "SELECT setval('ids', greatest(1000, (SELECT max(id) FROM ledger_entries), (SELECT max(id) FROM tickets),
                                       (SELECT max(id) FROM contacts), (SELECT max(id) FROM marquees),
-                                      (SELECT max(id) FROM activities), (SELECT max(id) FROM adjustments)))",
+                                      (SELECT max(id) FROM activities), (SELECT max(id) FROM adjustments),
+                                      (SELECT max(id) FROM users)))",
         &[],
     )
     .await?;
@@ -346,6 +350,10 @@ async fn check(
         if held != expected {
             problems.push(format!("table {table}: {expected} records in the store, {held} copied"));
         }
+    }
+    let bare: i64 = tx.query_one("SELECT count(*) FROM users WHERE NOT secrets ? 'password_hash'", &[]).await?.get(0);
+    if bare > 0 {
+        problems.push(format!("users: {bare} copied without their password hash"));
     }
     problems.extend(super::money::unbalanced_wallets(tx).await?);
     let short = tx

@@ -1,7 +1,8 @@
 //! PostgreSQL, the cluster mode's system of record (issue 14; docs/decisions/029): connecting, the versioned
 //! schema (`data/migrations/`), moving an embedded store into it (`import`, behind `ayo migrate`), the money
 //! engine (`money`) and a draw's payout on it (`payout`), the draw lease with its fencing token (`lease`) and the
-//! writes made under it (`draws`), and rate-limit counters shared by every node (`rate`).
+//! writes made under it (`draws`), rate-limit counters shared by every node (`rate`), and the store seam's
+//! families (`meta`, `users`, `otps`) answered from PostgreSQL.
 
 pub mod activities;
 pub mod adjustments;
@@ -13,11 +14,13 @@ pub mod lease;
 pub mod meta;
 pub mod money;
 pub mod notices;
+pub mod otps;
 pub mod payout;
 pub mod rate;
 pub mod responsible;
 pub mod sandbox;
 pub mod schema;
+pub mod users;
 
 pub use tokio_postgres::Client;
 

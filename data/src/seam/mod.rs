@@ -2,7 +2,7 @@
 //! implementations, the embedded store's (sled, in `store/`) and PostgreSQL's (in `pg/`), so handlers and actors
 //! call `store.meta.licence()` the same way whatever engine answers. The calls are synchronous, as the embedded
 //! store's always were; PostgreSQL answers them through `pg::blocking`. Money moves have their own, asynchronous
-//! contract (`money_engine`). The contract tests (`data/tests/store_contract.rs`) run every case against both.
+//! contract (`money_engine`). The contract tests (`data/tests/store_*.rs`) run every case against both.
 
 pub mod activities;
 pub mod adjustments;
@@ -10,8 +10,10 @@ pub mod books;
 pub mod identities;
 pub mod meta;
 pub mod notices;
+pub mod otps;
 pub mod responsible;
 pub mod sandbox;
+pub mod users;
 
 pub use activities::Activities;
 pub use adjustments::Adjustments;
@@ -19,5 +21,7 @@ pub use books::WalletBooks;
 pub use identities::Identities;
 pub use meta::Meta;
 pub use notices::Notices;
+pub use otps::Otps;
 pub use responsible::Responsible;
 pub use sandbox::SandboxBooks;
+pub use users::Users;

@@ -1,4 +1,5 @@
-//! Users and their unique indexes (email, phone), always written together in one transaction.
+//! Accounts (`seam::Users`) in the embedded store: the `users` tree and its unique indexes (email, phone), always
+//! written together in one transaction.
 
 use chrono::{DateTime, Utc};
 use sled::transaction::{ConflictableTransactionError as Conflict, TransactionalTree};
@@ -7,6 +8,8 @@ use sled::Transactional;
 use super::codec::{decode, encode, id_from, id_key};
 use crate::account::{Email, PhoneNumber};
 use crate::error::{StoreError, StoreResult};
+use crate::seam::users::Users;
+pub use crate::seam::users::{PlayerCounts, SignUp};
 use crate::user::{NewPlayer, Role, SecondFactor, User, UserId, UserStatus};
 
 const USERS: &str = "users";
@@ -19,19 +22,6 @@ pub struct UserStore {
     pub(super) users: sled::Tree,
     by_email: sled::Tree,
     by_phone: sled::Tree,
-}
-
-/// What a sign-up did. The HTTP answer is the same for all of them, so nobody learns who has an account.
-#[derive(Debug, Clone, PartialEq)]
-pub enum SignUp {
-    /// A new unverified player.
-    Created(User),
-    /// The email belonged to an account never verified: the latest sign-up's details replace it.
-    Replaced(User),
-    /// A verified account already has this email.
-    EmailTaken(User),
-    /// Another account (this one) already has this phone number.
-    PhoneTaken(User),
 }
 
 pub(super) fn abort(e: impl Into<StoreError>) -> Conflict<StoreError> {
@@ -60,27 +50,28 @@ impl UserStore {
         })
     }
 
-    pub fn get(&self, id: UserId) -> StoreResult<Option<User>> {
-        self.users.get(id_key(id))?.map(|b| decode(&b)).transpose()
-    }
-
-    pub fn find_by_email(&self, email: &Email) -> StoreResult<Option<User>> {
-        self.find_via(&self.by_email, email.as_str())
-    }
-
-    pub fn find_by_phone(&self, phone: &PhoneNumber) -> StoreResult<Option<User>> {
-        self.find_via(&self.by_phone, phone.as_str())
-    }
-
     fn find_via(&self, index: &sled::Tree, key: &str) -> StoreResult<Option<User>> {
         match index.get(key.as_bytes())? {
             Some(id) => self.get(id_from(BY_EMAIL, &id)?),
             None => Ok(None),
         }
     }
+}
 
-    /// Registers a player, or replaces an unverified registration of the same email.
-    pub fn sign_up(&self, new: NewPlayer) -> StoreResult<SignUp> {
+impl Users for UserStore {
+    fn get(&self, id: UserId) -> StoreResult<Option<User>> {
+        self.users.get(id_key(id))?.map(|b| decode(&b)).transpose()
+    }
+
+    fn find_by_email(&self, email: &Email) -> StoreResult<Option<User>> {
+        self.find_via(&self.by_email, email.as_str())
+    }
+
+    fn find_by_phone(&self, phone: &PhoneNumber) -> StoreResult<Option<User>> {
+        self.find_via(&self.by_phone, phone.as_str())
+    }
+
+    fn sign_up(&self, new: NewPlayer) -> StoreResult<SignUp> {
         let fresh_id = self.db.generate_id()? + 1;
         let _gate = super::backup::writing();
         let outcome = (&self.users, &self.by_email, &self.by_phone).transaction(|(users, by_email, by_phone)| {
@@ -135,10 +126,7 @@ impl UserStore {
         Ok(outcome)
     }
 
-    /// Creates an admin (or a witness: `role`), or gives an existing account that role and this password. Neither
-    /// needs an OTP. With `totp_secret` the second factor is enrolled with it at once (replacing any); without, an
-    /// existing enrolment is kept and a new admin enrols at first login.
-    pub fn upsert_staff(
+    fn upsert_staff(
         &self,
         email: &Email,
         name: &str,
@@ -194,8 +182,7 @@ impl UserStore {
         Ok(result)
     }
 
-    /// Sets a new password hash and signs every session out.
-    pub fn set_password(&self, id: UserId, password_hash: &str) -> StoreResult<Option<User>> {
+    fn set_password(&self, id: UserId, password_hash: &str) -> StoreResult<Option<User>> {
         let _gate = super::backup::writing();
         let result = self.users.transaction(|users| {
             let Some(mut user) = read_user(users, id)? else {
@@ -209,9 +196,7 @@ impl UserStore {
         Ok(result)
     }
 
-    /// Changes one account in a transaction: `change` edits the user and says whether to keep the edit (it may run
-    /// more than once, so it must be pure). The user as stored afterwards, or None when there is no such account.
-    pub fn update(&self, id: UserId, change: impl Fn(&mut User) -> bool) -> StoreResult<Option<(User, bool)>> {
+    fn edit(&self, id: UserId, change: &dyn Fn(&mut User) -> bool) -> StoreResult<Option<(User, bool)>> {
         let _gate = super::backup::writing();
         let result = self.users.transaction(|users| {
             let Some(stored) = read_user(users, id)? else {
@@ -227,8 +212,7 @@ impl UserStore {
         Ok(result)
     }
 
-    /// Suspends or reinstates an account. A suspended account's tokens stop working at once.
-    pub fn set_status(&self, id: UserId, status: UserStatus) -> StoreResult<Option<User>> {
+    fn set_status(&self, id: UserId, status: UserStatus) -> StoreResult<Option<User>> {
         let _gate = super::backup::writing();
         let result = self.users.transaction(|users| {
             let Some(mut user) = read_user(users, id)? else {
@@ -241,14 +225,11 @@ impl UserStore {
         Ok(result)
     }
 
-    /// Every account, newest first, read one at a time.
-    pub fn newest_first(&self) -> impl Iterator<Item = StoreResult<User>> {
-        self.users.iter().values().rev().map(|v| decode(&v?))
+    fn newest_first(&self) -> Box<dyn Iterator<Item = StoreResult<User>> + Send + '_> {
+        Box::new(self.users.iter().values().rev().map(|v| decode(&v?)))
     }
 
-    /// Player head counts for the dashboard: (total, signed up since `today_began`, verified). The caller says
-    /// when its day began, so the store takes no side on time zones.
-    pub fn player_counts(&self, today_began: DateTime<Utc>) -> StoreResult<PlayerCounts> {
+    fn player_counts(&self, today_began: DateTime<Utc>) -> StoreResult<PlayerCounts> {
         let mut counts = PlayerCounts::default();
         for entry in self.users.iter() {
             let (_, bytes) = entry?;
@@ -262,11 +243,4 @@ impl UserStore {
         }
         Ok(counts)
     }
-}
-
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-pub struct PlayerCounts {
-    pub total: u64,
-    pub new_today: u64,
-    pub verified: u64,
 }
