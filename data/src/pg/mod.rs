@@ -7,6 +7,7 @@
 pub mod activities;
 pub mod adjustments;
 pub mod blocking;
+pub mod books;
 pub mod draws;
 pub mod identities;
 pub mod import;

@@ -27,8 +27,9 @@ pub trait WalletBooks: Send + Sync {
     /// A draw's tickets as they stand, in id order.
     fn tickets_of_draw(&self, draw: DrawId) -> StoreResult<Vec<Ticket>>;
 
-    /// The cards of a draw's pending tickets, in id order, except those of players in `skip` (`threads`: how many
-    /// readers the embedded store may use side by side).
+    /// The cards of a draw's tickets still to settle, in id order: those of every player not in `skip`, where the
+    /// caller passes the draw's `settled_players` (`threads`: how many readers the embedded store may use side by
+    /// side).
     fn pending_cards_of_draw(
         &self,
         draw: DrawId,
