@@ -195,7 +195,7 @@ impl Handler<SettleTickets> for WalletActor {
         let outcomes: Vec<Outcome> = tickets.iter().map(|(_, outcome)| *outcome).collect();
         let lines = outcomes.iter().map(Outcome::entry_count).sum();
         // Ids are taken outside the transaction, which may run more than once.
-        let ids = (0..lines).map(|_| self.store.wallets.next_id()).collect::<Result<Vec<_>, _>>()?;
+        let ids = (0..lines).map(|_| self.store.ids.next_id()).collect::<Result<Vec<_>, _>>()?;
         let moved = self.store.wallets.settle(self.user, draw.id, &outcomes, &ids, now)?;
         // A rerun (already settled before a crash) changes nothing and tells nobody again.
         if moved.replayed {
@@ -226,7 +226,7 @@ impl Handler<RefundTickets> for WalletActor {
 
     fn handle(&mut self, msg: RefundTickets, _: &mut Context<Self>) -> Self::Result {
         self.touch();
-        let ids = (0..msg.tickets.len()).map(|_| self.store.wallets.next_id()).collect::<Result<Vec<_>, _>>();
+        let ids = (0..msg.tickets.len()).map(|_| self.store.ids.next_id()).collect::<Result<Vec<_>, _>>();
         let moved = ids.and_then(|ids| self.store.wallets.refund(self.user, &msg.tickets, &ids, msg.now));
         match moved {
             Ok(moved) => {

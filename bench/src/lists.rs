@@ -77,7 +77,7 @@ fn seed_store(store: &Store, draws: usize, entries: usize) -> anyhow::Result<See
     while written < entries {
         let who = &crowd[i % crowd.len()];
         let entry = LedgerEntry {
-            id: store.wallets.next_id()?,
+            id: store.ids.next_id()?,
             user_id: who.id,
             kind: EntryKind::Deposit,
             status: EntryStatus::Success,

@@ -84,7 +84,7 @@ pub fn players(store: &Store, from: usize, n: usize, funding: i64) -> anyhow::Re
         };
         let SignUp::Created(user) = store.users.sign_up(new)? else { anyhow::bail!("player {i} already exists") };
         let entry = LedgerEntry {
-            id: store.wallets.next_id()?,
+            id: store.ids.next_id()?,
             user_id: user.id,
             kind: EntryKind::Adjustment,
             status: EntryStatus::Success,
@@ -129,7 +129,7 @@ pub fn tickets(
         let priced =
             price(&bet, Kobo(1_000), &game.stake_rules, &game.multipliers).map_err(|e| anyhow::anyhow!("{e}"))?;
         let ticket = Ticket {
-            id: store.wallets.next_id()?,
+            id: store.ids.next_id()?,
             user_id: player.id,
             draw_id: draw.id,
             game_id: game.id,
@@ -147,7 +147,7 @@ pub fn tickets(
             settled_at: None,
             terms: None,
         };
-        let purchase = Purchase { ticket, entry_id: store.wallets.next_id()?, now: sold_at };
+        let purchase = Purchase { ticket, entry_id: store.ids.next_id()?, now: sold_at };
         store.wallets.purchase(&purchase)?.map_err(|e| anyhow::anyhow!("seeding a ticket: {e}"))?;
     }
     Ok(())

@@ -138,7 +138,7 @@ async fn move_money(
     once: String,
 ) -> Result<Moved<LedgerEntry>, ApiError> {
     let entry = LedgerEntry {
-        id: state.store.wallets.next_id()?,
+        id: state.store.ids.next_id()?,
         user_id: player.id,
         kind: EntryKind::Adjustment,
         status: EntryStatus::Success,

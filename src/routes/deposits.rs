@@ -82,7 +82,7 @@ async fn create(
     let amount = body.amount.ok_or_else(|| ApiError::field("amount", "Enter the amount to deposit"))?;
     let amount = deposit::check_amount(Kobo(amount)).map_err(|why| ApiError::field("amount", why))?;
     let now = Utc::now();
-    let id = state.store.wallets.next_id()?;
+    let id = state.store.ids.next_id()?;
     let gateway = &state.payments.gateway;
     let pending = Deposit::pending(id, new_reference(id), user.id, amount, gateway.name(), now);
     let opened = state

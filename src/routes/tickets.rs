@@ -114,7 +114,7 @@ async fn create(
     let now = Utc::now();
     let terms = Terms::of(&game, &bet);
     let ticket = Ticket {
-        id: state.store.wallets.next_id()?,
+        id: state.store.ids.next_id()?,
         user_id: user.id,
         draw_id,
         game_id: game.id,
@@ -132,7 +132,7 @@ async fn create(
         settled_at: None,
         terms: Some(terms),
     };
-    let purchase = Purchase { ticket, entry_id: state.store.wallets.next_id()?, now };
+    let purchase = Purchase { ticket, entry_id: state.store.ids.next_id()?, now };
     let moved = state
         .engine
         .wallets

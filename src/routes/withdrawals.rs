@@ -85,7 +85,7 @@ async fn create(
         );
         return Err(ApiError::coded("bank_account", message, "BANK_ACCOUNT_HOLD"));
     }
-    let id = state.store.wallets.next_id()?;
+    let id = state.store.ids.next_id()?;
     let withdrawal = Withdrawal {
         id,
         user_id: user.id,
@@ -96,7 +96,7 @@ async fn create(
         account_number: account.account_number,
         account_name: account.account_name,
         idempotency_key: key,
-        entry_id: state.store.wallets.next_id()?,
+        entry_id: state.store.ids.next_id()?,
         transfer_reference: Withdrawal::transfer_reference_for(id),
         reason: None,
         decided_by: None,

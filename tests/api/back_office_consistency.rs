@@ -109,7 +109,7 @@ async fn the_dashboard_counts_a_day_from_midnight_in_lagos() {
     // 00:30 WAT yesterday is 23:30 UTC the day before: a UTC day would put it one bar too early.
     let half_past_midnight = yesterday.and_time(NaiveTime::MIN).and_utc() + Span::minutes(30) - Span::hours(1);
     let deposit = LedgerEntry {
-        id: app.store.wallets.next_id().unwrap(),
+        id: app.store.ids.next_id().unwrap(),
         user_id: 4242,
         kind: EntryKind::Deposit,
         status: EntryStatus::Success,

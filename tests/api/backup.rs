@@ -58,7 +58,7 @@ async fn a_backup_taken_under_purchase_load_restores_into_a_new_directory_and_pa
     let copied = store.books.ticket_ids_of_draw(draw_id).unwrap().len();
     assert!(copied > 0 && copied <= acked, "the copy holds {copied} of {acked} tickets");
     // A new id never collides with a copied one.
-    let fresh = store.wallets.next_id().unwrap();
+    let fresh = store.ids.next_id().unwrap();
     assert!(store.books.ticket(fresh).unwrap().is_none());
     assert!(store.books.ticket_ids_of_draw(draw_id).unwrap().iter().all(|id| *id < fresh));
     drop(store);

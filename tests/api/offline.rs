@@ -61,7 +61,7 @@ pub fn funded_player(store: &Store, n: u64, kobo: i64) -> User {
     };
     let SignUp::Created(user) = store.users.sign_up(new).unwrap() else { panic!("a new player") };
     let funding = LedgerEntry {
-        id: store.wallets.next_id().unwrap(),
+        id: store.ids.next_id().unwrap(),
         user_id: user.id,
         kind: EntryKind::Adjustment,
         status: EntryStatus::Success,

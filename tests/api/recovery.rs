@@ -45,7 +45,7 @@ fn seed_overdue_draw(dir: &Path) -> u64 {
             let bet = Bet::parse("PERM2", &numbers, &[], &[]).unwrap();
             let priced = price(&bet, Kobo(1_000), &game.stake_rules, &game.multipliers).unwrap();
             let ticket = Ticket {
-                id: store.wallets.next_id().unwrap(),
+                id: store.ids.next_id().unwrap(),
                 user_id: user.id,
                 draw_id: draw.id,
                 game_id: game.id,
@@ -63,7 +63,7 @@ fn seed_overdue_draw(dir: &Path) -> u64 {
                 settled_at: None,
                 terms: None,
             };
-            let purchase = Purchase { ticket, entry_id: store.wallets.next_id().unwrap(), now: sold_at };
+            let purchase = Purchase { ticket, entry_id: store.ids.next_id().unwrap(), now: sold_at };
             store.wallets.purchase(&purchase).unwrap().unwrap();
         }
     }

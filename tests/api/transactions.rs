@@ -86,7 +86,7 @@ async fn the_export_covers_at_least_the_last_twelve_months() {
     let id = app.user_id(&player).await;
     // An entry from 13 months ago, written straight to the ledger as the wallet would have.
     let old = ayo_data::ledger::LedgerEntry {
-        id: app.store.wallets.next_id().unwrap(),
+        id: app.store.ids.next_id().unwrap(),
         user_id: id,
         kind: ayo_data::ledger::EntryKind::Adjustment,
         status: ayo_data::ledger::EntryStatus::Success,

@@ -60,6 +60,8 @@ pub struct Store {
     pub users: std::sync::Arc<dyn crate::seam::Users>,
     pub otps: std::sync::Arc<dyn crate::seam::Otps>,
     pub wallets: WalletStore,
+    /// Ids for tickets and ledger entries.
+    pub ids: std::sync::Arc<dyn crate::seam::Ids>,
     /// The books as read (balances, tickets, the ledger, totals): `wallets`'s own in the embedded store.
     pub books: std::sync::Arc<dyn crate::seam::WalletBooks>,
     pub games: GameStore,
@@ -125,6 +127,7 @@ impl Store {
             users: std::sync::Arc::new(users),
             otps: std::sync::Arc::new(otps),
             books: std::sync::Arc::new(wallets.clone()),
+            ids: std::sync::Arc::new(wallets.clone()),
             wallets,
             games,
             meta: std::sync::Arc::new(meta),
