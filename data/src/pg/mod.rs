@@ -5,11 +5,13 @@
 
 pub mod blocking;
 pub mod draws;
+pub mod games;
 pub mod import;
 pub mod lease;
 pub mod meta;
 pub mod money;
 pub mod payout;
+pub mod witness;
 pub mod rate;
 pub mod schema;
 

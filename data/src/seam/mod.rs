@@ -4,6 +4,10 @@
 //! store's always were; PostgreSQL answers them through `pg::blocking`. Money moves have their own, asynchronous
 //! contract (`money_engine`). The contract tests (`data/tests/store_contract.rs`) run every case against both.
 
+pub mod games;
 pub mod meta;
+pub mod witness;
 
+pub use games::Games;
 pub use meta::Meta;
+pub use witness::WitnessPool;

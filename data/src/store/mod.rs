@@ -60,7 +60,10 @@ pub struct Store {
     pub users: UserStore,
     pub otps: OtpStore,
     pub wallets: WalletStore,
-    pub games: GameStore,
+    pub games: std::sync::Arc<dyn crate::seam::Games>,
+    /// The same games as the embedded store's own, for what reads its trees directly (wallets, upgrades, audits,
+    /// `ayo migrate`).
+    sled_games: GameStore,
     pub meta: std::sync::Arc<dyn crate::seam::Meta>,
     pub activities: ActivityStore,
     pub adjustments: AdjustmentStore,
@@ -68,7 +71,8 @@ pub struct Store {
     pub payments: PaymentStore,
     pub responsible: ResponsibleStore,
     pub sandbox: SandboxStore,
-    pub witness: WitnessStore,
+    pub witness: std::sync::Arc<dyn crate::seam::WitnessPool>,
+    sled_witness: WitnessStore,
     pub identities: IdentityStore,
 }
 
@@ -122,7 +126,8 @@ impl Store {
             users,
             otps,
             wallets,
-            games,
+            games: std::sync::Arc::new(games.clone()),
+            sled_games: games,
             meta: std::sync::Arc::new(meta),
             activities,
             adjustments,
@@ -130,11 +135,22 @@ impl Store {
             payments,
             responsible,
             sandbox,
-            witness,
+            witness: std::sync::Arc::new(witness.clone()),
+            sled_witness: witness,
             identities,
         };
         upgrade::run(&store, &meta_tree)?;
         Ok(store)
+    }
+
+    /// The embedded store's games, for what works on its trees.
+    pub(crate) fn sled_games(&self) -> &GameStore {
+        &self.sled_games
+    }
+
+    /// The embedded store's witness pool, for `ayo migrate`.
+    pub(crate) fn sled_witness(&self) -> &WitnessStore {
+        &self.sled_witness
     }
 
     /// Writes a consistent copy of the whole store to `out` (see `backup`), while it keeps serving.

@@ -15,7 +15,7 @@ pub(super) fn run(store: &Store, meta: &sled::Tree) -> StoreResult<()> {
     }
     // A brand-new store has nothing to rebuild; an older one gets its tallies from its records.
     store.wallets.rebuild_tallies()?;
-    store.games.rebuild_tallies()?;
+    store.sled_games.rebuild_tallies()?;
     store.activities.rebuild_tallies()?;
     meta.insert(LAYOUT, &[CURRENT])?;
     store.flush_blocking()
