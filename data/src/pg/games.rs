@@ -269,10 +269,9 @@ impl Games for PgGames {
         // As the embedded store walks its draws by id: a chunk at a time, stopping where it would.
         let (mut out, mut last_seen, mut read, mut below) = (Vec::new(), None, 0, id(before));
         loop {
-            let chunk =
-                self.stored(format!("{DRAW} WHERE id < $1 ORDER BY id DESC LIMIT $2"), move || {
-                    vec![Box::new(below), Box::new(CHUNK)]
-                })?;
+            let chunk = self.stored(format!("{DRAW} WHERE id < $1 ORDER BY id DESC LIMIT $2"), move || {
+                vec![Box::new(below), Box::new(CHUNK)]
+            })?;
             let full = chunk.len() as i64 == CHUNK;
             for stored in chunk {
                 if out.len() >= limit || read >= scan {
@@ -316,14 +315,20 @@ impl Games for PgGames {
     fn last_scheduled(&self, game: GameId) -> StoreResult<Option<DateTime<Utc>>> {
         let game = id(game);
         self.pg.run(move |pool| async move {
-            Ok(pool.get().await?.query_one("SELECT max(draws_at) FROM draws WHERE game_id = $1", &[&game]).await?.get(0))
+            Ok(pool
+                .get()
+                .await?
+                .query_one("SELECT max(draws_at) FROM draws WHERE game_id = $1", &[&game])
+                .await?
+                .get(0))
         })
     }
 
     fn has_live_draw(&self, game: GameId) -> StoreResult<bool> {
         let game = id(game);
         self.pg.run(move |pool| async move {
-            let sql = "SELECT EXISTS (SELECT 1 FROM draws WHERE game_id = $1 AND NOT finished AND status <> 'scheduled')";
+            let sql =
+                "SELECT EXISTS (SELECT 1 FROM draws WHERE game_id = $1 AND NOT finished AND status <> 'scheduled')";
             Ok(pool.get().await?.query_one(sql, &[&game]).await?.get(0))
         })
     }

@@ -11,9 +11,9 @@ pub mod lease;
 pub mod meta;
 pub mod money;
 pub mod payout;
-pub mod witness;
 pub mod rate;
 pub mod schema;
+pub mod witness;
 
 pub use tokio_postgres::Client;
 

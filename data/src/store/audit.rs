@@ -3,8 +3,8 @@
 
 use super::Store;
 use crate::draw::DrawStatus;
-use crate::seam::Games;
 use crate::error::StoreResult;
+use crate::seam::Games;
 use crate::ticket::TicketStatus;
 
 /// What an audit looked at, and what it found wrong (nothing, for a sound store).

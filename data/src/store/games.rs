@@ -10,10 +10,10 @@ use super::seal::SeedSealer;
 use super::tally;
 use crate::draw::{Draw, DrawId, DrawStatus};
 use crate::error::StoreResult;
-use crate::seam::games::{is_past, leaves_blob, leaves_of_blob, open_seed, stored_seed, Games};
 use crate::game::{Game, GameId};
 use crate::lotto::merkle::Hash;
 use crate::lotto::Balls;
+use crate::seam::games::{is_past, leaves_blob, leaves_of_blob, open_seed, stored_seed, Games};
 use crate::ticket::TicketId;
 
 const DRAW: u8 = b'd';
