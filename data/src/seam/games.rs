@@ -108,7 +108,7 @@ pub(crate) fn leaves_blob(leaves: &[(TicketId, Hash)]) -> Vec<u8> {
 /// The leaves `leaves_blob` wrote, of draw `draw`.
 pub(crate) fn leaves_of_blob(draw: DrawId, blob: &[u8]) -> StoreResult<Vec<(TicketId, Hash)>> {
     let corrupt = || StoreError::Corrupt { tree: "draws", detail: format!("the leaves of draw {draw}") };
-    if blob.len() % LEAF_ENTRY != 0 {
+    if !blob.len().is_multiple_of(LEAF_ENTRY) {
         return Err(corrupt());
     }
     blob.chunks_exact(LEAF_ENTRY)
