@@ -93,7 +93,7 @@ async fn results(state: web::Data<AppState>, query: web::Query<ResultsQuery>) ->
     };
     let store = state.store.clone();
     let before = query.before.unwrap_or(DrawId::MAX);
-    let (draws, next) = web::block(move || store.games.past_draws(before, limit, SCAN_PER_PAGE, keep)).await??;
+    let (draws, next) = web::block(move || store.games.past_draws(before, limit, SCAN_PER_PAGE, &keep)).await??;
     let games = state.store.games.games()?;
     let rows: Vec<_> = draws.iter().map(|d| views::draw(d, games.iter().find(|g| g.id == d.game_id))).collect();
     Ok(HttpResponse::Ok().json(json!({ "data": { "results": rows, "next_before": next } })))

@@ -72,7 +72,7 @@ async fn add_commitments(
     let count = body.commitments.len();
     if !(1..=MAX_PER_REQUEST).contains(&count) {
         errors.push("commitments", format!("Send from 1 to {MAX_PER_REQUEST} commitments"));
-    } else if state.store.witness.pooled() + count > MAX_POOLED {
+    } else if state.store.witness.pooled()? + count > MAX_POOLED {
         errors.push("commitments", format!("The pool holds at most {MAX_POOLED} commitments"));
     }
     for (i, item) in body.commitments.iter().enumerate() {
@@ -97,7 +97,7 @@ async fn add_commitments(
     state.store.witness.add(&pooled)?;
     state.store.flush().await?;
     state.audit(Some(&req), Some(&witness), "witness.committed", None, format!("{count} commitment(s)"));
-    Ok(HttpResponse::Created().json(json!({ "data": { "pooled": state.store.witness.pooled() } })))
+    Ok(HttpResponse::Created().json(json!({ "data": { "pooled": state.store.witness.pooled()? } })))
 }
 
 #[utoipa::path(
@@ -127,7 +127,7 @@ async fn draws(state: web::Data<AppState>, WitnessUser(witness): WitnessUser) ->
             "tickets_root": draw.tickets_root,
         }));
     }
-    Ok(HttpResponse::Ok().json(json!({ "data": { "pooled": state.store.witness.pooled(), "draws": rows } })))
+    Ok(HttpResponse::Ok().json(json!({ "data": { "pooled": state.store.witness.pooled()?, "draws": rows } })))
 }
 
 #[derive(Deserialize, Default, ToSchema)]

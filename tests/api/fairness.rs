@@ -369,7 +369,7 @@ async fn ayo_witness_pools_commitments_reveals_after_close_and_flags_a_commitmen
     )
     .await;
     // The pool is first in, first out: drain the witness's own first.
-    while app.store.witness.pooled() > 1 {
+    while app.store.witness.pooled().unwrap() > 1 {
         app.store.witness.take().unwrap();
     }
     let forged = app.quick_draw(60_000, 61_000).await;

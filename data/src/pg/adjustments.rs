@@ -70,7 +70,7 @@ impl Adjustments for PgAdjustments {
             Ok(pool
                 .get()
                 .await?
-                .query("SELECT doc FROM adjustments ORDER BY id DESC", &[])
+                .query("SELECT doc FROM adjustments ORDER BY (doc->>'created_at')::timestamptz DESC, id DESC", &[])
                 .await?
                 .iter()
                 .map(|r| r.get(0))

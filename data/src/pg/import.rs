@@ -9,6 +9,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::{schema, Client, PgError};
+use crate::seam::games::leaves_blob;
+use crate::seam::Games;
 use crate::store::audit::AuditReport;
 use crate::Store;
 
@@ -58,9 +60,10 @@ const GAMES: Table = Table {
 };
 const DRAWS: Table = Table {
     name: "draws",
-    insert: "INSERT INTO draws (id, game_id, status, ticket_count, draws_at, doc)
+    insert: "INSERT INTO draws (id, game_id, status, ticket_count, draws_at, doc, finished)
              SELECT (d->>'id')::bigint, (d->>'game_id')::bigint, d->>'status', (d->>'ticket_count')::bigint,
-                    (d->>'draws_at')::timestamptz, d
+                    (d->>'draws_at')::timestamptz, d,
+                    d->>'status' IN ('settled', 'cancelled') AND d->>'settled_at' IS NOT NULL
              FROM jsonb_array_elements($1::jsonb) AS d",
 };
 pub(super) const TICKETS: Table = Table {
@@ -171,6 +174,7 @@ pub async fn import(store: &Store, client: &mut Client) -> Result<Imported, PgEr
         draws.push(&tx, document(&draw?)?).await?;
     }
     imported.draws = draws.finish(&tx).await?;
+    copy_draw_secrets(&tx, store).await?;
     let mut tickets = Rows::new(&TICKETS);
     for draw in store.games.draws_latest_first(None) {
         for ticket in store.wallets.tickets_of_draw(draw?.id)? {
@@ -181,12 +185,14 @@ pub async fn import(store: &Store, client: &mut Client) -> Result<Imported, PgEr
     copy_keyed_moves(&tx, store).await?;
     copy_settlements(&tx, store).await?;
     copy_from_records(&tx).await?;
-    // New ids (`pg::money`, `pg::blocking`, `pg::users`) start past every id copied.
+    copy_witness_pool(&tx, store).await?;
+    // New ids (`pg::money`, `pg::blocking`, `pg::users`, `pg::games`) start past every id copied.
     tx.execute(
         "SELECT setval('ids', greatest(1000, (SELECT max(id) FROM ledger_entries), (SELECT max(id) FROM tickets),
                                       (SELECT max(id) FROM contacts), (SELECT max(id) FROM marquees),
                                       (SELECT max(id) FROM activities), (SELECT max(id) FROM adjustments),
-                                      (SELECT max(id) FROM users)))",
+                                      (SELECT max(id) FROM users), (SELECT max(id) FROM draws),
+                                      (SELECT max(id) FROM games)))",
         &[],
     )
     .await?;
@@ -197,6 +203,48 @@ pub async fn import(store: &Store, client: &mut Client) -> Result<Imported, PgEr
     }
     tx.commit().await?;
     Ok(imported)
+}
+
+/// Each draw's seed exactly as the store keeps it (sealed under the seed key: never opened here) and its Merkle
+/// leaves, which `pg::games` reads.
+async fn copy_draw_secrets(tx: &tokio_postgres::Transaction<'_>, store: &Store) -> Result<(), PgError> {
+    for chunk in store.sled_games().stored_seeds()?.chunks(BATCH) {
+        let ids: Vec<i64> = chunk.iter().map(|(id, _)| *id as i64).collect();
+        let seeds: Vec<&str> = chunk.iter().map(|(_, seed)| seed.as_str()).collect();
+        tx.execute(
+            "UPDATE draws SET secrets = jsonb_build_object('seed', s.seed)
+             FROM unnest($1::bigint[], $2::text[]) AS s (id, seed) WHERE draws.id = s.id",
+            &[&ids, &seeds],
+        )
+        .await?;
+    }
+    for (draw, ..) in store.sled_games().draw_summaries()? {
+        if let Some(leaves) = store.sled_games().leaves(draw)? {
+            tx.execute(
+                "INSERT INTO draw_leaves (draw_id, leaves) VALUES ($1, $2)",
+                &[&(draw as i64), &leaves_blob(&leaves)],
+            )
+            .await?;
+        }
+    }
+    Ok(())
+}
+
+/// The witness's commitments still waiting, in their order.
+async fn copy_witness_pool(tx: &tokio_postgres::Transaction<'_>, store: &Store) -> Result<(), PgError> {
+    let waiting = store.sled_witness().waiting()?;
+    let witnesses: Vec<i64> = waiting.iter().map(|c| c.witness_id as i64).collect();
+    let labels: Vec<&str> = waiting.iter().map(|c| c.label.as_str()).collect();
+    let commitments: Vec<&str> = waiting.iter().map(|c| c.commitment.as_str()).collect();
+    tx.execute(
+        "INSERT INTO witness_pool (witness_id, label, commitment)
+         SELECT witness_id, label, commitment
+         FROM unnest($1::bigint[], $2::text[], $3::text[]) WITH ORDINALITY AS c (witness_id, label, commitment, n)
+         ORDER BY n",
+        &[&witnesses, &labels, &commitments],
+    )
+    .await?;
+    Ok(())
 }
 
 /// The keys that make a keyed move happen once, so a repeat after the move still moves nothing.
@@ -356,6 +404,10 @@ async fn check(
         problems.push(format!("users: {bare} copied without their password hash"));
     }
     problems.extend(super::money::unbalanced_wallets(tx).await?);
+    let unseeded: i64 = tx.query_one("SELECT count(*) FROM draws WHERE NOT secrets ? 'seed'", &[]).await?.get(0);
+    if unseeded > 0 {
+        problems.push(format!("{unseeded} draws copied without their seed"));
+    }
     let short = tx
         .query(
             "SELECT d.id, d.ticket_count, count(t.id), count(t.id) FILTER (WHERE t.status = 'pending')

@@ -9,6 +9,7 @@ pub mod adjustments;
 pub mod blocking;
 pub mod books;
 pub mod draws;
+pub mod games;
 pub mod identities;
 pub mod import;
 pub mod lease;
@@ -22,6 +23,7 @@ pub mod responsible;
 pub mod sandbox;
 pub mod schema;
 pub mod users;
+pub mod witness;
 
 pub use tokio_postgres::Client;
 

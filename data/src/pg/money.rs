@@ -42,7 +42,7 @@ const BUYERS: usize = 4;
 const CONNECTIONS: usize = BUYERS + 4;
 /// Ids a node takes from the database's sequence at a time (so a purchase's two ids cost no round trip): the
 /// sequence's step (migration 0002).
-const ID_BLOCK: i64 = 1_000;
+pub(super) const ID_BLOCK: i64 = 1_000;
 /// How often a batch that met a deadlock or a serialisation failure is tried again before its buyers get an error.
 const ATTEMPTS: usize = 3;
 

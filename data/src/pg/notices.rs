@@ -30,9 +30,9 @@ impl PgNotices {
         })
     }
 
-    /// Every row of `table`, newest first.
+    /// Every row of `table`, newest first (by time: ids interleave between nodes).
     fn all<T: serde::de::DeserializeOwned>(&self, table: &'static str) -> StoreResult<Vec<T>> {
-        let sql = format!("SELECT doc FROM {table} ORDER BY id DESC");
+        let sql = format!("SELECT doc FROM {table} ORDER BY (doc->>'created_at')::timestamptz DESC, id DESC");
         let docs: Vec<Value> = self.pg.run(move |pool| async move {
             Ok(pool.get().await?.query(&sql, &[]).await?.iter().map(|row| row.get(0)).collect())
         })?;

@@ -7,6 +7,7 @@
 pub mod activities;
 pub mod adjustments;
 pub mod books;
+pub mod games;
 pub mod identities;
 pub mod ids;
 pub mod meta;
@@ -15,10 +16,12 @@ pub mod otps;
 pub mod responsible;
 pub mod sandbox;
 pub mod users;
+pub mod witness;
 
 pub use activities::Activities;
 pub use adjustments::Adjustments;
 pub use books::WalletBooks;
+pub use games::Games;
 pub use identities::Identities;
 pub use ids::Ids;
 pub use meta::Meta;
@@ -27,3 +30,4 @@ pub use otps::Otps;
 pub use responsible::Responsible;
 pub use sandbox::SandboxBooks;
 pub use users::Users;
+pub use witness::WitnessPool;

@@ -4,6 +4,7 @@
 use super::Store;
 use crate::draw::DrawStatus;
 use crate::error::StoreResult;
+use crate::seam::Games;
 use crate::ticket::TicketStatus;
 
 /// What an audit looked at, and what it found wrong (nothing, for a sound store).
@@ -39,7 +40,7 @@ impl Store {
                 report.problems.push(format!("user {user}: negative balance {balance} kobo"));
             }
         }
-        for (draw, status, count) in self.games.draw_summaries()? {
+        for (draw, status, count) in self.sled_games.draw_summaries()? {
             if status != DrawStatus::Settled {
                 continue;
             }

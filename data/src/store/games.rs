@@ -1,4 +1,5 @@
-//! Games and their draws. A draw is written by its DrawActor only; listing indexes keep a game's draws in time order.
+//! Games and their draws (`seam::Games`) in the embedded store: the `games` and `draws` trees, with listing
+//! indexes that keep a game's draws in time order.
 
 use chrono::{DateTime, Utc};
 
@@ -8,10 +9,11 @@ use super::listing::{self, Page, Slice};
 use super::seal::SeedSealer;
 use super::tally;
 use crate::draw::{Draw, DrawId, DrawStatus};
-use crate::error::{StoreError, StoreResult};
+use crate::error::StoreResult;
 use crate::game::{Game, GameId};
 use crate::lotto::merkle::Hash;
 use crate::lotto::Balls;
+use crate::seam::games::{is_past, leaves_blob, leaves_of_blob, open_seed, stored_seed, Games};
 use crate::ticket::TicketId;
 
 const DRAW: u8 = b'd';
@@ -22,9 +24,8 @@ const BY_TIME: u8 = b't';
 /// Tallies (see `tally`): draws in all, and per game.
 const COUNT_ALL: u8 = b'n';
 const COUNT_OF_GAME: u8 = b'g';
-/// A closed draw's Merkle leaves: per ticket in id order, its id (8 bytes, big-endian) then its leaf hash (32).
+/// A closed draw's Merkle leaves (`seam::games::leaves_blob`).
 const LEAVES: u8 = b'l';
-const LEAF_ENTRY: usize = 8 + 32;
 
 #[derive(Clone)]
 pub struct GameStore {
@@ -44,44 +45,93 @@ impl GameStore {
     fn encode_draw(&self, draw: &Draw) -> StoreResult<Vec<u8>> {
         let Some(sealer) = &self.sealer else { return encode(draw) };
         let mut value = serde_json::to_value(draw)?;
-        value["seed"] = serde_json::Value::String(sealer.seal(&draw.seed));
+        value["seed"] = serde_json::Value::String(stored_seed(Some(sealer), draw));
         Ok(serde_json::to_vec(&value)?)
     }
 
     fn decode_draw(&self, bytes: &[u8]) -> StoreResult<Draw> {
         let mut value: serde_json::Value = serde_json::from_slice(bytes)?;
-        if let Some(sealed) = value["seed"].as_str().filter(|s| SeedSealer::is_sealed(s)) {
-            let sealer = self.sealer.as_ref().ok_or_else(|| StoreError::Corrupt {
-                tree: "draws",
-                detail: "a sealed seed, and no seal key (secrets/seed.key or AYO_SEED_KEY)".into(),
-            })?;
-            value["seed"] = serde_json::Value::String(sealer.open(sealed)?.to_hex());
-        }
+        open_seed(self.sealer.as_ref(), &mut value)?;
         Ok(serde_json::from_value(value)?)
     }
 
-    pub fn next_id(&self) -> StoreResult<u64> {
+    pub(super) fn draw_key(id: DrawId) -> Vec<u8> {
+        tagged(DRAW, &[id])
+    }
+
+    /// Rebuilds the draw-time index and the draw tallies from the draws (a store from before them).
+    pub(super) fn rebuild_tallies(&self) -> StoreResult<()> {
+        let mut per_game = std::collections::HashMap::<GameId, i64>::new();
+        let mut all = 0;
+        for (id, game, when) in self.draw_times()? {
+            self.draws.insert(tagged(BY_TIME, &[when, id]), &[])?;
+            *per_game.entry(game).or_default() += 1;
+            all += 1;
+        }
+        for (game, count) in per_game {
+            tally::put(&self.draws, &tally::key(COUNT_OF_GAME, &[game]), [count])?;
+        }
+        tally::put(&self.draws, &tally::key(COUNT_ALL, &[]), [all])
+    }
+
+    /// Every draw's id and its seed as stored (sealed when the store has a seal key), by id, never opened: what
+    /// `ayo migrate` copies into PostgreSQL's `draws.secrets`.
+    pub(crate) fn stored_seeds(&self) -> StoreResult<Vec<(DrawId, String)>> {
+        #[derive(serde::Deserialize)]
+        struct Stored {
+            id: DrawId,
+            seed: String,
+        }
+        self.draws
+            .scan_prefix([DRAW])
+            .values()
+            .map(|v| {
+                let s: Stored = serde_json::from_slice(&v?)?;
+                Ok((s.id, s.seed))
+            })
+            .collect()
+    }
+
+    /// Every draw's id, game and draw time (seconds), read without opening its seed.
+    fn draw_times(&self) -> StoreResult<Vec<(DrawId, GameId, u64)>> {
+        #[derive(serde::Deserialize)]
+        struct Times {
+            id: DrawId,
+            game_id: GameId,
+            draws_at: DateTime<Utc>,
+        }
+        self.draws
+            .scan_prefix([DRAW])
+            .values()
+            .map(|v| {
+                let t: Times = serde_json::from_slice(&v?)?;
+                Ok((t.id, t.game_id, u64::try_from(t.draws_at.timestamp()).unwrap_or(0)))
+            })
+            .collect()
+    }
+}
+
+impl Games for GameStore {
+    fn next_id(&self) -> StoreResult<u64> {
         Ok(self.db.generate_id()? + 1)
     }
 
-    pub fn put_game(&self, game: &Game) -> StoreResult<()> {
+    fn put_game(&self, game: &Game) -> StoreResult<()> {
         self.games.insert(id_key(game.id), encode(game)?)?;
         Ok(())
     }
 
-    pub fn game(&self, id: GameId) -> StoreResult<Option<Game>> {
+    fn game(&self, id: GameId) -> StoreResult<Option<Game>> {
         self.games.get(id_key(id))?.map(|b| decode(&b)).transpose()
     }
 
-    pub fn games(&self) -> StoreResult<Vec<Game>> {
+    fn games(&self) -> StoreResult<Vec<Game>> {
         self.games.iter().values().map(|v| decode(&v?)).collect()
     }
 
-    /// Saves a draw and keeps the listing indexes true (the unfinished set lists draws to resume at start-up).
-    ///
-    /// A transaction, not a batch: a purchase reads the draw inside its own transaction, so a close and a purchase
-    /// are serialised and a ticket is either in the closed draw's list or refused.
-    pub fn put_draw(&self, draw: &Draw) -> StoreResult<()> {
+    // A transaction, not a batch: a purchase reads the draw inside its own transaction, so a close and a purchase
+    // are serialised and a ticket is either in the closed draw's list or refused.
+    fn put_draw(&self, draw: &Draw) -> StoreResult<()> {
         let bytes = self.encode_draw(draw)?;
         let when = u64::try_from(draw.draws_at.timestamp()).unwrap_or(0);
         let _gate = super::backup::writing();
@@ -102,16 +152,11 @@ impl GameStore {
         Ok(())
     }
 
-    pub(super) fn draw_key(id: DrawId) -> Vec<u8> {
-        tagged(DRAW, &[id])
-    }
-
-    pub fn draw(&self, id: DrawId) -> StoreResult<Option<Draw>> {
+    fn draw(&self, id: DrawId) -> StoreResult<Option<Draw>> {
         self.draws.get(tagged(DRAW, &[id]))?.map(|b| self.decode_draw(&b)).transpose()
     }
 
-    /// Every draw not yet settled or cancelled.
-    pub fn unfinished_draws(&self) -> StoreResult<Vec<Draw>> {
+    fn unfinished_draws(&self) -> StoreResult<Vec<Draw>> {
         let mut out = Vec::new();
         for key in self.draws.scan_prefix([UNFINISHED]).keys() {
             if let Some(draw) = last_id(&key?).map(|id| self.draw(id)).transpose()?.flatten() {
@@ -121,8 +166,7 @@ impl GameStore {
         Ok(out)
     }
 
-    /// A game's draws, newest first, up to `limit`, optionally only those due at or before `until`.
-    pub fn draws_of_game(&self, game: GameId, limit: usize) -> StoreResult<Vec<Draw>> {
+    fn draws_of_game(&self, game: GameId, limit: usize) -> StoreResult<Vec<Draw>> {
         let mut out = Vec::new();
         for key in self.draws.scan_prefix(tagged(BY_GAME, &[game])).keys().rev() {
             if out.len() >= limit {
@@ -135,8 +179,7 @@ impl GameStore {
         Ok(out)
     }
 
-    /// A page of the draws, of one game or all, by draw time.
-    pub fn draws_page(&self, game: Option<GameId>, slice: Slice) -> StoreResult<Page<Draw>> {
+    fn draws_page(&self, game: Option<GameId>, slice: Slice) -> StoreResult<Page<Draw>> {
         let (prefix, count) = match game {
             Some(game) => (tagged(BY_GAME, &[game]), tally::key(COUNT_OF_GAME, &[game])),
             None => (vec![BY_TIME], tally::key(COUNT_ALL, &[])),
@@ -146,47 +189,12 @@ impl GameStore {
         Ok(Page { rows: listing::records(ids, |id| self.draw(id))?, total: tally::count(total) })
     }
 
-    /// The draws, of one game or all, latest draw time first, read one at a time (for filters and searches).
-    pub fn draws_latest_first(&self, game: Option<GameId>) -> impl Iterator<Item = StoreResult<Draw>> + '_ {
+    fn draws_latest_first(&self, game: Option<GameId>) -> Box<dyn Iterator<Item = StoreResult<Draw>> + '_> {
         let prefix = game.map_or_else(|| vec![BY_TIME], |game| tagged(BY_GAME, &[game]));
-        listing::stream(self.draws.scan_prefix(prefix).keys().rev(), |id| self.draw(id))
+        Box::new(listing::stream(self.draws.scan_prefix(prefix).keys().rev(), |id| self.draw(id)))
     }
 
-    /// Rebuilds the draw-time index and the draw tallies from the draws (a store from before them).
-    pub(super) fn rebuild_tallies(&self) -> StoreResult<()> {
-        let mut per_game = std::collections::HashMap::<GameId, i64>::new();
-        let mut all = 0;
-        for (id, game, when) in self.draw_times()? {
-            self.draws.insert(tagged(BY_TIME, &[when, id]), &[])?;
-            *per_game.entry(game).or_default() += 1;
-            all += 1;
-        }
-        for (game, count) in per_game {
-            tally::put(&self.draws, &tally::key(COUNT_OF_GAME, &[game]), [count])?;
-        }
-        tally::put(&self.draws, &tally::key(COUNT_ALL, &[]), [all])
-    }
-
-    /// Every draw's id, game and draw time (seconds), read without opening its seed.
-    fn draw_times(&self) -> StoreResult<Vec<(DrawId, GameId, u64)>> {
-        #[derive(serde::Deserialize)]
-        struct Times {
-            id: DrawId,
-            game_id: GameId,
-            draws_at: DateTime<Utc>,
-        }
-        self.draws
-            .scan_prefix([DRAW])
-            .values()
-            .map(|v| {
-                let t: Times = serde_json::from_slice(&v?)?;
-                Ok((t.id, t.game_id, u64::try_from(t.draws_at.timestamp()).unwrap_or(0)))
-            })
-            .collect()
-    }
-
-    /// Every draw's id, status and ticket count, read without opening its seed (an audit needs no seal key).
-    pub fn draw_summaries(&self) -> StoreResult<Vec<(DrawId, DrawStatus, u64)>> {
+    fn draw_summaries(&self) -> StoreResult<Vec<(DrawId, DrawStatus, u64)>> {
         #[derive(serde::Deserialize)]
         struct Summary {
             id: DrawId,
@@ -203,42 +211,22 @@ impl GameStore {
             .collect()
     }
 
-    /// Stores a closed draw's Merkle leaves (ticket id and leaf hash, in id order): what receipts are proved from.
-    pub fn put_leaves(&self, draw: DrawId, leaves: &[(TicketId, Hash)]) -> StoreResult<()> {
-        let mut blob = Vec::with_capacity(leaves.len() * LEAF_ENTRY);
-        for (id, leaf) in leaves {
-            blob.extend_from_slice(&id.to_be_bytes());
-            blob.extend_from_slice(leaf);
-        }
-        self.draws.insert(tagged(LEAVES, &[draw]), blob)?;
+    fn put_leaves(&self, draw: DrawId, leaves: &[(TicketId, Hash)]) -> StoreResult<()> {
+        self.draws.insert(tagged(LEAVES, &[draw]), leaves_blob(leaves))?;
         Ok(())
     }
 
-    /// A closed draw's Merkle leaves, as `put_leaves` stored them.
-    pub fn leaves(&self, draw: DrawId) -> StoreResult<Option<Vec<(TicketId, Hash)>>> {
+    fn leaves(&self, draw: DrawId) -> StoreResult<Option<Vec<(TicketId, Hash)>>> {
         let Some(blob) = self.draws.get(tagged(LEAVES, &[draw]))? else { return Ok(None) };
-        let corrupt = || StoreError::Corrupt { tree: "draws", detail: format!("the leaves of draw {draw}") };
-        if blob.len() % LEAF_ENTRY != 0 {
-            return Err(corrupt());
-        }
-        blob.chunks_exact(LEAF_ENTRY)
-            .map(|entry| {
-                let id = entry[..8].try_into().map(u64::from_be_bytes).map_err(|_| corrupt())?;
-                let leaf: Hash = entry[8..].try_into().map_err(|_| corrupt())?;
-                Ok((id, leaf))
-            })
-            .collect::<StoreResult<Vec<_>>>()
-            .map(Some)
+        leaves_of_blob(draw, &blob).map(Some)
     }
 
-    /// Finished and drawn draws, newest (highest id) first, from below `before`, that `keep` accepts: up to `limit`
-    /// of them, reading at most `scan` draws. Also answers where to go on from (`None` when the start was reached).
-    pub fn past_draws(
+    fn past_draws(
         &self,
         before: DrawId,
         limit: usize,
         scan: usize,
-        keep: impl Fn(&Draw) -> bool,
+        keep: &dyn Fn(&Draw) -> bool,
     ) -> StoreResult<(Vec<Draw>, Option<DrawId>)> {
         let mut out = Vec::new();
         let mut last_seen = None;
@@ -250,16 +238,14 @@ impl GameStore {
             let (key, value) = item?;
             last_seen = last_id(&key);
             let draw = self.decode_draw(&value)?;
-            let past = matches!(draw.status, DrawStatus::Drawn | DrawStatus::Settled | DrawStatus::Cancelled);
-            if past && keep(&draw) {
+            if is_past(&draw) && keep(&draw) {
                 out.push(draw);
             }
         }
         Ok((out, None))
     }
 
-    /// The winning balls of a game's latest `last` drawn draws, newest first (reading at most `last` + 1000 draws).
-    pub fn recent_results(&self, game: GameId, last: usize) -> StoreResult<Vec<Balls>> {
+    fn recent_results(&self, game: GameId, last: usize) -> StoreResult<Vec<Balls>> {
         let mut out = Vec::new();
         for key in self.draws.scan_prefix(tagged(BY_GAME, &[game])).keys().rev().take(last + 1000) {
             if out.len() >= last {
@@ -273,13 +259,11 @@ impl GameStore {
         Ok(out)
     }
 
-    /// The latest draw time already scheduled for a game.
-    pub fn last_scheduled(&self, game: GameId) -> StoreResult<Option<DateTime<Utc>>> {
+    fn last_scheduled(&self, game: GameId) -> StoreResult<Option<DateTime<Utc>>> {
         Ok(self.draws_of_game(game, 1)?.first().map(|d| d.draws_at))
     }
 
-    /// Whether any draw of the game is in a live state (used to pause safely).
-    pub fn has_live_draw(&self, game: GameId) -> StoreResult<bool> {
+    fn has_live_draw(&self, game: GameId) -> StoreResult<bool> {
         Ok(self.unfinished_draws()?.iter().any(|d| d.game_id == game && d.status != DrawStatus::Scheduled))
     }
 }

@@ -64,7 +64,10 @@ pub struct Store {
     pub ids: std::sync::Arc<dyn crate::seam::Ids>,
     /// The books as read (balances, tickets, the ledger, totals): `wallets`'s own in the embedded store.
     pub books: std::sync::Arc<dyn crate::seam::WalletBooks>,
-    pub games: GameStore,
+    pub games: std::sync::Arc<dyn crate::seam::Games>,
+    /// The same games as the embedded store's own, for what reads its trees directly (wallets, upgrades, audits,
+    /// `ayo migrate`).
+    sled_games: GameStore,
     pub meta: std::sync::Arc<dyn crate::seam::Meta>,
     pub activities: std::sync::Arc<dyn crate::seam::Activities>,
     pub adjustments: std::sync::Arc<dyn crate::seam::Adjustments>,
@@ -72,7 +75,8 @@ pub struct Store {
     pub payments: PaymentStore,
     pub responsible: std::sync::Arc<dyn crate::seam::Responsible>,
     pub sandbox: std::sync::Arc<dyn crate::seam::SandboxBooks>,
-    pub witness: WitnessStore,
+    pub witness: std::sync::Arc<dyn crate::seam::WitnessPool>,
+    sled_witness: WitnessStore,
     pub identities: std::sync::Arc<dyn crate::seam::Identities>,
 }
 
@@ -129,7 +133,8 @@ impl Store {
             books: std::sync::Arc::new(wallets.clone()),
             ids: std::sync::Arc::new(wallets.clone()),
             wallets,
-            games,
+            games: std::sync::Arc::new(games.clone()),
+            sled_games: games,
             meta: std::sync::Arc::new(meta),
             activities: std::sync::Arc::new(activities),
             adjustments: std::sync::Arc::new(adjustments),
@@ -137,9 +142,20 @@ impl Store {
             payments,
             responsible: std::sync::Arc::new(responsible),
             sandbox: std::sync::Arc::new(sandbox),
-            witness,
+            witness: std::sync::Arc::new(witness.clone()),
+            sled_witness: witness,
             identities: std::sync::Arc::new(identities),
         })
+    }
+
+    /// The embedded store's games, for what works on its trees.
+    pub(crate) fn sled_games(&self) -> &GameStore {
+        &self.sled_games
+    }
+
+    /// The embedded store's witness pool, for `ayo migrate`.
+    pub(crate) fn sled_witness(&self) -> &WitnessStore {
+        &self.sled_witness
     }
 
     /// Writes a consistent copy of the whole store to `out` (see `backup`), while it keeps serving.

@@ -1,11 +1,12 @@
-//! The independent witness's pool of commitments (docs/decisions/017): each draw takes the next one when it is
-//! scheduled, so the witness's secret is fixed before any ticket of that draw is sold.
+//! The witness's pool of commitments (`seam::WitnessPool`) in the embedded store: the `witness_pool` tree, in the
+//! order they were added.
 
 use serde::{Deserialize, Serialize};
 
 use super::codec::{decode, encode, id_key};
 use crate::draw::WitnessPart;
 use crate::error::StoreResult;
+use crate::seam::WitnessPool;
 use crate::user::UserId;
 
 /// One commitment waiting for a draw.
@@ -34,8 +35,14 @@ impl WitnessStore {
         Ok(Self { db: db.clone(), pool: db.open_tree("witness_pool")? })
     }
 
-    /// Adds commitments to the end of the pool, in order.
-    pub fn add(&self, commitments: &[PooledCommitment]) -> StoreResult<()> {
+    /// Every commitment waiting, oldest first: what `ayo migrate` copies.
+    pub(crate) fn waiting(&self) -> StoreResult<Vec<PooledCommitment>> {
+        self.pool.iter().values().map(|v| decode(&v?)).collect()
+    }
+}
+
+impl WitnessPool for WitnessStore {
+    fn add(&self, commitments: &[PooledCommitment]) -> StoreResult<()> {
         let mut batch = sled::Batch::default();
         for commitment in commitments {
             batch.insert(&id_key(self.db.generate_id()?), encode(commitment)?);
@@ -45,13 +52,12 @@ impl WitnessStore {
         Ok(())
     }
 
-    /// Takes the oldest commitment out of the pool (atomically: two draws never share one).
-    pub fn take(&self) -> StoreResult<Option<PooledCommitment>> {
+    // `pop_min` is atomic: two draws never share one.
+    fn take(&self) -> StoreResult<Option<PooledCommitment>> {
         self.pool.pop_min()?.map(|(_, value)| decode(&value)).transpose()
     }
 
-    /// How many commitments are waiting.
-    pub fn pooled(&self) -> usize {
-        self.pool.len()
+    fn pooled(&self) -> StoreResult<usize> {
+        Ok(self.pool.len())
     }
 }

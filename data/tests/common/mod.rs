@@ -43,6 +43,30 @@ pub fn player(store: &Store, n: u32) -> User {
     user
 }
 
+/// A paused game, not yet stored.
+pub fn a_game(id: u64, slug: &str) -> Game {
+    Game {
+        id,
+        slug: slug.into(),
+        name: format!("Game {slug}"),
+        description: String::new(),
+        status: GameStatus::Paused,
+        schedule: Schedule::Interval { every_minutes: 60 },
+        close_before_secs: 0,
+        bet_types: BetType::ALL.to_vec(),
+        multipliers: Multipliers::default(),
+        stake_rules: StakeRules::default(),
+        created_at: Utc::now(),
+    }
+}
+
+/// A scheduled draw of `game` at `draws_at` (whole seconds), opening an hour before, not yet stored.
+pub fn a_draw(id: u64, game: &Game, draws_at: chrono::DateTime<Utc>) -> Draw {
+    use chrono::SubsecRound;
+    let draws_at = draws_at.trunc_subsecs(0);
+    Draw::schedule(id, game, draws_at - Duration::hours(1), draws_at)
+}
+
 pub fn game_and_draw(store: &Store) -> (Game, Draw) {
     let game = Game {
         id: store.games.next_id().unwrap(),

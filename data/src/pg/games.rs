@@ -1,0 +1,387 @@
+//! Games and their draws (`seam::Games`) on PostgreSQL: the `games` and `draws` rows (migrations 0001 and 0005),
+//! each record's JSON in `doc` without its seed; the seed in `draws.secrets`, sealed as the embedded store seals it;
+//! the listings are queries over the draws' indexes.
+
+use std::collections::VecDeque;
+use std::ops::Range;
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use parking_lot::Mutex;
+use serde_json::Value;
+use tokio_postgres::Row;
+
+use super::blocking::PgSync;
+use super::import::document;
+use super::money::ID_BLOCK;
+use crate::draw::{Draw, DrawId, DrawStatus};
+use crate::error::{StoreError, StoreResult};
+use crate::game::{Game, GameId};
+use crate::lotto::merkle::Hash;
+use crate::lotto::Balls;
+use crate::seam::games::{is_past, leaves_blob, leaves_of_blob, open_seed, stored_seed, Games};
+use crate::store::listing::{Page, Slice};
+use crate::store::seal::SeedSealer;
+use crate::ticket::TicketId;
+
+/// What a draw is read from: its record, the columns that are authoritative over it, and its stored seed.
+const DRAW: &str = "SELECT doc, status, ticket_count, secrets->>'seed', draws_at, id FROM draws";
+/// Draws read at a time by the iterating listings.
+const CHUNK: i64 = 200;
+
+/// One node's games and draws on PostgreSQL. Cheap to clone.
+#[derive(Clone)]
+pub struct PgGames {
+    pg: PgSync,
+    /// Seals seeds on write and opens them on read, as the embedded store's `GameStore` does with the same key.
+    sealer: Option<SeedSealer>,
+    /// Ids taken from the shared sequence `ids` and not handed out yet (as `pg::money` keeps its own).
+    ids: Arc<Mutex<Range<u64>>>,
+}
+
+/// A draw's row, as read, before its seed is opened.
+struct Stored {
+    doc: Value,
+    status: String,
+    ticket_count: i64,
+    seed: Option<String>,
+    draws_at: DateTime<Utc>,
+    id: i64,
+}
+
+impl Stored {
+    fn of(row: &Row) -> Self {
+        Self {
+            doc: row.get(0),
+            status: row.get(1),
+            ticket_count: row.get(2),
+            seed: row.get(3),
+            draws_at: row.get(4),
+            id: row.get(5),
+        }
+    }
+}
+
+fn id(id: u64) -> i64 {
+    i64::try_from(id).unwrap_or(i64::MAX)
+}
+
+impl PgGames {
+    pub fn new(pg: PgSync, sealer: Option<SeedSealer>) -> Self {
+        Self { pg, sealer, ids: Arc::new(Mutex::new(0..0)) }
+    }
+
+    /// The draws `sql` (a `DRAW` query) selects with `params`, seeds still sealed.
+    fn stored<P>(&self, sql: String, params: P) -> StoreResult<Vec<Stored>>
+    where
+        P: FnOnce() -> Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send>> + Send + 'static,
+    {
+        self.pg.run(move |pool| async move {
+            let client = pool.get().await?;
+            let params = params();
+            let refs: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
+                params.iter().map(|p| p.as_ref() as &(dyn tokio_postgres::types::ToSql + Sync)).collect();
+            Ok(client.query(&sql, &refs).await?.iter().map(Stored::of).collect())
+        })
+    }
+
+    fn open(&self, stored: Stored) -> StoreResult<Draw> {
+        let mut value = stored.doc;
+        value["status"] = Value::String(stored.status);
+        value["ticket_count"] = Value::from(stored.ticket_count);
+        let seed = stored.seed.ok_or_else(|| StoreError::Corrupt {
+            tree: "draws",
+            detail: format!("draw {} has no seed in `secrets`", stored.id),
+        })?;
+        value["seed"] = Value::String(seed);
+        open_seed(self.sealer.as_ref(), &mut value)?;
+        Ok(serde_json::from_value(value)?)
+    }
+
+    fn draws(&self, sql: String, params: impl FnOnce() -> Params + Send + 'static) -> StoreResult<Vec<Draw>> {
+        self.stored(sql, params)?.into_iter().map(|s| self.open(s)).collect()
+    }
+}
+
+type Params = Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send>>;
+
+/// Where a game's draws, or all, are: the `WHERE` clause and its first parameter.
+fn of_game(game: Option<GameId>) -> (&'static str, Params) {
+    match game {
+        Some(game) => ("game_id = $1", vec![Box::new(id(game))]),
+        None => ("$1::bigint IS NULL", vec![Box::new(None::<i64>)]),
+    }
+}
+
+impl Games for PgGames {
+    fn next_id(&self) -> StoreResult<u64> {
+        let mut ids = self.ids.lock();
+        if ids.is_empty() {
+            // Each `nextval` reserves the `ID_BLOCK` ids up to the value it answers (migration 0002).
+            let last: i64 = self.pg.run(|pool| async move {
+                Ok(pool.get().await?.query_one("SELECT nextval('ids')", &[]).await?.get(0))
+            })?;
+            *ids = (last - ID_BLOCK + 1) as u64..last as u64 + 1;
+        }
+        ids.next().ok_or_else(|| StoreError::Database("no id left in a fresh block".into()))
+    }
+
+    fn put_game(&self, game: &Game) -> StoreResult<()> {
+        let (game_id, slug, doc) = (id(game.id), game.slug.clone(), document(game).map_err(pg)?);
+        let status = doc["status"].as_str().unwrap_or_default().to_owned();
+        self.pg.run(move |pool| async move {
+            pool.get()
+                .await?
+                .execute(
+                    "INSERT INTO games (id, slug, status, doc) VALUES ($1, $2, $3, $4)
+                     ON CONFLICT (id) DO UPDATE SET slug = excluded.slug, status = excluded.status, doc = excluded.doc",
+                    &[&game_id, &slug, &status, &doc],
+                )
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn game(&self, game: GameId) -> StoreResult<Option<Game>> {
+        let game = id(game);
+        let doc: Option<Value> = self.pg.run(move |pool| async move {
+            let row = pool.get().await?.query_opt("SELECT doc FROM games WHERE id = $1", &[&game]).await?;
+            Ok(row.map(|row| row.get(0)))
+        })?;
+        Ok(doc.map(serde_json::from_value).transpose()?)
+    }
+
+    fn games(&self) -> StoreResult<Vec<Game>> {
+        let docs: Vec<Value> = self.pg.run(|pool| async move {
+            let rows = pool.get().await?.query("SELECT doc FROM games ORDER BY id", &[]).await?;
+            Ok(rows.iter().map(|row| row.get(0)).collect())
+        })?;
+        docs.into_iter().map(|doc| serde_json::from_value(doc).map_err(Into::into)).collect()
+    }
+
+    fn put_draw(&self, draw: &Draw) -> StoreResult<()> {
+        let seed = stored_seed(self.sealer.as_ref(), draw);
+        let doc = document(draw).map_err(pg)?;
+        let row = (id(draw.id), id(draw.game_id), draw.status.as_str(), id(draw.ticket_count), draw.draws_at);
+        let finished = draw.is_finished();
+        self.pg.run(move |pool| async move {
+            let (draw, game, status, tickets, draws_at) = row;
+            pool.get()
+                .await?
+                .execute(
+                    "INSERT INTO draws (id, game_id, status, ticket_count, draws_at, doc, secrets, finished)
+                     VALUES ($1, $2, $3, $4, $5, $6, jsonb_build_object('seed', $7::text), $8)
+                     ON CONFLICT (id) DO UPDATE SET game_id = excluded.game_id, status = excluded.status,
+                         ticket_count = excluded.ticket_count, draws_at = excluded.draws_at, doc = excluded.doc,
+                         secrets = excluded.secrets, finished = excluded.finished",
+                    &[&draw, &game, &status, &tickets, &draws_at, &doc, &seed, &finished],
+                )
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn draw(&self, draw: DrawId) -> StoreResult<Option<Draw>> {
+        let draw = id(draw);
+        Ok(self.draws(format!("{DRAW} WHERE id = $1"), move || vec![Box::new(draw)])?.pop())
+    }
+
+    fn unfinished_draws(&self) -> StoreResult<Vec<Draw>> {
+        self.draws(format!("{DRAW} WHERE NOT finished ORDER BY id"), Vec::new)
+    }
+
+    fn draws_of_game(&self, game: GameId, limit: usize) -> StoreResult<Vec<Draw>> {
+        let (game, limit) = (id(game), id(limit as u64));
+        self.draws(format!("{DRAW} WHERE game_id = $1 ORDER BY draws_at DESC, id DESC LIMIT $2"), move || {
+            vec![Box::new(game), Box::new(limit)]
+        })
+    }
+
+    fn draws_page(&self, game: Option<GameId>, slice: Slice) -> StoreResult<Page<Draw>> {
+        let (filter, _) = of_game(game);
+        let order = if slice.oldest_first { "ASC" } else { "DESC" };
+        let (offset, limit) = (id(slice.offset as u64), id(slice.limit as u64));
+        let sql = format!("{DRAW} WHERE {filter} ORDER BY draws_at {order}, id {order} OFFSET $2 LIMIT $3");
+        let rows = self.draws(sql, move || {
+            let (_, mut params) = of_game(game);
+            params.push(Box::new(offset));
+            params.push(Box::new(limit));
+            params
+        })?;
+        let count = format!("SELECT count(*) FROM draws WHERE {filter}");
+        let total: i64 = self.pg.run(move |pool| async move {
+            let (_, params) = of_game(game);
+            let refs: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
+                params.iter().map(|p| p.as_ref() as &(dyn tokio_postgres::types::ToSql + Sync)).collect();
+            Ok(pool.get().await?.query_one(&count, &refs).await?.get(0))
+        })?;
+        Ok(Page { rows, total: total as u64 })
+    }
+
+    fn draws_latest_first(&self, game: Option<GameId>) -> Box<dyn Iterator<Item = StoreResult<Draw>> + '_> {
+        Box::new(LatestFirst { games: self, game, after: None, ready: VecDeque::new(), done: false })
+    }
+
+    fn draw_summaries(&self) -> StoreResult<Vec<(DrawId, DrawStatus, u64)>> {
+        let rows: Vec<(i64, String, i64)> = self.pg.run(|pool| async move {
+            let rows = pool.get().await?.query("SELECT id, status, ticket_count FROM draws ORDER BY id", &[]).await?;
+            Ok(rows.iter().map(|row| (row.get(0), row.get(1), row.get(2))).collect())
+        })?;
+        rows.into_iter()
+            .map(|(draw, status, count)| {
+                let status: DrawStatus = serde_json::from_value(Value::String(status))?;
+                Ok((draw as u64, status, count as u64))
+            })
+            .collect()
+    }
+
+    fn put_leaves(&self, draw: DrawId, leaves: &[(TicketId, Hash)]) -> StoreResult<()> {
+        let (draw, blob) = (id(draw), leaves_blob(leaves));
+        self.pg.run(move |pool| async move {
+            pool.get()
+                .await?
+                .execute(
+                    "INSERT INTO draw_leaves (draw_id, leaves) VALUES ($1, $2)
+                     ON CONFLICT (draw_id) DO UPDATE SET leaves = excluded.leaves",
+                    &[&draw, &blob],
+                )
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn leaves(&self, draw: DrawId) -> StoreResult<Option<Vec<(TicketId, Hash)>>> {
+        let key = id(draw);
+        let blob: Option<Vec<u8>> = self.pg.run(move |pool| async move {
+            let row = pool.get().await?.query_opt("SELECT leaves FROM draw_leaves WHERE draw_id = $1", &[&key]).await?;
+            Ok(row.map(|row| row.get(0)))
+        })?;
+        blob.map(|blob| leaves_of_blob(draw, &blob)).transpose()
+    }
+
+    fn past_draws(
+        &self,
+        before: DrawId,
+        limit: usize,
+        scan: usize,
+        keep: &dyn Fn(&Draw) -> bool,
+    ) -> StoreResult<(Vec<Draw>, Option<DrawId>)> {
+        // As the embedded store walks its draws by id: a chunk at a time, stopping where it would.
+        let (mut out, mut last_seen, mut read, mut below) = (Vec::new(), None, 0, id(before));
+        loop {
+            let chunk = self.stored(format!("{DRAW} WHERE id < $1 ORDER BY id DESC LIMIT $2"), move || {
+                vec![Box::new(below), Box::new(CHUNK)]
+            })?;
+            let full = chunk.len() as i64 == CHUNK;
+            for stored in chunk {
+                if out.len() >= limit || read >= scan {
+                    return Ok((out, last_seen));
+                }
+                read += 1;
+                below = stored.id;
+                last_seen = Some(stored.id as u64);
+                let draw = self.open(stored)?;
+                if is_past(&draw) && keep(&draw) {
+                    out.push(draw);
+                }
+            }
+            if !full {
+                return Ok((out, None));
+            }
+        }
+    }
+
+    fn recent_results(&self, game: GameId, last: usize) -> StoreResult<Vec<Balls>> {
+        let (game, last, scan) = (id(game), id(last as u64), id(last as u64 + 1000));
+        let numbers: Vec<Value> = self.pg.run(move |pool| async move {
+            let rows = pool
+                .get()
+                .await?
+                .query(
+                    "SELECT numbers FROM (
+                         SELECT doc->'numbers' AS numbers, draws_at, id FROM draws WHERE game_id = $1
+                         ORDER BY draws_at DESC, id DESC LIMIT $2
+                     ) latest
+                     WHERE numbers IS NOT NULL AND numbers <> 'null'::jsonb
+                     ORDER BY draws_at DESC, id DESC LIMIT $3",
+                    &[&game, &scan, &last],
+                )
+                .await?;
+            Ok(rows.iter().map(|row| row.get(0)).collect())
+        })?;
+        numbers.into_iter().map(|balls| serde_json::from_value(balls).map_err(Into::into)).collect()
+    }
+
+    fn last_scheduled(&self, game: GameId) -> StoreResult<Option<DateTime<Utc>>> {
+        let game = id(game);
+        self.pg.run(move |pool| async move {
+            Ok(pool
+                .get()
+                .await?
+                .query_one("SELECT max(draws_at) FROM draws WHERE game_id = $1", &[&game])
+                .await?
+                .get(0))
+        })
+    }
+
+    fn has_live_draw(&self, game: GameId) -> StoreResult<bool> {
+        let game = id(game);
+        self.pg.run(move |pool| async move {
+            let sql =
+                "SELECT EXISTS (SELECT 1 FROM draws WHERE game_id = $1 AND NOT finished AND status <> 'scheduled')";
+            Ok(pool.get().await?.query_one(sql, &[&game]).await?.get(0))
+        })
+    }
+}
+
+fn pg(e: super::PgError) -> StoreError {
+    StoreError::Database(e.to_string())
+}
+
+/// `draws_latest_first` on PostgreSQL: `CHUNK` draws a query, each after the last one read (keyset paging).
+struct LatestFirst<'a> {
+    games: &'a PgGames,
+    game: Option<GameId>,
+    /// The draw time and id of the last draw read.
+    after: Option<(DateTime<Utc>, i64)>,
+    ready: VecDeque<Draw>,
+    done: bool,
+}
+
+impl LatestFirst<'_> {
+    fn fetch(&mut self) -> StoreResult<()> {
+        let (filter, _) = of_game(self.game);
+        let (game, after) = (self.game, self.after);
+        let sql = format!(
+            "{DRAW} WHERE {filter} AND ($2::timestamptz IS NULL OR (draws_at, id) < ($2, $3))
+             ORDER BY draws_at DESC, id DESC LIMIT $4"
+        );
+        let chunk = self.games.stored(sql, move || {
+            let (_, mut params) = of_game(game);
+            params.push(Box::new(after.map(|(at, _)| at)));
+            params.push(Box::new(after.map_or(0, |(_, id)| id)));
+            params.push(Box::new(CHUNK));
+            params
+        })?;
+        self.done = (chunk.len() as i64) < CHUNK;
+        for stored in chunk {
+            self.after = Some((stored.draws_at, stored.id));
+            self.ready.push_back(self.games.open(stored)?);
+        }
+        Ok(())
+    }
+}
+
+impl Iterator for LatestFirst<'_> {
+    type Item = StoreResult<Draw>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.ready.is_empty() && !self.done {
+            if let Err(e) = self.fetch() {
+                self.done = true;
+                return Some(Err(e));
+            }
+        }
+        self.ready.pop_front().map(Ok)
+    }
+}

@@ -1,0 +1,296 @@
+//! Games and their draws (`seam::Games`), the same cases on both engines (`common::nodes`).
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed unwrap is a failed test
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use chrono::{DateTime, Duration, Utc};
+
+use ayo_data::draw::{Draw, DrawId, DrawStatus};
+use ayo_data::game::Game;
+use ayo_data::lotto::Balls;
+use ayo_data::pg::games::PgGames;
+use ayo_data::seam::Games;
+use ayo_data::store::seal::SeedSealer;
+use ayo_data::store::Slice;
+
+mod common;
+use common::nodes::Node;
+use common::{a_draw, a_game};
+
+fn games(node: &Node) -> Arc<dyn Games> {
+    match node {
+        Node::Embedded(store) => Arc::clone(&store.games),
+        Node::Cluster(pg) => Arc::new(PgGames::new(pg.clone(), None)),
+    }
+}
+
+fn ids(draws: &[Draw]) -> Vec<DrawId> {
+    draws.iter().map(|d| d.id).collect()
+}
+
+fn base() -> DateTime<Utc> {
+    DateTime::parse_from_rfc3339("2030-01-01T12:00:00Z").unwrap().with_timezone(&Utc)
+}
+
+fn stored_game(games: &dyn Games, slug: &str) -> Game {
+    let game = a_game(games.next_id().unwrap(), slug);
+    games.put_game(&game).unwrap();
+    game
+}
+
+fn balls(k: u8) -> Balls {
+    std::array::from_fn(|i| k + i as u8 + 1)
+}
+
+fn a_game_and_its_draws_written_on_one_node_are_read_on_every_other(nodes: &[Node]) {
+    let (a, b, c) = (games(&nodes[0]), games(&nodes[1]), games(&nodes[2]));
+    let game = stored_game(&*a, "daily");
+    assert_eq!(b.game(game.id).unwrap(), Some(game.clone()));
+    assert_eq!(c.games().unwrap(), vec![game.clone()]);
+    assert_eq!(b.game(game.id + 1).unwrap(), None);
+
+    let mut draw = a_draw(a.next_id().unwrap(), &game, base());
+    a.put_draw(&draw).unwrap();
+    assert_eq!(c.draw(draw.id).unwrap(), Some(draw.clone()));
+    draw.status = DrawStatus::Open;
+    draw.ticket_count = 3;
+    b.put_draw(&draw).unwrap();
+    assert_eq!(a.draw(draw.id).unwrap(), Some(draw.clone()), "a plain overwrite, read back whole");
+    assert_eq!(c.draw_summaries().unwrap(), vec![(draw.id, DrawStatus::Open, 3)]);
+}
+
+fn ids_taken_on_three_nodes_at_once_never_collide(nodes: &[Node]) {
+    const EACH: usize = 1_500; // more than one block of the cluster's sequence per node
+    let taken: Vec<Vec<u64>> = std::thread::scope(|scope| {
+        let takers: Vec<_> = nodes
+            .iter()
+            .map(|node| scope.spawn(move || (0..EACH).map(|_| games(node).next_id().unwrap()).collect::<Vec<_>>()))
+            .collect();
+        takers.into_iter().map(|t| t.join().unwrap()).collect()
+    });
+    let unique: HashSet<u64> = taken.iter().flatten().copied().collect();
+    assert_eq!(unique.len(), EACH * nodes.len(), "every id handed out once");
+    assert!(!unique.contains(&0));
+}
+
+/// Two games' draws, ids in one order and draw times in another, some of them past.
+fn two_games_of_draws(games: &dyn Games) -> (Game, Game, Vec<Draw>) {
+    let (red, blue) = (stored_game(games, "red"), stored_game(games, "blue"));
+    let mut draws = Vec::new();
+    for i in 0..250u32 {
+        let game = if i % 5 == 0 { &blue } else { &red };
+        let at = base() + Duration::minutes(i64::from((i * 37) % 250));
+        let mut draw = a_draw(games.next_id().unwrap(), game, at);
+        draw.status = match i % 4 {
+            0 => DrawStatus::Drawn,
+            1 => DrawStatus::Scheduled,
+            2 => DrawStatus::Settled,
+            _ => DrawStatus::Cancelled,
+        };
+        games.put_draw(&draw).unwrap();
+        draws.push(draw);
+    }
+    (red, blue, draws)
+}
+
+fn by_time_latest_first(draws: &[Draw], game: Option<&Game>) -> Vec<DrawId> {
+    let mut of: Vec<&Draw> = draws.iter().filter(|d| game.is_none_or(|g| d.game_id == g.id)).collect();
+    of.sort_by_key(|d| std::cmp::Reverse((d.draws_at, d.id)));
+    of.iter().map(|d| d.id).collect()
+}
+
+fn draws_are_listed_and_paged_by_draw_time(nodes: &[Node]) {
+    let (writer, reader) = (games(&nodes[0]), games(&nodes[1]));
+    let (red, blue, draws) = two_games_of_draws(&*writer);
+    let all = by_time_latest_first(&draws, None);
+    let reds = by_time_latest_first(&draws, Some(&red));
+    let blues = by_time_latest_first(&draws, Some(&blue));
+    assert_ne!(
+        all,
+        {
+            let mut by_id = all.clone();
+            by_id.sort_unstable_by(|a, b| b.cmp(a));
+            by_id
+        },
+        "a real test"
+    );
+
+    let page = reader.draws_page(None, Slice { offset: 10, limit: 7, oldest_first: false }).unwrap();
+    assert_eq!((ids(&page.rows), page.total), (all[10..17].to_vec(), 250));
+    let page = reader.draws_page(Some(blue.id), Slice { offset: 45, limit: 10, oldest_first: true }).unwrap();
+    let oldest_blues: Vec<DrawId> = blues.iter().rev().copied().collect();
+    assert_eq!((ids(&page.rows), page.total), (oldest_blues[45..50].to_vec(), 50));
+    assert_eq!(reader.draws_page(Some(red.id), Slice { offset: 0, limit: 3, oldest_first: false }).unwrap().total, 200);
+
+    let latest: Vec<DrawId> = reader.draws_latest_first(None).map(|d| d.unwrap().id).collect();
+    assert_eq!(latest, all, "every draw, once, latest first (more than one chunk)");
+    let latest_reds: Vec<DrawId> = reader.draws_latest_first(Some(red.id)).map(|d| d.unwrap().id).collect();
+    assert_eq!(latest_reds, reds);
+    assert_eq!(ids(&reader.draws_of_game(blue.id, 4).unwrap()), blues[..4].to_vec());
+    assert_eq!(reader.last_scheduled(red.id).unwrap(), draws.iter().find(|d| d.id == reds[0]).map(|d| d.draws_at));
+    let whole = reader.draw(all[3]).unwrap().unwrap();
+    assert_eq!(Some(&whole), draws.iter().find(|d| d.id == all[3]), "listed draws are whole");
+}
+
+fn past_draws_go_back_by_id_within_their_scan(nodes: &[Node]) {
+    let (writer, reader) = (games(&nodes[0]), games(&nodes[2]));
+    let (_, blue, draws) = two_games_of_draws(&*writer);
+    let past = |d: &Draw| matches!(d.status, DrawStatus::Drawn | DrawStatus::Settled | DrawStatus::Cancelled);
+    let mut expected: Vec<DrawId> = draws.iter().filter(|d| past(d) && d.game_id == blue.id).map(|d| d.id).collect();
+    expected.sort_unstable_by(|a, b| b.cmp(a));
+    let keep = |d: &Draw| d.game_id == blue.id;
+
+    let (mut got, mut before, mut pages) = (Vec::new(), DrawId::MAX, 0);
+    loop {
+        let (rows, next) = reader.past_draws(before, 9, 1_000, &keep).unwrap();
+        assert!(rows.iter().all(|d| past(d) && d.id < before));
+        got.extend(ids(&rows));
+        pages += 1;
+        match next {
+            Some(next) => before = next,
+            None => break,
+        }
+    }
+    assert_eq!(got, expected, "every past blue draw once, newest first");
+    assert!(pages > 1);
+
+    let mut newest: Vec<DrawId> = ids(&draws);
+    newest.sort_unstable_by(|a, b| b.cmp(a));
+    let (rows, next) = reader.past_draws(DrawId::MAX, 100, 7, &|_| true).unwrap();
+    let in_scan: Vec<DrawId> =
+        newest[..7].iter().copied().filter(|id| draws.iter().any(|d| d.id == *id && past(d))).collect();
+    assert_eq!((ids(&rows), next), (in_scan, Some(newest[6])), "reads 7 draws, goes on from the 7th");
+}
+
+fn unfinished_draws_are_the_ones_still_to_run(nodes: &[Node]) {
+    let (writer, reader) = (games(&nodes[0]), games(&nodes[1]));
+    let (quiet, busy) = (stored_game(&*writer, "quiet"), stored_game(&*writer, "busy"));
+    assert_eq!(reader.last_scheduled(quiet.id).unwrap(), None);
+    let mut unfinished = Vec::new();
+    let put = |game: &Game, minutes: i64, status: DrawStatus, settled: bool| {
+        let mut draw = a_draw(writer.next_id().unwrap(), game, base() + Duration::minutes(minutes));
+        draw.status = status;
+        draw.settled_at = settled.then(Utc::now);
+        writer.put_draw(&draw).unwrap();
+        draw
+    };
+    unfinished.push(put(&quiet, 30, DrawStatus::Scheduled, false).id);
+    put(&quiet, 10, DrawStatus::Settled, true);
+    put(&busy, 5, DrawStatus::Cancelled, true);
+    assert!(!reader.has_live_draw(quiet.id).unwrap(), "scheduled only");
+    assert!(!reader.has_live_draw(busy.id).unwrap(), "finished only");
+    unfinished.push(put(&busy, 1, DrawStatus::Cancelled, false).id); // refunds still to make
+    assert!(reader.has_live_draw(busy.id).unwrap(), "a cancelled draw whose refunds are to make");
+    let mut closed = put(&busy, 20, DrawStatus::Closed, false);
+    unfinished.push(closed.id);
+    unfinished.push(put(&busy, 25, DrawStatus::Open, false).id);
+    assert!(reader.has_live_draw(busy.id).unwrap());
+    assert_eq!(reader.last_scheduled(quiet.id).unwrap(), Some(base() + Duration::minutes(30)));
+    assert_eq!(ids(&reader.unfinished_draws().unwrap()), unfinished);
+
+    closed.status = DrawStatus::Settled;
+    closed.settled_at = Some(Utc::now());
+    writer.put_draw(&closed).unwrap();
+    unfinished.retain(|id| *id != closed.id);
+    assert_eq!(ids(&reader.unfinished_draws().unwrap()), unfinished, "settling finishes it");
+}
+
+fn leaves_and_results_round_trip(nodes: &[Node]) {
+    let (writer, reader) = (games(&nodes[0]), games(&nodes[1]));
+    let game = stored_game(&*writer, "results");
+    let mut draws = Vec::new();
+    for i in 0..6u8 {
+        let mut draw = a_draw(writer.next_id().unwrap(), &game, base() + Duration::minutes(i64::from(10 - i)));
+        if i != 1 {
+            draw.status = DrawStatus::Drawn;
+            draw.numbers = Some(balls(i * 10));
+        }
+        writer.put_draw(&draw).unwrap();
+        draws.push(draw);
+    }
+    // Latest draw time first: draws 0, 1 (no balls), 2, 3…
+    assert_eq!(reader.recent_results(game.id, 3).unwrap(), vec![balls(0), balls(20), balls(30)]);
+    assert_eq!(reader.recent_results(game.id, 50).unwrap().len(), 5);
+
+    let leaves: Vec<(u64, [u8; 32])> = (0..1_000u64).map(|i| (i * 3 + 7, [(i % 251) as u8; 32])).collect();
+    assert_eq!(reader.leaves(draws[0].id).unwrap(), None);
+    writer.put_leaves(draws[0].id, &leaves).unwrap();
+    assert_eq!(reader.leaves(draws[0].id).unwrap(), Some(leaves.clone()));
+    writer.put_leaves(draws[0].id, &leaves[..2]).unwrap();
+    assert_eq!(reader.leaves(draws[0].id).unwrap(), Some(leaves[..2].to_vec()));
+    assert_eq!(reader.leaves(draws[2].id).unwrap(), None);
+}
+
+both_engines!(
+    a_game_and_its_draws_written_on_one_node_are_read_on_every_other,
+    embedded_games_are_shared,
+    cluster_games_are_shared
+);
+both_engines!(
+    ids_taken_on_three_nodes_at_once_never_collide,
+    embedded_game_ids_never_collide,
+    cluster_game_ids_never_collide
+);
+both_engines!(draws_are_listed_and_paged_by_draw_time, embedded_draws_paged_by_time, cluster_draws_paged_by_time);
+both_engines!(past_draws_go_back_by_id_within_their_scan, embedded_past_draws, cluster_past_draws);
+both_engines!(unfinished_draws_are_the_ones_still_to_run, embedded_unfinished_draws, cluster_unfinished_draws);
+both_engines!(leaves_and_results_round_trip, embedded_leaves_and_results, cluster_leaves_and_results);
+
+// A sealed seed: the embedded store opened with a seed key, and PostgreSQL nodes given the same key.
+
+const SEED_KEY: &[u8] = b"the contract tests' seed key";
+
+fn a_sealed_seed_reads_back_and_is_never_at_rest_in_plain(games: &[Arc<dyn Games>], at_rest: &dyn Fn() -> Vec<u8>) {
+    let game = stored_game(&*games[0], "sealed");
+    let draw = a_draw(games[0].next_id().unwrap(), &game, base());
+    games[0].put_draw(&draw).unwrap();
+    let seed = draw.seed.to_hex();
+    let read = games[1].draw(draw.id).unwrap().unwrap();
+    assert_eq!(read.seed.to_hex(), seed);
+    assert_eq!(games[2].unfinished_draws().unwrap()[0].seed.to_hex(), seed);
+    let rest = at_rest();
+    assert!(!rest.is_empty());
+    let rest = String::from_utf8_lossy(&rest);
+    assert!(rest.contains(&draw.commitment), "the check reads the draw's record");
+    assert!(!rest.contains(&seed), "no seed in plain at rest");
+    assert!(rest.contains("sealed:v1:"));
+}
+
+#[test]
+fn embedded_sealed_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = ayo_data::Store::open_sealed(&dir.path().join("db"), SEED_KEY).unwrap();
+    let nodes: Vec<Arc<dyn Games>> = (0..3).map(|_| Arc::clone(&store.games)).collect();
+    a_sealed_seed_reads_back_and_is_never_at_rest_in_plain(&nodes, &|| {
+        let mut copy = Vec::new();
+        store.snapshot(&mut copy).unwrap();
+        copy
+    });
+}
+
+#[test]
+#[ignore = "needs PostgreSQL: scripts/test.sh runs it beside a throwaway one"]
+fn cluster_sealed_seed() {
+    let nodes = common::nodes::cluster(3);
+    let pgs: Vec<_> = nodes
+        .iter()
+        .map(|n| match n {
+            Node::Cluster(pg) => pg.clone(),
+            Node::Embedded(_) => unreachable!(),
+        })
+        .collect();
+    let games: Vec<Arc<dyn Games>> = pgs
+        .iter()
+        .map(|pg| Arc::new(PgGames::new(pg.clone(), Some(SeedSealer::new(SEED_KEY)))) as Arc<dyn Games>)
+        .collect();
+    let pg = pgs[0].clone();
+    a_sealed_seed_reads_back_and_is_never_at_rest_in_plain(&games, &move || {
+        pg.run(|pool| async move {
+            let client = pool.get().await?;
+            let row = client.query_one("SELECT string_agg(d::text, ' ') FROM (SELECT * FROM draws) AS d", &[]).await?;
+            Ok(row.get::<_, Option<String>>(0).unwrap_or_default().into_bytes())
+        })
+        .unwrap()
+    });
+}
