@@ -3,17 +3,13 @@
 //! the listings are queries over the draws' indexes.
 
 use std::collections::VecDeque;
-use std::ops::Range;
-use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use parking_lot::Mutex;
 use serde_json::Value;
 use tokio_postgres::Row;
 
 use super::blocking::PgSync;
 use super::import::document;
-use super::money::ID_BLOCK;
 use crate::draw::{Draw, DrawId, DrawStatus};
 use crate::error::{StoreError, StoreResult};
 use crate::game::{Game, GameId};
@@ -35,8 +31,6 @@ pub struct PgGames {
     pg: PgSync,
     /// Seals seeds on write and opens them on read, as the embedded store's `GameStore` does with the same key.
     sealer: Option<SeedSealer>,
-    /// Ids taken from the shared sequence `ids` and not handed out yet (as `pg::money` keeps its own).
-    ids: Arc<Mutex<Range<u64>>>,
 }
 
 /// A draw's row, as read, before its seed is opened.
@@ -68,7 +62,7 @@ fn id(id: u64) -> i64 {
 
 impl PgGames {
     pub fn new(pg: PgSync, sealer: Option<SeedSealer>) -> Self {
-        Self { pg, sealer, ids: Arc::new(Mutex::new(0..0)) }
+        Self { pg, sealer }
     }
 
     /// The draws `sql` (a `DRAW` query) selects with `params`, seeds still sealed.
@@ -115,15 +109,7 @@ fn of_game(game: Option<GameId>) -> (&'static str, Params) {
 
 impl Games for PgGames {
     fn next_id(&self) -> StoreResult<u64> {
-        let mut ids = self.ids.lock();
-        if ids.is_empty() {
-            // Each `nextval` reserves the `ID_BLOCK` ids up to the value it answers (migration 0002).
-            let last: i64 = self.pg.run(|pool| async move {
-                Ok(pool.get().await?.query_one("SELECT nextval('ids')", &[]).await?.get(0))
-            })?;
-            *ids = (last - ID_BLOCK + 1) as u64..last as u64 + 1;
-        }
-        ids.next().ok_or_else(|| StoreError::Database("no id left in a fresh block".into()))
+        self.pg.next_id()
     }
 
     fn put_game(&self, game: &Game) -> StoreResult<()> {
@@ -164,21 +150,34 @@ impl Games for PgGames {
         let doc = document(draw).map_err(pg)?;
         let row = (id(draw.id), id(draw.game_id), draw.status.as_str(), id(draw.ticket_count), draw.draws_at);
         let finished = draw.is_finished();
-        self.pg.run(move |pool| async move {
+        let written = self.pg.run(move |pool| async move {
             let (draw, game, status, tickets, draws_at) = row;
-            pool.get()
+            // A copy whose status is behind the stored one (another node closed the draw meanwhile) is not written:
+            // it would reopen the draw to sales.
+            let written = pool
+                .get()
                 .await?
                 .execute(
                     "INSERT INTO draws (id, game_id, status, ticket_count, draws_at, doc, secrets, finished)
                      VALUES ($1, $2, $3, $4, $5, $6, jsonb_build_object('seed', $7::text), $8)
                      ON CONFLICT (id) DO UPDATE SET game_id = excluded.game_id, status = excluded.status,
                          ticket_count = excluded.ticket_count, draws_at = excluded.draws_at, doc = excluded.doc,
-                         secrets = excluded.secrets, finished = excluded.finished",
+                         secrets = excluded.secrets, finished = excluded.finished
+                     WHERE array_position(ARRAY['scheduled', 'open', 'closed', 'drawn', 'settled', 'cancelled'], draws.status)
+                        <= array_position(ARRAY['scheduled', 'open', 'closed', 'drawn', 'settled', 'cancelled'], excluded.status)",
                     &[&draw, &game, &status, &tickets, &draws_at, &doc, &seed, &finished],
                 )
                 .await?;
-            Ok(())
-        })
+            Ok(written)
+        })?;
+        if written == 0 {
+            return Err(StoreError::Transaction(format!(
+                "draw {}: a copy {} behind the stored one was not written",
+                draw.id,
+                draw.status.as_str()
+            )));
+        }
+        Ok(())
     }
 
     fn draw(&self, draw: DrawId) -> StoreResult<Option<Draw>> {

@@ -24,7 +24,9 @@ pub trait Games: Send + Sync {
     fn games(&self) -> StoreResult<Vec<Game>>;
 
     /// Saves a draw, overwriting what was there, and keeps the listings true (the unfinished draws are resumed at
-    /// start-up). The seed is sealed at rest when the store has a seal key.
+    /// start-up). The seed is sealed at rest when the store has a seal key. On PostgreSQL a copy whose status is
+    /// behind the stored one (another node moved the draw on meanwhile) is refused, so a stale copy never reopens a
+    /// closed draw to sales.
     fn put_draw(&self, draw: &Draw) -> StoreResult<()>;
 
     fn draw(&self, id: DrawId) -> StoreResult<Option<Draw>>;
