@@ -4,6 +4,7 @@
 use super::Store;
 use crate::draw::DrawStatus;
 use crate::error::StoreResult;
+use crate::ledger::EntryStatus;
 use crate::ticket::TicketStatus;
 
 /// What an audit looked at, and what it found wrong (nothing, for a sound store).
@@ -29,7 +30,12 @@ impl Store {
         for item in self.wallet_balances() {
             let (user, balance) = item?;
             let entries = self.wallets.entries_of_user(user)?;
-            let sum: i64 = entries.iter().map(|e| e.amount.as_i64()).sum();
+            // A failed or reversed withdrawal's entry stays, its money back in the balance: only standing entries count.
+            let sum: i64 = entries
+                .iter()
+                .filter(|e| matches!(e.status, EntryStatus::Pending | EntryStatus::Success))
+                .map(|e| e.amount.as_i64())
+                .sum();
             report.wallets += 1;
             report.ledger_entries += entries.len() as u64;
             if sum != balance {
