@@ -219,7 +219,11 @@ fn json(record: &impl serde::Serialize) -> Value {
     document(record).unwrap_or(Value::Null)
 }
 
-pub(super) async fn set_balances(tx: &Transaction<'_>, users: &[i64], balances: &[i64]) -> Result<(), tokio_postgres::Error> {
+pub(super) async fn set_balances(
+    tx: &Transaction<'_>,
+    users: &[i64],
+    balances: &[i64],
+) -> Result<(), tokio_postgres::Error> {
     tx.execute(
         "UPDATE wallets w SET balance = v.balance FROM unnest($1::bigint[], $2::bigint[]) AS v (user_id, balance)
          WHERE w.user_id = v.user_id",

@@ -120,7 +120,8 @@ impl Payments for PgPayments {
     }
 
     fn set_authorization_url(&self, reference: &str, url: &str, now: DateTime<Utc>) -> StoreResult<Option<Deposit>> {
-        let (reference, change) = (reference.to_string(), serde_json::json!({ "authorization_url": url, "updated_at": now }));
+        let (reference, change) =
+            (reference.to_string(), serde_json::json!({ "authorization_url": url, "updated_at": now }));
         let doc: Option<Value> = self.pg.run(move |pool| async move {
             let sql = "UPDATE deposits SET doc = doc || $2 WHERE reference = $1 RETURNING doc";
             Ok(pool.get().await?.query_opt(sql, &[&reference, &change]).await?.map(|r| r.get(0)))

@@ -84,7 +84,12 @@ impl PaymentStore {
         })?)
     }
 
-    pub(super) fn fail_deposit(&self, reference: &str, reason: &str, now: DateTime<Utc>) -> StoreResult<Option<Deposit>> {
+    pub(super) fn fail_deposit(
+        &self,
+        reference: &str,
+        reason: &str,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Option<Deposit>> {
         let _gate = super::super::backup::writing();
         Ok(self.deposits.transaction(|tree| {
             let Some(mut deposit) = read_by_reference(tree, reference)? else { return Ok(None) };

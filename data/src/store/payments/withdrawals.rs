@@ -160,8 +160,8 @@ impl PaymentStore {
 mod tests {
     use super::*;
     use crate::ledger::EntryStatus;
-    use crate::withdrawal::WithdrawalStatus;
     use crate::store::Store;
+    use crate::withdrawal::WithdrawalStatus;
 
     fn funded(balance: i64) -> Store {
         let store = Store::temporary().unwrap();
