@@ -41,13 +41,14 @@ fn funded_player(node: &Node) -> UserId {
         Node::Embedded(store) => common::player(store, next_id(node) as u32).id,
         Node::Cluster(pg) => {
             let (user, entry) = (pg.next_id().unwrap() as i64, pg.next_id().unwrap() as i64);
+            let email = format!("p{user}@example.com");
             pg.run(move |pool| async move {
                 let client = pool.get().await?;
                 client
                     .execute(
                         "INSERT INTO users (id, email, role, status, created_at, doc, phone, secrets)
-                         VALUES ($1, 'p' || $1 || '@example.com', 'player', 'active', now(), '{}', NULL, '{}')",
-                        &[&user],
+                         VALUES ($1, $2, 'player', 'active', now(), '{}', NULL, '{}')",
+                        &[&user, &email],
                     )
                     .await?;
                 client.execute("INSERT INTO wallets (user_id, balance) VALUES ($1, $2)", &[&user, &FUNDING]).await?;

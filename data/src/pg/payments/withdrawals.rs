@@ -91,7 +91,7 @@ pub(super) async fn step(pool: &Pool, id: WithdrawalId, step: &WithdrawalMove, n
     entry.description = w.describe();
     tx.execute(PUT, &[&encode(&w)?]).await?;
     tx.execute(
-        "UPDATE ledger_entries SET status = $2->>'status', doc = $2 WHERE id = $1",
+        "UPDATE ledger_entries SET status = $2::jsonb->>'status', doc = $2 WHERE id = $1",
         &[&(entry.id as i64), &encode(&entry)?],
     )
     .await?;
