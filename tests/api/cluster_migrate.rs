@@ -189,7 +189,7 @@ async fn a_running_lottery_moves_into_postgresql_whole_with_its_books_balanced_a
     let moved_payments = PgPayments::new(pg.clone());
     assert_eq!(moved_payments.deposit(&deposit.reference).unwrap(), Some(deposit));
     assert_eq!(moved_payments.bank_account(ada_id as u64).unwrap(), Some(account));
-    assert_eq!(moved_payments.withdrawals_of_user(ada_id as u64).unwrap(), [failed.clone()]);
+    assert_eq!(moved_payments.withdrawals_of_user(ada_id as u64).unwrap(), [failed]);
     let again = moved_payments.move_withdrawal(withdrawal_id, &fail, chrono::Utc::now()).unwrap().unwrap();
     assert!(again.replayed && again.balance.as_i64() == balance, "a failed withdrawal moved is not returned twice");
     assert!(PgNotices::new(pg).next_id().unwrap() > marquee_id.max(withdrawal_id));
