@@ -47,3 +47,11 @@ pub struct LedgerEntry {
     pub description: String,
     pub created_at: DateTime<Utc>,
 }
+
+impl LedgerEntry {
+    /// Whether its amount is in the balance: a pending or successful entry is; a failed or reversed withdrawal's
+    /// entry stays in the ledger with its money back in the balance.
+    pub fn stands(&self) -> bool {
+        matches!(self.status, EntryStatus::Pending | EntryStatus::Success)
+    }
+}

@@ -8,7 +8,8 @@
 //! - a keyed ledger move happens once per key; one that would take a balance below zero is refused;
 //! - a player's tickets of a draw are settled once, and refunded once: a rerun, or another node taking over, pays
 //!   nothing twice;
-//! - every balance equals the sum of its ledger (`unbalanced` lists the wallets where it does not).
+//! - every balance equals the sum of its standing ledger entries (`LedgerEntry::stands`: a failed withdrawal's
+//!   entry stays with its money back); `unbalanced` lists the wallets where it does not.
 //!
 //! The contract tests (`data/tests/money_contract.rs`) run the same cases against both engines.
 
@@ -120,7 +121,8 @@ impl MoneyEngine for Store {
         let mut problems = Vec::new();
         for item in self.wallet_balances() {
             let (user, balance) = item?;
-            let sum: i64 = self.wallets.entries_of_user(user)?.iter().map(|e| e.amount.as_i64()).sum();
+            let entries = self.wallets.entries_of_user(user)?;
+            let sum: i64 = entries.iter().filter(|e| e.stands()).map(|e| e.amount.as_i64()).sum();
             if sum != balance {
                 problems.push(unbalanced(user, balance, sum));
             }

@@ -22,6 +22,10 @@ const NEEDS_NATS: &str = "AYO_TEST_NATS_URL (nats://127.0.0.1:PORT): run through
 /// Generous: only reached when a message that should cross the bus never does.
 const WAIT: Duration = Duration::from_secs(10);
 
+/// The tests here share one NATS server, and their nodes' stores hand out the same ids: one test's "log Ada out
+/// everywhere" or marquee would reach another's sockets. Each test holds this for its whole run.
+static ONE_CLUSTER_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 /// A node of the cluster: the real server on port 0 with its own data directory, on the test NATS.
 async fn node() -> TestApp {
     let url = std::env::var("AYO_TEST_NATS_URL").expect(NEEDS_NATS);
@@ -65,6 +69,7 @@ async fn closed_with(socket: &mut Socket) -> CloseCode {
 #[actix_web::test]
 #[ignore = "needs NATS (scripts/cluster-services.sh)"]
 async fn cluster_a_marquee_posted_on_one_node_reaches_sockets_on_every_other_node() {
+    let _alone = ONE_CLUSTER_AT_A_TIME.lock().await;
     let (a, b, c) = (node().await, node().await, node().await);
     let mut on_b = guest(&b).await;
     let mut on_c = guest(&c).await;
@@ -85,6 +90,7 @@ async fn cluster_a_marquee_posted_on_one_node_reaches_sockets_on_every_other_nod
 #[actix_web::test]
 #[ignore = "needs NATS (scripts/cluster-services.sh)"]
 async fn cluster_logging_out_on_one_node_ends_the_players_sockets_on_the_others() {
+    let _alone = ONE_CLUSTER_AT_A_TIME.lock().await;
     let (a, b) = (node().await, node().await);
     // The same account on both nodes (until they share a store): made first on each, so with the same id.
     let token = a.verified_player("ada@example.com", "+2348012345678").await;
@@ -106,6 +112,7 @@ async fn cluster_logging_out_on_one_node_ends_the_players_sockets_on_the_others(
 #[actix_web::test]
 #[ignore = "needs NATS (scripts/cluster-services.sh)"]
 async fn cluster_a_players_wallet_event_on_one_node_reaches_their_socket_on_another() {
+    let _alone = ONE_CLUSTER_AT_A_TIME.lock().await;
     let (a, c) = (node().await, node().await);
     let token = a.verified_player("ada@example.com", "+2348012345678").await;
     c.verified_player("ada@example.com", "+2348012345678").await;
@@ -130,6 +137,7 @@ async fn cluster_a_players_wallet_event_on_one_node_reaches_their_socket_on_anot
 #[actix_web::test]
 #[ignore = "needs NATS (scripts/cluster-services.sh)"]
 async fn cluster_a_message_lost_on_the_bus_makes_the_other_nodes_clients_resynchronise() {
+    let _alone = ONE_CLUSTER_AT_A_TIME.lock().await;
     let b = node().await;
     let mut on_b = guest(&b).await;
     // Another node's messages, straight onto NATS: numbered 1, then 3 (its message 2 never arrived).

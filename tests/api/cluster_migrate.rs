@@ -8,10 +8,11 @@ use ayo_data::ledger::LedgerEntry;
 use ayo_data::money_engine::MoneyEngine;
 use ayo_data::pg::import::import;
 use ayo_data::pg::money::PgMoney;
+use ayo_data::pg::payments::PgPayments;
 use ayo_data::pg::{activities::PgActivities, adjustments::PgAdjustments, blocking::PgSync, notices::PgNotices};
 use ayo_data::pg::{identities::PgIdentities, responsible::PgResponsible};
 use ayo_data::pg::{Client, PgError};
-use ayo_data::seam::{Activities, Adjustments, Identities, Notices, Responsible};
+use ayo_data::seam::{Activities, Adjustments, Identities, Notices, Payments, Responsible};
 use ayo_data::store::Slice;
 
 use crate::helpers::spawn_app;
@@ -70,15 +71,63 @@ async fn a_running_lottery_moves_into_postgresql_whole_with_its_books_balanced_a
         decided_at: None,
     };
     app.store.adjustments.request(&adjustment).unwrap();
+    // Payments: a deposit still pending, her bank account, and a withdrawal that failed (its money back, its entry
+    // kept as `failed`, outside the balance).
+    let deposit_id = app.store.wallets.next_id().unwrap();
+    let deposit = ayo_data::deposit::Deposit::pending(
+        deposit_id,
+        format!("dep-{deposit_id}"),
+        ada_id as u64,
+        ayo_data::money::Kobo(50_000),
+        "sandbox",
+        now,
+    );
+    app.store.payments.insert_deposit(&deposit).unwrap();
+    let account = ayo_data::bank_account::BankAccount {
+        user_id: ada_id as u64,
+        bank_code: "058".into(),
+        bank_name: "GTBank".into(),
+        account_number: "0123456785".into(),
+        account_name: "ADA OBI".into(),
+        created_at: now,
+        updated_at: now,
+        withdrawals_held_until: None,
+    };
+    let account = app.store.payments.save_bank_account(account, now).unwrap();
+    let withdrawal_id = app.store.wallets.next_id().unwrap();
+    let withdrawal = ayo_data::withdrawal::Withdrawal {
+        id: withdrawal_id,
+        user_id: ada_id as u64,
+        amount: ayo_data::money::Kobo(10_000),
+        status: ayo_data::withdrawal::WithdrawalStatus::Pending,
+        bank_code: "058".into(),
+        bank_name: "GTBank".into(),
+        account_number: "0123456785".into(),
+        account_name: "ADA OBI".into(),
+        idempotency_key: "w-1".into(),
+        entry_id: app.store.wallets.next_id().unwrap(),
+        transfer_reference: ayo_data::withdrawal::Withdrawal::transfer_reference_for(withdrawal_id),
+        reason: None,
+        decided_by: None,
+        created_at: now,
+        updated_at: now,
+    };
+    app.store.payments.hold_withdrawal(&withdrawal).unwrap().unwrap();
+    let claim = ayo_data::withdrawal::WithdrawalMove::Claim { by: 1 };
+    app.store.payments.move_withdrawal(withdrawal_id, &claim, now).unwrap().unwrap();
+    let fail = ayo_data::withdrawal::WithdrawalMove::Fail { reason: "Bank declined".into() };
+    let failed = app.store.payments.move_withdrawal(withdrawal_id, &fail, now).unwrap().unwrap().value;
+    assert_eq!(app.balance(&ada).await, balance, "the failed withdrawal's money came back");
 
     let (mut client, url) = empty_database().await;
     let moved = import(&app.store, &mut client).await.unwrap();
     assert_eq!((moved.tickets, moved.audit.settled_draws, moved.audit.settled_tickets), (90, 1, 90));
 
-    // The money as rows the database checks: her balance, what the API says, and her ledger's sum agree.
+    // The money as rows the database checks: her balance, what the API says, and her standing ledger's sum agree.
     let row = client
         .query_one(
-            "SELECT w.balance, (SELECT sum(amount) FROM ledger_entries l WHERE l.user_id = w.user_id)::bigint
+            "SELECT w.balance, (SELECT sum(amount) FROM ledger_entries l
+                                WHERE l.user_id = w.user_id AND l.status IN ('pending', 'success'))::bigint
              FROM wallets w WHERE w.user_id = $1",
             &[&ada_id],
         )
@@ -137,7 +186,13 @@ async fn a_running_lottery_moves_into_postgresql_whole_with_its_books_balanced_a
         PgIdentities::new(pg.clone(), no_key).get(ada_id as u64).unwrap(),
         app.store.identities.get(ada_id as u64).unwrap()
     );
-    assert!(PgNotices::new(pg).next_id().unwrap() > marquee_id);
+    let moved_payments = PgPayments::new(pg.clone());
+    assert_eq!(moved_payments.deposit(&deposit.reference).unwrap(), Some(deposit));
+    assert_eq!(moved_payments.bank_account(ada_id as u64).unwrap(), Some(account));
+    assert_eq!(moved_payments.withdrawals_of_user(ada_id as u64).unwrap(), [failed]);
+    let again = moved_payments.move_withdrawal(withdrawal_id, &fail, chrono::Utc::now()).unwrap().unwrap();
+    assert!(again.replayed && again.balance.as_i64() == balance, "a failed withdrawal moved is not returned twice");
+    assert!(PgNotices::new(pg).next_id().unwrap() > marquee_id.max(withdrawal_id));
 
     // A second move into the same database is refused, and changes nothing.
     match import(&app.store, &mut client).await {

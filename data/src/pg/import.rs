@@ -192,7 +192,8 @@ pub async fn import(store: &Store, client: &mut Client) -> Result<Imported, PgEr
                                       (SELECT max(id) FROM contacts), (SELECT max(id) FROM marquees),
                                       (SELECT max(id) FROM activities), (SELECT max(id) FROM adjustments),
                                       (SELECT max(id) FROM users), (SELECT max(id) FROM draws),
-                                      (SELECT max(id) FROM games)))",
+                                      (SELECT max(id) FROM games), (SELECT max(id) FROM deposits),
+                                      (SELECT max(id) FROM withdrawals)))",
         &[],
     )
     .await?;
@@ -272,7 +273,7 @@ async fn copy_settlements(tx: &tokio_postgres::Transaction<'_>, store: &Store) -
 /// The tables filled from their tree in `records`: (table, the records it takes, insert). Each record is valued by
 /// its JSON (`{doc}`); most are keyed by an id in their key's last 8 bytes (`{id}`, big-endian), the sandbox
 /// gateway's by a tag byte and the reference.
-const FROM_RECORDS: [(&str, &str, &str); 8] = [
+const FROM_RECORDS: [(&str, &str, &str); 11] = [
     ("contacts", "tree = 'contacts'", "INSERT INTO contacts (id, doc) SELECT {id}, {doc}"),
     ("marquees", "tree = 'marquees'", "INSERT INTO marquees (id, doc) SELECT {id}, {doc}"),
     (
@@ -307,6 +308,22 @@ const FROM_RECORDS: [(&str, &str, &str); 8] = [
         "tree = 'sandbox_gateway' AND get_byte(key, 0) = ascii('t')",
         "INSERT INTO sandbox_transfers (reference, doc) SELECT {doc}->>'reference', {doc}",
     ),
+    // The deposits tree also indexes each deposit by reference (tag `r`) and by player (`u`): the deposits are
+    // the records tagged `d`; the withdrawals tree likewise (by player `u`, key `k`, transfer `t`): tagged `w`.
+    (
+        "deposits",
+        "tree = 'deposits' AND get_byte(key, 0) = ascii('d')",
+        "INSERT INTO deposits (reference, id, user_id, status, doc)
+         SELECT {doc}->>'reference', {id}, ({doc}->>'user_id')::bigint, {doc}->>'status', {doc}",
+    ),
+    (
+        "withdrawals",
+        "tree = 'withdrawals' AND get_byte(key, 0) = ascii('w')",
+        "INSERT INTO withdrawals (id, user_id, status, idempotency_key, transfer_reference, doc)
+         SELECT {id}, ({doc}->>'user_id')::bigint, {doc}->>'status', {doc}->>'idempotency_key',
+                nullif({doc}->>'transfer_reference', ''), {doc}",
+    ),
+    ("bank_accounts", "tree = 'bank_accounts'", "INSERT INTO bank_accounts (user_id, doc) SELECT {id}, {doc}"),
 ];
 
 /// Fills the tables `FROM_RECORDS` names from the records just copied.

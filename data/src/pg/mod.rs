@@ -2,7 +2,7 @@
 //! schema (`data/migrations/`), moving an embedded store into it (`import`, behind `ayo migrate`), the money
 //! engine (`money`) and a draw's payout on it (`payout`), the draw lease with its fencing token (`lease`) and the
 //! writes made under it (`draws`), rate-limit counters shared by every node (`rate`), and the store seam's
-//! families (`meta`, `users`, `otps`) answered from PostgreSQL.
+//! families (`meta`, `users`, `otps`, `payments`…) answered from PostgreSQL.
 
 pub mod activities;
 pub mod adjustments;
@@ -17,6 +17,7 @@ pub mod meta;
 pub mod money;
 pub mod notices;
 pub mod otps;
+pub mod payments;
 pub mod payout;
 pub mod rate;
 pub mod responsible;

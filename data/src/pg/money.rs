@@ -219,7 +219,11 @@ fn json(record: &impl serde::Serialize) -> Value {
     document(record).unwrap_or(Value::Null)
 }
 
-async fn set_balances(tx: &Transaction<'_>, users: &[i64], balances: &[i64]) -> Result<(), tokio_postgres::Error> {
+pub(super) async fn set_balances(
+    tx: &Transaction<'_>,
+    users: &[i64],
+    balances: &[i64],
+) -> Result<(), tokio_postgres::Error> {
     tx.execute(
         "UPDATE wallets w SET balance = v.balance FROM unnest($1::bigint[], $2::bigint[]) AS v (user_id, balance)
          WHERE w.user_id = v.user_id",
@@ -242,17 +246,18 @@ async fn update_tickets(tx: &Transaction<'_>, tickets: Vec<Value>) -> Result<(),
 }
 
 /// Locks a player's wallet row, creating it at zero if they never had one; answers its balance.
-async fn lock_wallet(tx: &Transaction<'_>, user: i64) -> Result<i64, tokio_postgres::Error> {
+pub(super) async fn lock_wallet(tx: &Transaction<'_>, user: i64) -> Result<i64, tokio_postgres::Error> {
     tx.execute("INSERT INTO wallets (user_id, balance) VALUES ($1, 0) ON CONFLICT DO NOTHING", &[&user]).await?;
     Ok(tx.query_one("SELECT balance FROM wallets WHERE user_id = $1 FOR UPDATE", &[&user]).await?.get(0))
 }
 
-/// The wallets whose balance is not the sum of their ledger.
+/// The wallets whose balance is not the sum of their ledger entries that stand (pending or successful: a failed or
+/// reversed withdrawal's entry stays, its money back in the balance).
 pub(super) async fn unbalanced_wallets(client: &impl GenericClient) -> Result<Vec<String>, tokio_postgres::Error> {
     let rows = client
         .query(
             "SELECT w.user_id, w.balance, coalesce(sum(l.amount), 0)::bigint
-             FROM wallets w LEFT JOIN ledger_entries l ON l.user_id = w.user_id
+             FROM wallets w LEFT JOIN ledger_entries l ON l.user_id = w.user_id AND l.status IN ('pending', 'success')
              GROUP BY w.user_id, w.balance HAVING w.balance <> coalesce(sum(l.amount), 0)",
             &[],
         )

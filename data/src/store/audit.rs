@@ -30,7 +30,7 @@ impl Store {
         for item in self.wallet_balances() {
             let (user, balance) = item?;
             let entries = self.wallets.entries_of_user(user)?;
-            let sum: i64 = entries.iter().map(|e| e.amount.as_i64()).sum();
+            let sum: i64 = entries.iter().filter(|e| e.stands()).map(|e| e.amount.as_i64()).sum();
             report.wallets += 1;
             report.ledger_entries += entries.len() as u64;
             if sum != balance {

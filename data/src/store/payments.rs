@@ -1,9 +1,9 @@
-//! Deposits, withdrawals and bank accounts (`deposits`, `withdrawals`, `bank_accounts` trees).
+//! Deposits, withdrawals and bank accounts (`seam::Payments`) in the embedded store: the `deposits`,
+//! `withdrawals` and `bank_accounts` trees.
 //!
 //! A money move here (crediting a deposit, holding or returning a withdrawal) is one sled transaction over its own
 //! record, the wallet balance and the ledger, so the record's status, the entry and the balance are never apart and
-//! a replay finds the status already moved and changes nothing. The player's WalletActor is the only caller of the
-//! moving methods for that player.
+//! a replay finds the status already moved and changes nothing.
 
 mod deposits;
 mod withdrawals;
@@ -11,13 +11,21 @@ mod withdrawals;
 use chrono::{DateTime, Utc};
 
 use super::codec::{decode, encode, id_key};
+use super::listing::{Page, Slice};
 use super::wallets::WalletStore;
 use crate::bank_account::BankAccount;
+use crate::deposit::Deposit;
 use crate::error::StoreResult;
+use crate::money::Kobo;
+use crate::seam::payments::{count_withdrawal, WithdrawalMoved};
+use crate::seam::Payments;
+use crate::store::Moved;
 use crate::user::UserId;
+use crate::withdrawal::{Withdrawal, WithdrawalId, WithdrawalMove};
 
-pub use deposits::CreditRefused;
-pub use withdrawals::WithdrawalRefused;
+pub use crate::seam::payments::{CreditRefused, WithdrawalRefused};
+pub(crate) use deposits::deposit_entry;
+pub(crate) use withdrawals::hold_entry;
 
 #[derive(Clone)]
 pub struct PaymentStore {
@@ -38,14 +46,15 @@ impl PaymentStore {
             ledger: wallets.ledger.clone(),
         })
     }
+}
 
-    /// The player's saved bank account.
-    pub fn bank_account(&self, user: UserId) -> StoreResult<Option<BankAccount>> {
+/// The deposit and withdrawal methods are the inherent ones of `deposits.rs` and `withdrawals.rs`.
+impl Payments for PaymentStore {
+    fn bank_account(&self, user: UserId) -> StoreResult<Option<BankAccount>> {
         self.accounts.get(id_key(user))?.map(|b| decode(&b)).transpose()
     }
 
-    /// Saves or replaces the player's bank account; a replacement keeps the first `created_at`.
-    pub fn save_bank_account(&self, mut account: BankAccount, now: DateTime<Utc>) -> StoreResult<BankAccount> {
+    fn save_bank_account(&self, mut account: BankAccount, now: DateTime<Utc>) -> StoreResult<BankAccount> {
         if let Some(previous) = self.bank_account(account.user_id)? {
             account.created_at = previous.created_at;
         }
@@ -54,8 +63,69 @@ impl PaymentStore {
         Ok(account)
     }
 
-    /// Every saved bank account, by player id.
-    pub fn all_bank_accounts(&self) -> StoreResult<Vec<BankAccount>> {
+    fn all_bank_accounts(&self) -> StoreResult<Vec<BankAccount>> {
         self.accounts.iter().values().map(|v| decode(&v?)).collect()
+    }
+
+    fn insert_deposit(&self, deposit: &Deposit) -> StoreResult<()> {
+        PaymentStore::insert_deposit(self, deposit)
+    }
+
+    fn deposit(&self, reference: &str) -> StoreResult<Option<Deposit>> {
+        PaymentStore::deposit(self, reference)
+    }
+
+    fn deposits_of_user(&self, user: UserId) -> StoreResult<Vec<Deposit>> {
+        PaymentStore::deposits_of_user(self, user)
+    }
+
+    fn set_authorization_url(&self, reference: &str, url: &str, now: DateTime<Utc>) -> StoreResult<Option<Deposit>> {
+        PaymentStore::set_authorization_url(self, reference, url, now)
+    }
+
+    fn fail_deposit(&self, reference: &str, reason: &str, now: DateTime<Utc>) -> StoreResult<Option<Deposit>> {
+        PaymentStore::fail_deposit(self, reference, reason, now)
+    }
+
+    fn credit_deposit(
+        &self,
+        reference: &str,
+        paid: Kobo,
+        entry_id: u64,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Result<Moved<Deposit>, CreditRefused>> {
+        PaymentStore::credit_deposit(self, reference, paid, entry_id, now)
+    }
+
+    fn hold_withdrawal(&self, w: &Withdrawal) -> WithdrawalMoved {
+        let result = PaymentStore::hold_withdrawal(self, w);
+        count_withdrawal(&result);
+        result
+    }
+
+    fn move_withdrawal(&self, id: WithdrawalId, step: &WithdrawalMove, now: DateTime<Utc>) -> WithdrawalMoved {
+        let result = PaymentStore::move_withdrawal(self, id, step, now);
+        count_withdrawal(&result);
+        result
+    }
+
+    fn withdrawal(&self, id: WithdrawalId) -> StoreResult<Option<Withdrawal>> {
+        PaymentStore::withdrawal(self, id)
+    }
+
+    fn withdrawal_by_transfer(&self, reference: &str) -> StoreResult<Option<Withdrawal>> {
+        PaymentStore::withdrawal_by_transfer(self, reference)
+    }
+
+    fn withdrawals_of_user(&self, user: UserId) -> StoreResult<Vec<Withdrawal>> {
+        PaymentStore::withdrawals_of_user(self, user)
+    }
+
+    fn withdrawals_page(&self, slice: Slice) -> StoreResult<Page<Withdrawal>> {
+        PaymentStore::withdrawals_page(self, slice)
+    }
+
+    fn withdrawals_newest_first(&self) -> Box<dyn Iterator<Item = StoreResult<Withdrawal>> + Send + '_> {
+        Box::new(PaymentStore::withdrawals_newest_first(self))
     }
 }

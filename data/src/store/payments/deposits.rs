@@ -13,20 +13,12 @@ use crate::deposit::{Deposit, DepositStatus};
 use crate::error::{StoreError, StoreResult};
 use crate::ledger::{EntryKind, EntryStatus, LedgerEntry};
 use crate::money::Kobo;
+use crate::seam::payments::CreditRefused;
 use crate::user::UserId;
 
 const DEPOSIT: u8 = b'd';
 const BY_REFERENCE: u8 = b'r';
 const BY_USER: u8 = b'u';
-
-/// Why a confirmed payment was not credited. Nothing was written.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum CreditRefused {
-    #[error("no deposit has this reference")]
-    UnknownReference,
-    #[error("the payment of {paid} does not match the deposit of {expected}")]
-    AmountMismatch { expected: Kobo, paid: Kobo },
-}
 
 fn reference_key(reference: &str) -> Vec<u8> {
     let mut key = vec![BY_REFERENCE];
@@ -46,8 +38,7 @@ fn put(tree: &TransactionalTree, deposit: &Deposit) -> Result<(), Conflict<Store
 }
 
 impl PaymentStore {
-    /// Records a new pending deposit. The reference must be new (it is random; a clash is refused as corrupt).
-    pub fn insert_deposit(&self, deposit: &Deposit) -> StoreResult<()> {
+    pub(super) fn insert_deposit(&self, deposit: &Deposit) -> StoreResult<()> {
         let _gate = super::super::backup::writing();
         self.deposits.transaction(|tree| {
             if tree.get(reference_key(&deposit.reference))?.is_some() {
@@ -61,13 +52,12 @@ impl PaymentStore {
         Ok(())
     }
 
-    pub fn deposit(&self, reference: &str) -> StoreResult<Option<Deposit>> {
+    pub(super) fn deposit(&self, reference: &str) -> StoreResult<Option<Deposit>> {
         let _gate = super::super::backup::writing();
         Ok(self.deposits.transaction(|tree| read_by_reference(tree, reference))?)
     }
 
-    /// A player's deposits, newest first.
-    pub fn deposits_of_user(&self, user: UserId) -> StoreResult<Vec<Deposit>> {
+    pub(super) fn deposits_of_user(&self, user: UserId) -> StoreResult<Vec<Deposit>> {
         let mut out = Vec::new();
         for key in self.deposits.scan_prefix(tagged(BY_USER, &[user])).keys().rev() {
             let Some(id) = last_id(&key?) else { continue };
@@ -78,8 +68,7 @@ impl PaymentStore {
         Ok(out)
     }
 
-    /// Remembers where the player pays.
-    pub fn set_authorization_url(
+    pub(super) fn set_authorization_url(
         &self,
         reference: &str,
         url: &str,
@@ -95,8 +84,12 @@ impl PaymentStore {
         })?)
     }
 
-    /// Marks a pending deposit failed (the gateway said so); any other status is left alone. Returns the record.
-    pub fn fail_deposit(&self, reference: &str, reason: &str, now: DateTime<Utc>) -> StoreResult<Option<Deposit>> {
+    pub(super) fn fail_deposit(
+        &self,
+        reference: &str,
+        reason: &str,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Option<Deposit>> {
         let _gate = super::super::backup::writing();
         Ok(self.deposits.transaction(|tree| {
             let Some(mut deposit) = read_by_reference(tree, reference)? else { return Ok(None) };
@@ -110,10 +103,7 @@ impl PaymentStore {
         })?)
     }
 
-    /// Credits a deposit the gateway confirmed as paid `paid`: in one transaction the deposit becomes `success`,
-    /// a `deposit` ledger entry is written and the balance grows. A deposit already `success` is a replay: nothing
-    /// changes and `replayed` is set.
-    pub fn credit_deposit(
+    pub(super) fn credit_deposit(
         &self,
         reference: &str,
         paid: Kobo,
@@ -135,17 +125,7 @@ impl PaymentStore {
             let after = balance
                 .checked_add(deposit.amount)
                 .ok_or_else(|| abort(StoreError::Corrupt { tree: "wallets", detail: "balance overflow".into() }))?;
-            let entry = LedgerEntry {
-                id: entry_id,
-                user_id: deposit.user_id,
-                kind: EntryKind::Deposit,
-                status: EntryStatus::Success,
-                amount: deposit.amount,
-                balance_after: after,
-                reference: deposit.reference.clone(),
-                description: format!("Deposit via {}", gateway_title(&deposit.gateway)),
-                created_at: now,
-            };
+            let entry = deposit_entry(&deposit, entry_id, after, now);
             deposit.status = DepositStatus::Success;
             deposit.entry_id = Some(entry_id);
             deposit.failure_reason = None;
@@ -156,6 +136,21 @@ impl PaymentStore {
             Ok(Ok(Moved { value: deposit, entries: vec![entry], balance: after, replayed: false }))
         })?;
         Ok(result)
+    }
+}
+
+/// The `deposit` entry crediting `deposit`, the balance then being `after` (both engines write this one).
+pub(crate) fn deposit_entry(deposit: &Deposit, entry_id: u64, after: Kobo, now: DateTime<Utc>) -> LedgerEntry {
+    LedgerEntry {
+        id: entry_id,
+        user_id: deposit.user_id,
+        kind: EntryKind::Deposit,
+        status: EntryStatus::Success,
+        amount: deposit.amount,
+        balance_after: after,
+        reference: deposit.reference.clone(),
+        description: format!("Deposit via {}", gateway_title(&deposit.gateway)),
+        created_at: now,
     }
 }
 

@@ -14,24 +14,14 @@ use super::PaymentStore;
 use crate::error::{StoreError, StoreResult};
 use crate::ledger::{EntryKind, LedgerEntry};
 use crate::money::Kobo;
+use crate::seam::payments::WithdrawalRefused;
 use crate::user::UserId;
-use crate::withdrawal::{Withdrawal, WithdrawalId, WithdrawalMove, WithdrawalStatus};
+use crate::withdrawal::{Withdrawal, WithdrawalId, WithdrawalMove};
 
 const WITHDRAWAL: u8 = b'w';
 const BY_USER: u8 = b'u';
 const BY_KEY: u8 = b'k';
 const BY_TRANSFER: u8 = b't';
-
-/// Why a withdrawal request or move was refused. Nothing was written.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum WithdrawalRefused {
-    #[error("Your balance of {balance} is less than the {needed} you asked for")]
-    InsufficientFunds { balance: Kobo, needed: Kobo },
-    #[error("no such withdrawal")]
-    NotFound,
-    #[error("this withdrawal is {} and cannot be changed that way", .0.as_str())]
-    WrongState(WithdrawalStatus),
-}
 
 fn key_index(user: UserId, key: &str) -> Vec<u8> {
     let mut k = tagged(BY_KEY, &[user]);
@@ -54,17 +44,23 @@ fn put(tree: &TransactionalTree, w: &Withdrawal) -> Result<(), Conflict<StoreErr
     Ok(())
 }
 
-/// `ayo_withdrawals_total{state}`: withdrawals entering each state (after the transaction, never for a replay).
-fn count_withdrawal(result: &Result<Moved<Withdrawal>, WithdrawalRefused>) {
-    if let Some(moved) = result.as_ref().ok().filter(|m| !m.replayed) {
-        metrics::counter!("ayo_withdrawals_total", "state" => moved.value.status.as_str()).increment(1);
+/// The pending `withdrawal` entry holding `w`'s amount, the balance then being `after` (both engines write this one).
+pub(crate) fn hold_entry(w: &Withdrawal, after: Kobo) -> LedgerEntry {
+    LedgerEntry {
+        id: w.entry_id,
+        user_id: w.user_id,
+        kind: EntryKind::Withdrawal,
+        status: w.status.entry_status(),
+        amount: Kobo(-w.amount.as_i64()),
+        balance_after: after,
+        reference: format!("withdrawal:{}", w.id),
+        description: w.describe(),
+        created_at: w.created_at,
     }
 }
 
 impl PaymentStore {
-    /// Holds the amount of a new withdrawal: in one transaction the balance drops, a pending `withdrawal` entry is
-    /// written and the withdrawal recorded. The same idempotency key again returns the first withdrawal.
-    pub fn hold_withdrawal(&self, w: &Withdrawal) -> StoreResult<Result<Moved<Withdrawal>, WithdrawalRefused>> {
+    pub(super) fn hold_withdrawal(&self, w: &Withdrawal) -> StoreResult<Result<Moved<Withdrawal>, WithdrawalRefused>> {
         let _gate = super::super::backup::writing();
         let result = (&self.withdrawals, &self.balances, &self.ledger).transaction(|(tree, balances, ledger)| {
             let balance = read_balance(balances, w.user_id)?;
@@ -76,17 +72,7 @@ impl PaymentStore {
             let Some(after) = balance.checked_sub(w.amount).filter(|b| !b.is_negative()) else {
                 return Ok(Err(WithdrawalRefused::InsufficientFunds { balance, needed: w.amount }));
             };
-            let entry = LedgerEntry {
-                id: w.entry_id,
-                user_id: w.user_id,
-                kind: EntryKind::Withdrawal,
-                status: w.status.entry_status(),
-                amount: Kobo(-w.amount.as_i64()),
-                balance_after: after,
-                reference: format!("withdrawal:{}", w.id),
-                description: w.describe(),
-                created_at: w.created_at,
-            };
+            let entry = hold_entry(w, after);
             put(tree, w)?;
             tree.insert(tagged(BY_USER, &[w.user_id, w.id]), &[])?;
             tree.insert(key_index(w.user_id, &w.idempotency_key), &id_key(w.id))?;
@@ -95,14 +81,10 @@ impl PaymentStore {
             put_entry(ledger, &entry)?;
             Ok(Ok(Moved { value: w.clone(), entries: vec![entry], balance: after, replayed: false }))
         })?;
-        count_withdrawal(&result);
         Ok(result)
     }
 
-    /// Moves a withdrawal one step (see `WithdrawalMove`), updating its ledger entry and, when money comes back,
-    /// the balance, all in one transaction. Repeating a move that already happened is a replay (nothing changes);
-    /// any other move the current status does not allow is refused.
-    pub fn move_withdrawal(
+    pub(super) fn move_withdrawal(
         &self,
         id: WithdrawalId,
         step: &WithdrawalMove,
@@ -137,24 +119,21 @@ impl PaymentStore {
             balances.insert(&id_key(w.user_id), &after.as_i64().to_be_bytes())?;
             Ok(Ok(Moved { value: w, entries: vec![entry], balance: after, replayed: false }))
         })?;
-        count_withdrawal(&result);
         Ok(result)
     }
 
-    pub fn withdrawal(&self, id: WithdrawalId) -> StoreResult<Option<Withdrawal>> {
+    pub(super) fn withdrawal(&self, id: WithdrawalId) -> StoreResult<Option<Withdrawal>> {
         self.withdrawals.get(tagged(WITHDRAWAL, &[id]))?.map(|b| decode(&b)).transpose()
     }
 
-    /// The withdrawal a gateway transfer reference belongs to.
-    pub fn withdrawal_by_transfer(&self, reference: &str) -> StoreResult<Option<Withdrawal>> {
+    pub(super) fn withdrawal_by_transfer(&self, reference: &str) -> StoreResult<Option<Withdrawal>> {
         match self.withdrawals.get(transfer_index(reference))?.and_then(|id| last_id(&id)) {
             Some(id) => self.withdrawal(id),
             None => Ok(None),
         }
     }
 
-    /// A player's withdrawals, newest first.
-    pub fn withdrawals_of_user(&self, user: UserId) -> StoreResult<Vec<Withdrawal>> {
+    pub(super) fn withdrawals_of_user(&self, user: UserId) -> StoreResult<Vec<Withdrawal>> {
         let mut out = Vec::new();
         for key in self.withdrawals.scan_prefix(tagged(BY_USER, &[user])).keys().rev() {
             if let Some(w) = last_id(&key?).map(|id| self.withdrawal(id)).transpose()?.flatten() {
@@ -164,8 +143,7 @@ impl PaymentStore {
         Ok(out)
     }
 
-    /// A page of every withdrawal in id (creation) order, with how many there are (keys counted, none decoded).
-    pub fn withdrawals_page(&self, slice: Slice) -> StoreResult<Page<Withdrawal>> {
+    pub(super) fn withdrawals_page(&self, slice: Slice) -> StoreResult<Page<Withdrawal>> {
         let ids = listing::ids(self.withdrawals.scan_prefix([WITHDRAWAL]).keys(), slice)?;
         Ok(Page {
             rows: listing::records(ids, |id| self.withdrawal(id))?,
@@ -173,8 +151,7 @@ impl PaymentStore {
         })
     }
 
-    /// Every withdrawal, newest first, read one at a time (for filters and searches).
-    pub fn withdrawals_newest_first(&self) -> impl Iterator<Item = StoreResult<Withdrawal>> + '_ {
+    pub(super) fn withdrawals_newest_first(&self) -> impl Iterator<Item = StoreResult<Withdrawal>> + '_ {
         self.withdrawals.scan_prefix([WITHDRAWAL]).values().rev().map(|v| decode(&v?))
     }
 }
@@ -184,6 +161,7 @@ mod tests {
     use super::*;
     use crate::ledger::EntryStatus;
     use crate::store::Store;
+    use crate::withdrawal::WithdrawalStatus;
 
     fn funded(balance: i64) -> Store {
         let store = Store::temporary().unwrap();

@@ -1,0 +1,109 @@
+//! Deposits, withdrawals and bank accounts. A money move here (crediting a deposit, holding or moving a withdrawal)
+//! is one transaction over its own record, the wallet balance and the ledger, so the record's status, the entry and
+//! the balance are never apart, and a replay finds the status already moved and changes nothing. The player's
+//! WalletActor is the one caller of the moving methods for that player on a node; the engines keep them once across
+//! nodes too.
+
+use chrono::{DateTime, Utc};
+
+use crate::bank_account::BankAccount;
+use crate::deposit::Deposit;
+use crate::error::StoreResult;
+use crate::money::Kobo;
+use crate::store::listing::{Page, Slice};
+use crate::store::Moved;
+use crate::user::UserId;
+use crate::withdrawal::{Withdrawal, WithdrawalId, WithdrawalMove, WithdrawalStatus};
+
+/// Why a confirmed payment was not credited. Nothing was written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CreditRefused {
+    #[error("no deposit has this reference")]
+    UnknownReference,
+    #[error("the payment of {paid} does not match the deposit of {expected}")]
+    AmountMismatch { expected: Kobo, paid: Kobo },
+}
+
+/// Why a withdrawal request or move was refused. Nothing was written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WithdrawalRefused {
+    #[error("Your balance of {balance} is less than the {needed} you asked for")]
+    InsufficientFunds { balance: Kobo, needed: Kobo },
+    #[error("no such withdrawal")]
+    NotFound,
+    #[error("this withdrawal is {} and cannot be changed that way", .0.as_str())]
+    WrongState(WithdrawalStatus),
+}
+
+/// A withdrawal's money move as answered: moved, replayed, or refused.
+pub type WithdrawalMoved = StoreResult<Result<Moved<Withdrawal>, WithdrawalRefused>>;
+
+pub trait Payments: Send + Sync {
+    /// The player's saved bank account.
+    fn bank_account(&self, user: UserId) -> StoreResult<Option<BankAccount>>;
+
+    /// Saves or replaces the player's bank account; a replacement keeps the first `created_at`.
+    fn save_bank_account(&self, account: BankAccount, now: DateTime<Utc>) -> StoreResult<BankAccount>;
+
+    /// Every saved bank account, by player id.
+    fn all_bank_accounts(&self) -> StoreResult<Vec<BankAccount>>;
+
+    /// Records a new pending deposit. The reference must be new (it is random; a clash is refused as corrupt).
+    fn insert_deposit(&self, deposit: &Deposit) -> StoreResult<()>;
+
+    /// The deposit with this gateway reference.
+    fn deposit(&self, reference: &str) -> StoreResult<Option<Deposit>>;
+
+    /// A player's deposits, newest first.
+    fn deposits_of_user(&self, user: UserId) -> StoreResult<Vec<Deposit>>;
+
+    /// Remembers where the player pays.
+    fn set_authorization_url(&self, reference: &str, url: &str, now: DateTime<Utc>) -> StoreResult<Option<Deposit>>;
+
+    /// Marks a pending deposit failed (the gateway said so); any other status is left alone. Returns the record.
+    fn fail_deposit(&self, reference: &str, reason: &str, now: DateTime<Utc>) -> StoreResult<Option<Deposit>>;
+
+    /// Credits a deposit the gateway confirmed as paid `paid`: in one transaction the deposit becomes `success`,
+    /// a `deposit` ledger entry is written and the balance grows. A deposit already `success` is a replay: nothing
+    /// changes and `replayed` is set.
+    fn credit_deposit(
+        &self,
+        reference: &str,
+        paid: Kobo,
+        entry_id: u64,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Result<Moved<Deposit>, CreditRefused>>;
+
+    /// Holds the amount of a new withdrawal: in one transaction the balance drops (never below zero), a pending
+    /// `withdrawal` entry is written and the withdrawal recorded. The same idempotency key again returns the first
+    /// withdrawal.
+    fn hold_withdrawal(&self, w: &Withdrawal) -> WithdrawalMoved;
+
+    /// Moves a withdrawal one step (see `WithdrawalMove`), updating its ledger entry and, when money comes back,
+    /// the balance, all in one transaction. Repeating a move that already happened is a replay (nothing changes);
+    /// any other move the current status does not allow is refused.
+    fn move_withdrawal(&self, id: WithdrawalId, step: &WithdrawalMove, now: DateTime<Utc>) -> WithdrawalMoved;
+
+    fn withdrawal(&self, id: WithdrawalId) -> StoreResult<Option<Withdrawal>>;
+
+    /// The withdrawal a gateway transfer reference belongs to.
+    fn withdrawal_by_transfer(&self, reference: &str) -> StoreResult<Option<Withdrawal>>;
+
+    /// A player's withdrawals, newest first.
+    fn withdrawals_of_user(&self, user: UserId) -> StoreResult<Vec<Withdrawal>>;
+
+    /// A page of every withdrawal in id (creation) order, with how many there are.
+    fn withdrawals_page(&self, slice: Slice) -> StoreResult<Page<Withdrawal>>;
+
+    /// Every withdrawal, newest first, read a few at a time (for filters and searches).
+    fn withdrawals_newest_first(&self) -> Box<dyn Iterator<Item = StoreResult<Withdrawal>> + Send + '_>;
+}
+
+/// `ayo_withdrawals_total{state}`: withdrawals entering each state (after the transaction, never for a replay).
+pub(crate) fn count_withdrawal(result: &WithdrawalMoved) {
+    if let Ok(Ok(moved)) = result.as_ref().map(|r| r.as_ref()) {
+        if !moved.replayed {
+            metrics::counter!("ayo_withdrawals_total", "state" => moved.value.status.as_str()).increment(1);
+        }
+    }
+}
