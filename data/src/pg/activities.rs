@@ -5,6 +5,7 @@ use chrono::{DateTime, Utc};
 use serde_json::Value;
 
 use super::blocking::PgSync;
+use super::pages::Pages;
 use crate::activity::Activity;
 use crate::error::StoreResult;
 use crate::seam::Activities;
@@ -74,27 +75,9 @@ impl Activities for PgActivities {
     }
 
     fn newest_first(&self) -> Box<dyn Iterator<Item = StoreResult<Activity>> + '_> {
-        let mut before = (DateTime::<Utc>::MAX_UTC, i64::MAX);
-        let mut batch = Vec::new().into_iter();
-        let mut done = false;
-        Box::new(std::iter::from_fn(move || loop {
-            if let Some(activity) = batch.next() {
-                return Some(Ok(activity));
-            }
-            if done {
-                return None;
-            }
-            match self.older_than(before) {
-                Ok(read) => {
-                    done = (read.len() as i64) < READ_AHEAD;
-                    before = read.last().map_or(before, |a| (a.at, a.id as i64));
-                    batch = read.into_iter();
-                }
-                Err(e) => {
-                    done = true;
-                    return Some(Err(e));
-                }
-            }
+        let key = |a: &Activity| (a.at, a.id as i64);
+        Box::new(Pages::new(READ_AHEAD as usize, key, |before| {
+            self.older_than(before.copied().unwrap_or((DateTime::<Utc>::MAX_UTC, i64::MAX)))
         }))
     }
 

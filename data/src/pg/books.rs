@@ -11,6 +11,7 @@ use serde_json::Value;
 use tokio_postgres::types::ToSql;
 
 use super::blocking::PgSync;
+use super::pages::Pages;
 use crate::draw::DrawId;
 use crate::error::StoreResult;
 use crate::game::GameId;
@@ -67,39 +68,18 @@ impl PgBooks {
     }
 
     /// `table`'s docs where `filter` (on `$1`, `key`) holds, newest (highest id) first, read `READ_AHEAD` at a time.
-    fn newest_first<T: DeserializeOwned + 'static>(
+    fn newest_first<T: DeserializeOwned + Send + 'static>(
         &self,
         table: &'static str,
         filter: &'static str,
         key: i64,
+        id_of: fn(&T) -> i64,
     ) -> Box<dyn Iterator<Item = StoreResult<T>> + '_> {
-        let sql = format!("SELECT doc, id FROM {table} WHERE {filter} AND id < $2 ORDER BY id DESC LIMIT $3");
-        let mut before = i64::MAX;
-        let mut batch = Vec::new().into_iter();
-        let mut done = false;
-        Box::new(std::iter::from_fn(move || loop {
-            if let Some(doc) = batch.next() {
-                return Some(serde_json::from_value::<T>(doc).map_err(Into::into));
-            }
-            if done {
-                return None;
-            }
-            let sql = sql.clone();
-            let read: StoreResult<Vec<(Value, i64)>> = self.pg.run(move |pool| async move {
-                let rows = pool.get().await?.query(&sql, &[&key, &before, &READ_AHEAD]).await?;
-                Ok(rows.iter().map(|row| (row.get(0), row.get(1))).collect())
-            });
-            match read {
-                Ok(rows) => {
-                    done = (rows.len() as i64) < READ_AHEAD;
-                    before = rows.last().map_or(before, |(_, id)| *id);
-                    batch = rows.into_iter().map(|(doc, _)| doc).collect::<Vec<_>>().into_iter();
-                }
-                Err(e) => {
-                    done = true;
-                    return Some(Err(e));
-                }
-            }
+        let sql = format!("SELECT doc FROM {table} WHERE {filter} AND id < $2 ORDER BY id DESC LIMIT $3");
+        Box::new(Pages::new(READ_AHEAD as usize, id_of, move |before: Option<&i64>| {
+            let params: Params =
+                vec![Box::new(key), Box::new(before.copied().unwrap_or(i64::MAX)), Box::new(READ_AHEAD)];
+            self.docs(sql.clone(), params)
         }))
     }
 
@@ -211,7 +191,7 @@ impl WalletBooks for PgBooks {
     }
 
     fn tickets_of_game_newest_first(&self, game: GameId) -> Box<dyn Iterator<Item = StoreResult<Ticket>> + '_> {
-        self.newest_first("tickets", "(doc->>'game_id')::bigint = $1", game as i64)
+        self.newest_first("tickets", "(doc->>'game_id')::bigint = $1", game as i64, |t: &Ticket| t.id as i64)
     }
 
     fn entries_page(&self, slice: Slice) -> StoreResult<Page<LedgerEntry>> {
@@ -223,11 +203,11 @@ impl WalletBooks for PgBooks {
     }
 
     fn entries_newest_first(&self) -> Box<dyn Iterator<Item = StoreResult<LedgerEntry>> + '_> {
-        self.newest_first("ledger_entries", "$1::bigint IS NOT NULL", 0)
+        self.newest_first("ledger_entries", "$1::bigint IS NOT NULL", 0, |e: &LedgerEntry| e.id as i64)
     }
 
     fn entries_of_user_newest_first(&self, user: UserId) -> Box<dyn Iterator<Item = StoreResult<LedgerEntry>> + '_> {
-        self.newest_first("ledger_entries", "user_id = $1", user as i64)
+        self.newest_first("ledger_entries", "user_id = $1", user as i64, |e: &LedgerEntry| e.id as i64)
     }
 
     fn session_money(&self, user: UserId, since: DateTime<Utc>) -> StoreResult<SessionMoney> {

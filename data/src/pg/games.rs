@@ -2,14 +2,13 @@
 //! each record's JSON in `doc` without its seed; the seed in `draws.secrets`, sealed as the embedded store seals it;
 //! the listings are queries over the draws' indexes.
 
-use std::collections::VecDeque;
-
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 use tokio_postgres::Row;
 
 use super::blocking::PgSync;
 use super::import::document;
+use super::pages::Pages;
 use crate::draw::{Draw, DrawId, DrawStatus};
 use crate::error::{StoreError, StoreResult};
 use crate::game::{Game, GameId};
@@ -21,7 +20,7 @@ use crate::store::seal::SeedSealer;
 use crate::ticket::TicketId;
 
 /// What a draw is read from: its record, the columns that are authoritative over it, and its stored seed.
-const DRAW: &str = "SELECT doc, status, ticket_count, secrets->>'seed', draws_at, id FROM draws";
+const DRAW: &str = "SELECT doc, status, ticket_count, secrets->>'seed', id FROM draws";
 /// Draws read at a time by the iterating listings.
 const CHUNK: i64 = 200;
 
@@ -39,20 +38,12 @@ struct Stored {
     status: String,
     ticket_count: i64,
     seed: Option<String>,
-    draws_at: DateTime<Utc>,
     id: i64,
 }
 
 impl Stored {
     fn of(row: &Row) -> Self {
-        Self {
-            doc: row.get(0),
-            status: row.get(1),
-            ticket_count: row.get(2),
-            seed: row.get(3),
-            draws_at: row.get(4),
-            id: row.get(5),
-        }
+        Self { doc: row.get(0), status: row.get(1), ticket_count: row.get(2), seed: row.get(3), id: row.get(4) }
     }
 }
 
@@ -218,7 +209,27 @@ impl Games for PgGames {
     }
 
     fn draws_latest_first(&self, game: Option<GameId>) -> Box<dyn Iterator<Item = StoreResult<Draw>> + '_> {
-        Box::new(LatestFirst { games: self, game, after: None, ready: VecDeque::new(), done: false })
+        // `CHUNK` draws a query, each after the last one read (keyset paging on the draw time and id).
+        let sql = format!(
+            "{DRAW} WHERE {} AND ($2::timestamptz IS NULL OR (draws_at, id) < ($2, $3))
+             ORDER BY draws_at DESC, id DESC LIMIT $4",
+            of_game(game).0
+        );
+        Box::new(Pages::new(
+            CHUNK as usize,
+            |draw: &Draw| (draw.draws_at, id(draw.id)),
+            move |after| {
+                let after = after.copied();
+                let chunk = self.stored(sql.clone(), move || {
+                    let (_, mut params) = of_game(game);
+                    params.push(Box::new(after.map(|(at, _)| at)));
+                    params.push(Box::new(after.map_or(0, |(_, id)| id)));
+                    params.push(Box::new(CHUNK));
+                    params
+                })?;
+                chunk.into_iter().map(|stored| self.open(stored)).collect()
+            },
+        ))
     }
 
     fn draw_summaries(&self) -> StoreResult<Vec<(DrawId, DrawStatus, u64)>> {
@@ -335,52 +346,4 @@ impl Games for PgGames {
 
 fn pg(e: super::PgError) -> StoreError {
     StoreError::Database(e.to_string())
-}
-
-/// `draws_latest_first` on PostgreSQL: `CHUNK` draws a query, each after the last one read (keyset paging).
-struct LatestFirst<'a> {
-    games: &'a PgGames,
-    game: Option<GameId>,
-    /// The draw time and id of the last draw read.
-    after: Option<(DateTime<Utc>, i64)>,
-    ready: VecDeque<Draw>,
-    done: bool,
-}
-
-impl LatestFirst<'_> {
-    fn fetch(&mut self) -> StoreResult<()> {
-        let (filter, _) = of_game(self.game);
-        let (game, after) = (self.game, self.after);
-        let sql = format!(
-            "{DRAW} WHERE {filter} AND ($2::timestamptz IS NULL OR (draws_at, id) < ($2, $3))
-             ORDER BY draws_at DESC, id DESC LIMIT $4"
-        );
-        let chunk = self.games.stored(sql, move || {
-            let (_, mut params) = of_game(game);
-            params.push(Box::new(after.map(|(at, _)| at)));
-            params.push(Box::new(after.map_or(0, |(_, id)| id)));
-            params.push(Box::new(CHUNK));
-            params
-        })?;
-        self.done = (chunk.len() as i64) < CHUNK;
-        for stored in chunk {
-            self.after = Some((stored.draws_at, stored.id));
-            self.ready.push_back(self.games.open(stored)?);
-        }
-        Ok(())
-    }
-}
-
-impl Iterator for LatestFirst<'_> {
-    type Item = StoreResult<Draw>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.ready.is_empty() && !self.done {
-            if let Err(e) = self.fetch() {
-                self.done = true;
-                return Some(Err(e));
-            }
-        }
-        self.ready.pop_front().map(Ok)
-    }
 }

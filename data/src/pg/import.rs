@@ -233,19 +233,7 @@ async fn copy_draw_secrets(tx: &tokio_postgres::Transaction<'_>, store: &Store) 
 
 /// The witness's commitments still waiting, in their order.
 async fn copy_witness_pool(tx: &tokio_postgres::Transaction<'_>, store: &Store) -> Result<(), PgError> {
-    let waiting = store.sled_witness().waiting()?;
-    let witnesses: Vec<i64> = waiting.iter().map(|c| c.witness_id as i64).collect();
-    let labels: Vec<&str> = waiting.iter().map(|c| c.label.as_str()).collect();
-    let commitments: Vec<&str> = waiting.iter().map(|c| c.commitment.as_str()).collect();
-    tx.execute(
-        "INSERT INTO witness_pool (witness_id, label, commitment)
-         SELECT witness_id, label, commitment
-         FROM unnest($1::bigint[], $2::text[], $3::text[]) WITH ORDINALITY AS c (witness_id, label, commitment, n)
-         ORDER BY n",
-        &[&witnesses, &labels, &commitments],
-    )
-    .await?;
-    Ok(())
+    super::witness::pool(tx, &store.sled_witness().waiting()?).await
 }
 
 /// The keys that make a keyed move happen once, so a repeat after the move still moves nothing.

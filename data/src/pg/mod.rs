@@ -17,6 +17,7 @@ pub mod meta;
 pub mod money;
 pub mod notices;
 pub mod otps;
+mod pages;
 pub mod payments;
 pub mod payout;
 pub mod rate;

@@ -176,6 +176,6 @@ impl Payments for PgPayments {
     }
 
     fn withdrawals_newest_first(&self) -> Box<dyn Iterator<Item = StoreResult<Withdrawal>> + Send + '_> {
-        Box::new(withdrawals::NewestFirst::new(self))
+        Box::new(withdrawals::newest_first(self))
     }
 }

@@ -14,6 +14,7 @@ use tokio_postgres::Transaction;
 
 use super::blocking::PgSync;
 use super::import::document;
+use super::pages::Pages;
 use super::PgError;
 use crate::account::{Email, PhoneNumber};
 use crate::error::StoreResult;
@@ -310,7 +311,24 @@ impl Users for PgUsers {
     }
 
     fn newest_first(&self) -> Box<dyn Iterator<Item = StoreResult<User>> + Send + '_> {
-        Box::new(NewestFirst { users: self, below: i64::MAX, page: Vec::new().into_iter(), done: false })
+        Box::new(Pages::new(
+            PAGE as usize,
+            |user: &User| user.id as i64,
+            move |below: Option<&i64>| {
+                let below = below.copied().unwrap_or(i64::MAX);
+                self.pg.run(move |pool| async move {
+                    let rows = pool
+                        .get()
+                        .await?
+                        .query(
+                            "SELECT doc || secrets FROM users WHERE id < $1 ORDER BY id DESC LIMIT $2",
+                            &[&below, &PAGE],
+                        )
+                        .await?;
+                    rows.into_iter().map(|row| user_of(row.get(0))).collect()
+                })
+            },
+        ))
     }
 
     fn player_counts(&self, today_began: DateTime<Utc>) -> StoreResult<PlayerCounts> {
@@ -328,56 +346,5 @@ impl Users for PgUsers {
             let count = |i: usize| row.get::<_, i64>(i) as u64;
             Ok(PlayerCounts { total: count(0), new_today: count(1), verified: count(2) })
         })
-    }
-}
-
-/// `Users::newest_first`: pages of `PAGE` accounts by descending id.
-struct NewestFirst<'a> {
-    users: &'a PgUsers,
-    /// The lowest id read so far: the next page starts below it.
-    below: i64,
-    page: std::vec::IntoIter<User>,
-    done: bool,
-}
-
-impl NewestFirst<'_> {
-    fn next_page(&self) -> StoreResult<Vec<User>> {
-        let below = self.below;
-        self.users.pg.run(move |pool| async move {
-            let rows = pool
-                .get()
-                .await?
-                .query("SELECT doc || secrets FROM users WHERE id < $1 ORDER BY id DESC LIMIT $2", &[&below, &PAGE])
-                .await?;
-            rows.into_iter().map(|row| user_of(row.get(0))).collect()
-        })
-    }
-}
-
-impl Iterator for NewestFirst<'_> {
-    type Item = StoreResult<User>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if let Some(user) = self.page.next() {
-                return Some(Ok(user));
-            }
-            if self.done {
-                return None;
-            }
-            match self.next_page() {
-                Ok(page) => {
-                    self.done = (page.len() as i64) < PAGE;
-                    if let Some(last) = page.last() {
-                        self.below = last.id as i64;
-                    }
-                    self.page = page.into_iter();
-                }
-                Err(e) => {
-                    self.done = true;
-                    return Some(Err(e));
-                }
-            }
-        }
     }
 }

@@ -1,6 +1,8 @@
 //! The witness's pool of commitments (`seam::WitnessPool`) on PostgreSQL: the `witness_pool` table (migration 0005),
 //! taken oldest first.
 
+use tokio_postgres::GenericClient;
+
 use super::blocking::PgSync;
 use crate::error::StoreResult;
 use crate::seam::WitnessPool;
@@ -18,24 +20,27 @@ impl PgWitnessPool {
     }
 }
 
+/// Adds `commitments` to the pool in their order (also `ayo migrate`'s copy of the waiting ones).
+pub(super) async fn pool(client: &impl GenericClient, commitments: &[PooledCommitment]) -> Result<(), super::PgError> {
+    let witnesses: Vec<i64> = commitments.iter().map(|c| c.witness_id as i64).collect();
+    let labels: Vec<&str> = commitments.iter().map(|c| c.label.as_str()).collect();
+    let commitments: Vec<&str> = commitments.iter().map(|c| c.commitment.as_str()).collect();
+    client
+        .execute(
+            "INSERT INTO witness_pool (witness_id, label, commitment)
+             SELECT witness_id, label, commitment
+             FROM unnest($1::bigint[], $2::text[], $3::text[]) WITH ORDINALITY AS c (witness_id, label, commitment, n)
+             ORDER BY n",
+            &[&witnesses, &labels, &commitments],
+        )
+        .await?;
+    Ok(())
+}
+
 impl WitnessPool for PgWitnessPool {
     fn add(&self, commitments: &[PooledCommitment]) -> StoreResult<()> {
-        let witnesses: Vec<i64> = commitments.iter().map(|c| c.witness_id as i64).collect();
-        let labels: Vec<String> = commitments.iter().map(|c| c.label.clone()).collect();
-        let commitments: Vec<String> = commitments.iter().map(|c| c.commitment.clone()).collect();
-        self.pg.run(move |pool| async move {
-            pool.get()
-                .await?
-                .execute(
-                    "INSERT INTO witness_pool (witness_id, label, commitment)
-                     SELECT witness_id, label, commitment
-                     FROM unnest($1::bigint[], $2::text[], $3::text[]) WITH ORDINALITY AS c (witness_id, label, commitment, n)
-                     ORDER BY n",
-                    &[&witnesses, &labels, &commitments],
-                )
-                .await?;
-            Ok(())
-        })
+        let commitments = commitments.to_vec();
+        self.pg.run(move |pool| async move { self::pool(&**pool.get().await?, &commitments).await })
     }
 
     // Concurrent takers skip the row another one holds, so each commitment goes to exactly one of them.

@@ -1,17 +1,15 @@
 //! Withdrawals on PostgreSQL: the hold, every later move of the state machine (see `crate::withdrawal`), each one
 //! transaction over the withdrawal's row, the wallet's row and the withdrawal's ledger entry, and the listings.
 
-use std::collections::VecDeque;
-
 use chrono::{DateTime, Utc};
 use deadpool_postgres::Pool;
 use serde_json::Value;
 
 use super::super::import::LEDGER;
 use super::super::money::{lock_wallet, set_balances};
+use super::super::pages::Pages;
 use super::super::PgError;
 use super::{corrupt, decode, encode, PgPayments};
-use crate::error::StoreResult;
 use crate::ledger::LedgerEntry;
 use crate::money::Kobo;
 use crate::seam::payments::WithdrawalRefused;
@@ -22,7 +20,7 @@ use crate::withdrawal::{Withdrawal, WithdrawalId, WithdrawalMove};
 
 type Answer = Result<Result<Moved<Withdrawal>, WithdrawalRefused>, PgError>;
 
-/// Withdrawals read a page at a time by `NewestFirst`.
+/// Withdrawals read a page at a time by `newest_first`.
 const PAGE: i64 = 500;
 
 /// Writes a withdrawal's row whole, new or not. `$1`: the record.
@@ -111,45 +109,17 @@ pub(super) async fn page(pool: &Pool, slice: Slice) -> Result<Page<Withdrawal>, 
 }
 
 /// Every withdrawal, newest first, read `PAGE` at a time.
-pub(super) struct NewestFirst<'a> {
-    payments: &'a PgPayments,
-    read: VecDeque<Withdrawal>,
-    /// The id the next page starts below; None before the first page.
-    below: Option<i64>,
-    done: bool,
-}
-
-impl<'a> NewestFirst<'a> {
-    pub(super) fn new(payments: &'a PgPayments) -> Self {
-        Self { payments, read: VecDeque::new(), below: None, done: false }
-    }
-
-    fn next_page(&mut self) -> StoreResult<()> {
-        let below = self.below.unwrap_or(i64::MAX);
-        let docs: Vec<Value> = self.payments.pg.run(move |pool| async move {
-            let sql = "SELECT doc FROM withdrawals WHERE id < $1 ORDER BY id DESC LIMIT $2";
-            Ok(pool.get().await?.query(sql, &[&below, &PAGE]).await?.iter().map(|r| r.get(0)).collect())
-        })?;
-        self.done = (docs.len() as i64) < PAGE;
-        for doc in docs {
-            let w: Withdrawal = serde_json::from_value(doc)?;
-            self.below = Some(w.id as i64);
-            self.read.push_back(w);
-        }
-        Ok(())
-    }
-}
-
-impl Iterator for NewestFirst<'_> {
-    type Item = StoreResult<Withdrawal>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.read.is_empty() && !self.done {
-            if let Err(e) = self.next_page() {
-                self.done = true;
-                return Some(Err(e));
-            }
-        }
-        self.read.pop_front().map(Ok)
-    }
+pub(super) fn newest_first(payments: &PgPayments) -> Pages<'_, Withdrawal, i64> {
+    Pages::new(
+        PAGE as usize,
+        |w: &Withdrawal| w.id as i64,
+        move |below: Option<&i64>| {
+            let below = below.copied().unwrap_or(i64::MAX);
+            let docs: Vec<Value> = payments.pg.run(move |pool| async move {
+                let sql = "SELECT doc FROM withdrawals WHERE id < $1 ORDER BY id DESC LIMIT $2";
+                Ok(pool.get().await?.query(sql, &[&below, &PAGE]).await?.iter().map(|r| r.get(0)).collect())
+            })?;
+            docs.into_iter().map(|doc| Ok(serde_json::from_value(doc)?)).collect()
+        },
+    )
 }
