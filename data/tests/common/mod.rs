@@ -68,19 +68,7 @@ pub fn a_draw(id: u64, game: &Game, draws_at: chrono::DateTime<Utc>) -> Draw {
 }
 
 pub fn game_and_draw(store: &Store) -> (Game, Draw) {
-    let game = Game {
-        id: store.games.next_id().unwrap(),
-        slug: "test".into(),
-        name: "Test Game".into(),
-        description: String::new(),
-        status: GameStatus::Paused,
-        schedule: Schedule::Interval { every_minutes: 60 },
-        close_before_secs: 0,
-        bet_types: BetType::ALL.to_vec(),
-        multipliers: Multipliers::default(),
-        stake_rules: StakeRules::default(),
-        created_at: Utc::now(),
-    };
+    let game = Game { name: "Test Game".into(), ..a_game(store.games.next_id().unwrap(), "test") };
     store.games.put_game(&game).unwrap();
     let now = Utc::now();
     let mut draw =
