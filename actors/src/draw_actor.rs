@@ -322,7 +322,7 @@ impl DrawActor {
     ) {
         let now = Utc::now();
         let started = std::time::Instant::now();
-        let flushes_before = self.store.flush_stats().flushes.load(std::sync::atomic::Ordering::Relaxed);
+        let flushes_before = self.store.flushes();
         let (pending, players) = (by_player.values().map(Vec::len).sum::<usize>(), by_player.len());
         let since_drawn = draw.drawn_at.map_or(0, |at| (now - at).num_milliseconds());
         tracing::info!(
@@ -377,7 +377,7 @@ impl DrawActor {
             let elapsed_ms = started.elapsed().as_millis();
             metrics::histogram!("ayo_settlement_duration_seconds").record(started.elapsed().as_secs_f64());
             metrics::counter!("ayo_tickets_settled_total").increment(pending as u64);
-            let flushes = act.store.flush_stats().flushes.load(std::sync::atomic::Ordering::Relaxed) - flushes_before;
+            let flushes = act.store.flushes() - flushes_before;
             tracing::info!(
                 draw = draw.id,
                 tickets = pending,

@@ -196,7 +196,7 @@ impl Handler<SettleTickets> for WalletActor {
         let lines = outcomes.iter().map(Outcome::entry_count).sum();
         // Ids are taken outside the transaction, which may run more than once.
         let ids = (0..lines).map(|_| self.store.ids.next_id()).collect::<Result<Vec<_>, _>>()?;
-        let moved = self.store.wallets.settle(self.user, draw.id, &outcomes, &ids, now)?;
+        let moved = self.store.money.settle(self.user, draw.id, &outcomes, &ids, now)?;
         // A rerun (already settled before a crash) changes nothing and tells nobody again.
         if moved.replayed {
             return Ok(0);
@@ -227,7 +227,7 @@ impl Handler<RefundTickets> for WalletActor {
     fn handle(&mut self, msg: RefundTickets, _: &mut Context<Self>) -> Self::Result {
         self.touch();
         let ids = (0..msg.tickets.len()).map(|_| self.store.ids.next_id()).collect::<Result<Vec<_>, _>>();
-        let moved = ids.and_then(|ids| self.store.wallets.refund(self.user, &msg.tickets, &ids, msg.now));
+        let moved = ids.and_then(|ids| self.store.money.refund(self.user, &msg.tickets, &ids, msg.now));
         match moved {
             Ok(moved) => {
                 let refunded = moved.value.clone();
@@ -247,7 +247,7 @@ impl Handler<ApplyEntry> for WalletActor {
 
     fn handle(&mut self, ApplyEntry { entry, once }: ApplyEntry, _: &mut Context<Self>) -> Self::Result {
         self.touch();
-        match self.store.wallets.apply_once(entry, once.as_deref()) {
+        match self.store.money.apply_once(entry, once.as_deref()) {
             Ok(Some(moved)) => Box::pin(self.durable(moved, Tickets::none()).map(|r, _, _| r.map(Some))),
             Ok(None) => Box::pin(fut::ready(Ok(None))),
             Err(e) => Box::pin(fut::ready(Err(e.into()))),

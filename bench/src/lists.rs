@@ -87,7 +87,7 @@ fn seed_store(store: &Store, draws: usize, entries: usize) -> anyhow::Result<See
             description: "benchmark deposit".into(),
             created_at: now - Duration::seconds(i64::try_from(entries - written)?),
         };
-        store.wallets.apply(entry)?;
+        store.wallets()?.apply(entry)?;
         written += 1;
         i += 1;
         if written % 100_000 == 0 {

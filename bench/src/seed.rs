@@ -94,7 +94,7 @@ pub fn players(store: &Store, from: usize, n: usize, funding: i64) -> anyhow::Re
             description: "benchmark funding".into(),
             created_at: Utc::now(),
         };
-        store.wallets.apply(entry)?.ok_or_else(|| anyhow::anyhow!("funding refused"))?;
+        store.wallets()?.apply(entry)?.ok_or_else(|| anyhow::anyhow!("funding refused"))?;
         out.push(user);
     }
     Ok(out)
@@ -148,7 +148,7 @@ pub fn tickets(
             terms: None,
         };
         let purchase = Purchase { ticket, entry_id: store.ids.next_id()?, now: sold_at };
-        store.wallets.purchase(&purchase)?.map_err(|e| anyhow::anyhow!("seeding a ticket: {e}"))?;
+        store.wallets()?.purchase(&purchase)?.map_err(|e| anyhow::anyhow!("seeding a ticket: {e}"))?;
     }
     Ok(())
 }

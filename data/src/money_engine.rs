@@ -73,15 +73,15 @@ pub trait MoneyEngine: Send + Sync {
 /// The embedded engine: the store's own moves, each flushed before it answers.
 impl MoneyEngine for Store {
     async fn next_id(&self) -> StoreResult<u64> {
-        self.wallets.next_id()
+        self.ids.next_id()
     }
 
     async fn balance(&self, user: UserId) -> StoreResult<Kobo> {
-        self.wallets.balance(user).map(Kobo)
+        self.books.balance(user).map(Kobo)
     }
 
     async fn apply_once(&self, entry: LedgerEntry, key: Option<String>) -> StoreResult<Option<Moved<LedgerEntry>>> {
-        let moved = self.wallets.apply_once(entry, key.as_deref())?;
+        let moved = self.money.apply_once(entry, key.as_deref())?;
         self.flush().await?;
         Ok(moved)
     }
@@ -100,7 +100,7 @@ impl MoneyEngine for Store {
         entry_ids: Vec<u64>,
         now: DateTime<Utc>,
     ) -> StoreResult<Moved<Vec<Outcome>>> {
-        let moved = self.wallets.settle(user, draw, &outcomes, &entry_ids, now)?;
+        let moved = self.money.settle(user, draw, &outcomes, &entry_ids, now)?;
         self.flush().await?;
         Ok(moved)
     }
@@ -112,16 +112,16 @@ impl MoneyEngine for Store {
         entry_ids: Vec<u64>,
         now: DateTime<Utc>,
     ) -> StoreResult<Moved<Vec<Ticket>>> {
-        let moved = self.wallets.refund(user, &tickets, &entry_ids, now)?;
+        let moved = self.money.refund(user, &tickets, &entry_ids, now)?;
         self.flush().await?;
         Ok(moved)
     }
 
     async fn unbalanced(&self) -> StoreResult<Vec<String>> {
         let mut problems = Vec::new();
-        for item in self.wallet_balances() {
+        for item in self.wallet_balances()? {
             let (user, balance) = item?;
-            let entries = self.wallets.entries_of_user(user)?;
+            let entries = self.wallets()?.entries_of_user(user)?;
             let sum: i64 = entries.iter().filter(|e| e.stands()).map(|e| e.amount.as_i64()).sum();
             if sum != balance {
                 problems.push(unbalanced(user, balance, sum));

@@ -26,7 +26,7 @@ fn purchases_bought_together_are_decided_in_order_and_only_the_accepted_ones_are
     let mut too_much = purchase_of(&store, &game, &draw, &ada, nap1(10), "ada-2");
     too_much.ticket.total_stake = Kobo(FUNDING - first.ticket.total_stake.as_i64() + 1);
 
-    let answers = store.wallets.purchase_many(&[first.clone(), replay, bolas.clone(), too_much]).unwrap();
+    let answers = store.wallets().unwrap().purchase_many(&[first.clone(), replay, bolas.clone(), too_much]).unwrap();
 
     let bought = answers[0].as_ref().unwrap();
     assert!(!bought.replayed);
@@ -38,12 +38,12 @@ fn purchases_bought_together_are_decided_in_order_and_only_the_accepted_ones_are
     assert_eq!(answers[2].as_ref().unwrap().value.id, bolas.ticket.id);
     assert!(matches!(answers[3], Err(PurchaseError::InsufficientFunds { .. })), "{:?}", answers[3]);
 
-    assert_eq!(store.wallets.balance(ada.id).unwrap(), FUNDING - first.ticket.total_stake.as_i64());
-    assert_eq!(store.wallets.balance(bola.id).unwrap(), FUNDING - bolas.ticket.total_stake.as_i64());
-    let mut in_draw = store.wallets.ticket_ids_of_draw(draw.id).unwrap();
+    assert_eq!(store.wallets().unwrap().balance(ada.id).unwrap(), FUNDING - first.ticket.total_stake.as_i64());
+    assert_eq!(store.wallets().unwrap().balance(bola.id).unwrap(), FUNDING - bolas.ticket.total_stake.as_i64());
+    let mut in_draw = store.wallets().unwrap().ticket_ids_of_draw(draw.id).unwrap();
     in_draw.sort_unstable();
     assert_eq!(in_draw, vec![first.ticket.id, bolas.ticket.id], "the replay and the refused purchase wrote nothing");
-    let stakes = store.wallets.entries_of_user(ada.id).unwrap().into_iter().filter(|e| e.amount.is_negative()).count();
+    let stakes = store.wallets().unwrap().entries_of_user(ada.id).unwrap().into_iter().filter(|e| e.amount.is_negative()).count();
     assert_eq!(stakes, 1, "one stake entry for Ada");
 }
 
@@ -65,5 +65,5 @@ async fn the_purchase_queue_answers_each_caller_with_its_own_ticket() {
         assert_eq!(bought.value.id, id);
     }
     store.flush().await.unwrap();
-    assert_eq!(store.wallets.ticket_ids_of_draw(draw.id).unwrap().len(), 20);
+    assert_eq!(store.wallets().unwrap().ticket_ids_of_draw(draw.id).unwrap().len(), 20);
 }

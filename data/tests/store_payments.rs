@@ -30,7 +30,7 @@ fn payments(node: &Node) -> Arc<dyn Payments> {
 
 fn next_id(node: &Node) -> u64 {
     match node {
-        Node::Embedded(store) => store.wallets.next_id().unwrap(),
+        Node::Embedded(store) => store.wallets().unwrap().next_id().unwrap(),
         Node::Cluster(pg) => pg.next_id().unwrap(),
     }
 }
@@ -72,9 +72,9 @@ fn funded_player(node: &Node) -> UserId {
 fn books(node: &Node, user: UserId) -> (i64, Vec<(String, String, i64)>) {
     match node {
         Node::Embedded(store) => {
-            let entries = store.wallets.entries_of_user(user).unwrap();
+            let entries = store.wallets().unwrap().entries_of_user(user).unwrap();
             let rows = entries.iter().map(|e| (kind(e), status(e.status), e.amount.as_i64())).collect();
-            (store.wallets.balance(user).unwrap(), rows)
+            (store.wallets().unwrap().balance(user).unwrap(), rows)
         }
         Node::Cluster(pg) => pg
             .run(move |pool| async move {

@@ -46,12 +46,12 @@ fn a_draws_tickets_read_back_as_cards_in_id_order_whatever_the_number_of_readers
     }
     let want: Vec<TicketCard> = bought.iter().map(TicketCard::of).collect();
     for threads in [1, 2, 3, 7, 64] {
-        assert_eq!(store.wallets.pending_cards_of_draw(draw.id, &HashSet::new(), threads).unwrap(), want);
+        assert_eq!(store.wallets().unwrap().pending_cards_of_draw(draw.id, &HashSet::new(), threads).unwrap(), want);
     }
     let skip: HashSet<u64> = [bayo.id].into();
     let only_ada: Vec<TicketCard> = want.iter().filter(|c| c.user_id == ada.id).cloned().collect();
-    assert_eq!(store.wallets.pending_cards_of_draw(draw.id, &skip, 2).unwrap(), only_ada);
-    assert!(store.wallets.pending_cards_of_draw(draw.id + 1000, &HashSet::new(), 2).unwrap().is_empty());
+    assert_eq!(store.wallets().unwrap().pending_cards_of_draw(draw.id, &skip, 2).unwrap(), only_ada);
+    assert!(store.wallets().unwrap().pending_cards_of_draw(draw.id + 1000, &HashSet::new(), 2).unwrap().is_empty());
 }
 
 #[test]
@@ -64,35 +64,35 @@ fn a_players_tickets_are_settled_once_and_every_read_shows_them_won_or_lost() {
     let perm = buy(&store, &game, &draw, &ada, Bet::Perm { k: 2, numbers: vec![8, 9, 50] }, "perm");
     let loser = buy(&store, &game, &draw, &ada, Bet::Nap { numbers: vec![90] }, "lose");
     let staked = winner.total_stake.as_i64() + perm.total_stake.as_i64() + loser.total_stake.as_i64();
-    assert_eq!(store.wallets.balance(ada.id).unwrap(), FUNDING - staked);
+    assert_eq!(store.wallets().unwrap().balance(ada.id).unwrap(), FUNDING - staked);
 
-    let cards = store.wallets.pending_cards_of_draw(draw.id, &HashSet::new(), 2).unwrap();
+    let cards = store.wallets().unwrap().pending_cards_of_draw(draw.id, &HashSet::new(), 2).unwrap();
     let outcomes = decided(&cards, &game, &drawn);
     let wins: Vec<&Outcome> = outcomes.iter().filter(|o| o.winnings.is_positive()).collect();
     assert_eq!(wins.len(), 2, "the NAP1 on the first ball and the PERM2 with two balls");
     let won: i64 = wins.iter().map(|o| o.winnings.as_i64()).sum();
-    let ids: Vec<u64> = wins.iter().map(|_| store.wallets.next_id().unwrap()).collect();
+    let ids: Vec<u64> = wins.iter().map(|_| store.wallets().unwrap().next_id().unwrap()).collect();
     let at = Utc::now();
 
-    let moved = store.wallets.settle(ada.id, draw.id, &outcomes, &ids, at).unwrap();
+    let moved = store.wallets().unwrap().settle(ada.id, draw.id, &outcomes, &ids, at).unwrap();
     assert!(!moved.replayed);
     assert_eq!(moved.value.len(), 3);
     assert_eq!(moved.entries.len(), 2);
     assert_eq!(moved.balance.as_i64(), FUNDING - staked + won);
-    assert_eq!(store.wallets.balance(ada.id).unwrap(), FUNDING - staked + won);
+    assert_eq!(store.wallets().unwrap().balance(ada.id).unwrap(), FUNDING - staked + won);
 
     // Again (a rerun after a crash, even with fresh entry ids): nothing is paid twice.
-    let again: Vec<u64> = wins.iter().map(|_| store.wallets.next_id().unwrap()).collect();
-    let rerun = store.wallets.settle(ada.id, draw.id, &outcomes, &again, Utc::now()).unwrap();
+    let again: Vec<u64> = wins.iter().map(|_| store.wallets().unwrap().next_id().unwrap()).collect();
+    let rerun = store.wallets().unwrap().settle(ada.id, draw.id, &outcomes, &again, Utc::now()).unwrap();
     assert!(rerun.replayed);
     assert!(rerun.value.is_empty() && rerun.entries.is_empty());
-    assert_eq!(store.wallets.balance(ada.id).unwrap(), FUNDING - staked + won);
-    assert_eq!(store.wallets.settled_players(draw.id).unwrap(), [ada.id].into());
-    assert!(store.wallets.pending_cards_of_draw(draw.id, &[ada.id].into(), 2).unwrap().is_empty());
+    assert_eq!(store.wallets().unwrap().balance(ada.id).unwrap(), FUNDING - staked + won);
+    assert_eq!(store.wallets().unwrap().settled_players(draw.id).unwrap(), [ada.id].into());
+    assert!(store.wallets().unwrap().pending_cards_of_draw(draw.id, &[ada.id].into(), 2).unwrap().is_empty());
 
-    let entries = store.wallets.entries_of_user(ada.id).unwrap();
+    let entries = store.wallets().unwrap().entries_of_user(ada.id).unwrap();
     let sum: i64 = entries.iter().map(|e| e.amount.as_i64()).sum();
-    assert_eq!(sum, store.wallets.balance(ada.id).unwrap(), "the ledger sums to the balance");
+    assert_eq!(sum, store.wallets().unwrap().balance(ada.id).unwrap(), "the ledger sums to the balance");
     let mut win_refs: Vec<String> =
         entries.iter().filter(|e| e.kind == EntryKind::Win).map(|e| e.reference.clone()).collect();
     win_refs.sort();
@@ -108,31 +108,31 @@ fn a_players_tickets_are_settled_once_and_every_read_shows_them_won_or_lost() {
         assert_eq!(t.settled_at, Some(at));
     };
     for id in [winner.id, perm.id, loser.id] {
-        check(&store.wallets.ticket(id).unwrap().unwrap());
+        check(&store.wallets().unwrap().ticket(id).unwrap().unwrap());
     }
-    store.wallets.tickets_of_user(ada.id).unwrap().iter().for_each(check);
-    store.wallets.tickets_of_draw(draw.id).unwrap().iter().for_each(check);
+    store.wallets().unwrap().tickets_of_user(ada.id).unwrap().iter().for_each(check);
+    store.wallets().unwrap().tickets_of_draw(draw.id).unwrap().iter().for_each(check);
     let every = ayo_data::store::Slice { offset: 0, limit: 100, oldest_first: false };
-    let of_game = store.wallets.tickets_of_game_page(draw.game_id, every).unwrap();
+    let of_game = store.wallets().unwrap().tickets_of_game_page(draw.game_id, every).unwrap();
     assert_eq!(of_game.total, 3);
     of_game.rows.iter().for_each(check);
-    let streamed: Vec<Ticket> = store.wallets.tickets_of_game_newest_first(draw.game_id).map(Result::unwrap).collect();
+    let streamed: Vec<Ticket> = store.wallets().unwrap().tickets_of_game_newest_first(draw.game_id).map(Result::unwrap).collect();
     assert_eq!(streamed, of_game.rows, "the game's page and its stream agree, newest first");
-    let settlement = store.wallets.settlement(draw.id, ada.id).unwrap().unwrap();
+    let settlement = store.wallets().unwrap().settlement(draw.id, ada.id).unwrap().unwrap();
     assert_eq!(settlement.outcomes.len(), 2, "only tickets that won a line are listed");
 
     // A settled ticket cannot be refunded afterwards.
-    let refund_ids = vec![store.wallets.next_id().unwrap()];
-    let refunded = store.wallets.refund(ada.id, &[loser.id], &refund_ids, Utc::now()).unwrap();
+    let refund_ids = vec![store.wallets().unwrap().next_id().unwrap()];
+    let refunded = store.wallets().unwrap().refund(ada.id, &[loser.id], &refund_ids, Utc::now()).unwrap();
     assert!(refunded.value.is_empty());
-    assert_eq!(store.wallets.balance(ada.id).unwrap(), FUNDING - staked + won);
+    assert_eq!(store.wallets().unwrap().balance(ada.id).unwrap(), FUNDING - staked + won);
 
     // The card rebuilds the ticket a player is told about, as every read shows it.
     let card = cards.iter().find(|c| c.id == perm.id).unwrap();
     let o = outcomes.iter().find(|o| o.ticket == perm.id).unwrap();
     let mut told = card.settled(draw.id, game.id, (o.lines_won, o.winnings, o.tax), at);
     told.idempotency_key = perm.idempotency_key.clone();
-    assert_eq!(told, store.wallets.ticket(perm.id).unwrap().unwrap());
+    assert_eq!(told, store.wallets().unwrap().ticket(perm.id).unwrap().unwrap());
 }
 
 #[test]
@@ -141,16 +141,16 @@ fn a_player_with_no_winning_ticket_is_settled_without_a_ledger_entry() {
     let (game, draw) = game_and_draw(&store);
     let ada = player(&store, 1);
     let t = buy(&store, &game, &draw, &ada, Bet::Nap { numbers: vec![1] }, "a");
-    let before = store.wallets.balance(ada.id).unwrap();
+    let before = store.wallets().unwrap().balance(ada.id).unwrap();
     let outcomes = decided(&[TicketCard::of(&t)], &game, &[2, 3, 4, 5, 6]);
-    let moved = store.wallets.settle(ada.id, draw.id, &outcomes, &[], Utc::now()).unwrap();
+    let moved = store.wallets().unwrap().settle(ada.id, draw.id, &outcomes, &[], Utc::now()).unwrap();
     assert!(moved.entries.is_empty());
-    assert_eq!(store.wallets.balance(ada.id).unwrap(), before);
-    assert_eq!(store.wallets.ticket(t.id).unwrap().unwrap().status, TicketStatus::Lost);
+    assert_eq!(store.wallets().unwrap().balance(ada.id).unwrap(), before);
+    assert_eq!(store.wallets().unwrap().ticket(t.id).unwrap().unwrap().status, TicketStatus::Lost);
     // A replayed purchase shows the ticket as it stands now.
     let replay =
         Purchase { ticket: Ticket { status: TicketStatus::Pending, ..t.clone() }, entry_id: 0, now: Utc::now() };
-    let replayed = store.wallets.purchase(&replay).unwrap().unwrap();
+    let replayed = store.wallets().unwrap().purchase(&replay).unwrap().unwrap();
     assert!(replayed.replayed);
     assert_eq!(replayed.value.status, TicketStatus::Lost);
 }
@@ -166,11 +166,11 @@ fn a_store_written_before_the_tallies_gets_them_rebuilt_when_opened() {
         let ada = player(&store, 1);
         buy(&store, &game, &draw, &ada, Bet::Nap { numbers: vec![7] }, "a");
         buy(&store, &game, &draw, &ada, Bet::Nap { numbers: vec![8] }, "b");
-        let entries = store.wallets.entries_page(every).unwrap();
+        let entries = store.wallets().unwrap().entries_page(every).unwrap();
         let draws = store.games.draws_page(None, every).unwrap();
         assert_eq!((entries.total, draws.total), (3, 1));
         store.flush_blocking().unwrap();
-        (game, entries, store.wallets.money_all_time().unwrap(), draws)
+        (game, entries, store.wallets().unwrap().money_all_time().unwrap(), draws)
     };
     // As an older version left it: no tallies, no draw-time index, no game index of tickets, no layout mark.
     {
@@ -187,8 +187,8 @@ fn a_store_written_before_the_tallies_gets_them_rebuilt_when_opened() {
         db.flush().unwrap();
     }
     let store = Store::open(&path).unwrap();
-    assert_eq!(store.wallets.entries_page(every).unwrap(), entries);
-    assert_eq!(store.wallets.money_all_time().unwrap(), money);
+    assert_eq!(store.wallets().unwrap().entries_page(every).unwrap(), entries);
+    assert_eq!(store.wallets().unwrap().money_all_time().unwrap(), money);
     assert_eq!(store.games.draws_page(None, every).unwrap(), draws);
-    assert_eq!(store.wallets.tickets_of_game_page(game.id, every).unwrap().total, 2);
+    assert_eq!(store.wallets().unwrap().tickets_of_game_page(game.id, every).unwrap().total, 2);
 }

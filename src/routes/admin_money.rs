@@ -158,7 +158,7 @@ fn answer(decided: payout::Decided, state: &AppState) -> Result<HttpResponse, Ap
     let balance = state.store.books.balance(w.user_id)?;
     let transaction = state
         .store
-        .wallets
+        .books
         .entries_of_user(w.user_id)?
         .into_iter()
         .find(|e| e.id == w.entry_id)

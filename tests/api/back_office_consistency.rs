@@ -119,7 +119,7 @@ async fn the_dashboard_counts_a_day_from_midnight_in_lagos() {
         description: "Deposit".into(),
         created_at: half_past_midnight,
     };
-    app.store.wallets.apply(deposit).unwrap().unwrap();
+    app.store.wallets().unwrap().apply(deposit).unwrap().unwrap();
 
     let dash = app.get("/admin/dashboard", Some(&admin)).await.body["data"].clone();
     let series = dash["series"].as_array().unwrap();

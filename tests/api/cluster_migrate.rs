@@ -73,7 +73,7 @@ async fn a_running_lottery_moves_into_postgresql_whole_with_its_books_balanced_a
     app.store.adjustments.request(&adjustment).unwrap();
     // Payments: a deposit still pending, her bank account, and a withdrawal that failed (its money back, its entry
     // kept as `failed`, outside the balance).
-    let deposit_id = app.store.wallets.next_id().unwrap();
+    let deposit_id = app.store.wallets().unwrap().next_id().unwrap();
     let deposit = ayo_data::deposit::Deposit::pending(
         deposit_id,
         format!("dep-{deposit_id}"),
@@ -94,7 +94,7 @@ async fn a_running_lottery_moves_into_postgresql_whole_with_its_books_balanced_a
         withdrawals_held_until: None,
     };
     let account = app.store.payments.save_bank_account(account, now).unwrap();
-    let withdrawal_id = app.store.wallets.next_id().unwrap();
+    let withdrawal_id = app.store.wallets().unwrap().next_id().unwrap();
     let withdrawal = ayo_data::withdrawal::Withdrawal {
         id: withdrawal_id,
         user_id: ada_id as u64,
@@ -105,7 +105,7 @@ async fn a_running_lottery_moves_into_postgresql_whole_with_its_books_balanced_a
         account_number: "0123456785".into(),
         account_name: "ADA OBI".into(),
         idempotency_key: "w-1".into(),
-        entry_id: app.store.wallets.next_id().unwrap(),
+        entry_id: app.store.wallets().unwrap().next_id().unwrap(),
         transfer_reference: ayo_data::withdrawal::Withdrawal::transfer_reference_for(withdrawal_id),
         reason: None,
         decided_by: None,

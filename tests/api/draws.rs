@@ -209,7 +209,7 @@ async fn when_shadow_settlement_disagrees_nothing_is_paid_and_the_admins_are_ale
     for id in app.store.books.ticket_ids_of_draw(draw.id).unwrap() {
         let mut ticket = app.store.books.ticket(id).unwrap().unwrap();
         ticket.stake_per_line = ayo_data::money::Kobo(50_000);
-        app.store.wallets.overwrite_ticket_record(&ticket).unwrap();
+        app.store.wallets().unwrap().overwrite_ticket_record(&ticket).unwrap();
     }
     let halted = app.wait_for_draw(draw.id, |d| d["settlement_halted"] == true).await;
     assert_eq!(halted["status"], "drawn", "never settled");

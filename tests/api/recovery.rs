@@ -64,7 +64,7 @@ fn seed_overdue_draw(dir: &Path) -> u64 {
                 terms: None,
             };
             let purchase = Purchase { ticket, entry_id: store.ids.next_id().unwrap(), now: sold_at };
-            store.wallets.purchase(&purchase).unwrap().unwrap();
+            store.wallets().unwrap().purchase(&purchase).unwrap().unwrap();
         }
     }
     store.flush_blocking().unwrap();

@@ -96,7 +96,7 @@ async fn the_export_covers_at_least_the_last_twelve_months() {
         description: "Welcome, \"friend\"".into(),
         created_at: chrono::Utc::now() - chrono::Duration::days(396),
     };
-    app.store.wallets.apply(old).unwrap();
+    app.store.wallets().unwrap().apply(old).unwrap();
     let csv = app
         .client
         .get(format!("{}/api/v1/transactions/export", app.url))

@@ -96,7 +96,7 @@ impl Handler<CreditDeposit> for WalletActor {
         self.touch();
         let result = self
             .store
-            .wallets
+            .ids
             .next_id()
             .and_then(|entry_id| self.store.payments.credit_deposit(&msg.reference, msg.paid, entry_id, msg.now));
         self.finish(result)

@@ -70,11 +70,19 @@ impl PgSync {
         T: Send + 'static,
         F: Future<Output = Result<T, PgError>> + Send + 'static,
     {
+        let work = work(self.pool.clone());
+        self.block_on(async move { work.await.map_err(|e| StoreError::Database(e.to_string())) })
+    }
+
+    /// Runs `work` on this node's PostgreSQL runtime (where what it spawns lives on) and waits for its answer.
+    pub fn block_on<T: Send + 'static>(
+        &self,
+        work: impl Future<Output = StoreResult<T>> + Send + 'static,
+    ) -> StoreResult<T> {
         let Some(runtime) = self.runtime.0.as_ref() else { return Err(gone()) };
         let (answer, answered) = std::sync::mpsc::sync_channel(1);
-        let work = work(self.pool.clone());
         runtime.spawn(async move {
-            let _ = answer.send(work.await.map_err(|e| StoreError::Database(e.to_string())));
+            let _ = answer.send(work.await);
         });
         answered.recv().map_err(|_| gone())?
     }

@@ -149,7 +149,7 @@ pub async fn import(store: &Store, client: &mut Client) -> Result<Imported, PgEr
     }
     imported.users = users.finish(&tx).await?;
     let balances: Vec<(i64, i64)> = store
-        .wallet_balances()
+        .wallet_balances()?
         .map(|item| item.map(|(user, balance)| (user as i64, balance)))
         .collect::<Result<_, _>>()?;
     let (ids, amounts): (Vec<i64>, Vec<i64>) = balances.into_iter().unzip();
@@ -159,7 +159,7 @@ pub async fn import(store: &Store, client: &mut Client) -> Result<Imported, PgEr
     )
     .await?;
     let mut entries = Rows::new(&LEDGER);
-    for entry in store.wallets.entries_newest_first() {
+    for entry in store.wallets()?.entries_newest_first() {
         entries.push(&tx, document(&entry?)?).await?;
     }
     imported.ledger_entries = entries.finish(&tx).await?;
@@ -177,7 +177,7 @@ pub async fn import(store: &Store, client: &mut Client) -> Result<Imported, PgEr
     copy_draw_secrets(&tx, store).await?;
     let mut tickets = Rows::new(&TICKETS);
     for draw in store.games.draws_latest_first(None) {
-        for ticket in store.wallets.tickets_of_draw(draw?.id)? {
+        for ticket in store.wallets()?.tickets_of_draw(draw?.id)? {
             tickets.push(&tx, document(&ticket)?).await?;
         }
     }
@@ -209,7 +209,7 @@ pub async fn import(store: &Store, client: &mut Client) -> Result<Imported, PgEr
 /// Each draw's seed exactly as the store keeps it (sealed under the seed key: never opened here) and its Merkle
 /// leaves, which `pg::games` reads.
 async fn copy_draw_secrets(tx: &tokio_postgres::Transaction<'_>, store: &Store) -> Result<(), PgError> {
-    for chunk in store.sled_games().stored_seeds()?.chunks(BATCH) {
+    for chunk in store.sled_games()?.stored_seeds()?.chunks(BATCH) {
         let ids: Vec<i64> = chunk.iter().map(|(id, _)| *id as i64).collect();
         let seeds: Vec<&str> = chunk.iter().map(|(_, seed)| seed.as_str()).collect();
         tx.execute(
@@ -219,8 +219,8 @@ async fn copy_draw_secrets(tx: &tokio_postgres::Transaction<'_>, store: &Store) 
         )
         .await?;
     }
-    for (draw, ..) in store.sled_games().draw_summaries()? {
-        if let Some(leaves) = store.sled_games().leaves(draw)? {
+    for (draw, ..) in store.sled_games()?.draw_summaries()? {
+        if let Some(leaves) = store.sled_games()?.leaves(draw)? {
             tx.execute(
                 "INSERT INTO draw_leaves (draw_id, leaves) VALUES ($1, $2)",
                 &[&(draw as i64), &leaves_blob(&leaves)],
@@ -233,13 +233,13 @@ async fn copy_draw_secrets(tx: &tokio_postgres::Transaction<'_>, store: &Store) 
 
 /// The witness's commitments still waiting, in their order.
 async fn copy_witness_pool(tx: &tokio_postgres::Transaction<'_>, store: &Store) -> Result<(), PgError> {
-    super::witness::pool(tx, &store.sled_witness().waiting()?).await
+    super::witness::pool(tx, &store.sled_witness()?.waiting()?).await
 }
 
 /// The keys that make a keyed move happen once, so a repeat after the move still moves nothing.
 async fn copy_keyed_moves(tx: &tokio_postgres::Transaction<'_>, store: &Store) -> Result<(), PgError> {
     let mut keys = Rows::new(&MONEY_KEYS);
-    for item in store.wallets.keyed_moves() {
+    for item in store.wallets()?.keyed_moves() {
         let (user, key, entry) = item?;
         keys.push(tx, serde_json::json!({ "user_id": user, "key": key, "entry_id": entry })).await?;
     }
@@ -250,7 +250,7 @@ async fn copy_keyed_moves(tx: &tokio_postgres::Transaction<'_>, store: &Store) -
 /// Who was settled in which draw, so a draw settled halfway before the move pays nobody twice after it.
 async fn copy_settlements(tx: &tokio_postgres::Transaction<'_>, store: &Store) -> Result<(), PgError> {
     let mut settlements = Rows::new(&SETTLEMENTS);
-    for item in store.wallets.settlements() {
+    for item in store.wallets()?.settlements() {
         let (draw, user, record) = item?;
         settlements.push(tx, serde_json::json!({ "draw_id": draw, "user_id": user, "record": record })).await?;
     }
@@ -408,34 +408,14 @@ async fn check(
     if bare > 0 {
         problems.push(format!("users: {bare} copied without their password hash"));
     }
-    problems.extend(super::money::unbalanced_wallets(tx).await?);
     let unseeded: i64 = tx.query_one("SELECT count(*) FROM draws WHERE NOT secrets ? 'seed'", &[]).await?.get(0);
     if unseeded > 0 {
         problems.push(format!("{unseeded} draws copied without their seed"));
     }
-    let short = tx
-        .query(
-            "SELECT d.id, d.ticket_count, count(t.id), count(t.id) FILTER (WHERE t.status = 'pending')
-             FROM draws d LEFT JOIN tickets t ON t.draw_id = d.id
-             WHERE d.status = 'settled' GROUP BY d.id, d.ticket_count
-             HAVING d.ticket_count <> count(t.id) OR count(t.id) FILTER (WHERE t.status = 'pending') > 0",
-            &[],
-        )
-        .await?;
-    for row in short {
-        let (draw, counted, held, pending): (i64, i64, i64, i64) = (row.get(0), row.get(1), row.get(2), row.get(3));
-        problems.push(format!("draw {draw}: counts {counted} tickets, holds {held}, {pending} pending"));
-    }
-    let totals = tx
-        .query_one(
-            "SELECT (SELECT count(*) FROM wallets), (SELECT count(*) FROM ledger_entries),
-                    (SELECT count(*) FROM draws WHERE status = 'settled'),
-                    (SELECT count(*) FROM tickets t JOIN draws d ON d.id = t.draw_id WHERE d.status = 'settled')",
-            &[],
-        )
-        .await?;
-    let copied: [i64; 4] = [totals.get(0), totals.get(1), totals.get(2), totals.get(3)];
-    let stored = [audit.wallets, audit.ledger_entries, audit.settled_draws, audit.settled_tickets].map(|n| n as i64);
+    let copy = super::audit::audit(tx).await?;
+    problems.extend(copy.problems);
+    let copied = [copy.wallets, copy.ledger_entries, copy.settled_draws, copy.settled_tickets];
+    let stored = [audit.wallets, audit.ledger_entries, audit.settled_draws, audit.settled_tickets];
     for ((what, copied), stored) in
         ["wallets", "ledger entries", "settled draws", "settled tickets"].iter().zip(copied).zip(stored)
     {

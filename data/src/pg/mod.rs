@@ -6,6 +6,7 @@
 
 pub mod activities;
 pub mod adjustments;
+pub mod audit;
 pub mod blocking;
 pub mod books;
 pub mod draws;
@@ -15,6 +16,7 @@ pub mod import;
 pub mod lease;
 pub mod meta;
 pub mod money;
+pub mod moves;
 pub mod notices;
 pub mod otps;
 mod pages;

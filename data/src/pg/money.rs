@@ -78,6 +78,20 @@ impl PgMoney {
         Ok(Self { pool, purchases, ids: Arc::new(Mutex::new(0..0)) })
     }
 
+    /// Queues one purchase now, in the caller's order, to be bought with whatever else is queued; the answer comes
+    /// once its batch committed.
+    pub fn queue(&self, purchase: Purchase) -> impl std::future::Future<Output = StoreResult<Bought>> + Send + 'static {
+        let (answer, bought) = oneshot::channel();
+        let queued = self.purchases.send((purchase, answer)).is_ok();
+        async move {
+            let gone = || StoreError::Transaction("the purchase buyers stopped".into());
+            if !queued {
+                return Err(gone());
+            }
+            bought.await.map_err(|_| gone())?
+        }
+    }
+
     async fn client(&self) -> StoreResult<deadpool_postgres::Object> {
         self.pool.get().await.map_err(db)
     }
@@ -322,10 +336,7 @@ impl MoneyEngine for PgMoney {
     }
 
     async fn buy(&self, purchase: Purchase) -> StoreResult<Bought> {
-        let (answer, bought) = oneshot::channel();
-        let gone = || StoreError::Transaction("the purchase buyers stopped".into());
-        self.purchases.send((purchase, answer)).map_err(|_| gone())?;
-        bought.await.map_err(|_| gone())?
+        self.queue(purchase).await
     }
 
     async fn settle(

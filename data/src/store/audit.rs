@@ -26,10 +26,13 @@ impl AuditReport {
 impl Store {
     /// Checks the money invariants over the whole store (reads everything: an operator's tool, not a request).
     pub fn audit(&self) -> StoreResult<AuditReport> {
+        if let Some(database) = self.cluster_database() {
+            return database.run(|pool| async move { Ok(crate::pg::audit::audit(&**pool.get().await?).await?) });
+        }
         let mut report = AuditReport::default();
-        for item in self.wallet_balances() {
+        for item in self.wallet_balances()? {
             let (user, balance) = item?;
-            let entries = self.wallets.entries_of_user(user)?;
+            let entries = self.wallets()?.entries_of_user(user)?;
             let sum: i64 = entries.iter().filter(|e| e.stands()).map(|e| e.amount.as_i64()).sum();
             report.wallets += 1;
             report.ledger_entries += entries.len() as u64;
@@ -40,11 +43,11 @@ impl Store {
                 report.problems.push(format!("user {user}: negative balance {balance} kobo"));
             }
         }
-        for (draw, status, count) in self.sled_games.draw_summaries()? {
+        for (draw, status, count) in self.sled_games()?.draw_summaries()? {
             if status != DrawStatus::Settled {
                 continue;
             }
-            let tickets = self.wallets.tickets_of_draw(draw)?;
+            let tickets = self.wallets()?.tickets_of_draw(draw)?;
             report.settled_draws += 1;
             report.settled_tickets += tickets.len() as u64;
             if tickets.len() as u64 != count {

@@ -19,7 +19,7 @@ mod money_tally;
 pub mod notices;
 pub mod otps;
 pub mod payments;
-mod purchases;
+pub(crate) mod purchases;
 pub mod responsible;
 pub mod sandbox;
 pub mod seal;
@@ -31,6 +31,7 @@ mod whole;
 pub mod witness;
 
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::error::{self, StoreResult};
 
@@ -51,33 +52,45 @@ pub use users::{PlayerCounts, SignUp, UserStore};
 pub use wallets::{back_to, Moved, Outcome, PlayerSettlement, Purchase, PurchaseError, WalletStore};
 pub use witness::{PooledCommitment, WitnessStore};
 
-/// The opened database. Cheap to clone: sled handles are reference counted.
+/// The opened store, embedded (sled) or a cluster node's (PostgreSQL). Cheap to clone: handles are reference
+/// counted.
 #[derive(Clone)]
 pub struct Store {
-    db: sled::Db,
-    flusher: std::sync::Arc<flusher::Flusher>,
-    purchases: std::sync::Arc<purchases::PurchaseQueue>,
-    pub users: std::sync::Arc<dyn crate::seam::Users>,
-    pub otps: std::sync::Arc<dyn crate::seam::Otps>,
-    pub wallets: WalletStore,
+    engine: Engine,
+    pub users: Arc<dyn crate::seam::Users>,
+    pub otps: Arc<dyn crate::seam::Otps>,
+    /// The WalletActor's money moves.
+    pub money: Arc<dyn crate::seam::Money>,
     /// Ids for tickets and ledger entries.
-    pub ids: std::sync::Arc<dyn crate::seam::Ids>,
-    /// The books as read (balances, tickets, the ledger, totals): `wallets`'s own in the embedded store.
-    pub books: std::sync::Arc<dyn crate::seam::WalletBooks>,
-    pub games: std::sync::Arc<dyn crate::seam::Games>,
-    /// The same games as the embedded store's own, for what reads its trees directly (wallets, upgrades, audits,
-    /// `ayo migrate`).
-    sled_games: GameStore,
-    pub meta: std::sync::Arc<dyn crate::seam::Meta>,
-    pub activities: std::sync::Arc<dyn crate::seam::Activities>,
-    pub adjustments: std::sync::Arc<dyn crate::seam::Adjustments>,
-    pub notices: std::sync::Arc<dyn crate::seam::Notices>,
-    pub payments: std::sync::Arc<dyn crate::seam::Payments>,
-    pub responsible: std::sync::Arc<dyn crate::seam::Responsible>,
-    pub sandbox: std::sync::Arc<dyn crate::seam::SandboxBooks>,
-    pub witness: std::sync::Arc<dyn crate::seam::WitnessPool>,
-    sled_witness: WitnessStore,
-    pub identities: std::sync::Arc<dyn crate::seam::Identities>,
+    pub ids: Arc<dyn crate::seam::Ids>,
+    /// The books as read (balances, tickets, the ledger, totals).
+    pub books: Arc<dyn crate::seam::WalletBooks>,
+    pub games: Arc<dyn crate::seam::Games>,
+    pub meta: Arc<dyn crate::seam::Meta>,
+    pub activities: Arc<dyn crate::seam::Activities>,
+    pub adjustments: Arc<dyn crate::seam::Adjustments>,
+    pub notices: Arc<dyn crate::seam::Notices>,
+    pub payments: Arc<dyn crate::seam::Payments>,
+    pub responsible: Arc<dyn crate::seam::Responsible>,
+    pub sandbox: Arc<dyn crate::seam::SandboxBooks>,
+    pub witness: Arc<dyn crate::seam::WitnessPool>,
+    pub identities: Arc<dyn crate::seam::Identities>,
+}
+
+/// Which engine keeps the records.
+#[derive(Clone)]
+enum Engine {
+    Embedded(Arc<Embedded>),
+    Cluster(crate::pg::blocking::PgSync),
+}
+
+/// The embedded store's own parts, for what works on its trees (its audit, backups, `ayo migrate`, tests).
+pub struct Embedded {
+    db: sled::Db,
+    flusher: flusher::Flusher,
+    pub wallets: WalletStore,
+    games: GameStore,
+    witness: WitnessStore,
 }
 
 impl Store {
@@ -99,6 +112,34 @@ impl Store {
         Self::from_db(sled::Config::new().temporary(true).open()?, None, None, seal::SecretSealer::ephemeral())
     }
 
+    /// A cluster node's store (decision 029): every family on the PostgreSQL at `url` (`postgres://…`), whose
+    /// migrations are applied first; seeds and NINs sealed under `seed_key`, which every node must share. Blocks
+    /// the calling thread while it connects.
+    pub fn cluster(url: &str, seed_key: &[u8]) -> StoreResult<Self> {
+        use crate::pg;
+        let sync = pg::blocking::PgSync::connect(url)?;
+        let money = pg::moves::PgMoves::start(sync.clone(), url)?;
+        let secrets = seal::SecretSealer::new(seed_key);
+        Ok(Self {
+            users: Arc::new(pg::users::PgUsers::new(sync.clone())),
+            otps: Arc::new(pg::otps::PgOtps::new(sync.clone())),
+            money: Arc::new(money),
+            ids: Arc::new(sync.clone()),
+            books: Arc::new(pg::books::PgBooks::new(sync.clone())),
+            games: Arc::new(pg::games::PgGames::new(sync.clone(), Some(seal::SeedSealer::new(seed_key)))),
+            meta: Arc::new(pg::meta::PgMeta::new(sync.clone())),
+            activities: Arc::new(pg::activities::PgActivities::new(sync.clone())),
+            adjustments: Arc::new(pg::adjustments::PgAdjustments::new(sync.clone())),
+            notices: Arc::new(pg::notices::PgNotices::new(sync.clone())),
+            payments: Arc::new(pg::payments::PgPayments::new(sync.clone())),
+            responsible: Arc::new(pg::responsible::PgResponsible::new(sync.clone())),
+            sandbox: Arc::new(pg::sandbox::PgSandbox::new(sync.clone())),
+            witness: Arc::new(pg::witness::PgWitnessPool::new(sync.clone())),
+            identities: Arc::new(pg::identities::PgIdentities::new(sync.clone(), secrets)),
+            engine: Engine::Cluster(sync),
+        })
+    }
+
     /// `dir`: where the database's files are (none for a temporary one), for the flusher's `fdatasync`. NINs are
     /// sealed under `secrets`: the seed key in a server, a key kept nowhere in a store opened without one.
     fn from_db(
@@ -112,8 +153,8 @@ impl Store {
         let games = GameStore::open(&db, sealer)?;
         let meta = MetaStore::open(&db)?;
         let wallets = WalletStore::open(&db, &games)?;
-        let flusher = std::sync::Arc::new(flusher::Flusher::start(db.clone(), dir)?);
-        let purchases = std::sync::Arc::new(purchases::PurchaseQueue::start(wallets.clone())?);
+        let flusher = flusher::Flusher::start(db.clone(), dir)?;
+        let purchases = Arc::new(purchases::PurchaseQueue::start(wallets.clone())?);
         let activities = ActivityStore::open(&db)?;
         let adjustments = AdjustmentStore::open(&db)?;
         let notices = NoticeStore::open(&db)?;
@@ -125,42 +166,61 @@ impl Store {
         let meta_tree = db.open_tree("meta")?;
         upgrade::run(&db, &meta_tree, upgrade::Tallied { wallets: &wallets, games: &games, activities: &activities })?;
         Ok(Self {
-            db,
-            flusher,
-            purchases,
-            users: std::sync::Arc::new(users),
-            otps: std::sync::Arc::new(otps),
-            books: std::sync::Arc::new(wallets.clone()),
-            ids: std::sync::Arc::new(wallets.clone()),
-            wallets,
-            games: std::sync::Arc::new(games.clone()),
-            sled_games: games,
-            meta: std::sync::Arc::new(meta),
-            activities: std::sync::Arc::new(activities),
-            adjustments: std::sync::Arc::new(adjustments),
-            notices: std::sync::Arc::new(notices),
-            payments: std::sync::Arc::new(payments),
-            responsible: std::sync::Arc::new(responsible),
-            sandbox: std::sync::Arc::new(sandbox),
-            witness: std::sync::Arc::new(witness.clone()),
-            sled_witness: witness,
-            identities: std::sync::Arc::new(identities),
+            users: Arc::new(users),
+            otps: Arc::new(otps),
+            money: Arc::new(crate::seam::money::EmbeddedMoney { wallets: wallets.clone(), purchases }),
+            books: Arc::new(wallets.clone()),
+            ids: Arc::new(wallets.clone()),
+            games: Arc::new(games.clone()),
+            meta: Arc::new(meta),
+            activities: Arc::new(activities),
+            adjustments: Arc::new(adjustments),
+            notices: Arc::new(notices),
+            payments: Arc::new(payments),
+            responsible: Arc::new(responsible),
+            sandbox: Arc::new(sandbox),
+            witness: Arc::new(witness.clone()),
+            identities: Arc::new(identities),
+            engine: Engine::Embedded(Arc::new(Embedded { db, flusher, wallets, games, witness })),
         })
     }
 
+    /// The embedded store's own parts; an error on a cluster node, whose records are PostgreSQL's.
+    pub fn embedded(&self) -> StoreResult<&Embedded> {
+        match &self.engine {
+            Engine::Embedded(embedded) => Ok(embedded),
+            Engine::Cluster(_) => Err(error::StoreError::Database(
+                "this is a cluster node: its records are in PostgreSQL, not an embedded store".into(),
+            )),
+        }
+    }
+
+    /// The embedded store's wallets (tools and tests that work on its trees); an error on a cluster node.
+    pub fn wallets(&self) -> StoreResult<&WalletStore> {
+        self.embedded().map(|e| &e.wallets)
+    }
+
+    /// The cluster node's PostgreSQL, when this is one.
+    pub fn cluster_database(&self) -> Option<&crate::pg::blocking::PgSync> {
+        match &self.engine {
+            Engine::Cluster(sync) => Some(sync),
+            Engine::Embedded(_) => None,
+        }
+    }
+
     /// The embedded store's games, for what works on its trees.
-    pub(crate) fn sled_games(&self) -> &GameStore {
-        &self.sled_games
+    pub(crate) fn sled_games(&self) -> StoreResult<&GameStore> {
+        self.embedded().map(|e| &e.games)
     }
 
     /// The embedded store's witness pool, for `ayo migrate`.
-    pub(crate) fn sled_witness(&self) -> &WitnessStore {
-        &self.sled_witness
+    pub(crate) fn sled_witness(&self) -> StoreResult<&WitnessStore> {
+        self.embedded().map(|e| &e.witness)
     }
 
     /// Writes a consistent copy of the whole store to `out` (see `backup`), while it keeps serving.
     pub fn snapshot(&self, out: impl std::io::Write) -> StoreResult<backup::Written> {
-        backup::snapshot(&self.db, out)
+        backup::snapshot(&self.embedded()?.db, out)
     }
 
     /// Brings a backup back into `dir`, which must not hold a database yet; answers the records restored. The copy's
@@ -176,23 +236,33 @@ impl Store {
         backup::load(backup, &db)
     }
 
-    /// Buys a ticket in a transaction shared with the other purchases queued meanwhile (see `purchases`); answers
-    /// once it committed, before it is durable: flush before acknowledging it.
-    pub fn buy(&self, purchase: Purchase) -> impl std::future::Future<Output = StoreResult<Bought>> + 'static {
-        self.purchases.buy(purchase)
+    /// Buys a ticket in a transaction shared with the other purchases queued meanwhile (see `seam::Money::buy`);
+    /// answers once it committed, before it is durable in the embedded store: flush before acknowledging it.
+    pub fn buy(&self, purchase: Purchase) -> impl std::future::Future<Output = StoreResult<Bought>> + Send + 'static {
+        self.money.buy(purchase)
     }
 
-    /// Makes every write so far durable (group commit: concurrent callers share one flush).
+    /// Makes every write so far durable (group commit: concurrent callers share one flush). Nothing to do on a
+    /// cluster node: PostgreSQL commits every write before it answers.
     pub async fn flush(&self) -> StoreResult<()> {
-        self.flusher.flush().await
+        match &self.engine {
+            Engine::Embedded(embedded) => embedded.flusher.flush().await,
+            Engine::Cluster(_) => Ok(()),
+        }
     }
 
-    pub fn flush_stats(&self) -> &flusher::FlushStats {
-        &self.flusher.stats
+    /// The embedded store's flushes so far (none on a cluster node).
+    pub fn flushes(&self) -> u64 {
+        match &self.engine {
+            Engine::Embedded(embedded) => embedded.flusher.stats.flushes.load(std::sync::atomic::Ordering::Relaxed),
+            Engine::Cluster(_) => 0,
+        }
     }
 
     pub fn flush_blocking(&self) -> StoreResult<()> {
-        self.db.flush()?;
+        if let Engine::Embedded(embedded) = &self.engine {
+            embedded.db.flush()?;
+        }
         Ok(())
     }
 }

@@ -923,7 +923,7 @@ mod tests {
     #[test]
     fn index_entries_written_before_cards_fall_back_to_the_ticket_and_skip_it_once_settled() {
         let store = crate::Store::temporary().unwrap();
-        let wallets = &store.wallets;
+        let wallets = store.wallets().unwrap();
         // As the previous version wrote them: the ticket, and an index entry with no value.
         let pending = ticket(10, 1, 5, TicketStatus::Pending);
         let settled = ticket(11, 2, 5, TicketStatus::Lost);

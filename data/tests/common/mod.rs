@@ -29,7 +29,7 @@ pub fn player(store: &Store, n: u32) -> User {
     };
     let SignUp::Created(user) = store.users.sign_up(new).unwrap() else { panic!("a new player") };
     let funding = LedgerEntry {
-        id: store.wallets.next_id().unwrap(),
+        id: store.wallets().unwrap().next_id().unwrap(),
         user_id: user.id,
         kind: EntryKind::Adjustment,
         status: EntryStatus::Success,
@@ -39,7 +39,7 @@ pub fn player(store: &Store, n: u32) -> User {
         description: "funding".into(),
         created_at: Utc::now(),
     };
-    store.wallets.apply(funding).unwrap().unwrap();
+    store.wallets().unwrap().apply(funding).unwrap().unwrap();
     user
 }
 
@@ -83,7 +83,7 @@ pub fn purchase_of(store: &Store, game: &Game, draw: &Draw, user: &User, bet: Be
     let priced = price(&bet, Kobo(5_000), &game.stake_rules, &game.multipliers).unwrap();
     let now = Utc::now();
     let ticket = Ticket {
-        id: store.wallets.next_id().unwrap(),
+        id: store.wallets().unwrap().next_id().unwrap(),
         user_id: user.id,
         draw_id: draw.id,
         game_id: game.id,
@@ -101,9 +101,9 @@ pub fn purchase_of(store: &Store, game: &Game, draw: &Draw, user: &User, bet: Be
         settled_at: None,
         terms: None,
     };
-    Purchase { ticket, entry_id: store.wallets.next_id().unwrap(), now }
+    Purchase { ticket, entry_id: store.wallets().unwrap().next_id().unwrap(), now }
 }
 
 pub fn buy(store: &Store, game: &Game, draw: &Draw, user: &User, bet: Bet, key: &str) -> Ticket {
-    store.wallets.purchase(&purchase_of(store, game, draw, user, bet, key)).unwrap().unwrap().value
+    store.wallets().unwrap().purchase(&purchase_of(store, game, draw, user, bet, key)).unwrap().unwrap().value
 }

@@ -183,8 +183,8 @@ mod tests {
         let again = store.payments.credit_deposit(&d.reference, Kobo(50_000), 101, Utc::now());
         let again = again.ok().and_then(Result::ok).map(|m| (m.balance, m.replayed, m.entries.len()));
         assert_eq!(again, Some((Kobo(50_000), true, 0)));
-        assert_eq!(store.wallets.balance(7).ok(), Some(50_000));
-        assert_eq!(store.wallets.entries_of_user(7).map(|e| e.len()).ok(), Some(1));
+        assert_eq!(store.wallets().unwrap().balance(7).ok(), Some(50_000));
+        assert_eq!(store.wallets().unwrap().entries_of_user(7).map(|e| e.len()).ok(), Some(1));
     }
 
     #[test]
@@ -194,7 +194,7 @@ mod tests {
         assert_eq!(wrong, Some(Err(CreditRefused::AmountMismatch { expected: Kobo(50_000), paid: Kobo(5_000) })));
         let unknown = store.payments.credit_deposit("nope", Kobo(50_000), 100, Utc::now()).ok();
         assert_eq!(unknown, Some(Err(CreditRefused::UnknownReference)));
-        assert_eq!(store.wallets.balance(7).ok(), Some(0));
+        assert_eq!(store.wallets().unwrap().balance(7).ok(), Some(0));
     }
 
     #[test]

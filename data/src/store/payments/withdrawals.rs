@@ -176,7 +176,7 @@ mod tests {
             description: "test".into(),
             created_at: Utc::now(),
         };
-        store.wallets.apply(entry).unwrap();
+        store.wallets().unwrap().apply(entry).unwrap();
         store
     }
 
@@ -204,14 +204,15 @@ mod tests {
     /// The ledger invariant: the balance is the sum of entries that are pending or successful.
     fn invariant_holds(store: &Store) -> bool {
         let sum: i64 = store
-            .wallets
+            .wallets()
+            .unwrap()
             .entries_of_user(7)
             .unwrap()
             .iter()
             .filter(|e| matches!(e.status, EntryStatus::Success | EntryStatus::Pending))
             .map(|e| e.amount.as_i64())
             .sum();
-        store.wallets.balance(7).unwrap() == sum
+        store.wallets().unwrap().balance(7).unwrap() == sum
     }
 
     #[test]
@@ -241,7 +242,7 @@ mod tests {
         assert!(replay.replayed);
         let claim = store.payments.move_withdrawal(10, &WithdrawalMove::Claim { by: 1 }, Utc::now()).unwrap();
         assert_eq!(claim.err(), Some(WithdrawalRefused::WrongState(WithdrawalStatus::Rejected)));
-        assert_eq!(store.wallets.balance(7).unwrap(), 500_000);
+        assert_eq!(store.wallets().unwrap().balance(7).unwrap(), 500_000);
         assert!(invariant_holds(&store));
     }
 
