@@ -39,6 +39,10 @@ enum Command {
         /// (`AYO_BUS_URL` wins).
         #[arg(long)]
         bus: Option<String>,
+        /// Cluster mode: the PostgreSQL holding the lottery, e.g. postgres://ayo@10.0.0.5/ayo (`AYO_STORE_URL`
+        /// wins). Every node of a cluster needs the same AYO_SEED_KEY and AYO_JWT_SECRET.
+        #[arg(long)]
+        store: Option<String>,
     },
     /// Recompute a draw's balls from its revealed seed, its commitment and its tickets: from the data directory, or
     /// with --url from a running server's public API alone.
@@ -49,6 +53,9 @@ enum Command {
         /// The server's base URL (e.g. https://ayolotto.ng): verify from its public API instead of a data directory.
         #[arg(long, conflicts_with = "data_dir")]
         url: Option<String>,
+        /// Cluster mode: the PostgreSQL holding the lottery instead of the data directory's store.
+        #[arg(long, env = "AYO_STORE_URL")]
+        store: Option<String>,
     },
     /// Create an admin, or make an existing account an admin with this password (at least 12 characters).
     CreateAdmin {
@@ -64,6 +71,9 @@ enum Command {
         name: String,
         #[arg(long, default_value = "var")]
         data_dir: PathBuf,
+        /// Cluster mode: the PostgreSQL holding the lottery instead of the data directory's store.
+        #[arg(long, env = "AYO_STORE_URL")]
+        store: Option<String>,
     },
     /// Write a consistent copy of the data directory's store to FILE: through the server running on it (purchases
     /// go on), or straight from the store when none runs.
@@ -71,13 +81,19 @@ enum Command {
         file: PathBuf,
         #[arg(long, default_value = "var")]
         data_dir: PathBuf,
+        /// Cluster mode: dump this PostgreSQL instead (`pg_dump`, custom format; restore with `ayo restore --store`).
+        #[arg(long, env = "AYO_STORE_URL")]
+        store: Option<String>,
     },
     /// Bring a backup back into a new data directory, checking its money (ledger = balances, every ticket of every
     /// settled draw settled) before reporting success.
     Restore {
         file: PathBuf,
-        #[arg(long)]
-        data_dir: PathBuf,
+        #[arg(long, required_unless_present = "store")]
+        data_dir: Option<PathBuf>,
+        /// Cluster mode: restore a `ayo backup --store` dump into this empty PostgreSQL database, then audit it.
+        #[arg(long, conflicts_with = "data_dir")]
+        store: Option<String>,
     },
     /// Move an embedded install (its data directory, with no server running on it) into an empty PostgreSQL
     /// database for cluster mode; the copy is committed only once checked (every record, ledger = balances, every
@@ -117,6 +133,9 @@ enum Command {
         name: String,
         #[arg(long, default_value = "var")]
         data_dir: PathBuf,
+        /// Cluster mode: the PostgreSQL holding the lottery instead of the data directory's store.
+        #[arg(long, env = "AYO_STORE_URL")]
+        store: Option<String>,
     },
 }
 
@@ -131,9 +150,10 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         logs.init();
     }
     match cli.command {
-        Command::Serve { bind, data_dir, demo, accept_sandbox_history, bus } => {
+        Command::Serve { bind, data_dir, demo, accept_sandbox_history, bus, store } => {
             let mut settings = Settings::new(bind, data_dir, demo);
             settings.bus_url = bus;
+            settings.store_url = store;
             let mut settings = settings.with_env();
             settings.accept_sandbox_history |= accept_sandbox_history;
             crate::payments::mode::require_explicit(&settings)?;
@@ -143,16 +163,16 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             println!("{}", crate::verify::verify_draw_at(&url, draw_id)?);
             Ok(())
         }
-        Command::VerifyDraw { draw_id, data_dir, url: None } => {
-            let settings = Settings::new(String::new(), data_dir, false).with_env();
+        Command::VerifyDraw { draw_id, data_dir, url: None, store } => {
+            let settings = tool_settings(data_dir, store);
             let store = open_store(&settings).map_err(|e| {
                 anyhow::anyhow!("{e:#}\nA server running on it can verify the draw from its public API: ayo verify-draw {draw_id} --url http://HOST:PORT")
             })?;
             println!("{}", crate::verify::verify_draw(&store, draw_id)?);
             Ok(())
         }
-        Command::CreateAdmin { email, password, totp_secret, name, data_dir } => {
-            let settings = Settings::new(String::new(), data_dir, false).with_env();
+        Command::CreateAdmin { email, password, totp_secret, name, data_dir, store } => {
+            let settings = tool_settings(data_dir, store);
             let admin = NewStaff {
                 email: &email,
                 password: &password,
@@ -162,12 +182,21 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             };
             create_staff(&settings, &admin)
         }
-        Command::Backup { file, data_dir } => {
+        Command::Backup { file, store: Some(url), .. } => {
+            println!("{}", crate::cluster_backup::dump(&url, &file)?);
+            Ok(())
+        }
+        Command::Backup { file, data_dir, store: None } => {
             let settings = Settings::new(String::new(), data_dir, false).with_env();
             println!("{}", crate::control::backup(&settings.data_dir, &file, || open_store(&settings))?);
             Ok(())
         }
-        Command::Restore { file, data_dir } => {
+        Command::Restore { file, store: Some(url), .. } => {
+            println!("{}", crate::cluster_backup::restore(&file, &url)?);
+            Ok(())
+        }
+        Command::Restore { file, data_dir, store: None } => {
+            let data_dir = data_dir.ok_or_else(|| anyhow::anyhow!("--data-dir: where to restore the backup"))?;
             println!("{}", crate::control::restore(&file, &data_dir)?);
             Ok(())
         }
@@ -187,13 +216,20 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             println!("revealed {:?}, committed {}, foreign {:?}", round.revealed, round.committed, round.foreign);
             Ok(())
         }
-        Command::CreateWitness { email, password, name, data_dir } => {
-            let settings = Settings::new(String::new(), data_dir, false).with_env();
+        Command::CreateWitness { email, password, name, data_dir, store } => {
+            let settings = tool_settings(data_dir, store);
             let witness =
                 NewStaff { email: &email, password: &password, name: &name, role: Role::Witness, totp_secret: None };
             create_staff(&settings, &witness)
         }
     }
+}
+
+/// The settings of a tool that opens the store: the data directory's, or the cluster's with `--store`.
+fn tool_settings(data_dir: PathBuf, store: Option<String>) -> Settings {
+    let mut settings = Settings::new(String::new(), data_dir, false).with_env();
+    settings.store_url = store.or(settings.store_url);
+    settings
 }
 
 fn serve(settings: Settings) -> anyhow::Result<()> {

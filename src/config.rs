@@ -43,6 +43,9 @@ pub struct Settings {
     /// `--bus` / `AYO_BUS_URL`: the NATS server (`nats://host:port`) that carries events between the nodes of a
     /// cluster (docs/decisions/030); none means this node's events reach its own sockets only.
     pub bus_url: Option<String>,
+    /// `--store` / `AYO_STORE_URL`: the PostgreSQL (`postgres://…`) a cluster node keeps its records in
+    /// (docs/decisions/029); none means the embedded store in `<data-dir>/db`.
+    pub store_url: Option<String>,
 }
 
 /// ₦100,000: manual adjustments above it need a second admin.
@@ -70,6 +73,7 @@ impl Settings {
             audit_retention_days: None,
             licensed_states: None,
             bus_url: None,
+            store_url: None,
         }
     }
 
@@ -127,6 +131,9 @@ impl Settings {
         }
         if let Some(v) = var("AYO_BUS_URL") {
             self.bus_url = Some(v);
+        }
+        if let Some(v) = var("AYO_STORE_URL") {
+            self.store_url = Some(v);
         }
         self.payments = self.payments.with_env();
         self.identity = self.identity.with_env();

@@ -28,6 +28,8 @@ pub struct Application {
     server: Server,
     state: web::Data<AppState>,
     metrics_url: Option<String>,
+    /// A cluster node's part in running the draws.
+    leadership: Option<crate::leadership::Contention>,
 }
 
 impl Application {
@@ -52,11 +54,7 @@ impl Application {
         if identity.is_sandbox() {
             tracing::warn!("identity checks use the built-in SANDBOX provider: NINs are not checked with NIMC");
         }
-        let jwt_secret = match &settings.jwt_secret {
-            Some(secret) => secret.as_bytes().to_vec(),
-            None => secrets::load_or_create(&settings.data_dir, "jwt")?,
-        };
-        let pepper = OtpPepper::new(&secrets::load_or_create(&settings.data_dir, "otp")?);
+        let (jwt_secret, pepper) = token_and_code_secrets(&settings)?;
         let postman =
             Postman::new(&settings.mail_from, settings.smtp_url.as_deref(), settings.data_dir.join("outbox"))?;
         let hub = actix::Actor::start(ayo_actors::hub::Hub::default());
@@ -64,7 +62,17 @@ impl Application {
             Some(url) => crate::bus::Bus::connect(url, hub.clone()).await?,
             None => crate::bus::Bus::local(hub.clone()),
         };
-        let engine = ayo_actors::engine::Engine::start(store.clone(), bus.publisher());
+        // A cluster node runs the draws only while it holds the lottery's lease (`leadership`).
+        let clustered = settings.store_url.is_some();
+        let engine = ayo_actors::engine::Engine::start_leading(store.clone(), bus.publisher(), !clustered);
+        let (limiter, leadership) = match &settings.store_url {
+            Some(url) => {
+                let holder = format!("{}-{}", bus.node().unwrap_or("node"), hex::encode(rand::random::<[u8; 6]>()));
+                let contention = crate::leadership::contend(url.clone(), engine.clone(), holder);
+                (RateLimiter::shared(std::sync::Arc::new(ayo_data::pg::connect(url).await?)), Some(contention))
+            }
+            None => (RateLimiter::default(), None),
+        };
         crate::dashboard::start_live(store.clone(), bus.local_publisher());
         if let Some(days) = settings.audit_retention_days {
             if days < crate::audit_retention::MIN_DAYS {
@@ -86,7 +94,7 @@ impl Application {
             tokens: Tokens::new(&jwt_secret, settings.token_ttl_secs),
             pepper,
             postman,
-            limiter: RateLimiter::default(),
+            limiter,
             limits,
             trusted_proxies,
             adjust_approval_above: settings.adjust_approval_above,
@@ -101,12 +109,17 @@ impl Application {
         let metrics_url =
             crate::metrics::serve(settings.metrics_bind.as_deref(), settings.metrics_token.clone(), state.clone())?;
         let server = serve(listener, state.clone())?;
-        Ok(Self { port: address.port(), host: address.ip().to_string(), server, state, metrics_url })
+        Ok(Self { port: address.port(), host: address.ip().to_string(), server, state, metrics_url, leadership })
     }
 
     /// Where `/metrics` is served, when `AYO_METRICS_BIND` is set.
     pub fn metrics_url(&self) -> Option<&str> {
         self.metrics_url.as_deref()
+    }
+
+    /// A cluster node's part in running the draws (none on its own).
+    pub fn leadership(&self) -> Option<crate::leadership::Contention> {
+        self.leadership.clone()
     }
 
     pub fn port(&self) -> u16 {
@@ -150,6 +163,10 @@ impl Application {
         let started = std::time::Instant::now();
         tracing::info!(signal, "draining before exit");
         self.state.draining.store(true, std::sync::atomic::Ordering::SeqCst);
+        if let Some(leadership) = &self.leadership {
+            // Hands the draws over at once rather than after the lease's life.
+            leadership.resign().await;
+        }
         let sockets = self.state.hub.send(ayo_actors::hub::CloseAll).await.unwrap_or(0);
         handle.stop(true).await;
         self.state.store.flush().await?;
@@ -235,18 +252,69 @@ async fn shutdown_signal() -> anyhow::Result<&'static str> {
     })
 }
 
-/// Opens the data directory's store, sealing seeds with `AYO_SEED_KEY` (hex) or `<data-dir>/secrets/seed.key`
-/// (made at first start, 0600): a copy of the database alone never reveals an open draw's balls.
+/// Opens the store: the data directory's, or with `--store` / `AYO_STORE_URL` the cluster's PostgreSQL. Seeds are
+/// sealed with `AYO_SEED_KEY` (hex) or `<data-dir>/secrets/seed.key` (made at first start, 0600): a copy of the
+/// database alone never reveals an open draw's balls. A cluster node requires `AYO_SEED_KEY`, which every node
+/// must share.
 pub fn open_store(settings: &Settings) -> anyhow::Result<Store> {
+    let key = seed_key(settings)?;
+    if let Some(url) = &settings.store_url {
+        return Store::cluster(url, &key).with_context(|| format!("opening the cluster's store at {}", redacted(url)));
+    }
     let path = settings.data_dir.join("db");
-    let key = match &settings.seed_key {
-        Some(hex_key) => hex::decode(hex_key.trim())
-            .ok()
-            .filter(|k| k.len() >= 16)
-            .ok_or_else(|| anyhow::anyhow!("AYO_SEED_KEY must be hex of at least 16 bytes"))?,
-        None => secrets::load_or_create(&settings.data_dir, "seed")?,
-    };
     Store::open_sealed(&path, &key).with_context(|| {
         format!("opening the database at {} (is another ayo process using this data directory?)", path.display())
     })
+}
+
+/// The key sealing draw seeds and NINs (see `open_store`).
+fn seed_key(settings: &Settings) -> anyhow::Result<Vec<u8>> {
+    match &settings.seed_key {
+        Some(hex_key) => hex::decode(hex_key.trim())
+            .ok()
+            .filter(|k| k.len() >= 16)
+            .ok_or_else(|| anyhow::anyhow!("AYO_SEED_KEY must be hex of at least 16 bytes")),
+        None if settings.store_url.is_some() => Err(anyhow::anyhow!(
+            "a cluster node needs AYO_SEED_KEY (hex of at least 16 bytes), the same on every node: seeds sealed by \
+             one node are opened by whichever node draws"
+        )),
+        None => secrets::load_or_create(&settings.data_dir, "seed"),
+    }
+}
+
+/// The secrets that sign tokens and pepper one-time codes. On one node they are made in `<data-dir>/secrets/` at
+/// first start unless `AYO_JWT_SECRET` is set; every node of a cluster must share them, so a cluster node requires
+/// `AYO_JWT_SECRET` and derives the pepper from the seed key it shares (HMAC-SHA256 under a label of its own: the
+/// pepper reveals nothing of the key).
+fn token_and_code_secrets(settings: &Settings) -> anyhow::Result<(Vec<u8>, OtpPepper)> {
+    if settings.store_url.is_some() {
+        let jwt = settings.jwt_secret.as_ref().ok_or_else(|| {
+            anyhow::anyhow!("a cluster node needs AYO_JWT_SECRET, the same on every node: a token signed by one node is checked by another")
+        })?;
+        let pepper = {
+            use hmac::Mac;
+            let mut mac = hmac::Hmac::<sha2::Sha256>::new_from_slice(&seed_key(settings)?)
+                .map_err(|e| anyhow::anyhow!("the seed key: {e}"))?;
+            mac.update(b"ayo one-time code pepper");
+            mac.finalize().into_bytes().to_vec()
+        };
+        return Ok((jwt.as_bytes().to_vec(), OtpPepper::new(&pepper)));
+    }
+    let jwt = match &settings.jwt_secret {
+        Some(secret) => secret.as_bytes().to_vec(),
+        None => secrets::load_or_create(&settings.data_dir, "jwt")?,
+    };
+    Ok((jwt, OtpPepper::new(&secrets::load_or_create(&settings.data_dir, "otp")?)))
+}
+
+/// A database URL without its password, for messages and logs.
+pub fn redacted(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else { return url.to_string() };
+    match rest.split_once('@') {
+        Some((user_info, host)) => {
+            let user = user_info.split(':').next().unwrap_or_default();
+            format!("{scheme}://{user}:***@{host}")
+        }
+        None => url.to_string(),
+    }
 }

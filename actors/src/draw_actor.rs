@@ -579,28 +579,53 @@ impl Handler<RevealWitness> for DrawActor {
     type Result = Result<Draw, RevealRefused>;
 
     fn handle(&mut self, msg: RevealWitness, _: &mut Context<Self>) -> Self::Result {
-        let Some((mut draw, game)) = self.load() else { return Err(RevealRefused::NotYours) };
-        let Some(part) = draw.witness.as_mut().filter(|w| w.witness_id == msg.witness_id) else {
-            return Err(RevealRefused::NotYours);
-        };
-        let secret = msg.secret.to_ascii_lowercase();
-        if witness_commitment(&secret).as_deref() != Some(part.commitment.as_str()) {
-            return Err(RevealRefused::WrongSecret);
-        }
-        if part.secret.is_some() {
-            // The same secret again (a retry): already taken.
-            return Ok(draw);
-        }
-        match draw.status {
-            DrawStatus::Scheduled | DrawStatus::Open => return Err(RevealRefused::TooEarly),
-            DrawStatus::Closed => {}
-            other => return Err(RevealRefused::TooLate(other.as_str())),
-        }
-        part.secret = Some(secret);
-        if !self.save_and_publish(&draw, game.as_ref(), EventKind::DrawUpdated) {
-            return Err(RevealRefused::NotSaved);
-        }
-        Ok(draw)
+        reveal(&self.store, &self.publish, self.draw_id, msg)
+    }
+}
+
+/// Takes a witness's secret for a closed draw: checked against its commitment, saved, published. The draw's actor
+/// does this; so does a cluster node that does not run the draws (the node running them reads the secret from the
+/// store at the draw time). The store refuses to write a draw behind its stored status, so a reveal racing the
+/// draw's cancellation for want of one cannot reopen it.
+pub fn reveal(store: &Store, publish: &Publisher, draw_id: DrawId, msg: RevealWitness) -> Result<Draw, RevealRefused> {
+    let Some(mut draw) = store.games.draw(draw_id).ok().flatten() else { return Err(RevealRefused::NotYours) };
+    let game = store.games.game(draw.game_id).ok().flatten();
+    let Some(part) = draw.witness.as_mut().filter(|w| w.witness_id == msg.witness_id) else {
+        return Err(RevealRefused::NotYours);
+    };
+    let secret = msg.secret.to_ascii_lowercase();
+    if witness_commitment(&secret).as_deref() != Some(part.commitment.as_str()) {
+        return Err(RevealRefused::WrongSecret);
+    }
+    if part.secret.is_some() {
+        // The same secret again (a retry): already taken.
+        return Ok(draw);
+    }
+    match draw.status {
+        DrawStatus::Scheduled | DrawStatus::Open => return Err(RevealRefused::TooEarly),
+        DrawStatus::Closed => {}
+        other => return Err(RevealRefused::TooLate(other.as_str())),
+    }
+    part.secret = Some(secret);
+    if let Err(e) = store.games.put_draw(&draw).and_then(|_| store.flush_blocking()) {
+        tracing::error!(draw = draw.id, error = %e, "could not save the witness's secret");
+        return Err(RevealRefused::NotSaved);
+    }
+    publish.publish(Event { topic: Topic::Draws, kind: EventKind::DrawUpdated, data: views::draw(&draw, game.as_ref()) });
+    Ok(draw)
+}
+
+/// Stop: this node no longer runs the draws (its cluster lease was lost); the node that takes over resumes this
+/// draw from the store.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct StandDown;
+
+impl Handler<StandDown> for DrawActor {
+    type Result = ();
+
+    fn handle(&mut self, _: StandDown, ctx: &mut Context<Self>) {
+        ctx.stop();
     }
 }
 

@@ -21,12 +21,30 @@ pub struct Engine {
     pub marquee: Addr<MarqueeActor>,
 }
 
+/// Run the draws and the marquee's timers (`true`), or stop (`false`): in a cluster only the node holding the
+/// lottery's lease runs them (the server's `leadership`); on its own a node always does.
+#[derive(Message, Clone, Copy)]
+#[rtype(result = "()")]
+pub struct Lead(pub bool);
+
 impl Engine {
     /// Starts the engine inside the running actix system: unfinished draws resume at once.
     pub fn start(store: Store, publish: Publisher) -> Self {
+        Self::start_leading(store, publish, true)
+    }
+
+    /// Starts the engine running the draws or, with `leading` false, standing by (a cluster node until it takes
+    /// the lottery's lease: see `lead`).
+    pub fn start_leading(store: Store, publish: Publisher, leading: bool) -> Self {
         let wallets = Wallets::new(store.clone(), publish.clone(), WALLET_THREADS);
-        let marquee = MarqueeActor::new(store.clone(), publish.clone()).start();
-        let scheduler = Scheduler::new(store, wallets.clone(), publish).start();
+        let marquee = MarqueeActor::new(store.clone(), publish.clone(), leading).start();
+        let scheduler = Scheduler::new(store, wallets.clone(), publish, leading).start();
         Self { wallets, scheduler, marquee }
+    }
+
+    /// Starts or stops running the draws and the marquee's timers.
+    pub fn lead(&self, leading: bool) {
+        self.scheduler.do_send(Lead(leading));
+        self.marquee.do_send(Lead(leading));
     }
 }

@@ -24,6 +24,9 @@ pub struct MarqueeActor {
     store: Store,
     publish: Publisher,
     timer: Option<SpawnHandle>,
+    /// Whether this node announces the moments messages start and end: in a cluster only the node running the
+    /// draws does, so pages are not told once per node.
+    leading: bool,
 }
 
 pub fn view(m: &Marquee) -> Value {
@@ -45,8 +48,8 @@ pub fn live(store: &Store) -> Vec<Value> {
 }
 
 impl MarqueeActor {
-    pub fn new(store: Store, publish: Publisher) -> Self {
-        Self { store, publish, timer: None }
+    pub fn new(store: Store, publish: Publisher, leading: bool) -> Self {
+        Self { store, publish, timer: None, leading }
     }
 
     fn announce(&mut self, ctx: &mut Context<Self>) {
@@ -62,6 +65,9 @@ impl MarqueeActor {
     fn schedule_next_boundary(&mut self, ctx: &mut Context<Self>) {
         if let Some(old) = self.timer.take() {
             ctx.cancel_future(old);
+        }
+        if !self.leading {
+            return;
         }
         let now = Utc::now();
         let next = self
@@ -94,5 +100,13 @@ impl Handler<MarqueesChanged> for MarqueeActor {
     type Result = ();
     fn handle(&mut self, _: MarqueesChanged, ctx: &mut Context<Self>) {
         self.announce(ctx);
+    }
+}
+
+impl Handler<crate::engine::Lead> for MarqueeActor {
+    type Result = ();
+    fn handle(&mut self, crate::engine::Lead(leading): crate::engine::Lead, ctx: &mut Context<Self>) {
+        self.leading = leading;
+        self.schedule_next_boundary(ctx);
     }
 }

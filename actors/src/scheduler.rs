@@ -14,7 +14,8 @@ use ayo_data::game::{Game, GameId, GameStatus};
 use ayo_data::lotto::Balls;
 use ayo_data::Store;
 
-use crate::draw_actor::{CancelDraw, DrawActor, DrawFinished, OpenNow, RevealRefused, RevealWitness};
+use crate::draw_actor::{self, CancelDraw, DrawActor, DrawFinished, OpenNow, RevealRefused, RevealWitness, StandDown};
+use crate::engine::Lead;
 use crate::events::{Event, EventKind, Topic};
 use crate::publisher::Publisher;
 use crate::views;
@@ -45,6 +46,18 @@ pub struct Cancel {
 #[rtype(result = "bool")]
 pub struct Resumed;
 
+/// Whether this node runs the draws now (in a cluster, whether it holds the lottery's lease).
+#[derive(Message)]
+#[rtype(result = "bool")]
+pub struct Leading;
+
+impl Handler<Leading> for Scheduler {
+    type Result = bool;
+    fn handle(&mut self, _: Leading, _: &mut Context<Self>) -> bool {
+        self.leading
+    }
+}
+
 impl Handler<Resumed> for Scheduler {
     type Result = bool;
     fn handle(&mut self, _: Resumed, _: &mut Context<Self>) -> bool {
@@ -70,14 +83,19 @@ pub struct Scheduler {
     wallets: Arc<Wallets>,
     publish: Publisher,
     running: HashMap<DrawId, Addr<DrawActor>>,
+    /// Whether this node runs the draws: always on its own, only while it holds the lottery's lease in a cluster.
+    leading: bool,
 }
 
 impl Scheduler {
-    pub fn new(store: Store, wallets: Arc<Wallets>, publish: Publisher) -> Self {
-        Self { store, wallets, publish, running: HashMap::new() }
+    pub fn new(store: Store, wallets: Arc<Wallets>, publish: Publisher, leading: bool) -> Self {
+        Self { store, wallets, publish, running: HashMap::new(), leading }
     }
 
     fn tick(&mut self, ctx: &mut Context<Self>) {
+        if !self.leading {
+            return;
+        }
         let now = Utc::now();
         match self.store.games.games() {
             Ok(games) => {
@@ -191,6 +209,9 @@ impl Handler<DrawFinished> for Scheduler {
 impl Handler<Cancel> for Scheduler {
     type Result = ResponseFuture<Result<Option<Balls>, String>>;
     fn handle(&mut self, msg: Cancel, ctx: &mut Context<Self>) -> Self::Result {
+        if !self.leading {
+            return Box::pin(async { Err(ANOTHER_NODE.to_string()) });
+        }
         if !self.running.contains_key(&msg.draw_id) {
             // Planned since the last tick: its actor starts now.
             self.tick(ctx);
@@ -215,12 +236,36 @@ impl Handler<Cancel> for Scheduler {
 impl Handler<Reveal> for Scheduler {
     type Result = ResponseFuture<Result<Draw, RevealRefused>>;
     fn handle(&mut self, msg: Reveal, _: &mut Context<Self>) -> Self::Result {
+        if !self.leading {
+            // The node running the draws reads the secret from the store at the draw time.
+            let revealed = draw_actor::reveal(&self.store, &self.publish, msg.draw_id, msg.reveal);
+            return Box::pin(async move { revealed });
+        }
         let actor = self.running.get(&msg.draw_id).cloned();
         let status = self.store.games.draw(msg.draw_id).ok().flatten().map(|d| d.status.as_str());
         Box::pin(async move {
             let actor = actor.ok_or(RevealRefused::TooLate(status.unwrap_or("finished")))?;
             actor.send(msg.reveal).await.map_err(|_| RevealRefused::NotSaved)?
         })
+    }
+}
+
+/// Why a node that does not run the draws refuses to cancel one.
+pub const ANOTHER_NODE: &str = "Another node of the cluster runs the draws at the moment: try again in a few seconds";
+
+impl Handler<Lead> for Scheduler {
+    type Result = ();
+    fn handle(&mut self, Lead(leading): Lead, ctx: &mut Context<Self>) {
+        self.leading = leading;
+        if leading {
+            tracing::info!("this node runs the draws now");
+            self.tick(ctx);
+        } else {
+            tracing::warn!(draws = self.running.len(), "this node no longer runs the draws");
+            for (_, actor) in self.running.drain() {
+                actor.do_send(StandDown);
+            }
+        }
     }
 }
 

@@ -26,6 +26,8 @@ pub struct TestApp {
     pub background: ayo::state::Background,
     /// Where `/metrics` is served, when the settings asked for it.
     pub metrics_url: Option<String>,
+    /// A cluster node's part in running the draws.
+    pub leadership: Option<ayo::leadership::Contention>,
 }
 
 pub struct Reply {
@@ -61,6 +63,7 @@ pub async fn spawn_app_with(limits: Limits, tweak: impl FnOnce(&mut Settings)) -
     let engine = app.engine();
     let background = app.background();
     let metrics_url = app.metrics_url().map(str::to_string);
+    let leadership = app.leadership();
     actix_web::rt::spawn(app.run_until_stopped());
     // The server closes a keep-alive connection idle for 5 s (actix's default); a client that reused one at that
     // moment would see it closed under its request (a test waiting for a 5-second dashboard tick did). So the
@@ -69,7 +72,7 @@ pub async fn spawn_app_with(limits: Limits, tweak: impl FnOnce(&mut Settings)) -
         .pool_idle_timeout(std::time::Duration::from_secs(3))
         .build()
         .expect("an HTTP client");
-    TestApp { url, data_dir, client, store, hub, engine, background, metrics_url }
+    TestApp { url, data_dir, client, store, hub, engine, background, metrics_url, leadership }
 }
 
 impl TestApp {

@@ -20,6 +20,7 @@ mod cli;
 mod client_addresses;
 mod cluster_bus;
 mod cluster_migrate;
+mod cluster_nodes;
 mod cluster_rate_limits;
 mod compliance_reports;
 mod deposits;
