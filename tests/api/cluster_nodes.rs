@@ -99,7 +99,7 @@ async fn cluster_three_nodes_run_one_lottery_and_never_overdraw_a_player() {
     assert_eq!(statuses.iter().filter(|s| **s == 201).count(), 10, "{statuses:?}");
     for refused in bought.iter().filter(|r| r.status != 201) {
         assert_eq!(refused.status, 422, "{:?}", refused.body);
-        assert_eq!(refused.body["code"], "INSUFFICIENT_FUNDS", "{:?}", refused.body);
+        assert_eq!(refused.body["errorCode"], "INSUFFICIENT_FUNDS", "{:?}", refused.body);
     }
     assert_eq!(a.balance(&player).await, 0);
     // A replay on another node answers the first ticket and moves nothing.
