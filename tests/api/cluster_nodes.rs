@@ -51,19 +51,6 @@ async fn leader(store: &str) -> TestApp {
     panic!("the first node never took the lottery's lease");
 }
 
-/// Reads a socket until a message of `kind` (skipping the others); panics after 20 s.
-async fn until(socket: &mut crate::ws::Socket, kind: &str) -> Value {
-    let reading = async {
-        loop {
-            let message = next(socket).await;
-            if message["type"] == kind {
-                return message;
-            }
-        }
-    };
-    tokio::time::timeout(Duration::from_secs(20), reading).await.unwrap_or_else(|_| panic!("no {kind} in 20 s"))
-}
-
 /// The player's tickets of one draw, as `node` lists them.
 async fn tickets_of(node: &TestApp, player: &str, draw: u64) -> Vec<Value> {
     let listed = node.get("/tickets?per_page=100", Some(player)).await.body["data"].clone();
@@ -110,7 +97,7 @@ async fn cluster_three_nodes_run_one_lottery_and_never_overdraw_a_player() {
     assert_eq!(replayed.body["data"]["id"], bought[first].body["data"]["id"]);
 
     // The draw runs on A; its result and the player's settlement reach the player's socket on C.
-    let result = until(&mut on_c, "draw.result").await;
+    let result = until(&mut on_c, "draw.result", Duration::from_secs(20)).await;
     assert_eq!(result["data"]["id"], draw.id, "{result}");
     let settled = c.wait_for_draw(draw.id, |d| d["status"] == "settled").await;
     let tickets = tickets_of(&b, &player, draw.id).await;
@@ -166,4 +153,121 @@ async fn cluster_a_node_standing_by_takes_over_the_draws_when_the_leader_stops()
     assert_eq!(tickets.len(), 90);
     assert_eq!(tickets.iter().filter(|t| t["status"] == "won").count(), 1, "one number wins NAP1, paid once");
     assert!(b.store.audit().unwrap().is_sound());
+}
+
+/// A node as its own process (`ayo serve --store … --bus …`), so a drill can SIGKILL it: (the process, its URL).
+fn node_process(store: &str, data_dir: &std::path::Path) -> (std::process::Child, String) {
+    use std::io::BufRead;
+    let bus = std::env::var("AYO_TEST_NATS_URL").expect(NEEDS_SERVICES);
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ayo"))
+        .args(["serve", "--bind", "127.0.0.1:0", "--store", store, "--bus", &bus, "--data-dir"])
+        .arg(data_dir)
+        .env("AYO_PAYMENTS", "sandbox")
+        .env("AYO_JWT_SECRET", crate::helpers::JWT_SECRET)
+        .env("AYO_SEED_KEY", SEED_KEY)
+        .env_remove("AYO_STORE_URL")
+        .env_remove("AYO_BUS_URL")
+        .env_remove("AYO_BIND")
+        .env_remove("AYO_DATA_DIR")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let url = line.trim().strip_prefix("Ayo Lotto listening on ").expect("the node prints its URL").to_string();
+    (child, url)
+}
+
+/// A socket on the server at `url`, signed in with `token`, past its two snapshots.
+async fn signed_in_at(url: &str, token: &str) -> crate::ws::Socket {
+    use futures_util::SinkExt;
+    let ws = format!("{}/api/v1/ws", url.replace("http://", "ws://"));
+    let (mut socket, _) = tokio_tungstenite::connect_async(&ws).await.unwrap();
+    assert_eq!(next(&mut socket).await["type"], "snapshot");
+    let auth = json!({"type": "auth", "token": token}).to_string();
+    socket.send(tokio_tungstenite::tungstenite::Message::Text(auth.into())).await.unwrap();
+    assert_eq!(next(&mut socket).await["type"], "snapshot");
+    socket
+}
+
+#[actix_web::test]
+#[ignore = "needs PostgreSQL and NATS (scripts/cluster-services.sh)"]
+async fn cluster_sigkill_of_the_node_running_a_draw_another_node_finishes_it_and_its_sockets_move_over() {
+    let store = database().await;
+    let db = ayo_data::pg::connect(&store).await.unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let (mut a, a_url) = node_process(&store, dir.path());
+    let held = "SELECT count(*) FROM draw_leases WHERE draw_id = 0 AND expires_at > now()";
+    for _ in 0..100 {
+        if db.query_one(held, &[]).await.unwrap().get::<_, i64>(0) == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let b = node(&store).await;
+    assert!(!leads(&b).await, "the process A took the lottery's lease first");
+
+    let admin = b.admin("boss@ayolotto.ng").await;
+    let player = b.verified_player("ada@example.com", "+2348012345678").await;
+    b.fund(&admin, &player, 5 * 5_000).await;
+    // A draw for A to run: A's scheduler finds it at its next look (every 15 s) and its actor opens it.
+    let game = crate::offline::paused_game(&b.store, "sigkill", 0);
+    let now = chrono::Utc::now();
+    let mut draw = ayo_data::draw::Draw::schedule(
+        b.store.games.next_id().unwrap(),
+        &game,
+        now,
+        now + chrono::Duration::seconds(31),
+    );
+    draw.closes_at = now + chrono::Duration::seconds(30);
+    b.store.games.put_draw(&draw).unwrap();
+    b.wait_for_draw(draw.id, |d| d["status"] == "open").await;
+    for n in 1..=5u8 {
+        assert_eq!(b.buy(&player, nap1(draw.id, n, 5_000, &format!("k{n}"))).await.status, 201);
+    }
+    let mut on_a = signed_in_at(&a_url, &player).await;
+
+    // SIGKILL: no shutdown code runs, the lease is not given up.
+    a.kill().unwrap();
+    a.wait().unwrap();
+    let dropped = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match futures_util::StreamExt::next(&mut on_a).await {
+                Some(Ok(tokio_tungstenite::tungstenite::Message::Close(_))) | Some(Err(_)) | None => return,
+                Some(Ok(_)) => continue,
+            }
+        }
+    })
+    .await;
+    assert!(dropped.is_ok(), "the socket on the killed node ended");
+    // The browser reconnects (through the load balancer) to a live node and starts from its snapshot.
+    let mut on_b = signed_in_at(&b.url, &player).await;
+
+    // B takes the lease once A's runs out unrenewed, under a higher fence, and runs the draw to the end.
+    let result = until(&mut on_b, "draw.result", Duration::from_secs(60)).await;
+    assert_eq!(result["data"]["id"], draw.id, "{result}");
+    assert!(leads(&b).await);
+    let fence: i64 = db.query_one("SELECT fence FROM draw_leases WHERE draw_id = 0", &[]).await.unwrap().get(0);
+    assert_eq!(fence, 2, "B holds the lease under a new fence");
+    b.wait_for_draw(draw.id, |d| d["status"] == "settled").await;
+    let tickets = tickets_of(&b, &player, draw.id).await;
+    assert_eq!(tickets.len(), 5);
+    assert!(tickets.iter().all(|t| t["status"] != "pending"), "{tickets:?}");
+    let winnings: i64 = tickets.iter().map(|t| t["winnings"].as_i64().unwrap_or(0)).sum();
+    assert_eq!(b.balance(&player).await, winnings, "each ticket paid once, by B");
+    assert!(b.store.audit().unwrap().is_sound());
+}
+
+/// Reads a socket until a message of `kind` (skipping the others); panics after `patience`.
+async fn until(socket: &mut crate::ws::Socket, kind: &str, patience: Duration) -> Value {
+    let reading = async {
+        loop {
+            let message = next(socket).await;
+            if message["type"] == kind {
+                return message;
+            }
+        }
+    };
+    tokio::time::timeout(patience, reading).await.unwrap_or_else(|_| panic!("no {kind} in {patience:?}"))
 }
