@@ -14,7 +14,11 @@ use crate::startup::redacted;
 /// Dumps the cluster's database at `url` into `file`.
 pub fn dump(url: &str, file: &Path) -> anyhow::Result<String> {
     let partial = file.with_extension("partial");
-    run(Command::new("pg_dump").args(["--format=custom", "--no-owner", "--file"]).arg(&partial).arg("--dbname").arg(url))?;
+    run(Command::new("pg_dump")
+        .args(["--format=custom", "--no-owner", "--file"])
+        .arg(&partial)
+        .arg("--dbname")
+        .arg(url))?;
     std::fs::rename(&partial, file).with_context(|| format!("moving the dump to {}", file.display()))?;
     let bytes = std::fs::metadata(file)?.len();
     Ok(format!(
@@ -38,7 +42,10 @@ pub fn restore(file: &Path, url: &str) -> anyhow::Result<String> {
     if tables > 0 {
         bail!("{} is not empty ({tables} tables): restore into a new database", redacted(url));
     }
-    run(Command::new("pg_restore").args(["--no-owner", "--exit-on-error", "--single-transaction", "--dbname"]).arg(url).arg(file))?;
+    run(Command::new("pg_restore")
+        .args(["--no-owner", "--exit-on-error", "--single-transaction", "--dbname"])
+        .arg(url)
+        .arg(file))?;
     let report = runtime.block_on(async {
         let client = ayo_data::pg::connect(url).await?;
         Ok::<_, anyhow::Error>(ayo_data::pg::audit::audit(&client).await?)

@@ -611,7 +611,11 @@ pub fn reveal(store: &Store, publish: &Publisher, draw_id: DrawId, msg: RevealWi
         tracing::error!(draw = draw.id, error = %e, "could not save the witness's secret");
         return Err(RevealRefused::NotSaved);
     }
-    publish.publish(Event { topic: Topic::Draws, kind: EventKind::DrawUpdated, data: views::draw(&draw, game.as_ref()) });
+    publish.publish(Event {
+        topic: Topic::Draws,
+        kind: EventKind::DrawUpdated,
+        data: views::draw(&draw, game.as_ref()),
+    });
     Ok(draw)
 }
 

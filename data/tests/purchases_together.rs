@@ -43,7 +43,14 @@ fn purchases_bought_together_are_decided_in_order_and_only_the_accepted_ones_are
     let mut in_draw = store.wallets().unwrap().ticket_ids_of_draw(draw.id).unwrap();
     in_draw.sort_unstable();
     assert_eq!(in_draw, vec![first.ticket.id, bolas.ticket.id], "the replay and the refused purchase wrote nothing");
-    let stakes = store.wallets().unwrap().entries_of_user(ada.id).unwrap().into_iter().filter(|e| e.amount.is_negative()).count();
+    let stakes = store
+        .wallets()
+        .unwrap()
+        .entries_of_user(ada.id)
+        .unwrap()
+        .into_iter()
+        .filter(|e| e.amount.is_negative())
+        .count();
     assert_eq!(stakes, 1, "one stake entry for Ada");
 }
 

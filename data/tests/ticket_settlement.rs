@@ -116,7 +116,8 @@ fn a_players_tickets_are_settled_once_and_every_read_shows_them_won_or_lost() {
     let of_game = store.wallets().unwrap().tickets_of_game_page(draw.game_id, every).unwrap();
     assert_eq!(of_game.total, 3);
     of_game.rows.iter().for_each(check);
-    let streamed: Vec<Ticket> = store.wallets().unwrap().tickets_of_game_newest_first(draw.game_id).map(Result::unwrap).collect();
+    let streamed: Vec<Ticket> =
+        store.wallets().unwrap().tickets_of_game_newest_first(draw.game_id).map(Result::unwrap).collect();
     assert_eq!(streamed, of_game.rows, "the game's page and its stream agree, newest first");
     let settlement = store.wallets().unwrap().settlement(draw.id, ada.id).unwrap().unwrap();
     assert_eq!(settlement.outcomes.len(), 2, "only tickets that won a line are listed");

@@ -22,9 +22,9 @@ const NEEDS_NATS: &str = "AYO_TEST_NATS_URL (nats://127.0.0.1:PORT): run through
 /// Generous: only reached when a message that should cross the bus never does.
 const WAIT: Duration = Duration::from_secs(10);
 
-/// The tests here share one NATS server, and their nodes' stores hand out the same ids: one test's "log Ada out
+/// The tests here and in cluster_nodes share one NATS server, and their nodes' stores hand out the same ids: one test's "log Ada out
 /// everywhere" or marquee would reach another's sockets. Each test holds this for its whole run.
-static ONE_CLUSTER_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+pub static ONE_CLUSTER_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// A node of the cluster: the real server on port 0 with its own data directory, on the test NATS.
 async fn node() -> TestApp {

@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 use ayo::rate_limit::Limits;
 use ayo_actors::scheduler::{Leading, Refresh};
 
+use crate::cluster_bus::ONE_CLUSTER_AT_A_TIME;
 use crate::helpers::{spawn_app_with, TestApp};
 use crate::lotto::nap1;
 use crate::ws::{next, signed_in};
@@ -60,6 +61,7 @@ async fn tickets_of(node: &TestApp, player: &str, draw: u64) -> Vec<Value> {
 #[actix_web::test]
 #[ignore = "needs PostgreSQL and NATS (scripts/cluster-services.sh)"]
 async fn cluster_three_nodes_run_one_lottery_and_never_overdraw_a_player() {
+    let _alone = ONE_CLUSTER_AT_A_TIME.lock().await;
     let store = database().await;
     let a = leader(&store).await;
     let (b, c) = (node(&store).await, node(&store).await);
@@ -114,6 +116,7 @@ async fn cluster_three_nodes_run_one_lottery_and_never_overdraw_a_player() {
 #[actix_web::test]
 #[ignore = "needs PostgreSQL and NATS (scripts/cluster-services.sh)"]
 async fn cluster_a_node_standing_by_takes_over_the_draws_when_the_leader_stops() {
+    let _alone = ONE_CLUSTER_AT_A_TIME.lock().await;
     let store = database().await;
     let a = leader(&store).await;
     let b = node(&store).await;
@@ -194,6 +197,7 @@ async fn signed_in_at(url: &str, token: &str) -> crate::ws::Socket {
 #[actix_web::test]
 #[ignore = "needs PostgreSQL and NATS (scripts/cluster-services.sh)"]
 async fn cluster_sigkill_of_the_node_running_a_draw_another_node_finishes_it_and_its_sockets_move_over() {
+    let _alone = ONE_CLUSTER_AT_A_TIME.lock().await;
     let store = database().await;
     let db = ayo_data::pg::connect(&store).await.unwrap();
     let dir = tempfile::tempdir().unwrap();
@@ -259,13 +263,21 @@ async fn cluster_sigkill_of_the_node_running_a_draw_another_node_finishes_it_and
     assert!(b.store.audit().unwrap().is_sound());
 }
 
-/// Reads a socket until a message of `kind` (skipping the others); panics after `patience`.
+/// Reads a socket until a message of `kind` (skipping the others and quiet spells); panics after `patience`.
 async fn until(socket: &mut crate::ws::Socket, kind: &str, patience: Duration) -> Value {
+    use tokio_tungstenite::tungstenite::Message;
     let reading = async {
         loop {
-            let message = next(socket).await;
-            if message["type"] == kind {
-                return message;
+            match futures_util::StreamExt::next(socket).await {
+                Some(Ok(Message::Text(text))) => {
+                    let message: Value = serde_json::from_str(&text).unwrap();
+                    if message["type"] == kind {
+                        return message;
+                    }
+                }
+                Some(Ok(Message::Close(frame))) => panic!("closed while waiting for {kind}: {frame:?}"),
+                Some(Ok(_)) => continue,
+                other => panic!("the socket ended while waiting for {kind}: {other:?}"),
             }
         }
     };

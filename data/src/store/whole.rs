@@ -20,9 +20,6 @@ impl Store {
         let db = &self.embedded()?.db;
         let mut names = db.tree_names();
         names.sort();
-        names
-            .into_iter()
-            .map(|name| Ok((String::from_utf8_lossy(&name).into_owned(), db.open_tree(&name)?)))
-            .collect()
+        names.into_iter().map(|name| Ok((String::from_utf8_lossy(&name).into_owned(), db.open_tree(&name)?))).collect()
     }
 }
