@@ -58,6 +58,11 @@ impl Application {
         let postman =
             Postman::new(&settings.mail_from, settings.smtp_url.as_deref(), settings.data_dir.join("outbox"))?;
         let hub = actix::Actor::start(ayo_actors::hub::Hub::default());
+        if settings.store_url.is_some() && settings.bus_url.is_none() {
+            tracing::warn!(
+                "a cluster node without --bus: events made on other nodes will not reach this node's sockets"
+            );
+        }
         let bus = match &settings.bus_url {
             Some(url) => crate::bus::Bus::connect(url, hub.clone()).await?,
             None => crate::bus::Bus::local(hub.clone()),
@@ -73,6 +78,7 @@ impl Application {
             }
             None => (RateLimiter::default(), None),
         };
+        bus.serve_draw_commands(engine.scheduler.clone()).await?;
         crate::dashboard::start_live(store.clone(), bus.local_publisher());
         if let Some(days) = settings.audit_retention_days {
             if days < crate::audit_retention::MIN_DAYS {

@@ -4,6 +4,7 @@
 //! The actors publish through `Bus::publisher`; the handlers end sessions and stop marketing through `Bus`. Without
 //! a bus both are exactly the local Hub: the same `Publisher` as ever, the same messages.
 
+pub mod lead;
 pub mod nats;
 pub mod wire;
 
@@ -13,6 +14,8 @@ use actix::Addr;
 
 use ayo_actors::hub::{EndSessions, Hub, StopMarketing};
 use ayo_actors::publisher::Publisher;
+use ayo_actors::scheduler::{Cancel, Refresh, Scheduler};
+use ayo_data::lotto::Balls;
 use ayo_data::user::UserId;
 
 use wire::Control;
@@ -70,6 +73,41 @@ impl Bus {
         self.hub.do_send(StopMarketing { user_id });
         if let Some(outlet) = &self.outlet {
             outlet.control(user_id, Control::StopMarketing);
+        }
+    }
+
+    /// Answers other nodes' draw commands with this node's scheduler while it runs the draws (a cluster node).
+    pub async fn serve_draw_commands(&self, scheduler: Addr<Scheduler>) -> anyhow::Result<()> {
+        match &self.outlet {
+            Some(outlet) => lead::serve(outlet.client().clone(), scheduler).await,
+            None => Ok(()),
+        }
+    }
+
+    /// A game was created or changed: the node running the draws plans them now (this one, or through the bus).
+    pub async fn refresh_draws(&self, scheduler: &Addr<Scheduler>) {
+        scheduler.do_send(Refresh);
+        if let Some(outlet) = &self.outlet {
+            lead::refresh(outlet.client()).await;
+        }
+    }
+
+    /// Cancels a draw where the draws run: this node's scheduler, or, when another node of the cluster runs them,
+    /// that node's through the bus. `Err` says why not, in words for the admin.
+    pub async fn cancel_draw(
+        &self,
+        scheduler: &Addr<Scheduler>,
+        draw_id: u64,
+        reason: String,
+        emergency: bool,
+    ) -> Result<Option<Balls>, String> {
+        let cancel = Cancel { draw_id, reason: reason.clone(), emergency };
+        let here = scheduler.send(cancel).await.map_err(|e| format!("The draws' scheduler is not answering: {e}"))?;
+        match &self.outlet {
+            Some(outlet) if lead::elsewhere(&here) => {
+                lead::cancel(outlet.client(), Cancel { draw_id, reason, emergency }).await
+            }
+            _ => here,
         }
     }
 }

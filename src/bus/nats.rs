@@ -47,6 +47,8 @@ pub struct Outlet {
     queue: mpsc::Sender<Outgoing>,
     /// Set while messages are being dropped, so a dropping spell logs one warning, not one per message.
     dropping: Arc<AtomicBool>,
+    /// The client itself, for requests that wait for an answer (`lead`).
+    client: async_nats::Client,
 }
 
 impl Outlet {
@@ -58,6 +60,10 @@ impl Outlet {
     /// Tells the other nodes' Hubs to apply a control to the player's sockets.
     pub fn control(&self, user_id: ayo_data::user::UserId, control: Control) {
         self.queue(Topic::User(user_id), wire::control(&self.node, self.number(), control));
+    }
+
+    pub fn client(&self) -> &async_nats::Client {
+        &self.client
     }
 
     fn number(&self) -> u64 {
@@ -128,9 +134,9 @@ pub async fn connect(url: &str, hub: Addr<Hub>) -> anyhow::Result<Outlet> {
     }
     let (sender, receiver) = mpsc::channel(QUEUE);
     let dropping = Arc::new(AtomicBool::new(false));
-    actix_web::rt::spawn(publish_all(client, receiver, dropping.clone()));
+    actix_web::rt::spawn(publish_all(client.clone(), receiver, dropping.clone()));
     actix_web::rt::spawn(receive_all(subscription, wire::own_prefix(&node), hub));
-    Ok(Outlet { node, sent: Arc::new(AtomicU64::new(0)), queue: sender, dropping })
+    Ok(Outlet { node, sent: Arc::new(AtomicU64::new(0)), queue: sender, dropping, client })
 }
 
 /// The publishing task: owns the client, sends each queued message in order.

@@ -7,8 +7,6 @@ use actix_web::HttpRequest;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use ayo_actors::scheduler::Cancel;
-
 use super::auth::{change_password_of, ChangePasswordBody};
 use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
 use crate::auth::AdminUser;
@@ -99,11 +97,9 @@ async fn cancel_draw(
     }
     state.store.games.draw(*id)?.ok_or(ApiError::NotFound("Draw"))?;
     let would_be = state
-        .engine
-        .scheduler
-        .send(Cancel { draw_id: *id, reason: reason.clone(), emergency: body.emergency })
+        .bus
+        .cancel_draw(&state.engine.scheduler, *id, reason.clone(), body.emergency)
         .await
-        .map_err(|e| ApiError::internal(anyhow::anyhow!("scheduler mailbox: {e}")))?
         .map_err(|why| ApiError::field("draw", why))?;
     let target = Some(format!("draw:{}", *id));
     match would_be {

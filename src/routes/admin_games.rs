@@ -6,7 +6,6 @@ use serde::Deserialize;
 use serde_json::json;
 use utoipa::ToSchema;
 
-use ayo_actors::scheduler::Refresh;
 use ayo_actors::views;
 use ayo_data::game::{Game, GameStatus, Schedule};
 use ayo_data::lotto::{BetType, Multipliers, StakeRules};
@@ -171,7 +170,7 @@ async fn create(
     }
     state.store.games.put_game(&game)?;
     state.store.flush().await?;
-    state.engine.scheduler.do_send(Refresh);
+    state.bus.refresh_draws(&state.engine.scheduler).await;
     state.audit(Some(&req), Some(&admin), "game.created", Some(format!("game:{}", game.id)), game.name.clone());
     Ok(HttpResponse::Created().json(json!({ "data": views::game(&game, None), "message": "Game created" })))
 }
@@ -200,7 +199,7 @@ async fn update(
     }
     state.store.games.put_game(&game)?;
     state.store.flush().await?;
-    state.engine.scheduler.do_send(Refresh);
+    state.bus.refresh_draws(&state.engine.scheduler).await;
     let changed: Vec<String> = match (before, serde_json::to_value(&game)) {
         (serde_json::Value::Object(old), Ok(serde_json::Value::Object(new))) => {
             new.iter().filter(|(k, v)| old.get(*k) != Some(v)).map(|(k, _)| k.clone()).collect()
