@@ -65,6 +65,10 @@ enum Scenario {
         /// Purchases a second offered by all players together, each on its own schedule (0: back to back).
         #[arg(long, default_value_t = 0.0)]
         rate: f64,
+        /// Cluster mode: this many `ayo serve --store --bus` nodes per run (e.g. 1,2,3), on a throwaway database of
+        /// `AYO_TEST_POSTGRES_URL` and the NATS of `AYO_TEST_NATS_URL` (scripts/cluster-services.sh sets both).
+        #[arg(long, value_delimiter = ',')]
+        nodes: Vec<usize>,
     },
     /// Cluster mode's money engine: C players buying through 1, 2, 3 nodes on one PostgreSQL (in this process).
     PgPurchase {
@@ -128,7 +132,22 @@ fn main() -> anyhow::Result<()> {
             fanout::cluster(&clients, per_process, signed_in, &nodes, bus)
         }
         Scenario::Fanout { clients, per_process, signed_in, .. } => fanout::run(&clients, per_process, signed_in),
-        Scenario::Purchase { players, secs, rate } => purchase::run(&players, secs, rate),
+        Scenario::Purchase { players, secs, rate, nodes } => {
+            let target = if nodes.is_empty() {
+                purchase::Target::Embedded
+            } else {
+                let var = |name: &str| {
+                    std::env::var(name)
+                        .map_err(|_| anyhow::anyhow!("--nodes needs {name}: run under scripts/cluster-services.sh"))
+                };
+                purchase::Target::Cluster {
+                    postgres: var("AYO_TEST_POSTGRES_URL")?,
+                    bus: var("AYO_TEST_NATS_URL")?,
+                    nodes,
+                }
+            };
+            purchase::run(&players, secs, rate, &target)
+        }
         Scenario::PgPurchase { url, nodes, players, secs } => pg_purchase::run(url, &nodes, players, secs),
         Scenario::Settle { tickets, players, watchers, per_process } => {
             settle::run(&tickets, players, watchers, per_process)

@@ -19,19 +19,58 @@ use serde::Deserialize;
 
 use ayo_data::game::GameStatus;
 
+use ayo_data::Store;
+
 use crate::rawhttp::{self, Conn};
 use crate::seed;
-use crate::server::{open_store, Server};
+use crate::server::{open_store, Server, SEED_KEY};
 use crate::stats::{self, summary};
 
 const STAKE: i64 = 5_000;
 const FUNDING: i64 = 100_000_000_000;
 
-pub fn run(players: &[usize], secs: u64, rate: f64) -> anyhow::Result<()> {
-    for &n in players {
-        one(n, secs, rate)?;
+/// Where the purchases go: one embedded server, or `nodes` cluster nodes on one PostgreSQL and one NATS.
+pub enum Target {
+    Embedded,
+    /// A throwaway database is made on `postgres` (a superuser's URL) for each run.
+    Cluster {
+        postgres: String,
+        bus: String,
+        nodes: Vec<usize>,
+    },
+}
+
+pub fn run(players: &[usize], secs: u64, rate: f64, target: &Target) -> anyhow::Result<()> {
+    match target {
+        Target::Embedded => {
+            for &n in players {
+                one(n, secs, rate, None)?;
+            }
+        }
+        Target::Cluster { postgres, bus, nodes } => {
+            for &nodes in nodes {
+                for &n in players {
+                    one(n, secs, rate, Some((postgres, bus, nodes)))?;
+                }
+            }
+        }
     }
     Ok(())
+}
+
+/// The game, the open draw and the funded players of a run, in `store`: the draw's id and each player's token.
+fn seed_run(store: &Store, players: usize, secs: u64) -> anyhow::Result<(u64, Vec<(u64, String)>)> {
+    let game = seed::game(store, "peak", GameStatus::Paused, 60, 0)?;
+    let now = Utc::now();
+    // Sales close a little after the run: the last minutes before close.
+    let closes = now + chrono::Duration::seconds(secs as i64 + 120);
+    let draw = seed::open_draw(store, &game, now - chrono::Duration::minutes(55), closes, closes)?;
+    let users = seed::players(store, 0, players, FUNDING)?;
+    let tokens = seed::tokens();
+    let tokens: Vec<(u64, String)> =
+        users.iter().map(|u| Ok((u.id, tokens.issue(u)?))).collect::<anyhow::Result<_>>()?;
+    store.flush_blocking()?;
+    Ok((draw.id, tokens))
 }
 
 #[derive(Deserialize)]
@@ -52,31 +91,44 @@ struct PlayerRun {
     first_error: Option<String>,
 }
 
-fn one(players: usize, secs: u64, rate: f64) -> anyhow::Result<()> {
+/// One run: `cluster` is (PostgreSQL, NATS, how many nodes), or `None` for one embedded server.
+fn one(players: usize, secs: u64, rate: f64, cluster: Option<(&String, &String, usize)>) -> anyhow::Result<()> {
     let offered = if rate > 0.0 { format!("{rate:.0}/s offered") } else { "back to back".into() };
+    let on = match cluster {
+        Some((_, _, nodes)) => format!("{nodes} cluster node(s) on one PostgreSQL"),
+        None => "one embedded server".into(),
+    };
     stats::heading(&format!(
-        "purchase: {players} concurrent players, {secs} s, {offered}, NAP1 ₦50 tickets, each durable"
+        "purchase: {on}, {players} concurrent players, {secs} s, {offered}, NAP1 ₦50 tickets, each durable"
     ));
     // Each player's interval between purchases when a rate is offered.
     let every = (rate > 0.0).then(|| Duration::from_secs_f64(players as f64 / rate));
     let dir = tempfile::tempdir()?;
-    let (draw_id, tokens) = {
-        let store = seed::open(dir.path())?;
-        let game = seed::game(&store, "peak", GameStatus::Paused, 60, 0)?;
-        let now = Utc::now();
-        // Sales close a little after the run: the last minutes before close.
-        let closes = now + chrono::Duration::seconds(secs as i64 + 120);
-        let draw = seed::open_draw(&store, &game, now - chrono::Duration::minutes(55), closes, closes)?;
-        let users = seed::players(&store, 0, players, FUNDING)?;
-        let tokens = seed::tokens();
-        let tokens: Vec<(u64, String)> =
-            users.iter().map(|u| Ok((u.id, tokens.issue(u)?))).collect::<anyhow::Result<_>>()?;
-        store.flush_blocking()?;
-        (draw.id, tokens)
+    let (store, servers, draw_id, tokens) = match cluster {
+        None => {
+            let (draw_id, tokens) = seed_run(&seed::open(dir.path())?, players, secs)?;
+            (None, vec![Server::start(dir.path(), &[])?], draw_id, tokens)
+        }
+        Some((postgres, bus, nodes)) => {
+            let url = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()?
+                .block_on(ayo_data::pg::new_database(postgres, "ayo_bench"))?;
+            let store = Store::cluster(&url, &hex::decode(SEED_KEY)?)?;
+            let (draw_id, tokens) = seed_run(&store, players, secs)?;
+            let servers = (0..nodes)
+                .map(|i| {
+                    let node_dir = dir.path().join(format!("node{i}"));
+                    std::fs::create_dir_all(&node_dir)?;
+                    Server::start_node(&node_dir, &url, bus)
+                })
+                .collect::<anyhow::Result<Vec<_>>>()?;
+            (Some(store), servers, draw_id, tokens)
+        }
     };
-    let server = Server::start(dir.path(), &[])?;
-    let addr: SocketAddr = server.addr().parse()?;
-    let host = server.addr().to_string();
+    let addrs: Vec<(SocketAddr, String)> =
+        servers.iter().map(|s| Ok((s.addr().parse()?, s.addr().to_string()))).collect::<anyhow::Result<_>>()?;
+    let servers_cpu = |servers: &[Server]| servers.iter().map(Server::cpu_secs).sum::<f64>();
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
     let mut cpu = (0.0, 0.0);
     let mut elapsed = 0.0;
@@ -85,7 +137,9 @@ fn one(players: usize, secs: u64, rate: f64) -> anyhow::Result<()> {
         let (warm_tx, mut warm_rx) = tokio::sync::mpsc::channel::<()>(players);
         let mut tasks = Vec::new();
         for (i, (user, token)) in tokens.into_iter().enumerate() {
-            let (host, mut go, warm) = (host.clone(), go_rx.clone(), warm_tx.clone());
+            // Players spread over the nodes, as a load balancer would.
+            let (addr, host) = addrs[i % addrs.len()].clone();
+            let (mut go, warm) = (go_rx.clone(), warm_tx.clone());
             tasks.push(tokio::spawn(async move {
                 let mut run = PlayerRun { user, acked: Vec::new(), latencies: Vec::new(), errors: 0, first_error: None };
                 let mut seq = 0u64;
@@ -162,7 +216,7 @@ fn one(players: usize, secs: u64, rate: f64) -> anyhow::Result<()> {
         for _ in 0..players {
             let _ = warm_rx.recv().await;
         }
-        cpu = (server.cpu_secs(), stats::cpu_secs(std::process::id()));
+        cpu = (servers_cpu(&servers), stats::cpu_secs(std::process::id()));
         let started = Instant::now();
         let _ = go_tx.send(Some(tokio::time::Instant::now() + Duration::from_secs(secs)));
         let mut runs = Vec::new();
@@ -174,10 +228,12 @@ fn one(players: usize, secs: u64, rate: f64) -> anyhow::Result<()> {
         elapsed = started.elapsed().as_secs_f64();
         runs
     });
-    let server_cpu = server.cpu_secs() - cpu.0;
+    let server_cpu = servers_cpu(&servers) - cpu.0;
     let client_cpu = stats::cpu_secs(std::process::id()) - cpu.1;
     let load = stats::load();
-    server.kill();
+    for server in servers {
+        server.kill();
+    }
 
     let latencies: Vec<f64> = runs.iter().flat_map(|r| r.latencies.iter().copied()).collect();
     let errors: u64 = runs.iter().map(|r| r.errors).sum();
@@ -194,12 +250,14 @@ fn one(players: usize, secs: u64, rate: f64) -> anyhow::Result<()> {
         stats::cores()
     );
     println!("load after: {load}");
-    audit(dir.path(), draw_id, &runs)
+    match store {
+        Some(store) => audit(&store, draw_id, &runs),
+        None => audit(&open_store(dir.path())?, draw_id, &runs),
+    }
 }
 
 /// After SIGKILL: every acknowledged ticket is in the store, and the books balance.
-fn audit(dir: &std::path::Path, draw_id: u64, runs: &[PlayerRun]) -> anyhow::Result<()> {
-    let store = open_store(dir)?;
+fn audit(store: &Store, draw_id: u64, runs: &[PlayerRun]) -> anyhow::Result<()> {
     let acked: usize = runs.iter().map(|r| r.acked.len()).sum();
     let mut missing = 0usize;
     let mut unbalanced = 0usize;

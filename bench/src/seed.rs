@@ -94,7 +94,7 @@ pub fn players(store: &Store, from: usize, n: usize, funding: i64) -> anyhow::Re
             description: "benchmark funding".into(),
             created_at: Utc::now(),
         };
-        store.wallets()?.apply(entry)?.ok_or_else(|| anyhow::anyhow!("funding refused"))?;
+        store.money.apply_once(entry, None)?.ok_or_else(|| anyhow::anyhow!("funding refused"))?;
         out.push(user);
     }
     Ok(out)

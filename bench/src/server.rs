@@ -13,6 +13,9 @@ use crate::stats;
 /// The server's token secret in benchmarks, so the bench can sign tokens for the players it seeds.
 pub const JWT_SECRET: &str = "ayo-bench-secret-for-loopback-benchmarks-only";
 
+/// The seal key of cluster nodes in benchmarks (`AYO_SEED_KEY`, the same on every node).
+pub const SEED_KEY: &str = "be0c4be0c4be0c4be0c4be0c4be0c4be0c4be0c4be0c4be0c4be0c4be0c4be0c";
+
 /// The workspace root (the bench crate sits in `bench/`).
 pub fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf)
@@ -107,6 +110,15 @@ pub struct Server {
 impl Server {
     /// `ayo serve --bind 127.0.0.1:0 --data-dir DIR [extra…]`; returns once it printed its URL.
     pub fn start(data_dir: &Path, extra: &[&str]) -> anyhow::Result<Self> {
+        Self::start_with(data_dir, extra, &[])
+    }
+
+    /// A cluster node: `ayo serve --store STORE --bus BUS` with the seal key every node shares (`SEED_KEY`).
+    pub fn start_node(data_dir: &Path, store: &str, bus: &str) -> anyhow::Result<Self> {
+        Self::start_with(data_dir, &["--store", store, "--bus", bus], &[("AYO_SEED_KEY", SEED_KEY)])
+    }
+
+    fn start_with(data_dir: &Path, extra: &[&str], env: &[(&str, &str)]) -> anyhow::Result<Self> {
         let bin = ayo_bin()?;
         let log_path = data_dir.join("server.log");
         let mut child = with_fd_limit(&bin)
@@ -115,6 +127,7 @@ impl Server {
             .arg(data_dir)
             .args(extra)
             .env("AYO_JWT_SECRET", JWT_SECRET)
+            .envs(env.iter().copied())
             .env("NO_COLOR", "1")
             .env_remove("AYO_BIND")
             .env_remove("AYO_DATA_DIR")
