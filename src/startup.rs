@@ -114,7 +114,9 @@ impl Application {
         crate::metrics::prepare(settings.metrics_bind.as_deref());
         let metrics_url =
             crate::metrics::serve(settings.metrics_bind.as_deref(), settings.metrics_token.clone(), state.clone())?;
-        let server = serve(listener, state.clone())?;
+        let workers =
+            if clustered { CLUSTER_WORKERS } else { std::thread::available_parallelism().map_or(2, |n| n.get()) };
+        let server = serve(listener, state.clone(), workers)?;
         Ok(Self { port: address.port(), host: address.ip().to_string(), server, state, metrics_url, leadership })
     }
 
@@ -182,15 +184,20 @@ impl Application {
     }
 }
 
+/// HTTP workers of a cluster node. Its handlers read PostgreSQL through blocking calls (`pg::blocking`, a few
+/// hundred µs each), which hold the worker meanwhile: with one worker per core a node spends most of its time
+/// waiting (docs/decisions/033 has the figures), so a cluster node runs many more workers than cores.
+const CLUSTER_WORKERS: usize = 16;
+
 /// How long requests in flight may take to finish after SIGTERM (the process must be gone within 10 s).
 const SHUTDOWN_TIMEOUT_SECS: u64 = 8;
 
 /// Serves the public port: actix-web for HTTP (with `HttpServer`'s defaults: 5 s keep-alive, 5 s to send a
 /// request's head), and the lean stack for connections that open the WebSocket (`crate::front`). Built on
 /// actix-server directly because `HttpServer` owns its connections whole and cannot hand one to another stack.
-fn serve(listener: TcpListener, state: web::Data<AppState>) -> std::io::Result<Server> {
+fn serve(listener: TcpListener, state: web::Data<AppState>, workers: usize) -> std::io::Result<Server> {
     let address = listener.local_addr()?;
-    let builder = actix_server::Server::build();
+    let builder = actix_server::Server::build().workers(workers);
     let shutdown = builder.graceful_shutdown_signal();
     Ok(builder
         .listen("ayo", listener, move || {

@@ -7,8 +7,9 @@
 use std::future::Future;
 use std::sync::Arc;
 
-use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
-use tokio_postgres::NoTls;
+use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, PoolError, RecyclingMethod};
+use tokio_postgres::types::ToSql;
+use tokio_postgres::{NoTls, Row};
 
 use super::{schema, PgError};
 use crate::error::{StoreError, StoreResult};
@@ -65,12 +66,12 @@ impl PgSync {
     }
 
     /// Runs `work` with a pool of connections on this node's PostgreSQL runtime and waits for its answer.
-    pub fn run<T, F>(&self, work: impl FnOnce(Pool) -> F) -> StoreResult<T>
+    pub fn run<T, F>(&self, work: impl FnOnce(Conns) -> F) -> StoreResult<T>
     where
         T: Send + 'static,
         F: Future<Output = Result<T, PgError>> + Send + 'static,
     {
-        let work = work(self.pool.clone());
+        let work = work(Conns(self.pool.clone()));
         self.block_on(async move { work.await.map_err(|e| StoreError::Database(e.to_string())) })
     }
 
@@ -103,6 +104,69 @@ impl PgSync {
             *ids = last + 1 - ID_BLOCK..last + 1;
         }
         ids.next().ok_or_else(|| StoreError::Database("no id left in a fresh block".into()))
+    }
+}
+
+/// The node's connections as `run` hands them out.
+#[derive(Clone)]
+pub struct Conns(Pool);
+
+impl Conns {
+    pub async fn get(&self) -> Result<Conn, PoolError> {
+        Ok(Conn(self.0.get().await?))
+    }
+
+    /// The pool itself, for what takes one.
+    pub fn pool(&self) -> &Pool {
+        &self.0
+    }
+}
+
+/// One connection whose `query`, `query_opt`, `query_one` and `execute` prepare each statement once per connection
+/// and reuse it (tokio-postgres otherwise parses and plans the SQL text at every call: on the hot reads, most of
+/// PostgreSQL's work). Every SQL text here is fixed or one of a few variants, values always parameters, so the
+/// cache stays small. Everything else is the connection's own (`Deref`), transactions included.
+pub struct Conn(Object);
+
+impl std::ops::Deref for Conn {
+    type Target = Object;
+    fn deref(&self) -> &Object {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Conn {
+    fn deref_mut(&mut self) -> &mut Object {
+        &mut self.0
+    }
+}
+
+type Params<'a> = &'a [&'a (dyn ToSql + Sync)];
+
+impl Conn {
+    /// The plain client, for what takes one (`tokio_postgres::GenericClient`).
+    pub fn client(&self) -> &tokio_postgres::Client {
+        &self.0
+    }
+
+    pub async fn query(&self, sql: &str, params: Params<'_>) -> Result<Vec<Row>, tokio_postgres::Error> {
+        let statement = self.0.prepare_cached(sql).await?;
+        self.0.query(&statement, params).await
+    }
+
+    pub async fn query_opt(&self, sql: &str, params: Params<'_>) -> Result<Option<Row>, tokio_postgres::Error> {
+        let statement = self.0.prepare_cached(sql).await?;
+        self.0.query_opt(&statement, params).await
+    }
+
+    pub async fn query_one(&self, sql: &str, params: Params<'_>) -> Result<Row, tokio_postgres::Error> {
+        let statement = self.0.prepare_cached(sql).await?;
+        self.0.query_one(&statement, params).await
+    }
+
+    pub async fn execute(&self, sql: &str, params: Params<'_>) -> Result<u64, tokio_postgres::Error> {
+        let statement = self.0.prepare_cached(sql).await?;
+        self.0.execute(&statement, params).await
     }
 }
 

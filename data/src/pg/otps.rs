@@ -3,7 +3,6 @@
 //! once; a right code's action is written to its account in the same transaction that deletes the row.
 
 use chrono::{DateTime, Duration, SubsecRound, Utc};
-use deadpool_postgres::Object;
 use tokio_postgres::Transaction;
 
 use super::blocking::PgSync;
@@ -130,7 +129,7 @@ impl Otps for PgOtps {
     ) -> StoreResult<OtpIssue> {
         let pepper = pepper.clone();
         self.pg.run(move |pool| async move {
-            let mut client: Object = pool.get().await?;
+            let mut client = pool.get().await?;
             loop {
                 let tx = client.transaction().await?;
                 match issue_in(&tx, user as i64, purpose.as_str(), &pepper, purpose, now).await {
@@ -157,7 +156,7 @@ impl Otps for PgOtps {
         let digest = pepper.digest(purpose, code);
         let action = action.clone();
         self.pg.run(move |pool| async move {
-            let mut client: Object = pool.get().await?;
+            let mut client = pool.get().await?;
             let tx = client.transaction().await?;
             let verdict = redeem_in(&tx, purpose.as_str(), &digest, expected.map(|id| id as i64), &action, now).await?;
             tx.commit().await?;

@@ -6,7 +6,6 @@
 //! New accounts take their id from the shared sequence `ids` (one `nextval` each, unique across nodes).
 
 use chrono::{DateTime, Utc};
-use deadpool_postgres::Object;
 use serde_json::{Map, Value};
 use tokio_postgres::error::SqlState;
 use tokio_postgres::types::ToSql;
@@ -243,7 +242,7 @@ impl Users for PgUsers {
             previous_login_at: None,
         };
         self.pg.run(move |pool| async move {
-            let mut client: Object = pool.get().await?;
+            let mut client = pool.get().await?;
             loop {
                 let tx = client.transaction().await?;
                 match sign_up_in(&tx, &template).await {
@@ -274,7 +273,7 @@ impl Users for PgUsers {
             totp_secret: totp_secret.map(str::to_string),
         };
         self.pg.run(move |pool| async move {
-            let mut client: Object = pool.get().await?;
+            let mut client = pool.get().await?;
             loop {
                 let tx = client.transaction().await?;
                 match upsert_staff_in(&tx, &staff).await {

@@ -40,7 +40,7 @@ pub(super) async fn pool(client: &impl GenericClient, commitments: &[PooledCommi
 impl WitnessPool for PgWitnessPool {
     fn add(&self, commitments: &[PooledCommitment]) -> StoreResult<()> {
         let commitments = commitments.to_vec();
-        self.pg.run(move |pool| async move { self::pool(&**pool.get().await?, &commitments).await })
+        self.pg.run(move |pool| async move { self::pool(pool.get().await?.client(), &commitments).await })
     }
 
     // Concurrent takers skip the row another one holds, so each commitment goes to exactly one of them.

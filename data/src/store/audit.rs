@@ -27,7 +27,7 @@ impl Store {
     /// Checks the money invariants over the whole store (reads everything: an operator's tool, not a request).
     pub fn audit(&self) -> StoreResult<AuditReport> {
         if let Some(database) = self.cluster_database() {
-            return database.run(|pool| async move { Ok(crate::pg::audit::audit(&**pool.get().await?).await?) });
+            return database.run(|pool| async move { Ok(crate::pg::audit::audit(pool.get().await?.client()).await?) });
         }
         let mut report = AuditReport::default();
         for item in self.wallet_balances()? {

@@ -1,7 +1,7 @@
 //! Deposits on PostgreSQL: recording one, failing one, and the transaction that credits one once.
 
+use crate::pg::blocking::Conns;
 use chrono::{DateTime, Utc};
-use deadpool_postgres::Pool;
 use serde_json::Value;
 
 use super::super::import::LEDGER;
@@ -21,7 +21,7 @@ const PUT: &str = "INSERT INTO deposits (reference, id, user_id, status, doc)
     ON CONFLICT (reference) DO UPDATE SET status = excluded.status, doc = excluded.doc";
 
 /// Records a new pending deposit; a reference already taken is refused as corrupt.
-pub(super) async fn insert(pool: &Pool, deposit: &Deposit) -> Result<(), PgError> {
+pub(super) async fn insert(pool: &Conns, deposit: &Deposit) -> Result<(), PgError> {
     let sql = "INSERT INTO deposits (reference, id, user_id, status, doc) VALUES ($1, $2, $3, $4, $5)
                ON CONFLICT (reference) DO NOTHING";
     let params = (&deposit.reference, deposit.id as i64, deposit.user_id as i64, deposit.status.as_str());
@@ -41,7 +41,7 @@ async fn locked(tx: &tokio_postgres::Transaction<'_>, reference: &str) -> Result
 
 /// Marks a pending deposit failed; any other status is left alone. The record as it stands.
 pub(super) async fn fail(
-    pool: &Pool,
+    pool: &Conns,
     reference: &str,
     reason: &str,
     now: DateTime<Utc>,
@@ -62,7 +62,7 @@ pub(super) async fn fail(
 /// Credits a confirmed deposit once (`seam::Payments::credit_deposit`): the deposit's row, then the wallet's, are
 /// locked; a deposit already `success` is a replay.
 pub(super) async fn credit(
-    pool: &Pool,
+    pool: &Conns,
     reference: &str,
     paid: Kobo,
     entry_id: u64,

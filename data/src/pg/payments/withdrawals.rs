@@ -1,8 +1,8 @@
 //! Withdrawals on PostgreSQL: the hold, every later move of the state machine (see `crate::withdrawal`), each one
 //! transaction over the withdrawal's row, the wallet's row and the withdrawal's ledger entry, and the listings.
 
+use crate::pg::blocking::Conns;
 use chrono::{DateTime, Utc};
-use deadpool_postgres::Pool;
 use serde_json::Value;
 
 use super::super::import::LEDGER;
@@ -32,7 +32,7 @@ const PUT: &str = "INSERT INTO withdrawals (id, user_id, status, idempotency_key
 
 /// Holds a new withdrawal's amount once (`seam::Payments::hold_withdrawal`): the wallet's row is locked first, so
 /// two holds of one player, on any nodes, run one after the other and the second sees the first.
-pub(super) async fn hold(pool: &Pool, w: &Withdrawal) -> Answer {
+pub(super) async fn hold(pool: &Conns, w: &Withdrawal) -> Answer {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
     let user = w.user_id as i64;
@@ -59,7 +59,7 @@ pub(super) async fn hold(pool: &Pool, w: &Withdrawal) -> Answer {
 
 /// Moves a withdrawal one step once (`seam::Payments::move_withdrawal`): its row, then the wallet's, are locked; its
 /// pending entry takes the new status, and the amount comes back when the move returns money.
-pub(super) async fn step(pool: &Pool, id: WithdrawalId, step: &WithdrawalMove, now: DateTime<Utc>) -> Answer {
+pub(super) async fn step(pool: &Conns, id: WithdrawalId, step: &WithdrawalMove, now: DateTime<Utc>) -> Answer {
     let mut client = pool.get().await?;
     let tx = client.transaction().await?;
     let row = tx.query_opt("SELECT doc FROM withdrawals WHERE id = $1 FOR UPDATE", &[&(id as i64)]).await?;
@@ -99,7 +99,7 @@ pub(super) async fn step(pool: &Pool, id: WithdrawalId, step: &WithdrawalMove, n
 }
 
 /// A page of every withdrawal in id order (or newest first), with how many there are.
-pub(super) async fn page(pool: &Pool, slice: Slice) -> Result<Page<Withdrawal>, PgError> {
+pub(super) async fn page(pool: &Conns, slice: Slice) -> Result<Page<Withdrawal>, PgError> {
     let client = pool.get().await?;
     let order = if slice.oldest_first { "ASC" } else { "DESC" };
     let sql = format!("SELECT doc FROM withdrawals ORDER BY id {order} OFFSET $1 LIMIT $2");
