@@ -51,7 +51,11 @@ pub fn restore(file: &Path, url: &str) -> anyhow::Result<String> {
         Ok::<_, anyhow::Error>(ayo_data::pg::audit::audit(&client).await?)
     })?;
     if !report.is_sound() {
-        bail!("the restored copy fails the money audit:\n  {}", report.problems.join("\n  "));
+        bail!(
+            "the restored copy in {} fails the money audit: do not serve from it\n  {}",
+            redacted(url),
+            report.problems.join("\n  ")
+        );
     }
     Ok(format!(
         "Restored {} into {}\nAudit: {} wallets, each ledger ({} entries) summing to its balance; {} settled draws with all {} tickets settled.",

@@ -347,3 +347,45 @@ async fn cluster_every_node_gives_the_same_snapshot_and_numbers_other_nodes_even
     }
     assert_eq!(a.balance(&player).await, 12_345 + 400);
 }
+
+/// `ayo` with these arguments: (whether it succeeded, stdout and stderr).
+fn ayo(args: &[&str]) -> (bool, String) {
+    let out =
+        std::process::Command::new(env!("CARGO_BIN_EXE_ayo")).args(args).env_remove("AYO_STORE_URL").output().unwrap();
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    (out.status.success(), text)
+}
+
+#[actix_web::test]
+#[ignore = "needs PostgreSQL and NATS (scripts/cluster-services.sh)"]
+async fn cluster_backup_dumps_the_database_and_restore_checks_the_money_of_the_copy() {
+    let _alone = ONE_CLUSTER_AT_A_TIME.lock().await;
+    let store = database().await;
+    let a = leader(&store).await;
+    let admin = a.admin("boss@ayolotto.ng").await;
+    let player = a.verified_player("ada@example.com", "+2348012345678").await;
+    let draw = a.quick_draw(1_500, 2_000).await;
+    a.buy_every_number(&admin, &player, draw.id).await;
+    a.wait_for_draw(draw.id, |d| d["status"] == "settled").await;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cluster.dump");
+    let file = file.to_str().unwrap();
+
+    let (dumped, said) = ayo(&["backup", "--store", &store, file]);
+    assert!(dumped, "{said}");
+    let copy = database().await;
+    let (restored, said) = ayo(&["restore", file, "--store", &copy]);
+    assert!(restored, "{said}");
+    assert!(said.contains("1 settled draws with all 90 tickets settled"), "{said}");
+    let (again, said) = ayo(&["restore", file, "--store", &copy]);
+    assert!(!again && said.contains("not empty"), "a restore never lands on a database in use: {said}");
+
+    // A copy whose books do not balance is reported, never passed as sound.
+    let db = ayo_data::pg::connect(&store).await.unwrap();
+    db.execute("UPDATE wallets SET balance = balance + 1", &[]).await.unwrap();
+    let (_, said) = ayo(&["backup", "--store", &store, file]);
+    let broken = database().await;
+    let (restored, said_after) = ayo(&["restore", file, "--store", &broken]);
+    assert!(!restored, "{said}{said_after}");
+    assert!(said_after.contains("fails the money audit"), "{said_after}");
+}
