@@ -9,7 +9,7 @@ use std::process::Command;
 
 use anyhow::{bail, Context};
 
-use crate::startup::redacted;
+use crate::secrets::redacted;
 
 /// Dumps the cluster's database at `url` into `file`.
 pub fn dump(url: &str, file: &Path) -> anyhow::Result<String> {

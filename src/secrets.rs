@@ -1,4 +1,5 @@
-//! Server secrets kept in `<data-dir>/secrets/`: made once from the OS CSPRNG, readable by the owner only. The data
+//! Server secrets: the keys kept in `<data-dir>/secrets/`, or given to a cluster node alike on every node. Those in
+//! `<data-dir>/secrets/` are made once from the OS CSPRNG, readable by the owner only. The data
 //! directory itself (database, outbox with its codes, secrets) is the owner's alone too: 0700 directories, 0600
 //! files, whatever the umask.
 
@@ -8,6 +9,10 @@ use std::path::Path;
 
 use anyhow::Context;
 use rand::RngCore;
+
+use ayo_data::store::OtpPepper;
+
+use crate::config::Settings;
 
 /// Reads the named 32-byte secret, creating it on first use.
 pub fn load_or_create(data_dir: &Path, name: &str) -> anyhow::Result<Vec<u8>> {
@@ -73,6 +78,59 @@ pub fn write_private(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The key sealing draw seeds and NINs (`startup::open_store`): `AYO_SEED_KEY`, else `<data-dir>/secrets/seed.key`;
+/// a cluster node must be given `AYO_SEED_KEY`, the same on every node.
+pub fn seed_key(settings: &Settings) -> anyhow::Result<Vec<u8>> {
+    match &settings.seed_key {
+        Some(hex_key) => hex::decode(hex_key.trim())
+            .ok()
+            .filter(|k| k.len() >= 16)
+            .ok_or_else(|| anyhow::anyhow!("AYO_SEED_KEY must be hex of at least 16 bytes")),
+        None if settings.store_url.is_some() => Err(anyhow::anyhow!(
+            "a cluster node needs AYO_SEED_KEY (hex of at least 16 bytes), the same on every node: seeds sealed by \
+             one node are opened by whichever node draws"
+        )),
+        None => load_or_create(&settings.data_dir, "seed"),
+    }
+}
+
+/// The secrets that sign tokens and pepper one-time codes. On one node they are made in `<data-dir>/secrets/` at
+/// first start unless `AYO_JWT_SECRET` is set; every node of a cluster must share them, so a cluster node requires
+/// `AYO_JWT_SECRET` and derives the pepper from the seed key it shares (HMAC-SHA256 under a label of its own: the
+/// pepper reveals nothing of the key).
+pub fn token_and_code(settings: &Settings) -> anyhow::Result<(Vec<u8>, OtpPepper)> {
+    if settings.store_url.is_some() {
+        let jwt = settings.jwt_secret.as_ref().ok_or_else(|| {
+            anyhow::anyhow!("a cluster node needs AYO_JWT_SECRET, the same on every node: a token signed by one node is checked by another")
+        })?;
+        let pepper = {
+            use hmac::Mac;
+            let mut mac = hmac::Hmac::<sha2::Sha256>::new_from_slice(&seed_key(settings)?)
+                .map_err(|e| anyhow::anyhow!("the seed key: {e}"))?;
+            mac.update(b"ayo one-time code pepper");
+            mac.finalize().into_bytes().to_vec()
+        };
+        return Ok((jwt.as_bytes().to_vec(), OtpPepper::new(&pepper)));
+    }
+    let jwt = match &settings.jwt_secret {
+        Some(secret) => secret.as_bytes().to_vec(),
+        None => load_or_create(&settings.data_dir, "jwt")?,
+    };
+    Ok((jwt, OtpPepper::new(&load_or_create(&settings.data_dir, "otp")?)))
+}
+
+/// A database URL without its password, for messages and logs.
+pub fn redacted(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else { return url.to_string() };
+    match rest.split_once('@') {
+        Some((user_info, host)) => {
+            let user = user_info.split(':').next().unwrap_or_default();
+            format!("{scheme}://{user}:***@{host}")
+        }
+        None => url.to_string(),
+    }
+}
+
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
@@ -88,5 +146,51 @@ mod tests {
         assert_eq!(mode(&data), 0o700);
         assert_eq!(mode(&data.join("secrets")), 0o700);
         assert_eq!(mode(&data.join("secrets/jwt.key")), 0o600);
+    }
+
+    fn cluster_node(data_dir: &Path) -> Settings {
+        let mut settings = Settings::new(String::new(), data_dir.to_path_buf(), false);
+        settings.store_url = Some("postgres://ayo:hunter2@db.internal/ayo".into());
+        settings
+    }
+
+    #[test]
+    fn a_cluster_node_refuses_to_make_secrets_of_its_own() {
+        let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let mut node = cluster_node(root.path());
+        let refused = seed_key(&node).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(refused.contains("AYO_SEED_KEY"), "{refused}");
+        node.seed_key = Some("00112233445566778899aabbccddeeff".into());
+        let refused = token_and_code(&node).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(refused.contains("AYO_JWT_SECRET"), "{refused}");
+        assert!(!root.path().join("secrets").exists(), "no per-node key was made");
+    }
+
+    #[test]
+    fn cluster_nodes_given_the_same_keys_check_each_others_codes() {
+        let (one, two) = (tempfile::tempdir(), tempfile::tempdir());
+        let (one, two) = (one.unwrap_or_else(|e| panic!("{e}")), two.unwrap_or_else(|e| panic!("{e}")));
+        let peppers: Vec<String> = [one.path(), two.path()]
+            .iter()
+            .map(|dir| {
+                let mut node = cluster_node(dir);
+                node.seed_key = Some("00112233445566778899aabbccddeeff".into());
+                node.jwt_secret = Some("shared".into());
+                let (_, pepper) = token_and_code(&node).unwrap_or_else(|e| panic!("{e}"));
+                pepper.tag("verification", "123456")
+            })
+            .collect();
+        assert_eq!(peppers[0], peppers[1]);
+        let mut other = cluster_node(one.path());
+        other.seed_key = Some("ffeeddccbbaa99887766554433221100".into());
+        other.jwt_secret = Some("shared".into());
+        let (_, pepper) = token_and_code(&other).unwrap_or_else(|e| panic!("{e}"));
+        assert_ne!(pepper.tag("verification", "123456"), peppers[0], "the pepper follows the seed key");
+    }
+
+    #[test]
+    fn a_database_url_is_shown_without_its_password() {
+        assert_eq!(redacted("postgres://ayo:hunter2@db.internal/ayo"), "postgres://ayo:***@db.internal/ayo");
+        assert_eq!(redacted("postgres://db.internal/ayo"), "postgres://db.internal/ayo");
     }
 }

@@ -12,7 +12,6 @@ use actix_web::{middleware, web, App};
 use anyhow::Context;
 use tracing_actix_web::TracingLogger;
 
-use ayo_data::store::OtpPepper;
 use ayo_data::Store;
 
 use crate::auth::Tokens;
@@ -54,7 +53,7 @@ impl Application {
         if identity.is_sandbox() {
             tracing::warn!("identity checks use the built-in SANDBOX provider: NINs are not checked with NIMC");
         }
-        let (jwt_secret, pepper) = token_and_code_secrets(&settings)?;
+        let (jwt_secret, pepper) = secrets::token_and_code(&settings)?;
         let postman =
             Postman::new(&settings.mail_from, settings.smtp_url.as_deref(), settings.data_dir.join("outbox"))?;
         let hub = actix::Actor::start(ayo_actors::hub::Hub::default());
@@ -270,64 +269,13 @@ async fn shutdown_signal() -> anyhow::Result<&'static str> {
 /// database alone never reveals an open draw's balls. A cluster node requires `AYO_SEED_KEY`, which every node
 /// must share.
 pub fn open_store(settings: &Settings) -> anyhow::Result<Store> {
-    let key = seed_key(settings)?;
+    let key = secrets::seed_key(settings)?;
     if let Some(url) = &settings.store_url {
-        return Store::cluster(url, &key).with_context(|| format!("opening the cluster's store at {}", redacted(url)));
+        return Store::cluster(url, &key)
+            .with_context(|| format!("opening the cluster's store at {}", secrets::redacted(url)));
     }
     let path = settings.data_dir.join("db");
     Store::open_sealed(&path, &key).with_context(|| {
         format!("opening the database at {} (is another ayo process using this data directory?)", path.display())
     })
-}
-
-/// The key sealing draw seeds and NINs (see `open_store`).
-fn seed_key(settings: &Settings) -> anyhow::Result<Vec<u8>> {
-    match &settings.seed_key {
-        Some(hex_key) => hex::decode(hex_key.trim())
-            .ok()
-            .filter(|k| k.len() >= 16)
-            .ok_or_else(|| anyhow::anyhow!("AYO_SEED_KEY must be hex of at least 16 bytes")),
-        None if settings.store_url.is_some() => Err(anyhow::anyhow!(
-            "a cluster node needs AYO_SEED_KEY (hex of at least 16 bytes), the same on every node: seeds sealed by \
-             one node are opened by whichever node draws"
-        )),
-        None => secrets::load_or_create(&settings.data_dir, "seed"),
-    }
-}
-
-/// The secrets that sign tokens and pepper one-time codes. On one node they are made in `<data-dir>/secrets/` at
-/// first start unless `AYO_JWT_SECRET` is set; every node of a cluster must share them, so a cluster node requires
-/// `AYO_JWT_SECRET` and derives the pepper from the seed key it shares (HMAC-SHA256 under a label of its own: the
-/// pepper reveals nothing of the key).
-fn token_and_code_secrets(settings: &Settings) -> anyhow::Result<(Vec<u8>, OtpPepper)> {
-    if settings.store_url.is_some() {
-        let jwt = settings.jwt_secret.as_ref().ok_or_else(|| {
-            anyhow::anyhow!("a cluster node needs AYO_JWT_SECRET, the same on every node: a token signed by one node is checked by another")
-        })?;
-        let pepper = {
-            use hmac::Mac;
-            let mut mac = hmac::Hmac::<sha2::Sha256>::new_from_slice(&seed_key(settings)?)
-                .map_err(|e| anyhow::anyhow!("the seed key: {e}"))?;
-            mac.update(b"ayo one-time code pepper");
-            mac.finalize().into_bytes().to_vec()
-        };
-        return Ok((jwt.as_bytes().to_vec(), OtpPepper::new(&pepper)));
-    }
-    let jwt = match &settings.jwt_secret {
-        Some(secret) => secret.as_bytes().to_vec(),
-        None => secrets::load_or_create(&settings.data_dir, "jwt")?,
-    };
-    Ok((jwt, OtpPepper::new(&secrets::load_or_create(&settings.data_dir, "otp")?)))
-}
-
-/// A database URL without its password, for messages and logs.
-pub fn redacted(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else { return url.to_string() };
-    match rest.split_once('@') {
-        Some((user_info, host)) => {
-            let user = user_info.split(':').next().unwrap_or_default();
-            format!("{scheme}://{user}:***@{host}")
-        }
-        None => url.to_string(),
-    }
 }

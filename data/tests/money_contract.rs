@@ -21,7 +21,7 @@ use ayo_data::user::User;
 use ayo_data::Store;
 
 mod common;
-use common::{game_and_draw, player, purchase_of, FUNDING};
+use common::{game_and_draw, next_draw, player, purchase_of, FUNDING};
 
 /// Three funded players, a game with a selling draw and a closed one.
 struct Lottery {
@@ -35,10 +35,7 @@ struct Lottery {
 fn lottery() -> Lottery {
     let store = Store::temporary().unwrap();
     let (game, draw) = game_and_draw(&store);
-    let mut closed = draw.clone();
-    closed.id = store.games.next_id().unwrap();
-    closed.status = DrawStatus::Closed;
-    store.games.put_draw(&closed).unwrap();
+    let closed = next_draw(&store, &draw, DrawStatus::Closed);
     let players = (1..=3).map(|n| player(&store, n)).collect();
     Lottery { store, game, draw, closed, players }
 }

@@ -21,7 +21,7 @@ use ayo_data::user::User;
 use ayo_data::Store;
 
 mod common;
-use common::{game_and_draw, player, purchase_of, FUNDING};
+use common::{game_and_draw, next_draw, player, purchase_of, FUNDING};
 
 const STAKE: i64 = 5_000;
 
@@ -37,10 +37,7 @@ struct Lottery {
 fn lottery() -> Lottery {
     let store = Store::temporary().unwrap();
     let (game, draw) = game_and_draw(&store);
-    let mut other = draw.clone();
-    other.id = store.games.next_id().unwrap();
-    other.status = DrawStatus::Open;
-    store.games.put_draw(&other).unwrap();
+    let other = next_draw(&store, &draw, DrawStatus::Open);
     let (ada, bola) = (player(&store, 1), player(&store, 2));
     Lottery { store, game, draw, other, ada, bola }
 }

@@ -318,3 +318,20 @@ fn cluster_a_stale_copy_never_reopens_a_closed_draw() {
     a.put_draw(&closed).unwrap();
     assert_eq!(b.draw(open.id).unwrap().unwrap().status, DrawStatus::Drawn, "moving on is written");
 }
+
+/// PostgreSQL only: a node that planned a game's next draw after losing the lottery's lease (decision 033) cannot
+/// add a second draw for a slot the node running the draws already planned.
+#[test]
+#[ignore = "needs PostgreSQL: scripts/test.sh runs it beside a throwaway one"]
+fn cluster_one_draw_per_slot() {
+    let nodes = common::nodes::cluster(2);
+    let (a, b) = (games(&nodes[0]), games(&nodes[1]));
+    let game = stored_game(&*a, "daily");
+    let planned = a_draw(a.next_id().unwrap(), &game, base());
+    a.put_draw(&planned).unwrap();
+    let late = a_draw(b.next_id().unwrap(), &game, base());
+    assert!(b.put_draw(&late).is_err(), "the same slot twice is refused");
+    assert_eq!(a.draw(late.id).unwrap(), None);
+    let next = a_draw(b.next_id().unwrap(), &game, base() + chrono::Duration::minutes(5));
+    b.put_draw(&next).unwrap();
+}

@@ -78,6 +78,17 @@ pub fn game_and_draw(store: &Store) -> (Game, Draw) {
     (game, draw)
 }
 
+/// The game's draw after `draw` (five minutes later: one draw per game and time), stored with `status`.
+pub fn next_draw(store: &Store, draw: &Draw, status: DrawStatus) -> Draw {
+    let mut next = draw.clone();
+    next.id = store.games.next_id().unwrap();
+    next.status = status;
+    next.draws_at += Duration::minutes(5);
+    next.closes_at += Duration::minutes(5);
+    store.games.put_draw(&next).unwrap();
+    next
+}
+
 /// A priced purchase of `bet` at ₦50 a line, not yet bought.
 pub fn purchase_of(store: &Store, game: &Game, draw: &Draw, user: &User, bet: Bet, key: &str) -> Purchase {
     let priced = price(&bet, Kobo(5_000), &game.stake_rules, &game.multipliers).unwrap();
