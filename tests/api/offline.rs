@@ -71,7 +71,7 @@ pub fn funded_player(store: &Store, n: u64, kobo: i64) -> User {
         description: "drill funding".into(),
         created_at: now,
     };
-    store.wallets().unwrap().apply(funding).unwrap().unwrap();
+    store.money.apply_once(funding, None).unwrap().unwrap();
     user
 }
 
