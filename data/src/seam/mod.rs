@@ -1,8 +1,10 @@
 //! The store seam (decisions 029 and 032): each family of records the server keeps is one trait with two
 //! implementations, the embedded store's (sled, in `store/`) and PostgreSQL's (in `pg/`), so handlers and actors
 //! call `store.meta.licence()` the same way whatever engine answers. The calls are synchronous, as the embedded
-//! store's always were; PostgreSQL answers them through `pg::blocking`. Money moves have their own, asynchronous
-//! contract (`money_engine`). The contract tests (`data/tests/store_*.rs`) run every case against both.
+//! store's always were; PostgreSQL answers them through `pg::blocking`. The money moves (`money`: the WalletActor's
+//! purchases, settlements, refunds and entries) follow the money engine's contract (`money_engine`), tested against
+//! both in `data/tests/money_contract.rs`; the other contract tests (`data/tests/store_*.rs`) run every case against
+//! both too.
 
 pub mod activities;
 pub mod adjustments;
