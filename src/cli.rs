@@ -255,7 +255,9 @@ fn serve(settings: Settings) -> anyhow::Result<()> {
 }
 
 fn create_staff(settings: &Settings, staff: &NewStaff<'_>) -> anyhow::Result<()> {
-    crate::secrets::private_dir(&settings.data_dir)?;
+    if settings.store_url.is_none() {
+        crate::secrets::private_dir(&settings.data_dir)?;
+    }
     let store = open_store(settings)?;
     let (user, created) = make_staff(&store, staff)?;
     let done = if created { "Created" } else { "Updated" };

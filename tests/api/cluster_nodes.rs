@@ -428,8 +428,12 @@ async fn cluster_every_node_gives_the_same_snapshot_and_numbers_other_nodes_even
 
 /// `ayo` with these arguments: (whether it succeeded, stdout and stderr).
 fn ayo(args: &[&str]) -> (bool, String) {
-    let out =
-        std::process::Command::new(env!("CARGO_BIN_EXE_ayo")).args(args).env_remove("AYO_STORE_URL").output().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ayo"))
+        .args(args)
+        .env_remove("AYO_STORE_URL")
+        .env("AYO_SEED_KEY", SEED_KEY)
+        .output()
+        .unwrap();
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     (out.status.success(), text)
 }
@@ -448,6 +452,23 @@ async fn cluster_backup_dumps_the_database_and_restore_checks_the_money_of_the_c
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("cluster.dump");
     let file = file.to_str().unwrap();
+
+    // The operator's tools work on the cluster's database as on a data directory.
+    let (verified, said) = ayo(&["verify-draw", &draw.id.to_string(), "--store", &store]);
+    assert!(verified, "{said}");
+    let (made, said) = ayo(&[
+        "create-admin",
+        "--email",
+        "second@ayolotto.ng",
+        "--password",
+        "a-long-admin-password",
+        "--store",
+        &store,
+    ]);
+    assert!(made && said.contains("Created admin second@ayolotto.ng"), "{said}");
+    let email = ayo_data::account::Email::parse("second@ayolotto.ng").unwrap();
+    let second = a.store.users.find_by_email(&email).unwrap().expect("the admin is in the shared store");
+    assert_eq!(second.role, ayo_data::user::Role::Admin);
 
     let (dumped, said) = ayo(&["backup", "--store", &store, file]);
     assert!(dumped, "{said}");
