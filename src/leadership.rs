@@ -14,6 +14,7 @@ use tokio::sync::watch;
 
 use ayo_actors::engine::Engine;
 use ayo_data::pg::lease::LeaseKeeper;
+use ayo_data::pg::Client;
 
 /// The lease's row in `draw_leases`: no draw has id 0.
 const LOTTERY: i64 = 0;
@@ -48,9 +49,23 @@ pub fn contend(url: String, engine: Engine, holder: String) -> Contention {
     let (finished, done) = watch::channel(false);
     actix_web::rt::spawn(async move {
         let mut stopped = stopped;
+        // One connection for as long as it works, not one per try.
+        let mut client: Option<Arc<Client>> = None;
         while !*stopped.borrow() {
-            if let Err(e) = lead_while_held(&url, &engine, &holder, &mut stopped).await {
-                tracing::warn!(error = %e, "could not contend for the lottery's lease");
+            if client.is_none() {
+                match ayo_data::pg::connect(&url).await {
+                    Ok(connected) => client = Some(Arc::new(connected)),
+                    Err(e) => tracing::warn!(error = %e, "could not reach the database to contend for the lease"),
+                }
+            }
+            if let Some(connected) = &client {
+                if let Err(e) = lead_while_held(connected, &engine, &holder, &mut stopped).await {
+                    tracing::warn!(error = %e, "could not contend for the lottery's lease");
+                    client = None;
+                }
+            }
+            if *stopped.borrow() {
+                break;
             }
             tokio::select! {
                 _ = tokio::time::sleep(RETRY) => {}
@@ -65,12 +80,11 @@ pub fn contend(url: String, engine: Engine, holder: String) -> Contention {
 /// Takes the lease if it is free and runs the draws until it is lost or `stopped`; answers at once when another
 /// node holds it.
 async fn lead_while_held(
-    url: &str,
+    client: &Arc<Client>,
     engine: &Engine,
     holder: &str,
     stopped: &mut watch::Receiver<bool>,
 ) -> anyhow::Result<()> {
-    let client = Arc::new(ayo_data::pg::connect(url).await?);
     let Some(keeper) = LeaseKeeper::acquire(client.clone(), LOTTERY, holder, TTL).await? else {
         return Ok(());
     };
@@ -82,7 +96,7 @@ async fn lead_while_held(
             _ = keeper.lost() => break false,
             _ = stopped.wait_for(|stop| *stop) => break true,
             _ = purge.tick() => {
-                if let Err(e) = ayo_data::pg::rate::purge(&client, LONGEST_WINDOW).await {
+                if let Err(e) = ayo_data::pg::rate::purge(client, LONGEST_WINDOW).await {
                     tracing::warn!(error = %e, "could not purge the rate-limit windows");
                 }
             }
