@@ -48,6 +48,14 @@ impl PgBooks {
         docs.into_iter().map(|doc| Ok(serde_json::from_value(doc)?)).collect()
     }
 
+    /// The ids (tickets', players') `sql` answers for `draw` (`$1`).
+    fn ids_of_draw(&self, sql: &'static str, draw: DrawId) -> StoreResult<Vec<u64>> {
+        let ids: Vec<i64> = self.pg.run(move |pool| async move {
+            Ok(pool.get().await?.query(sql, &[&(draw as i64)]).await?.iter().map(|row| row.get(0)).collect())
+        })?;
+        Ok(ids.into_iter().map(|id| id as u64).collect())
+    }
+
     /// The one number `sql` answers.
     fn number(&self, sql: String, params: Params) -> StoreResult<i64> {
         self.pg.run(move |pool| async move {
@@ -127,15 +135,7 @@ impl WalletBooks for PgBooks {
     }
 
     fn ticket_ids_of_draw(&self, draw: DrawId) -> StoreResult<Vec<TicketId>> {
-        let ids: Vec<i64> = self.pg.run(move |pool| async move {
-            let rows = pool
-                .get()
-                .await?
-                .query("SELECT id FROM tickets WHERE draw_id = $1 ORDER BY id", &[&(draw as i64)])
-                .await?;
-            Ok(rows.iter().map(|row| row.get(0)).collect())
-        })?;
-        Ok(ids.into_iter().map(|id| id as TicketId).collect())
+        self.ids_of_draw("SELECT id FROM tickets WHERE draw_id = $1 ORDER BY id", draw)
     }
 
     fn tickets_of_draw(&self, draw: DrawId) -> StoreResult<Vec<Ticket>> {
@@ -158,15 +158,7 @@ impl WalletBooks for PgBooks {
     }
 
     fn settled_players(&self, draw: DrawId) -> StoreResult<HashSet<UserId>> {
-        let users: Vec<i64> = self.pg.run(move |pool| async move {
-            let rows = pool
-                .get()
-                .await?
-                .query("SELECT user_id FROM settlements WHERE draw_id = $1", &[&(draw as i64)])
-                .await?;
-            Ok(rows.iter().map(|row| row.get(0)).collect())
-        })?;
-        Ok(users.into_iter().map(|user| user as UserId).collect())
+        Ok(self.ids_of_draw("SELECT user_id FROM settlements WHERE draw_id = $1", draw)?.into_iter().collect())
     }
 
     fn settlement(&self, draw: DrawId, user: UserId) -> StoreResult<Option<PlayerSettlement>> {

@@ -6,7 +6,7 @@ use chrono::{DateTime, Duration, SubsecRound, Utc};
 use tokio_postgres::Transaction;
 
 use super::blocking::PgSync;
-use super::users::{locked_by_id, lost_race, put};
+use super::users::{locked_by_id, put, until_won};
 use super::PgError;
 use crate::error::StoreResult;
 use crate::seam::otps::{
@@ -130,17 +130,11 @@ impl Otps for PgOtps {
         let pepper = pepper.clone();
         self.pg.run(move |pool| async move {
             let mut client = pool.get().await?;
-            loop {
-                let tx = client.transaction().await?;
-                match issue_in(&tx, user as i64, purpose.as_str(), &pepper, purpose, now).await {
-                    Ok(issued) => {
-                        tx.commit().await?;
-                        return Ok(issued);
-                    }
-                    Err(e) if lost_race(&e) => continue,
-                    Err(e) => return Err(e),
-                }
-            }
+            until_won(&mut client, |tx| {
+                let pepper = pepper.clone();
+                Box::pin(async move { issue_in(tx, user as i64, purpose.as_str(), &pepper, purpose, now).await })
+            })
+            .await
         })
     }
 

@@ -5,13 +5,16 @@
 //! read the account, change it on the calling thread and write it only over the revision they read, else again.
 //! New accounts take their id from the shared sequence `ids` (one `nextval` each, unique across nodes).
 
+use std::future::Future;
+use std::pin::Pin;
+
 use chrono::{DateTime, Utc};
 use serde_json::{Map, Value};
 use tokio_postgres::error::SqlState;
 use tokio_postgres::types::ToSql;
 use tokio_postgres::Transaction;
 
-use super::blocking::PgSync;
+use super::blocking::{Conn, PgSync};
 use super::import::document;
 use super::pages::Pages;
 use super::PgError;
@@ -78,8 +81,30 @@ async fn next_id(tx: &Transaction<'_>) -> Result<UserId, PgError> {
 }
 
 /// Whether `e` is another transaction's row taking a unique email, phone or code first.
-pub(super) fn lost_race(e: &PgError) -> bool {
+fn lost_race(e: &PgError) -> bool {
     matches!(e, PgError::Postgres(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION))
+}
+
+/// One try of the statements `until_won` runs: it may borrow only the transaction.
+pub(super) type Attempt<'t, T> = Pin<Box<dyn Future<Output = Result<T, PgError>> + Send + 't>>;
+
+/// Runs `attempt` in a transaction and commits it; when it lost a race to another transaction for a unique email,
+/// phone or code (`lost_race`), runs it again from the start in a new transaction, which sees the winner.
+pub(super) async fn until_won<T>(
+    client: &mut Conn,
+    attempt: impl for<'t> Fn(&'t Transaction<'t>) -> Attempt<'t, T>,
+) -> Result<T, PgError> {
+    loop {
+        let tx = client.transaction().await?;
+        match attempt(&tx).await {
+            Ok(answer) => {
+                tx.commit().await?;
+                return Ok(answer);
+            }
+            Err(e) if lost_race(&e) => continue,
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -163,6 +188,7 @@ async fn sign_up_in(tx: &Transaction<'_>, template: &User) -> Result<SignUp, PgE
 }
 
 /// What `Users::upsert_staff` was asked for.
+#[derive(Clone)]
 struct Staff {
     email: String,
     name: String,
@@ -243,17 +269,11 @@ impl Users for PgUsers {
         };
         self.pg.run(move |pool| async move {
             let mut client = pool.get().await?;
-            loop {
-                let tx = client.transaction().await?;
-                match sign_up_in(&tx, &template).await {
-                    Ok(outcome) => {
-                        tx.commit().await?;
-                        return Ok(outcome);
-                    }
-                    Err(e) if lost_race(&e) => continue,
-                    Err(e) => return Err(e),
-                }
-            }
+            until_won(&mut client, |tx| {
+                let template = template.clone();
+                Box::pin(async move { sign_up_in(tx, &template).await })
+            })
+            .await
         })
     }
 
@@ -274,17 +294,11 @@ impl Users for PgUsers {
         };
         self.pg.run(move |pool| async move {
             let mut client = pool.get().await?;
-            loop {
-                let tx = client.transaction().await?;
-                match upsert_staff_in(&tx, &staff).await {
-                    Ok(outcome) => {
-                        tx.commit().await?;
-                        return Ok(outcome);
-                    }
-                    Err(e) if lost_race(&e) => continue,
-                    Err(e) => return Err(e),
-                }
-            }
+            until_won(&mut client, |tx| {
+                let staff = staff.clone();
+                Box::pin(async move { upsert_staff_in(tx, &staff).await })
+            })
+            .await
         })
     }
 
