@@ -161,36 +161,15 @@ async fn cluster_a_node_standing_by_takes_over_the_draws_when_the_leader_stops()
 
 /// A node as its own process (`ayo serve --store … --bus …`), so a drill can SIGKILL it: (the process, its URL).
 fn node_process(store: &str, data_dir: &std::path::Path) -> (std::process::Child, String) {
-    use std::io::BufRead;
     let bus = std::env::var("AYO_TEST_NATS_URL").expect(NEEDS_SERVICES);
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ayo"))
-        .args(["serve", "--bind", "127.0.0.1:0", "--store", store, "--bus", &bus, "--data-dir"])
-        .arg(data_dir)
-        .env("AYO_PAYMENTS", "sandbox")
-        .env("AYO_JWT_SECRET", crate::helpers::JWT_SECRET)
-        .env("AYO_SEED_KEY", SEED_KEY)
-        .env_remove("AYO_STORE_URL")
-        .env_remove("AYO_BUS_URL")
-        .env_remove("AYO_BIND")
-        .env_remove("AYO_DATA_DIR")
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let url = line.trim().strip_prefix("Ayo Lotto listening on ").expect("the node prints its URL").to_string();
-    (child, url)
+    crate::offline::start_server_with(data_dir, &["--store", store, "--bus", &bus], &[("AYO_SEED_KEY", SEED_KEY)])
 }
 
 /// A socket on the server at `url`, signed in with `token`, and its signed-in snapshot.
 async fn sign_in_at(url: &str, token: &str) -> (crate::ws::Socket, Value) {
-    use futures_util::SinkExt;
-    let ws = format!("{}/api/v1/ws", url.replace("http://", "ws://"));
-    let (mut socket, _) = tokio_tungstenite::connect_async(&ws).await.unwrap();
+    let mut socket = crate::ws::open_at(url).await;
     assert_eq!(next(&mut socket).await["type"], "snapshot");
-    let auth = json!({"type": "auth", "token": token}).to_string();
-    socket.send(tokio_tungstenite::tungstenite::Message::Text(auth.into())).await.unwrap();
+    crate::ws::send(&mut socket, json!({"type": "auth", "token": token})).await;
     // Events published meanwhile may come before the signed-in snapshot.
     let snapshot = until(&mut socket, "snapshot", Duration::from_secs(10)).await;
     (socket, snapshot)

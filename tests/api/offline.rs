@@ -77,13 +77,23 @@ pub fn funded_player(store: &Store, n: u64, kobo: i64) -> User {
 
 /// `ayo serve` on port 0 over `dir`, signing tokens with the tests' secret: the child and its URL.
 pub fn start_server(dir: &Path) -> (Child, String) {
+    start_server_with(dir, &[], &[])
+}
+
+/// `start_server` with more arguments (`--store …`) and environment variables; `AYO_STORE_URL` and `AYO_BUS_URL`
+/// come only from these, never from the test's environment.
+pub fn start_server_with(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ayo"))
         .args(["serve", "--bind", "127.0.0.1:0", "--data-dir"])
         .env("AYO_PAYMENTS", "sandbox")
         .arg(dir)
+        .args(args)
         .env("AYO_JWT_SECRET", JWT_SECRET)
         .env_remove("AYO_BIND")
         .env_remove("AYO_DATA_DIR")
+        .env_remove("AYO_STORE_URL")
+        .env_remove("AYO_BUS_URL")
+        .envs(env.iter().copied())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()

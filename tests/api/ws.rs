@@ -20,7 +20,12 @@ pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 const WAIT: Duration = Duration::from_secs(5);
 
 pub async fn open(app: &TestApp) -> Socket {
-    let url = format!("{}/api/v1/ws", app.url.replacen("http://", "ws://", 1));
+    open_at(&app.url).await
+}
+
+/// A socket on the server at `url` (`http://host:port`).
+pub async fn open_at(url: &str) -> Socket {
+    let url = format!("{}/api/v1/ws", url.replacen("http://", "ws://", 1));
     let (socket, _) = tokio_tungstenite::connect_async(url).await.expect("socket opens");
     socket
 }
@@ -37,7 +42,7 @@ pub async fn next(socket: &mut Socket) -> Value {
     }
 }
 
-async fn send(socket: &mut Socket, message: Value) {
+pub async fn send(socket: &mut Socket, message: Value) {
     socket.send(Message::Text(message.to_string().into())).await.unwrap();
 }
 
