@@ -12,6 +12,11 @@ struct WebApp;
 const NOT_BUILT: &str = "<!doctype html><title>Ayo Lotto</title><p>The web app is not built. Run \
 <code>bash scripts/run.sh</code>, which builds it, or <code>npm run build</code> in <code>web/</code>.</p>";
 
+/// The app's `index.html` as built, if it is.
+pub fn index_html() -> Option<String> {
+    WebApp::get("index.html").map(|index| String::from_utf8_lossy(&index.data).into_owned())
+}
+
 pub async fn serve(req: HttpRequest) -> HttpResponse {
     let path = req.path().trim_start_matches('/');
     if let Some(file) = (!path.is_empty()).then(|| WebApp::get(path)).flatten() {

@@ -13,6 +13,17 @@ export const test = base.extend({
     if (!url) throw new Error('AYO_BASE_URL is not set: the global setup did not run');
     await use(url);
   },
+  // Every journey runs under the server's Content-Security-Policy: a script of ours that it refuses fails the test.
+  page: async ({ page }, use) => {
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
+        refused.push(message.text());
+      }
+    });
+    await use(page);
+    expect(refused, 'the page broke its own Content-Security-Policy').toEqual([]);
+  },
 });
 export { expect };
 
