@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
 
 use ayo_data::account::{Email, Password};
+use ayo_data::activity::Activity;
 use ayo_data::user::{Role, User};
 use ayo_data::Store;
 
@@ -139,6 +140,21 @@ enum Command {
     },
 }
 
+/// An error and its causes on one line, each cause once: a library error whose text already includes its source
+/// (sled's does) is not followed by that source again.
+pub fn causes(error: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in error.chain().map(ToString::to_string) {
+        if !text.contains(&cause) {
+            if !text.is_empty() {
+                text.push_str(": ");
+            }
+            text.push_str(&cause);
+        }
+    }
+    text
+}
+
 pub fn run(cli: Cli) -> anyhow::Result<()> {
     let logs = tracing_subscriber::fmt()
         .with_env_filter(EnvFilter::try_from_env("AYO_LOG").unwrap_or_else(|_| EnvFilter::new("info")))
@@ -166,7 +182,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::VerifyDraw { draw_id, data_dir, url: None, store } => {
             let settings = tool_settings(data_dir, store);
             let store = open_store(&settings).map_err(|e| {
-                anyhow::anyhow!("{e:#}\nA server running on it can verify the draw from its public API: ayo verify-draw {draw_id} --url http://HOST:PORT")
+                anyhow::anyhow!("{}\nA server running on it can verify the draw from its public API: ayo verify-draw {draw_id} --url http://HOST:PORT", causes(&e))
             })?;
             println!("{}", crate::verify::verify_draw(&store, draw_id)?);
             Ok(())
@@ -301,7 +317,28 @@ pub fn make_staff(store: &Store, admin: &NewStaff<'_>) -> anyhow::Result<(User, 
         None => None,
     };
     let hash = password::hash(secret.expose())?;
-    let made = store.users.upsert_staff(&email, admin.name, &hash, admin.role, totp.as_deref())?;
+    let (user, created) = store.users.upsert_staff(&email, admin.name, &hash, admin.role, totp.as_deref())?;
+    // From the host, not the web: no actor account, and the host's user where the shell says who it is.
+    let enrolled = match (admin.role, user.second_factor.is_enrolled()) {
+        (Role::Admin, true) => "; authenticator enrolled",
+        (Role::Admin, false) => "; authenticator to enrol at next login",
+        _ => "",
+    };
+    let host_user = std::env::var("USER").unwrap_or_else(|_| "unknown".into());
+    store.activities.record(Activity {
+        id: 0,
+        at: chrono::Utc::now(),
+        actor_id: None,
+        actor_email: None,
+        action: if created { "staff.created_on_host" } else { "staff.reset_on_host" }.into(),
+        target: Some(format!("user:{}", user.id)),
+        ip: None,
+        detail: format!(
+            "{} {} by the command line (host user {host_user}): password set{enrolled}",
+            user.role.as_str(),
+            user.email
+        ),
+    })?;
     store.flush_blocking()?;
-    Ok(made)
+    Ok((user, created))
 }

@@ -1,5 +1,15 @@
+use std::process::ExitCode;
+
 use clap::Parser;
 
-fn main() -> anyhow::Result<()> {
-    ayo::cli::run(ayo::cli::Cli::parse())
+/// Errors are printed as one line of causes, never with a backtrace (whatever `RUST_BACKTRACE` says): they are
+/// meant for operators, not for us.
+fn main() -> ExitCode {
+    match ayo::cli::run(ayo::cli::Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("Error: {}", ayo::cli::causes(&error));
+            ExitCode::FAILURE
+        }
+    }
 }

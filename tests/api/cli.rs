@@ -75,3 +75,27 @@ async fn create_admin_then_serve_on_port_zero_prints_the_url_and_the_admins_log_
     server.kill().unwrap();
     server.wait().unwrap();
 }
+
+#[test]
+fn creating_or_resetting_an_admin_from_the_host_is_in_the_audit_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let create = |password: &str| {
+        let made = Command::new(env!("CARGO_BIN_EXE_ayo"))
+            .args(["create-admin", "--email", "boss@ayolotto.ng", "--password", password, "--data-dir"])
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert!(made.status.success(), "{}", String::from_utf8_lossy(&made.stderr));
+    };
+    create("admin-pass-long");
+    create("a-new-admin-pass");
+
+    let store = ayo_data::Store::open(&dir.path().join("db")).unwrap();
+    let actions: Vec<(String, String)> =
+        store.activities.newest_first().map(|entry| entry.map(|a| (a.action, a.detail)).unwrap()).collect();
+    assert_eq!(actions.len(), 2, "{actions:?}");
+    assert_eq!(actions[0].0, "staff.reset_on_host", "the reset, newest first: {actions:?}");
+    assert_eq!(actions[1].0, "staff.created_on_host", "{actions:?}");
+    assert!(actions[0].1.contains("admin boss@ayolotto.ng") && actions[0].1.contains("password set"), "{actions:?}");
+    assert!(!actions.iter().any(|(_, detail)| detail.contains("a-new-admin-pass")), "no password in the log");
+}
