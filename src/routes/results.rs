@@ -3,7 +3,7 @@
 //! closed draw's ticket tree, to rebuild its root).
 
 use actix_web::{get, web, HttpResponse};
-use chrono::{NaiveDate, NaiveTime};
+use chrono::NaiveDate;
 use serde::Deserialize;
 use serde_json::json;
 use utoipa::IntoParams;
@@ -11,6 +11,7 @@ use utoipa::IntoParams;
 use ayo_actors::views;
 use ayo_data::draw::{Draw, DrawId};
 use ayo_data::lotto::{MAX_NUMBER, MIN_NUMBER};
+use ayo_data::store::lagos_day;
 
 use super::games::find_game;
 use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
@@ -31,8 +32,10 @@ const MAX_RESULTS_PER_PAGE: usize = 100;
 #[into_params(parameter_in = Query)]
 struct ResultsQuery {
     game_id: Option<u64>,
+    /// The first Lagos (WAT) calendar day of draws to show, `YYYY-MM-DD`.
     #[param(format = Date)]
     from: Option<String>,
+    /// The last Lagos (WAT) calendar day of draws to show, `YYYY-MM-DD`.
     #[param(format = Date)]
     to: Option<String>,
     /// Only draws with this winning ball.
@@ -83,12 +86,11 @@ async fn results(state: web::Data<AppState>, query: web::Query<ResultsQuery>) ->
         errors.push("limit", format!("limit must be from 1 to {MAX_RESULTS_PER_PAGE}"));
     }
     errors.finish()?;
-    let since = from.map(|d| d.and_time(NaiveTime::MIN).and_utc());
-    let until = to.and_then(|d| d.succ_opt()).map(|d| d.and_time(NaiveTime::MIN).and_utc());
+    // Days are Lagos days, as the results show their times (WAT).
     let keep = move |draw: &Draw| {
         query.game_id.is_none_or(|g| draw.game_id == g)
-            && since.is_none_or(|t| draw.draws_at >= t)
-            && until.is_none_or(|t| draw.draws_at < t)
+            && from.is_none_or(|d| lagos_day(draw.draws_at) >= d)
+            && to.is_none_or(|d| lagos_day(draw.draws_at) <= d)
             && number.is_none_or(|n| draw.numbers.is_some_and(|balls| balls.contains(&n)))
     };
     let store = state.store.clone();
