@@ -11,7 +11,7 @@ use crate::user::UserId;
 pub type DrawId = u64;
 
 /// scheduled → open → closed → drawn → settled, or cancelled (every ticket refunded).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum DrawStatus {
     Scheduled,

@@ -85,6 +85,7 @@ async fn one_game(state: web::Data<AppState>, id: web::Path<String>) -> Result<H
 struct DrawFilter {
     game_id: Option<u64>,
     /// scheduled, open, closed, drawn, settled or cancelled.
+    #[param(inline, value_type = Option<DrawStatus>)]
     status: Option<String>,
 }
 
