@@ -221,6 +221,17 @@ fn accounts_are_listed_newest_first_and_players_counted(nodes: &[Node]) {
     assert_eq!((counts.total, counts.new_today, counts.verified), (7, 7, 2), "staff are not players");
     let tomorrow = users(&nodes[2]).player_counts(Utc::now() + Duration::hours(1)).unwrap();
     assert_eq!((tomorrow.total, tomorrow.new_today, tomorrow.verified), (7, 0, 2));
+
+    // Signing up again before verifying leaves one player; a verified player made staff is a player no more; a
+    // suspension or a new password changes nothing.
+    let again = users(&nodes[0]).sign_up(new_player(0, 0, "Ada Obi Again")).unwrap();
+    assert!(matches!(again, SignUp::Replaced(_)), "{again:?}");
+    let promoted = Email::parse(&signed_up[3].email).unwrap();
+    users(&nodes[1]).upsert_staff(&promoted, "Staff", "$argon2id$staff", Role::Witness, None).unwrap();
+    users(&nodes[2]).set_status(signed_up[5].id, UserStatus::Suspended).unwrap();
+    users(&nodes[0]).set_password(signed_up[6].id, "$argon2id$second").unwrap();
+    let after = users(&nodes[1]).player_counts(Utc::now() - Duration::hours(1)).unwrap();
+    assert_eq!((after.total, after.new_today, after.verified), (6, 6, 1));
 }
 
 fn a_long_list_is_read_whole(nodes: &[Node]) {
@@ -250,3 +261,26 @@ both_engines!(
     cluster_newest_first_and_player_counts
 );
 both_engines!(a_long_list_is_read_whole, embedded_long_list, cluster_long_list);
+
+#[test]
+fn a_store_from_before_the_players_tally_counts_its_players_when_opened() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let store = ayo_data::Store::open(dir.path()).unwrap();
+        let first = created(store.users.sign_up(new_player(1, 1, "Ada Obi")).unwrap());
+        created(store.users.sign_up(new_player(2, 2, "Bola Ade")).unwrap());
+        verify(store.users.as_ref(), &first);
+        store.flush_blocking().unwrap();
+    }
+    {
+        // As layout 2 left it: no players' tally (`#p` in `meta`).
+        let db = sled::open(dir.path()).unwrap();
+        let meta = db.open_tree("meta").unwrap();
+        assert!(meta.remove(b"#p").unwrap().is_some(), "the tally is kept in meta");
+        meta.insert(b"layout", &[2u8]).unwrap();
+        db.flush().unwrap();
+    }
+    let store = ayo_data::Store::open(dir.path()).unwrap();
+    let counts = store.users.player_counts(Utc::now() - Duration::hours(1)).unwrap();
+    assert_eq!((counts.total, counts.new_today, counts.verified), (2, 2, 1));
+}

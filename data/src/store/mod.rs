@@ -164,7 +164,11 @@ impl Store {
         let witness = WitnessStore::open(&db)?;
         let identities = IdentityStore::open(&db, secrets)?;
         let meta_tree = db.open_tree("meta")?;
-        upgrade::run(&db, &meta_tree, upgrade::Tallied { wallets: &wallets, games: &games, activities: &activities })?;
+        upgrade::run(
+            &db,
+            &meta_tree,
+            upgrade::Tallied { wallets: &wallets, games: &games, activities: &activities, users: &users },
+        )?;
         Ok(Self {
             users: Arc::new(users),
             otps: Arc::new(otps),

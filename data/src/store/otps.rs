@@ -95,7 +95,8 @@ impl Otps for OtpStore {
     ) -> StoreResult<OtpVerdict> {
         let digest = pepper.digest(purpose, code);
         let _gate = super::backup::writing();
-        let verdict = (&self.records, &self.codes, &self.users.users).transaction(|(records, codes, users)| {
+        let trees = (&self.records, &self.codes, &self.users.users, self.users.meta());
+        let verdict = trees.transaction(|(records, codes, users, meta)| {
             let owner = match codes.get(code_key(purpose, &digest))? {
                 Some(id) => Some(id_from("otp_codes", &id).map_err(abort)?),
                 None => None,
@@ -135,10 +136,11 @@ impl Otps for OtpStore {
             let Some(mut user) = read_user(users, target)? else {
                 return Ok(OtpVerdict::Invalid);
             };
+            let before = user.clone();
             if !action.apply(&mut user, now) {
                 return Ok(OtpVerdict::Accepted(Box::new(user)));
             }
-            put_user(users, &user)?;
+            put_user(users, meta, Some(&before), &user)?;
             records.remove(key.as_slice())?;
             codes.remove(code_key(purpose, &digest))?;
             Ok(OtpVerdict::Accepted(Box::new(user)))

@@ -1,18 +1,19 @@
 //! Brings a store written by an older version up to the current layout when it is opened, before anything else
 //! reads or writes it. Layout 2 added the tallies (`tally`), the draw-time index and the tickets' game index;
-//! they are rebuilt from the records once, then kept by every write.
+//! layout 3 the players' tally (`users`). Each is rebuilt from the records once, then kept by every write.
 
-use super::{ActivityStore, GameStore, WalletStore};
+use super::{ActivityStore, GameStore, UserStore, WalletStore};
 use crate::error::StoreResult;
 
 const LAYOUT: &[u8] = b"layout";
-const CURRENT: u8 = 2;
+const CURRENT: u8 = 3;
 
 /// The stores whose tallies an older layout lacks.
 pub(super) struct Tallied<'a> {
     pub wallets: &'a WalletStore,
     pub games: &'a GameStore,
     pub activities: &'a ActivityStore,
+    pub users: &'a UserStore,
 }
 
 pub(super) fn run(db: &sled::Db, meta: &sled::Tree, stores: Tallied<'_>) -> StoreResult<()> {
@@ -21,9 +22,12 @@ pub(super) fn run(db: &sled::Db, meta: &sled::Tree, stores: Tallied<'_>) -> Stor
         return Ok(());
     }
     // A brand-new store has nothing to rebuild; an older one gets its tallies from its records.
-    stores.wallets.rebuild_tallies()?;
-    stores.games.rebuild_tallies()?;
-    stores.activities.rebuild_tallies()?;
+    if layout < 2 {
+        stores.wallets.rebuild_tallies()?;
+        stores.games.rebuild_tallies()?;
+        stores.activities.rebuild_tallies()?;
+    }
+    stores.users.rebuild_tallies()?;
     meta.insert(LAYOUT, &[CURRENT])?;
     db.flush()?;
     Ok(())

@@ -1,11 +1,13 @@
 //! Accounts (`seam::Users`) in the embedded store: the `users` tree and its unique indexes (email, phone), always
-//! written together in one transaction.
+//! written together in one transaction, with the players' tally (how many, how many verified) in the `meta` tree,
+//! so the dashboard's counts are one read, not a scan of every account.
 
 use chrono::{DateTime, Utc};
 use sled::transaction::{ConflictableTransactionError as Conflict, TransactionalTree};
 use sled::Transactional;
 
 use super::codec::{decode, encode, id_from, id_key};
+use super::tally;
 use crate::account::{Email, PhoneNumber};
 use crate::error::{StoreError, StoreResult};
 use crate::seam::users::Users;
@@ -15,6 +17,8 @@ use crate::user::{NewPlayer, Role, SecondFactor, User, UserId, UserStatus};
 const USERS: &str = "users";
 const BY_EMAIL: &str = "users_by_email";
 const BY_PHONE: &str = "users_by_phone";
+/// The `meta` tree's tally of players: [players, verified players]. Staff are not players.
+const PLAYERS: u8 = b'p';
 
 #[derive(Clone)]
 pub struct UserStore {
@@ -22,14 +26,33 @@ pub struct UserStore {
     pub(super) users: sled::Tree,
     by_email: sled::Tree,
     by_phone: sled::Tree,
+    meta: sled::Tree,
 }
 
 pub(super) fn abort(e: impl Into<StoreError>) -> Conflict<StoreError> {
     Conflict::Abort(e.into())
 }
 
-pub(super) fn put_user(users: &TransactionalTree, user: &User) -> Result<(), Conflict<StoreError>> {
+/// What one account adds to the players' tally.
+fn counted(user: Option<&User>) -> [i64; 2] {
+    match user {
+        Some(user) if user.role == Role::User => [1, i64::from(user.is_verified())],
+        _ => [0, 0],
+    }
+}
+
+/// Writes `user`, which was `before` (None: a new account), and moves the players' tally in `meta` by the change.
+pub(super) fn put_user(
+    users: &TransactionalTree,
+    meta: &TransactionalTree,
+    before: Option<&User>,
+    user: &User,
+) -> Result<(), Conflict<StoreError>> {
     users.insert(&id_key(user.id), encode(user).map_err(abort)?)?;
+    let ([was_player, was_verified], [player, verified]) = (counted(before), counted(Some(user)));
+    if (was_player, was_verified) != (player, verified) {
+        tally::add(meta, &tally::key(PLAYERS, &[]), [player - was_player, verified - was_verified])?;
+    }
     Ok(())
 }
 
@@ -47,7 +70,23 @@ impl UserStore {
             users: db.open_tree(USERS)?,
             by_email: db.open_tree(BY_EMAIL)?,
             by_phone: db.open_tree(BY_PHONE)?,
+            meta: db.open_tree("meta")?,
         })
+    }
+
+    /// The `meta` tree, for transactions elsewhere that write an account (`put_user`).
+    pub(super) fn meta(&self) -> &sled::Tree {
+        &self.meta
+    }
+
+    /// Counts the players afresh (a store from before the tally was kept).
+    pub(super) fn rebuild_tallies(&self) -> StoreResult<()> {
+        let mut counts = [0i64; 2];
+        for bytes in self.users.iter().values() {
+            let [player, verified] = counted(Some(&decode(&bytes?)?));
+            counts = [counts[0] + player, counts[1] + verified];
+        }
+        tally::put(&self.meta, &tally::key(PLAYERS, &[]), counts)
     }
 
     fn find_via(&self, index: &sled::Tree, key: &str) -> StoreResult<Option<User>> {
@@ -74,7 +113,8 @@ impl Users for UserStore {
     fn sign_up(&self, new: NewPlayer) -> StoreResult<SignUp> {
         let fresh_id = self.db.generate_id()? + 1;
         let _gate = super::backup::writing();
-        let outcome = (&self.users, &self.by_email, &self.by_phone).transaction(|(users, by_email, by_phone)| {
+        let trees = (&self.users, &self.by_email, &self.by_phone, &self.meta);
+        let outcome = trees.transaction(|(users, by_email, by_phone, meta)| {
             let email = new.email.as_str().as_bytes();
             let phone = new.phone.as_str().as_bytes();
             let existing = match by_email.get(email)? {
@@ -117,7 +157,7 @@ impl Users for UserStore {
             }
             by_email.insert(email, &id_key(user.id))?;
             by_phone.insert(phone, &id_key(user.id))?;
-            put_user(users, &user)?;
+            put_user(users, meta, existing.as_ref(), &user)?;
             Ok(match existing {
                 Some(_) => SignUp::Replaced(user),
                 None => SignUp::Created(user),
@@ -136,12 +176,13 @@ impl Users for UserStore {
     ) -> StoreResult<(User, bool)> {
         let fresh_id = self.db.generate_id()? + 1;
         let _gate = super::backup::writing();
-        let result = (&self.users, &self.by_email).transaction(|(users, by_email)| {
+        let result = (&self.users, &self.by_email, &self.meta).transaction(|(users, by_email, meta)| {
             let existing = match by_email.get(email.as_str().as_bytes())? {
                 Some(id) => read_user(users, id_from(BY_EMAIL, &id).map_err(abort)?)?,
                 None => None,
             };
             let created = existing.is_none();
+            let before = existing.clone();
             let mut user = match existing {
                 Some(mut user) => {
                     user.role = role;
@@ -176,7 +217,7 @@ impl Users for UserStore {
                 };
             }
             by_email.insert(email.as_str().as_bytes(), &id_key(user.id))?;
-            put_user(users, &user)?;
+            put_user(users, meta, before.as_ref(), &user)?;
             Ok((user, created))
         })?;
         Ok(result)
@@ -184,13 +225,14 @@ impl Users for UserStore {
 
     fn set_password(&self, id: UserId, password_hash: &str) -> StoreResult<Option<User>> {
         let _gate = super::backup::writing();
-        let result = self.users.transaction(|users| {
+        let result = (&self.users, &self.meta).transaction(|(users, meta)| {
             let Some(mut user) = read_user(users, id)? else {
                 return Ok(None);
             };
+            let before = user.clone();
             user.password_hash = password_hash.to_string();
             user.token_version += 1;
-            put_user(users, &user)?;
+            put_user(users, meta, Some(&before), &user)?;
             Ok(Some(user))
         })?;
         Ok(result)
@@ -198,7 +240,7 @@ impl Users for UserStore {
 
     fn edit(&self, id: UserId, change: &dyn Fn(&mut User) -> bool) -> StoreResult<Option<(User, bool)>> {
         let _gate = super::backup::writing();
-        let result = self.users.transaction(|users| {
+        let result = (&self.users, &self.meta).transaction(|(users, meta)| {
             let Some(stored) = read_user(users, id)? else {
                 return Ok(None);
             };
@@ -206,7 +248,7 @@ impl Users for UserStore {
             if !change(&mut user) {
                 return Ok(Some((stored, false)));
             }
-            put_user(users, &user)?;
+            put_user(users, meta, Some(&stored), &user)?;
             Ok(Some((user, true)))
         })?;
         Ok(result)
@@ -214,12 +256,13 @@ impl Users for UserStore {
 
     fn set_status(&self, id: UserId, status: UserStatus) -> StoreResult<Option<User>> {
         let _gate = super::backup::writing();
-        let result = self.users.transaction(|users| {
+        let result = (&self.users, &self.meta).transaction(|(users, meta)| {
             let Some(mut user) = read_user(users, id)? else {
                 return Ok(None);
             };
+            let before = user.clone();
             user.status = status;
-            put_user(users, &user)?;
+            put_user(users, meta, Some(&before), &user)?;
             Ok(Some(user))
         })?;
         Ok(result)
@@ -230,17 +273,16 @@ impl Users for UserStore {
     }
 
     fn player_counts(&self, today_began: DateTime<Utc>) -> StoreResult<PlayerCounts> {
-        let mut counts = PlayerCounts::default();
-        for entry in self.users.iter() {
-            let (_, bytes) = entry?;
-            let user: User = decode(&bytes)?;
-            if user.role != Role::User {
-                continue;
+        let [total, verified] = tally::read(&self.meta, &tally::key(PLAYERS, &[]))?;
+        // Ids grow with time: today's accounts are the newest, read until the first from before today.
+        let mut new_today = 0;
+        for bytes in self.users.iter().values().rev() {
+            let user: User = decode(&bytes?)?;
+            if user.created_at < today_began {
+                break;
             }
-            counts.total += 1;
-            counts.verified += u64::from(user.is_verified());
-            counts.new_today += u64::from(user.created_at >= today_began);
+            new_today += u64::from(user.role == Role::User);
         }
-        Ok(counts)
+        Ok(PlayerCounts { total: tally::count(total), new_today, verified: tally::count(verified) })
     }
 }
