@@ -12,15 +12,12 @@
  *   AYO_CHECKER_ADMIN_EMAIL, AYO_CHECKER_ADMIN_PASSWORD and AYO_CHECKER_ADMIN_TOTP_SECRET.
  */
 import { randomBytes } from 'node:crypto';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { otpauthSecret } from './totp';
+import { BINARY, serve, STARTUP_TIMEOUT_MS, stop } from './serve';
 
-// AYO_BIN picks another build (e.g. one from a separate CARGO_TARGET_DIR on a shared machine).
-const BINARY = process.env.AYO_BIN ?? resolve(import.meta.dirname, '../../target/debug/ayo');
-const STARTUP_TIMEOUT_MS = 30_000;
 
 const ENROLLING_ADMIN = { email: 'second@ayolotto.demo', password: 'a-long-admin-pass' };
 const CHECKER_ADMIN = { email: 'checker@ayolotto.demo', password: 'a-checking-admin-pass' };
@@ -57,45 +54,7 @@ export default async function globalSetup() {
   const checkerSecret = newTotpSecret();
   createAdmin(dataDir, ENROLLING_ADMIN);
   createAdmin(dataDir, CHECKER_ADMIN, checkerSecret);
-  const server = spawn(BINARY, ['serve', '--bind', '127.0.0.1:0', '--data-dir', dataDir, '--demo'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' },
-  });
-
-  let stdout = '';
-  let stderr = '';
-  server.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-
-  type Found = { url: string; email: string; password: string; totpSecret: string };
-  const found = await new Promise<Found>((resolvePromise, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`the server did not start in time.\nstdout:\n${stdout}\nstderr:\n${stderr}`)),
-      STARTUP_TIMEOUT_MS,
-    );
-    server.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${code}.\nstdout:\n${stdout}\nstderr:\n${stderr}`));
-    });
-    server.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      // Whole lines only: a chunk may end half-way through one.
-      const url = /Ayo Lotto listening on (http:\/\/\S+)\r?\n/.exec(stdout)?.[1];
-      const email = /Demo admin email: (\S+)\r?\n/.exec(stdout)?.[1];
-      const password = /Demo admin password: (\S+)\r?\n/.exec(stdout)?.[1];
-      const totpUri = /Demo admin TOTP: (otpauth:\/\/\S+)\r?\n/.exec(stdout)?.[1];
-      if (url && email && password && totpUri) {
-        clearTimeout(timer);
-        try {
-          resolvePromise({ url, email, password, totpSecret: otpauthSecret(totpUri) });
-        } catch (error) {
-          reject(error instanceof Error ? error : new Error(String(error)));
-        }
-      }
-    });
-  });
-  server.removeAllListeners('exit');
+  const { server, ...found } = await serve(dataDir, '127.0.0.1:0');
 
   process.env.AYO_BASE_URL = found.url;
   process.env.AYO_DATA_DIR = dataDir;
@@ -109,13 +68,7 @@ export default async function globalSetup() {
   process.env.AYO_CHECKER_ADMIN_TOTP_SECRET = checkerSecret;
 
   return async () => {
-    if (server.exitCode === null) {
-      const exited = new Promise((done) => server.once('exit', done));
-      server.kill('SIGTERM');
-      const forced = setTimeout(() => server.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(forced);
-    }
+    await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -4,57 +4,16 @@
  * live news again, all without a reload. This journey runs a server of its own, so the shared one never restarts
  * under the other journeys.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { test, expect } from './fixtures';
-import { otpauthSecret, totp } from './totp';
+import { serve, stop } from './serve';
+import { totp } from './totp';
 
-const BINARY = process.env.AYO_BIN ?? resolve(import.meta.dirname, '../../target/debug/ayo');
-const STARTUP_TIMEOUT_MS = 30_000;
-
-type Started = { server: ChildProcess; url: string; email: string; password: string; totpSecret: string };
-
-/** `ayo serve --demo` on `bind` with `dataDir`; resolves once it has printed its address and the demo admin. */
-function serve(dataDir: string, bind: string): Promise<Started> {
-  const server = spawn(BINARY, ['serve', '--bind', bind, '--data-dir', dataDir, '--demo'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Not the shared server's settings: AYO_DATA_DIR (set by the global setup) would override --data-dir.
-    env: {
-      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AYO_'))),
-      RUST_LOG: 'warn',
-    },
-  });
-  let stdout = '';
-  let stderr = '';
-  server.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`no start in time:\n${stdout}\n${stderr}`)), STARTUP_TIMEOUT_MS);
-    server.once('exit', (code) => fail(new Error(`the server exited with ${code}:\n${stdout}\n${stderr}`)));
-    server.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const url = /Ayo Lotto listening on (http:\/\/\S+)\r?\n/.exec(stdout)?.[1];
-      const email = /Demo admin email: (\S+)\r?\n/.exec(stdout)?.[1];
-      const password = /Demo admin password: (\S+)\r?\n/.exec(stdout)?.[1];
-      const uri = /Demo admin TOTP: (otpauth:\/\/\S+)\r?\n/.exec(stdout)?.[1];
-      if (url && email && password && uri) {
-        clearTimeout(timer);
-        server.removeAllListeners('exit');
-        done({ server, url, email, password, totpSecret: otpauthSecret(uri) });
-      }
-    });
-  });
-}
-
-/** SIGTERM, as systemd stops it; resolves with the exit code once the process has drained and exited. */
-function stop(server: ChildProcess): Promise<number | null> {
-  if (server.exitCode !== null) return Promise.resolve(server.exitCode);
-  return new Promise((done) => {
-    server.once('exit', (code) => done(code));
-    server.kill('SIGTERM');
-  });
-}
+/** Not the shared server's settings: AYO_DATA_DIR (set by the global setup) would override --data-dir. */
+const OWN_ENV = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AYO_')));
 
 test('an open page reconnects by itself after the server restarts, and takes live news again', async ({
   page,
@@ -63,7 +22,7 @@ test('an open page reconnects by itself after the server restarts, and takes liv
   const dataDir = mkdtempSync(join(tmpdir(), 'ayo-e2e-restart-'));
   const running: ChildProcess[] = [];
   try {
-    const first = await serve(dataDir, '127.0.0.1:0');
+    const first = await serve(dataDir, '127.0.0.1:0', OWN_ENV);
     running.push(first.server);
     await page.goto(`${first.url}/`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -77,7 +36,7 @@ test('an open page reconnects by itself after the server restarts, and takes liv
     await page.screenshot({ path: 'test-results/screenshots/restart-reconnecting-360.png' });
 
     // The new process on the same port and data: the page finds it without help and drops the notice.
-    const second = await serve(dataDir, new URL(first.url).host);
+    const second = await serve(dataDir, new URL(first.url).host, OWN_ENV);
     running.push(second.server);
     await expect(notice).toBeHidden({ timeout: 40_000 });
 
