@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use sled::Transactional;
 
 use super::codec::{decode, encode, id_from, id_key};
-use super::users::{abort, put_user, read_user, UserStore};
+use super::users::{abort, counted, put_user, read_user, UserStore};
 use crate::error::StoreResult;
 pub use crate::seam::otps::{OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpVerdict};
 use crate::seam::otps::{Otps, OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_MINUTES};
@@ -136,11 +136,11 @@ impl Otps for OtpStore {
             let Some(mut user) = read_user(users, target)? else {
                 return Ok(OtpVerdict::Invalid);
             };
-            let before = user.clone();
+            let was = counted(Some(&user));
             if !action.apply(&mut user, now) {
                 return Ok(OtpVerdict::Accepted(Box::new(user)));
             }
-            put_user(users, meta, Some(&before), &user)?;
+            put_user(users, meta, was, &user)?;
             records.remove(key.as_slice())?;
             codes.remove(code_key(purpose, &digest))?;
             Ok(OtpVerdict::Accepted(Box::new(user)))

@@ -33,23 +33,24 @@ pub(super) fn abort(e: impl Into<StoreError>) -> Conflict<StoreError> {
     Conflict::Abort(e.into())
 }
 
-/// What one account adds to the players' tally.
-fn counted(user: Option<&User>) -> [i64; 2] {
+/// What one account adds to the players' tally: [player, verified player].
+pub(super) fn counted(user: Option<&User>) -> [i64; 2] {
     match user {
         Some(user) if user.role == Role::User => [1, i64::from(user.is_verified())],
         _ => [0, 0],
     }
 }
 
-/// Writes `user`, which was `before` (None: a new account), and moves the players' tally in `meta` by the change.
+/// Writes `user`, which counted `was` before the write (`counted`; a new account counts `counted(None)`), and moves
+/// the players' tally in `meta` by the change.
 pub(super) fn put_user(
     users: &TransactionalTree,
     meta: &TransactionalTree,
-    before: Option<&User>,
+    was: [i64; 2],
     user: &User,
 ) -> Result<(), Conflict<StoreError>> {
     users.insert(&id_key(user.id), encode(user).map_err(abort)?)?;
-    let ([was_player, was_verified], [player, verified]) = (counted(before), counted(Some(user)));
+    let ([was_player, was_verified], [player, verified]) = (was, counted(Some(user)));
     if (was_player, was_verified) != (player, verified) {
         tally::add(meta, &tally::key(PLAYERS, &[]), [player - was_player, verified - was_verified])?;
     }
@@ -157,7 +158,7 @@ impl Users for UserStore {
             }
             by_email.insert(email, &id_key(user.id))?;
             by_phone.insert(phone, &id_key(user.id))?;
-            put_user(users, meta, existing.as_ref(), &user)?;
+            put_user(users, meta, counted(existing.as_ref()), &user)?;
             Ok(match existing {
                 Some(_) => SignUp::Replaced(user),
                 None => SignUp::Created(user),
@@ -182,7 +183,7 @@ impl Users for UserStore {
                 None => None,
             };
             let created = existing.is_none();
-            let before = existing.clone();
+            let was = counted(existing.as_ref());
             let mut user = match existing {
                 Some(mut user) => {
                     user.role = role;
@@ -217,7 +218,7 @@ impl Users for UserStore {
                 };
             }
             by_email.insert(email.as_str().as_bytes(), &id_key(user.id))?;
-            put_user(users, meta, before.as_ref(), &user)?;
+            put_user(users, meta, was, &user)?;
             Ok((user, created))
         })?;
         Ok(result)
@@ -229,10 +230,10 @@ impl Users for UserStore {
             let Some(mut user) = read_user(users, id)? else {
                 return Ok(None);
             };
-            let before = user.clone();
+            let was = counted(Some(&user));
             user.password_hash = password_hash.to_string();
             user.token_version += 1;
-            put_user(users, meta, Some(&before), &user)?;
+            put_user(users, meta, was, &user)?;
             Ok(Some(user))
         })?;
         Ok(result)
@@ -248,7 +249,7 @@ impl Users for UserStore {
             if !change(&mut user) {
                 return Ok(Some((stored, false)));
             }
-            put_user(users, meta, Some(&stored), &user)?;
+            put_user(users, meta, counted(Some(&stored)), &user)?;
             Ok(Some((user, true)))
         })?;
         Ok(result)
@@ -260,9 +261,9 @@ impl Users for UserStore {
             let Some(mut user) = read_user(users, id)? else {
                 return Ok(None);
             };
-            let before = user.clone();
+            let was = counted(Some(&user));
             user.status = status;
-            put_user(users, meta, Some(&before), &user)?;
+            put_user(users, meta, was, &user)?;
             Ok(Some(user))
         })?;
         Ok(result)
