@@ -19,16 +19,11 @@ pub fn prune(store: &Store, days: u32) -> anyhow::Result<u64> {
     let removed = store.activities.prune_before(cutoff)?;
     if removed > 0 {
         tracing::info!(removed, days, "audit log pruned");
-        store.activities.record(Activity {
-            id: 0,
-            at: Utc::now(),
-            actor_id: None,
-            actor_email: None,
-            action: "audit.pruned".into(),
-            target: None,
-            ip: None,
-            detail: format!("{removed} entries older than {days} days removed (AYO_AUDIT_RETENTION_DAYS)"),
-        })?;
+        store.activities.record(Activity::unattended(
+            "audit.pruned",
+            None,
+            format!("{removed} entries older than {days} days removed (AYO_AUDIT_RETENTION_DAYS)"),
+        ))?;
     }
     Ok(removed)
 }

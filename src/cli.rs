@@ -325,20 +325,13 @@ pub fn make_staff(store: &Store, admin: &NewStaff<'_>) -> anyhow::Result<(User, 
         _ => "",
     };
     let host_user = std::env::var("USER").unwrap_or_else(|_| "unknown".into());
-    store.activities.record(Activity {
-        id: 0,
-        at: chrono::Utc::now(),
-        actor_id: None,
-        actor_email: None,
-        action: if created { "staff.created_on_host" } else { "staff.reset_on_host" }.into(),
-        target: Some(format!("user:{}", user.id)),
-        ip: None,
-        detail: format!(
-            "{} {} by the command line (host user {host_user}): password set{enrolled}",
-            user.role.as_str(),
-            user.email
-        ),
-    })?;
+    let action = if created { "staff.created_on_host" } else { "staff.reset_on_host" };
+    let detail = format!(
+        "{} {} by the command line (host user {host_user}): password set{enrolled}",
+        user.role.as_str(),
+        user.email
+    );
+    store.activities.record(Activity::unattended(action, Some(format!("user:{}", user.id)), detail))?;
     store.flush_blocking()?;
     Ok((user, created))
 }

@@ -285,16 +285,11 @@ impl DrawActor {
             ctx.run_later(Duration::from_secs(1), |act, ctx| act.step(ctx));
             return;
         }
-        let activity = ayo_data::activity::Activity {
-            id: 0,
-            at: Utc::now(),
-            actor_id: None,
-            actor_email: None,
-            action: "draw.settlement_halted".into(),
-            target: Some(format!("draw:{}", draw.id)),
-            ip: None,
-            detail: message.clone(),
-        };
+        let activity = ayo_data::activity::Activity::unattended(
+            "draw.settlement_halted",
+            Some(format!("draw:{}", draw.id)),
+            message.clone(),
+        );
         if let Err(e) = self.store.activities.record(activity) {
             tracing::error!(draw = draw.id, error = %e, "could not audit the halted settlement");
         }

@@ -20,3 +20,20 @@ pub struct Activity {
     pub ip: Option<String>,
     pub detail: String,
 }
+
+impl Activity {
+    /// An entry no account and no address caused (the server itself, or the operator at the host's command line),
+    /// stamped now; the log gives it its id.
+    pub fn unattended(action: &str, target: Option<String>, detail: String) -> Self {
+        Self {
+            id: 0,
+            at: Utc::now(),
+            actor_id: None,
+            actor_email: None,
+            action: action.into(),
+            target,
+            ip: None,
+            detail,
+        }
+    }
+}
