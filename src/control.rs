@@ -107,9 +107,6 @@ fn describe(target: &Path, records: &str, bytes: &str, sha: &str, how: &str) -> 
 pub fn restore(file: &Path, data_dir: &Path) -> anyhow::Result<String> {
     crate::secrets::private_dir(data_dir)?;
     let db = data_dir.join("db");
-    if std::fs::read_dir(&db).is_ok_and(|mut entries| entries.next().is_some()) {
-        bail!("{} already holds a database: restore into a new data directory", data_dir.display());
-    }
     let input = std::fs::File::open(file).with_context(|| format!("opening {}", file.display()))?;
     let records = Store::restore(std::io::BufReader::new(input), &db)?;
     let report = Store::open(&db)?.audit()?;

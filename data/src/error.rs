@@ -14,6 +14,9 @@ pub enum StoreError {
     Transaction(String),
     #[error("corrupt record in {tree}: {detail}")]
     Corrupt { tree: &'static str, detail: String },
+    /// The store refused a request that would harm it, and says why (a restore over an existing database).
+    #[error("{0}")]
+    Refused(String),
     /// The cluster mode's database (PostgreSQL) failed or could not be reached.
     #[error("database: {0}")]
     Database(String),

@@ -231,10 +231,10 @@ impl Store {
     /// checksum is verified first; check its money with `audit` afterwards.
     pub fn restore(backup: impl std::io::Read, dir: &Path) -> StoreResult<u64> {
         if dir.exists() && std::fs::read_dir(dir).map(|mut d| d.next().is_some()).unwrap_or(true) {
-            return Err(error::StoreError::Corrupt {
-                tree: "backup",
-                detail: format!("{} is not empty: restore into a new directory", dir.display()),
-            });
+            return Err(error::StoreError::Refused(format!(
+                "{} already holds a database: restore into a new data directory",
+                dir.display()
+            )));
         }
         let db = sled::Config::new().path(dir).open()?;
         backup::load(backup, &db)
