@@ -30,7 +30,7 @@ static CONTENT_SECURITY_POLICY: LazyLock<HeaderValue> = LazyLock::new(|| {
 const STRICTEST: &str = "default-src 'self'; frame-ancestors 'none'";
 
 /// The policy, allowing the inline scripts whose base64 SHA-256 digests are given.
-pub fn content_security_policy(script_hashes: &[String]) -> String {
+fn content_security_policy(script_hashes: &[String]) -> String {
     let allowed: String = script_hashes.iter().map(|hash| format!(" 'sha256-{hash}'")).collect();
     format!(
         "default-src 'self'; script-src 'self'{allowed}; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; \
@@ -40,7 +40,7 @@ pub fn content_security_policy(script_hashes: &[String]) -> String {
 }
 
 /// The base64 SHA-256 of the body of every `<script>` without a `src` in `html`, as CSP hash sources name them.
-pub fn inline_script_hashes(html: &str) -> Vec<String> {
+fn inline_script_hashes(html: &str) -> Vec<String> {
     let mut hashes = Vec::new();
     let mut rest = html;
     while let Some(open) = rest.find("<script") {
