@@ -21,6 +21,9 @@ pub struct Settings {
     pub identity: crate::identity::IdentitySettings,
     /// `AYO_TRUSTED_PROXIES`: CIDR blocks whose forwarded headers are believed (none by default).
     pub trusted_proxies: String,
+    /// `AYO_FORWARDED_HEADER`: which forwarded headers those proxies write, `x-forwarded-for` (the default) or
+    /// `forwarded` (RFC 7239); only that family is read (`crate::client_ip`).
+    pub forwarded_header: Option<String>,
     /// `AYO_ADJUST_APPROVAL_ABOVE`: a manual wallet adjustment larger than this (kobo, either way) waits for a
     /// second admin's approval.
     pub adjust_approval_above: i64,
@@ -64,6 +67,7 @@ impl Settings {
             payments: crate::payments::PaymentSettings::default(),
             identity: crate::identity::IdentitySettings::default(),
             trusted_proxies: String::new(),
+            forwarded_header: None,
             adjust_approval_above: ADJUST_APPROVAL_ABOVE,
             seed_key: None,
             sandbox_requested: demo,
@@ -104,6 +108,9 @@ impl Settings {
         }
         if let Some(v) = var("AYO_TRUSTED_PROXIES") {
             self.trusted_proxies = v;
+        }
+        if let Some(v) = var("AYO_FORWARDED_HEADER") {
+            self.forwarded_header = Some(v);
         }
         if let Some(v) = var("AYO_PAYMENTS") {
             self.sandbox_requested |= v == "sandbox";

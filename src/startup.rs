@@ -37,8 +37,13 @@ impl Application {
     }
 
     pub async fn build_with_limits(settings: Settings, limits: Limits) -> anyhow::Result<Self> {
-        let trusted_proxies =
-            crate::client_ip::TrustedProxies::parse(&settings.trusted_proxies).map_err(anyhow::Error::msg)?;
+        let forwarded_header = match &settings.forwarded_header {
+            Some(name) => crate::client_ip::ForwardedHeader::parse(name).map_err(anyhow::Error::msg)?,
+            None => crate::client_ip::ForwardedHeader::default(),
+        };
+        let trusted_proxies = crate::client_ip::TrustedProxies::parse(&settings.trusted_proxies)
+            .map_err(anyhow::Error::msg)?
+            .reading(forwarded_header);
         crate::secrets::private_dir(&settings.data_dir)?;
         let store = open_store(&settings)?;
         // Before anything starts: a refused gateway mode stops here.

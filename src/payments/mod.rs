@@ -15,6 +15,7 @@ pub mod mode;
 pub mod payout;
 pub mod paystack;
 pub mod sandbox;
+pub mod site;
 pub mod views;
 
 use std::collections::HashSet;
@@ -44,8 +45,8 @@ pub struct PaymentSettings {
     pub paystack_base_url: String,
     /// Timeout of each gateway call.
     pub timeout: Duration,
-    /// The site's public origin (`https://ayolotto.ng`) for checkout and callback URLs; without it, the origin
-    /// the request came in on.
+    /// The site's public origin (`https://ayolotto.ng`) for checkout and callback URLs. Required with a real
+    /// gateway; the sandbox may go without it and use the request's own origin (`site`).
     pub public_url: Option<String>,
 }
 
@@ -256,18 +257,23 @@ impl Payments {
                 )?))
             }
         };
-        let public_url = settings.public_url.as_ref().map(|u| u.trim_end_matches('/').to_string());
+        let public_url =
+            settings.public_url.as_deref().map(site::public_origin).transpose().map_err(anyhow::Error::msg)?;
+        if public_url.is_none() && matches!(gateway, Gateway::Paystack(_)) {
+            anyhow::bail!(
+                "AYO_PUBLIC_URL is not set: with a real payment gateway the site's public origin (e.g. \
+                 https://ayolotto.ng) must be configured, or checkouts would return players to whatever host a \
+                 request names"
+            );
+        }
         Ok(Self { gateway, public_url, in_flight: Mutex::new(HashSet::new()) })
     }
 
-    /// The site's origin as the player's browser sees it: `AYO_PUBLIC_URL`, else the request's own.
-    pub fn site(&self, req: &HttpRequest) -> String {
+    /// The site's origin as the player's browser sees it: `AYO_PUBLIC_URL`, else (sandbox only) the request's own.
+    pub fn site(&self, req: &HttpRequest, proxies: &crate::client_ip::TrustedProxies) -> String {
         match &self.public_url {
             Some(url) => url.clone(),
-            None => {
-                let info = req.connection_info();
-                format!("{}://{}", info.scheme(), info.host())
-            }
+            None => site::request_origin(req, proxies),
         }
     }
 

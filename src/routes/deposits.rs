@@ -99,7 +99,7 @@ async fn create(
         }
         over @ DepositRefused::OverLimit { .. } => ApiError::coded("amount", over.to_string(), "DEPOSIT_LIMIT"),
     })?;
-    let callback = format!("{}/user/deposit", state.payments.site(&req));
+    let callback = format!("{}/user/deposit", state.payments.site(&req, &state.trusted_proxies));
     let url = match gateway.initialize(&opened.reference, amount, &user.email, &callback).await {
         Ok(url) => url,
         Err(e) => {

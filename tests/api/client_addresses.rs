@@ -90,3 +90,48 @@ async fn an_identity_longer_than_100_characters_is_a_422() {
     assert_eq!(r.status, 422);
     assert!(!r.field_errors("userIdentity").is_empty(), "{:?}", r.body);
 }
+
+/// The attack: behind the documented nginx (which overwrites `X-Forwarded-For`), a client adds its own RFC 7239
+/// `Forwarded` header, which nginx passes through, to pick a fresh address for every guess.
+#[actix_web::test]
+async fn a_clients_forwarded_header_cannot_choose_its_address_behind_a_proxy_writing_x_forwarded_for() {
+    let app = spawn_app_with(three_failures_per_source(), |s| s.trusted_proxies = "127.0.0.1".into()).await;
+    let mut statuses = Vec::new();
+    for i in 0..5 {
+        let resp = app
+            .client
+            .post(format!("{}/api/v1/auth/login", app.url))
+            .header("X-Forwarded-For", "41.58.0.1")
+            .header("Forwarded", format!("for=6.6.6.{i}"))
+            .json(&json!({"userIdentity": format!("u{i}@example.com"), "password": "wrong-pass"}))
+            .send()
+            .await
+            .unwrap();
+        statuses.push(resp.status().as_u16());
+    }
+    assert_eq!(statuses, [401, 401, 401, 429, 429], "every guess counts against the address the proxy wrote");
+}
+
+/// The same rule for the host a sandbox checkout returns to: a client's `X-Forwarded-Host` or `Forwarded: host=`
+/// is not believed from a peer that is not a trusted proxy, so the player's return link names the real host.
+#[actix_web::test]
+async fn a_checkout_link_never_follows_a_host_the_client_forwarded() {
+    let app = spawn_app_with(Limits::default(), |_| {}).await;
+    let player = app.verified_player("ada@example.com", "+2348012345678").await;
+    let resp = app
+        .client
+        .post(format!("{}/api/v1/deposits/create", app.url))
+        .bearer_auth(&player)
+        .header("X-Forwarded-Host", "evil.example")
+        .header("Forwarded", "host=evil.example;proto=https")
+        .json(&json!({"amount": 500_000}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status().as_u16(), 201);
+    let body: Value = resp.json().await.unwrap();
+    let link = body["data"]["authorization_url"].as_str().unwrap_or_default();
+    assert!(!link.contains("evil.example"), "{link}");
+    let page = app.checkout_page(link).await;
+    assert!(!page.html.contains("evil.example"), "the return link stays on our host");
+}

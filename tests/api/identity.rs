@@ -281,6 +281,7 @@ fn a_live_server_refuses_the_sandbox_identity_provider_unless_asked_for() {
             .arg(dir.path())
             .env("AYO_PAYSTACK_SECRET_KEY", "sk_test_x")
             .env("AYO_PAYSTACK_BASE_URL", "http://127.0.0.1:9")
+            .env("AYO_PUBLIC_URL", "https://ayolotto.example")
             .env_remove("AYO_PAYMENTS")
             .env_remove("AYO_DEMO")
             .env_remove("AYO_KYC_PROVIDER");

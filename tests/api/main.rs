@@ -23,6 +23,7 @@ mod cluster_migrate;
 mod cluster_nodes;
 mod cluster_rate_limits;
 mod compliance_reports;
+mod deploy_files;
 mod deposits;
 mod draws;
 mod drills;

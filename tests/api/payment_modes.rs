@@ -15,6 +15,7 @@ fn refused(dir: &std::path::Path, args: &[&str], env: &[(&str, &str)]) -> Option
         "AYO_ACCEPT_SANDBOX_HISTORY",
         "AYO_BIND",
         "AYO_KYC_PROVIDER",
+        "AYO_PUBLIC_URL",
     ] {
         command.env_remove(name);
     }
@@ -53,6 +54,7 @@ fn a_store_that_ran_the_sandbox_goes_live_only_with_an_acknowledgement_and_never
         ("AYO_PAYSTACK_SECRET_KEY", "sk_test_x"),
         ("AYO_PAYSTACK_BASE_URL", "http://127.0.0.1:9"),
         ("AYO_KYC_PROVIDER", "sandbox"),
+        ("AYO_PUBLIC_URL", "https://ayolotto.example"),
     ];
     let said = refused(dir.path(), &[], &live).expect("refuses to go live on sandbox money");
     assert!(said.contains("holds SANDBOX money"), "{said}");
@@ -66,4 +68,26 @@ fn a_store_that_ran_the_sandbox_goes_live_only_with_an_acknowledgement_and_never
 async fn health_says_which_gateway_runs() {
     let app = spawn_app_with(Default::default(), |_| {}).await;
     assert_eq!(app.get("/health", None).await.body["data"]["payments"], "sandbox");
+}
+
+/// The attack behind it: without a configured origin, a checkout's return link followed the request's `Host` /
+/// `X-Forwarded-Host` / `Forwarded: host=`, so a crafted request sent the player back to `evil.example`.
+#[test]
+fn a_live_server_needs_its_public_url() {
+    let dir = tempfile::tempdir().unwrap();
+    let live = [
+        ("AYO_PAYSTACK_SECRET_KEY", "sk_test_x"),
+        ("AYO_PAYSTACK_BASE_URL", "http://127.0.0.1:9"),
+        ("AYO_KYC_PROVIDER", "sandbox"),
+    ];
+    let said = refused(dir.path(), &[], &live).expect("refuses to go live without AYO_PUBLIC_URL");
+    assert!(said.contains("AYO_PUBLIC_URL is not set"), "{said}");
+    let with_path = [live.as_slice(), &[("AYO_PUBLIC_URL", "https://ayolotto.example/pay")]].concat();
+    let said = refused(dir.path(), &[], &with_path).expect("refuses a URL that is not an origin");
+    assert!(said.contains("AYO_PUBLIC_URL"), "{said}");
+    let with_origin = [live.as_slice(), &[("AYO_PUBLIC_URL", "https://ayolotto.example")]].concat();
+    assert_eq!(refused(dir.path(), &[], &with_origin), None, "starts with it");
+    // The sandbox still runs without one (demo and tests).
+    let demo = tempfile::tempdir().unwrap();
+    assert_eq!(refused(demo.path(), &["--demo"], &[]), None);
 }

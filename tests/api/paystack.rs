@@ -14,6 +14,7 @@ async fn app_on(stand_in: &StandIn, timeout: Duration) -> TestApp {
         s.payments.paystack_secret_key = Some(SECRET.into());
         s.payments.paystack_base_url = base;
         s.payments.timeout = timeout;
+        s.payments.public_url = Some("https://ayolotto.example".into());
     })
     .await
 }
@@ -52,7 +53,8 @@ async fn a_paystack_deposit_is_initialised_verified_and_credited_once() {
         (&json!(500_000), &json!("NGN"), &json!("ada@example.com"))
     );
     assert_eq!(body["reference"], checkout.reference.as_str());
-    assert_eq!(body["callback_url"], format!("{}/user/deposit", app.url));
+    // The player returns to the configured public origin, never to the host a request named.
+    assert_eq!(body["callback_url"], "https://ayolotto.example/user/deposit");
 
     // Not paid yet: a webhook claiming it is does not credit (verification says abandoned).
     let event = charge_success(&checkout.reference, 500_000);
