@@ -53,6 +53,17 @@ pub struct Limits {
     pub otp_send_per_email: Limit,
     /// Codes sent and accounts created per client address.
     pub otp_send_per_ip: Limit,
+    /// Wrong current passwords per account where a signed-in session is asked for it again (change-password, the
+    /// payout account), counted before the hash. Windows are fixed, so any hour holds at most twice this.
+    pub password_rechecks_per_account: Limit,
+    /// Wrong codes per email and purpose, kept whether or not an account uses the email, so the answers say the
+    /// same for every email (issue 28); a code sent to the email starts it again, as a new code has new tries.
+    pub otp_misses_per_email: Limit,
+    /// Argon2 work one client address may have running or waiting at once; more is refused (429) at once rather
+    /// than queued ahead of everyone else.
+    pub hashes_per_source: u32,
+    /// Argon2 work waiting for a core, all addresses together; more is refused (429) rather than left to wait.
+    pub hashes_waiting: u32,
 }
 
 impl Default for Limits {
@@ -66,6 +77,10 @@ impl Default for Limits {
             otp_verify_per_ip: Limit::per_minute(10),
             otp_send_per_email: Limit::per_minute(1),
             otp_send_per_ip: Limit::per_minute(20),
+            password_rechecks_per_account: Limit::per(5, 60 * 60),
+            otp_misses_per_email: Limit::per(5, 10 * 60),
+            hashes_per_source: 4,
+            hashes_waiting: 256,
         }
     }
 }
@@ -83,6 +98,33 @@ pub trait RateCounter: Send + Sync {
     fn record<'a>(&'a self, key: &'a str, limit: Limit) -> BoxFuture<'a, ()>;
     /// Forgets `key`'s window.
     fn clear<'a>(&'a self, key: &'a str) -> BoxFuture<'a, ()>;
+    /// Counts one event for `key` ahead of the work it guards, refusing it (uncounted) once the window is full, in
+    /// one atomic step: however many arrive at once, at most `limit.max` are let through (issue 28).
+    fn reserve<'a>(&'a self, key: &'a str, limit: Limit) -> BoxFuture<'a, Result<Reservation, ApiError>>;
+    /// Gives back an event `reserve` counted, if its window is still the current one.
+    fn release<'a>(&'a self, reservation: &'a Reservation) -> BoxFuture<'a, ()>;
+}
+
+/// One event counted before the work it guards was done; given back (`RateLimiter::release`) when the work showed
+/// it was no failure, kept as the failure otherwise.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reservation {
+    key: String,
+    /// Which window of the key it was counted in (engine-specific), so a release never takes from a later one.
+    window: i64,
+    /// Events in that window, this one included.
+    count: u32,
+}
+
+impl Reservation {
+    pub fn key(&self) -> &str {
+        &self.key
+    }
+
+    /// Events in the window it was counted in, itself included.
+    pub fn count(&self) -> u32 {
+        self.count
+    }
 }
 
 /// The server's rate limiter: a `RateCounter` for the budgets that must hold however many nodes serve (logins,
@@ -144,6 +186,17 @@ impl RateLimiter {
 
     pub async fn clear(&self, key: &str) {
         self.counter.clear(key).await
+    }
+
+    /// Counts one event for `key` before the work it guards, refusing it (429, uncounted) once the window is full:
+    /// the atomic form of `check` + `record` for budgets a burst must not outrun.
+    pub async fn reserve(&self, key: &str, limit: Limit) -> Result<Reservation, ApiError> {
+        self.counter.reserve(key, limit).await
+    }
+
+    /// Gives back what `reserve` counted (the work showed it was no failure).
+    pub async fn release(&self, reservation: &Reservation) {
+        self.counter.release(reservation).await
     }
 
     /// `hit` on this node's own budget, in memory, at once: for guards of this node's own work, which may be

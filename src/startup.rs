@@ -112,6 +112,7 @@ impl Application {
             hub,
             bus,
             draining: Default::default(),
+            hashing: crate::auth::hash_queue::HashQueue::new(limits.hashes_per_source, limits.hashes_waiting),
         });
 
         crate::control::listen(&settings.data_dir, state.store.clone())?;

@@ -40,6 +40,8 @@ pub struct AppState {
     pub background: Background,
     /// Set on SIGTERM: `/ready` answers 503 so a load balancer stops sending new work while this server drains.
     pub draining: std::sync::atomic::AtomicBool,
+    /// Argon2 work: one hash per core, a few places per client address, a bounded wait (issue 28).
+    pub hashing: crate::auth::hash_queue::HashQueue,
 }
 
 /// Work that runs after the answer has gone (codes and mails), so an answer's timing never depends on whether an

@@ -25,10 +25,10 @@ pub fn verify(password: &str, stored: &str) -> bool {
 }
 
 /// A hash to check against when the account does not exist, so that a login for an unknown identity costs the same
-/// time as one for a real account and timing tells nothing.
+/// time as one for a real account and timing tells nothing. Of a password drawn at random: nothing typed matches it.
 pub fn decoy_hash() -> &'static str {
     static DECOY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    DECOY.get_or_init(|| hash("decoy-password-for-timing").unwrap_or_default())
+    DECOY.get_or_init(|| hash(SaltString::generate(&mut OsRng).as_str()).unwrap_or_default())
 }
 
 /// One of the `cores` slots for Argon2 work, given back on drop.

@@ -12,7 +12,7 @@ use std::time::Instant;
 use futures_util::future::{self, BoxFuture, FutureExt};
 use lru::LruCache;
 
-use super::{refused, Limit, RateCounter};
+use super::{refused, Limit, RateCounter, Reservation};
 use crate::error::ApiError;
 
 /// At most this many keys are remembered (about 100 bytes each: ≈ 20 MiB at worst).
@@ -21,6 +21,8 @@ const CAPACITY: usize = 200_000;
 /// Windows in an LRU map behind one lock: (start, count) per key.
 pub struct MemoryCounter {
     windows: Mutex<LruCache<String, (Instant, u32)>>,
+    /// Before every window this counter holds: a window is named by how long after this it started.
+    born: Instant,
 }
 
 impl Default for MemoryCounter {
@@ -32,7 +34,7 @@ impl Default for MemoryCounter {
 impl MemoryCounter {
     pub fn with_capacity(capacity: usize) -> Self {
         let capacity = NonZeroUsize::new(capacity).unwrap_or(NonZeroUsize::MIN);
-        Self { windows: Mutex::new(LruCache::new(capacity)) }
+        Self { windows: Mutex::new(LruCache::new(capacity)), born: Instant::now() }
     }
 
     /// How many keys are remembered now.
@@ -76,6 +78,36 @@ impl MemoryCounter {
 
     pub fn clear_now(&self, key: &str) {
         self.lock().pop(key);
+    }
+
+    /// Counts one event for `key` before the work it guards; refuses it (uncounted) once the window is full. One
+    /// step under the lock, so concurrent callers never both take the last place.
+    pub fn reserve_now(&self, key: &str, limit: Limit) -> Result<Reservation, ApiError> {
+        let now = Instant::now();
+        let mut windows = self.lock();
+        let entry = windows.get_or_insert_mut(key.to_string(), || (now, 0));
+        if now.duration_since(entry.0) >= limit.window {
+            *entry = (now, 0);
+        }
+        if entry.1 >= limit.max {
+            return Err(refused(limit.window.saturating_sub(now.duration_since(entry.0))));
+        }
+        entry.1 += 1;
+        Ok(Reservation { key: key.to_string(), window: self.window_name(entry.0), count: entry.1 })
+    }
+
+    /// Gives back a reserved event, unless its window has ended (or the key was cleared or forgotten) since.
+    pub fn release_now(&self, reservation: &Reservation) {
+        let mut windows = self.lock();
+        if let Some(entry) = windows.peek_mut(reservation.key.as_str()) {
+            if self.window_name(entry.0) == reservation.window {
+                entry.1 = entry.1.saturating_sub(1);
+            }
+        }
+    }
+
+    fn window_name(&self, start: Instant) -> i64 {
+        i64::try_from(start.duration_since(self.born).as_nanos()).unwrap_or(i64::MAX)
     }
 
     fn update(&self, key: &str, limit: Limit, count: bool) -> Result<(), ApiError> {
@@ -122,6 +154,15 @@ impl RateCounter for MemoryCounter {
         self.clear_now(key);
         future::ready(()).boxed()
     }
+
+    fn reserve<'a>(&'a self, key: &'a str, limit: Limit) -> BoxFuture<'a, Result<Reservation, ApiError>> {
+        future::ready(self.reserve_now(key, limit)).boxed()
+    }
+
+    fn release<'a>(&'a self, reservation: &'a Reservation) -> BoxFuture<'a, ()> {
+        self.release_now(reservation);
+        future::ready(()).boxed()
+    }
 }
 
 #[cfg(test)]
@@ -148,6 +189,40 @@ mod tests {
         assert!(limiter.check_now("x", limit).is_err());
         limiter.clear_now("x");
         assert!(limiter.check_now("x", limit).is_ok());
+    }
+
+    #[test]
+    fn a_burst_of_reservations_from_many_threads_takes_exactly_the_budget() {
+        let limiter = std::sync::Arc::new(MemoryCounter::default());
+        let limit = Limit::per_minute(10);
+        let threads: Vec<_> = (0..250)
+            .map(|_| {
+                let limiter = limiter.clone();
+                std::thread::spawn(move || limiter.reserve_now("login-fail:user:1@6.6.6.6", limit).is_ok())
+            })
+            .collect();
+        let granted = threads.into_iter().filter_map(|t| t.join().ok()).filter(|granted| *granted).count();
+        assert_eq!(granted, 10);
+        assert_eq!(limiter.count_now("login-fail:user:1@6.6.6.6", limit), 10);
+    }
+
+    #[test]
+    fn a_released_reservation_frees_its_place_but_only_in_its_own_window() {
+        let limiter = MemoryCounter::default();
+        let limit = Limit::per_minute(2);
+        let first = limiter.reserve_now("k", limit).unwrap();
+        assert_eq!(first.count(), 1);
+        let second = limiter.reserve_now("k", limit).unwrap();
+        assert!(limiter.reserve_now("k", limit).is_err());
+        limiter.release_now(&second);
+        assert_eq!(limiter.count_now("k", limit), 1);
+        assert!(limiter.reserve_now("k", limit).is_ok());
+        // After a clear (a new window), an old reservation takes nothing from the new count.
+        limiter.clear_now("k");
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        let fresh = limiter.reserve_now("k", limit).unwrap();
+        limiter.release_now(&first);
+        assert_eq!(limiter.count_now("k", limit), 1, "{fresh:?}");
     }
 
     #[test]

@@ -10,10 +10,10 @@ use std::sync::Arc;
 
 use futures_util::future::{BoxFuture, FutureExt};
 
-use ayo_data::pg::rate::{self, Hit};
+use ayo_data::pg::rate::{self, Hit, Reserve};
 use ayo_data::pg::Client;
 
-use super::{refused, Limit, RateCounter};
+use super::{refused, Limit, RateCounter, Reservation};
 use crate::error::ApiError;
 
 /// Fixed windows in `rate_buckets`, through one client (each call one statement, pipelined on its connection).
@@ -74,6 +74,26 @@ impl RateCounter for SharedCounter {
         async move {
             if let Err(e) = rate::clear(&self.client, key).await {
                 tracing::error!(key, error = %e, "could not clear a shared rate counter");
+            }
+        }
+        .boxed()
+    }
+
+    fn reserve<'a>(&'a self, key: &'a str, limit: Limit) -> BoxFuture<'a, Result<Reservation, ApiError>> {
+        async move {
+            match rate::reserve(&self.client, key, limit.window, limit.max).await.map_err(ApiError::internal)? {
+                Reserve::Counted { count, window } => Ok(Reservation { key: key.to_string(), window, count }),
+                Reserve::Full { left } => Err(refused(left)),
+            }
+        }
+        .boxed()
+    }
+
+    fn release<'a>(&'a self, reservation: &'a Reservation) -> BoxFuture<'a, ()> {
+        async move {
+            // Not given back, the event stays counted as a failure: the safe side of an outage.
+            if let Err(e) = rate::release(&self.client, &reservation.key, reservation.window).await {
+                tracing::error!(key = reservation.key, error = %e, "could not give back a shared rate count");
             }
         }
         .boxed()

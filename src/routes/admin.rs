@@ -58,11 +58,12 @@ async fn dashboard(state: web::Data<AppState>, _: AdminUser) -> Result<HttpRespo
 )]
 #[post("/change-password")]
 async fn change_password(
+    req: HttpRequest,
     state: web::Data<AppState>,
     AdminUser(user): AdminUser,
     JsonBody(body): JsonBody<ChangePasswordBody>,
 ) -> Result<HttpResponse, ApiError> {
-    change_password_of(&state, user, body).await
+    change_password_of(&req, &state, user, body).await
 }
 
 #[derive(Deserialize, Default, ToSchema)]

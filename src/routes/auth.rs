@@ -13,6 +13,7 @@ use super::client_ip;
 use super::otps::send_code;
 use super::session::session_response;
 use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
+use crate::auth::guesses::{Budget, Guess, OnMatch};
 use crate::auth::{password, AuthUser};
 use crate::error::{ApiError, FieldErrors};
 use crate::json::JsonBody;
@@ -87,30 +88,35 @@ async fn login(
         Some(user) => format!("user:{}", user.id),
         None => format!("id:{identity_key}"),
     };
-    let (everywhere_key, here_key) = (format!("login-fail:{identity}"), format!("login-fail:{identity}@{source}"));
+    // Counted before the hash (src/auth/guesses.rs): the address's failures, this identity's failures from this
+    // address (both refuse when full), and this identity's failures from anywhere (which only slow it down, so
+    // nobody can lock a player out of their own account).
     let per_identity = state.limits.login_failures_per_identity;
-    if let Err(locked) = state.limiter.check(&here_key, per_identity).await {
-        state.audit(Some(&req), account.as_ref(), "login.locked", None, format!("identity {identity_key}"));
-        return Err(locked);
-    }
-    slow_down(&state, state.limiter.count(&everywhere_key, per_identity).await).await;
+    let budgets = vec![
+        Budget::new(source_key, state.limits.login_per_ip, OnMatch::GiveBack),
+        Budget::new(format!("login-fail:{identity}@{source}"), per_identity, OnMatch::Forget),
+        Budget::unbounded(format!("login-fail:{identity}"), per_identity, OnMatch::Forget),
+    ];
+    let guess = match Guess::reserve(&state.limiter, budgets).await {
+        Ok(guess) => guess,
+        Err(refused) => {
+            if refused.budget == 1 {
+                state.audit(Some(&req), account.as_ref(), "login.locked", None, format!("identity {identity_key}"));
+            }
+            return Err(refused.into());
+        }
+    };
+    slow_down(&state, guess.counted(2).saturating_sub(1)).await;
     let stored = account.as_ref().map(|u| u.password_hash.clone()).unwrap_or_else(|| password::decoy_hash().into());
-    let typed = body.password.clone();
-    let matches = web::block(move || password::verify(&typed, &stored)).await?;
+    let matches = guess.check(&state, &source, &body.password, &stored).await?;
     let user = match account {
         Some(user) if matches => user,
         _ => {
-            for key in [&source_key, &everywhere_key, &here_key] {
-                let limit = if key == &source_key { state.limits.login_per_ip } else { per_identity };
-                state.limiter.record(key, limit).await;
-            }
             tracing::warn!(ip = source, "failed login");
             state.audit(Some(&req), account.as_ref(), "login.failed", None, format!("identity {identity_key}"));
             return Err(ApiError::InvalidCredentials);
         }
     };
-    state.limiter.clear(&here_key).await;
-    state.limiter.clear(&everywhere_key).await;
     if user.status == UserStatus::Suspended {
         return Err(ApiError::Suspended);
     }
@@ -159,17 +165,20 @@ async fn logout(
     Ok(HttpResponse::Ok().json(json!({ "data": null, "message": "You are logged out" })))
 }
 
-/// Whether `typed` is the account's password, checked on the blocking pool: for actions that ask for it again.
-/// Wrong guesses count per account and `purpose` like failed logins; past the limit the answer is 429, unchecked.
-pub async fn password_matches(state: &AppState, user: &User, typed: &str, purpose: &str) -> Result<bool, ApiError> {
-    let (failures_key, limit) = (format!("{purpose}-fail:{}", user.id), state.limits.login_failures_per_identity);
-    state.limiter.check(&failures_key, limit).await?;
-    let (typed, stored) = (typed.to_string(), user.password_hash.clone());
-    let matches = web::block(move || password::verify(&typed, &stored)).await?;
-    if !matches {
-        state.limiter.record(&failures_key, limit).await;
-    }
-    Ok(matches)
+/// Whether `typed` is the account's password, for a signed-in session's actions that ask for it again (changing
+/// it, replacing the payout account). A thief with a token has only these to guess with, so every such check of
+/// the account shares one budget (`Limits::password_rechecks_per_account`), counted before the hash: past it the
+/// answer is 429, unchecked, however many arrive at once.
+pub async fn password_matches(
+    req: &HttpRequest,
+    state: &AppState,
+    user: &User,
+    typed: &str,
+) -> Result<bool, ApiError> {
+    let key = format!("password-recheck-fail:user:{}", user.id);
+    let budget = Budget::new(key, state.limits.password_rechecks_per_account, OnMatch::GiveBack);
+    let guess = Guess::reserve(&state.limiter, vec![budget]).await?;
+    guess.check(state, &client_ip(req), typed, &user.password_hash).await
 }
 
 /// Ends the private topics of the account's open sockets, on every node (its tokens have just stopped working).
@@ -228,15 +237,17 @@ pub struct ChangePasswordBody {
 )]
 #[post("/auth/change-password")]
 async fn change_password(
+    req: HttpRequest,
     state: web::Data<AppState>,
     AuthUser(user): AuthUser,
     JsonBody(body): JsonBody<ChangePasswordBody>,
 ) -> Result<HttpResponse, ApiError> {
-    change_password_of(&state, user, body).await
+    change_password_of(&req, &state, user, body).await
 }
 
 /// Shared by players and admins: checks the current password, stores the new one and signs other sessions out.
 pub async fn change_password_of(
+    req: &HttpRequest,
     state: &AppState,
     user: User,
     body: ChangePasswordBody,
@@ -257,10 +268,10 @@ pub async fn change_password_of(
     let Some(new) = new else {
         return Err(ApiError::field("password", "All fields are required"));
     };
-    if !password_matches(state, &user, &body.current_password, "password-change").await? {
+    if !password_matches(req, state, &user, &body.current_password).await? {
         return Err(ApiError::field("current_password", "Your current password is not correct"));
     }
-    let hash = web::block(move || password::hash(new.expose())).await?.map_err(ApiError::internal)?;
+    let hash = state.hashing.hash(&client_ip(req), new.expose()).await?;
     let store = state.store.clone();
     let updated = web::block(move || store.users.set_password(user.id, &hash)).await??;
     let updated = updated.ok_or(ApiError::Unauthenticated)?;

@@ -122,7 +122,7 @@ async fn confirm_password(
     if body.password.is_empty() {
         return Err(ApiError::field("password", "Enter your password to change your bank account"));
     }
-    if password_matches(state, user, &body.password, "bank-password").await? {
+    if password_matches(req, state, user, &body.password).await? {
         return Ok(());
     }
     state.audit(Some(req), Some(user), "bank_account.password_failed", Some(format!("user:{}", user.id)), "");

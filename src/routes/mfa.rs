@@ -13,6 +13,7 @@ use ayo_data::user::{Role, User, UserStatus};
 use super::client_ip;
 use super::session::session_body;
 use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
+use crate::auth::guesses::{Budget, Guess, OnMatch};
 use crate::auth::totp;
 use crate::error::{ApiError, FieldErrors};
 use crate::json::JsonBody;
@@ -92,23 +93,40 @@ async fn verify(
     }
     errors.finish()?;
     let user = pending_admin(&state, &body.mfa_token)?;
+    // Counted before the code is checked (src/auth/guesses.rs, issue 28): a burst of guesses gets no more tries
+    // than the budgets hold, however many arrive at once.
     let failures_key = format!("mfa-fail:{}", user.id);
-    let per_identity = state.limits.login_failures_per_identity;
-    if let Err(locked) = state.limiter.check(&failures_key, per_identity).await {
-        state.audit(Some(&req), Some(&user), "mfa.locked", None, "too many wrong codes");
-        return Err(locked);
-    }
-    let Some((user, accepted)) = redeem(&state, &user, body.code.trim())? else {
-        state.limiter.record(&failures_key, per_identity).await;
-        state.limiter.record(&source_key, state.limits.login_per_ip).await;
+    let budgets = vec![
+        Budget::new(source_key, state.limits.login_per_ip, OnMatch::GiveBack),
+        Budget::new(failures_key, state.limits.login_failures_per_identity, OnMatch::Forget),
+    ];
+    let guess = match Guess::reserve(&state.limiter, budgets).await {
+        Ok(guess) => guess,
+        Err(refused) => {
+            if refused.budget == 1 {
+                state.audit(Some(&req), Some(&user), "mfa.locked", None, "too many wrong codes");
+            }
+            return Err(refused.into());
+        }
+    };
+    let redeemed = match redeem(&state, &user, body.code.trim()) {
+        Ok(redeemed) => redeemed,
+        Err(e) => {
+            guess.give_back(&state.limiter).await;
+            return Err(e);
+        }
+    };
+    let Some((user, accepted)) = redeemed else {
+        // The counts stay: this was the failure they are for.
+        drop(guess);
         state.audit(Some(&req), Some(&user), "mfa.failed", None, "wrong or reused code");
         return Err(ApiError::field(
             "code",
             "That code is not right. Enter the current code from your authenticator app.",
         ));
     };
+    guess.settle(&state.limiter).await;
     state.store.flush().await?;
-    state.limiter.clear(&failures_key).await;
     state.audit(Some(&req), Some(&user), "admin.login", None, "admin signed in with password and code");
     let mut body = session_body(&state, &user, "Login successful")?;
     match accepted {

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use ayo_data::account::Email;
 use ayo_data::store::{OtpAction, OtpIssue, OtpPurpose, OtpVerdict};
-use ayo_data::user::{Role, User};
+use ayo_data::user::{Role, User, UserId};
 
 use super::client_ip;
 use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
@@ -59,10 +59,79 @@ pub fn parse_purpose(errors: &mut FieldErrors, field: &str, raw: &str) -> Option
 pub fn refusal(verdict: &OtpVerdict) -> ApiError {
     let why = match verdict {
         OtpVerdict::Expired => "This code has expired. Please request a new one.",
-        OtpVerdict::Burned => "Too many wrong codes. Please request a new one.",
-        _ => "The code is not correct. Check the latest email we sent you.",
+        OtpVerdict::Burned => TOO_MANY_MISSES,
+        _ => NOT_CORRECT,
     };
     ApiError::field("otp", why)
+}
+
+const TOO_MANY_MISSES: &str = "Too many wrong codes. Please request a new one.";
+const NOT_CORRECT: &str = "The code is not correct. Check the latest email we sent you.";
+
+/// The email's miss count for codes of `purpose`.
+fn misses_key(purpose: OtpPurpose, email: &Email) -> String {
+    format!("otp-miss:{}:{}", purpose.as_str(), email.as_str())
+}
+
+/// A code named by its email (`/otps/verify` with an email, `/auth/reset-password`), checked for `account` (the
+/// account the email names, if any and if it may use such a code). The answer depends only on the email's own
+/// miss count, kept whether or not an account uses the email, and on whether the code was right: never on what the
+/// store knows of the account, so an unknown email runs out of tries exactly as a real one does (issue 28). The miss
+/// is counted before the code is checked, so a burst gets no more tries than the budget holds.
+pub async fn redeem_for_email(
+    state: &AppState,
+    purpose: OtpPurpose,
+    email: &Email,
+    account: Option<UserId>,
+    code: &str,
+    action: OtpAction,
+) -> Result<Box<User>, ApiError> {
+    let (key, budget) = (misses_key(purpose, email), state.limits.otp_misses_per_email);
+    let miss = match state.limiter.reserve(&key, budget).await {
+        Ok(miss) => miss,
+        Err(ApiError::RateLimited { .. }) => return Err(ApiError::field("otp", TOO_MANY_MISSES)),
+        Err(other) => return Err(other),
+    };
+    let verdict = match account {
+        Some(id) => {
+            let (store, pepper, code) = (state.store.clone(), state.pepper.clone(), code.to_string());
+            let redeemed = web::block(move || store.otps.redeem(purpose, &code, Some(id), &action, &pepper, Utc::now()))
+                .await
+                .map_err(ApiError::from)
+                .and_then(|verdict| verdict.map_err(ApiError::from));
+            match redeemed {
+                Ok(verdict) => verdict,
+                Err(e) => {
+                    state.limiter.release(&miss).await;
+                    return Err(e);
+                }
+            }
+        }
+        None => OtpVerdict::Invalid,
+    };
+    state.store.flush().await?;
+    match verdict {
+        OtpVerdict::Accepted(user) => {
+            state.limiter.clear(&key).await;
+            Ok(user)
+        }
+        // Only the right code can be expired: no miss, and only its owner ever sees this.
+        OtpVerdict::Expired => {
+            state.limiter.release(&miss).await;
+            Err(refusal(&OtpVerdict::Expired))
+        }
+        // The store's own count (which burns the code at its fifth miss) is not what answers: the email's count is.
+        OtpVerdict::Invalid | OtpVerdict::Burned if miss.count() >= budget.max => {
+            Err(ApiError::field("otp", TOO_MANY_MISSES))
+        }
+        OtpVerdict::Invalid | OtpVerdict::Burned => Err(ApiError::field("otp", NOT_CORRECT)),
+    }
+}
+
+/// A code is being sent to `email` (or would be, were an account using it): its tries start again, as a new code's
+/// do, whether or not an account uses the email.
+pub async fn fresh_tries(state: &AppState, purpose: OtpPurpose, email: &Email) {
+    state.limiter.clear(&misses_key(purpose, email)).await;
 }
 
 #[derive(Deserialize, Default, ToSchema)]
@@ -114,29 +183,28 @@ async fn verify(
     let (Some(code), Some(purpose)) = (code, purpose) else {
         return Err(ApiError::field("otp", OTP_MISSING));
     };
-    let anonymous = email.is_none();
-    if anonymous {
-        state.limiter.check(ANONYMOUS_MISSES, state.limits.otp_verify_anonymous).await?;
-    }
-    let expected = match &email {
-        Some(email) => match state.store.users.find_by_email(email)? {
-            // Admins and witnesses are never reset through the public flow (`ayo create-admin|create-witness` does it).
-            Some(user) if !(purpose == OtpPurpose::PasswordReset && user.role != Role::User) => Some(user.id),
-            _ => return Err(refusal(&OtpVerdict::Invalid)),
-        },
-        None => None,
-    };
     let action = match purpose {
         OtpPurpose::Verification => OtpAction::VerifyEmail,
         OtpPurpose::PasswordReset => OtpAction::Check,
     };
-    let verdict = state.store.otps.redeem(purpose, &code, expected, &action, &state.pepper, Utc::now())?;
-    state.store.flush().await?;
-    if !matches!(verdict, OtpVerdict::Accepted(_)) {
-        if anonymous {
-            state.limiter.record(ANONYMOUS_MISSES, state.limits.otp_verify_anonymous).await;
+    match &email {
+        Some(email) => {
+            // Admins and witnesses are never reset through the public flow (`ayo create-admin|create-witness` does it).
+            let account = state.store.users.find_by_email(email)?;
+            let account = account.filter(|u| !(purpose == OtpPurpose::PasswordReset && u.role != Role::User));
+            redeem_for_email(&state, purpose, email, account.map(|u| u.id), &code, action).await?;
         }
-        return Err(refusal(&verdict));
+        None => {
+            // Counted before the check, like every guess (src/auth/guesses.rs): the shared budget holds however many
+            // arrive at once.
+            let miss = state.limiter.reserve(ANONYMOUS_MISSES, state.limits.otp_verify_anonymous).await?;
+            let verdict = state.store.otps.redeem(purpose, &code, None, &action, &state.pepper, Utc::now())?;
+            state.store.flush().await?;
+            if !matches!(verdict, OtpVerdict::Accepted(_)) {
+                return Err(refusal(&verdict));
+            }
+            state.limiter.release(&miss).await;
+        }
     }
     let message = match purpose {
         OtpPurpose::Verification => "Your email is verified. You can now log in.",
@@ -209,6 +277,7 @@ pub async fn send_code_if_due(
         .limiter
         .hit(&format!("otp-send:{}:{}", purpose.as_str(), email.as_str()), state.limits.otp_send_per_email)
         .await?;
+    fresh_tries(state, purpose, email).await;
     let (job, email) = (state.clone(), email.clone());
     state.background.spawn(async move {
         if let Err(e) = send_if_due(&job, &email, purpose).await {

@@ -11,9 +11,8 @@ use ayo_data::store::{OtpAction, OtpPurpose, OtpVerdict};
 use ayo_data::user::Role;
 
 use super::client_ip;
-use super::otps::{parse_code, refusal, send_code_if_due};
+use super::otps::{parse_code, redeem_for_email, refusal, send_code_if_due};
 use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
-use crate::auth::password;
 use crate::error::{ApiError, FieldErrors};
 use crate::json::JsonBody;
 use crate::state::AppState;
@@ -99,24 +98,13 @@ async fn reset(
     let (Some(email), Some(code), Some(new)) = (email, code, new) else {
         return Err(ApiError::field("otp", "All fields are required"));
     };
-    // Cheap checks first: the code is checked (a miss counts against that account's code) before any Argon2 work,
-    // and an unknown email, an admin or a witness (never reset through the public flow) or a wrong code all answer alike.
-    let user = state.store.users.find_by_email(&email)?.filter(|u| u.role == Role::User);
-    let checked = match &user {
-        Some(user) => {
-            let (store, pepper, code, id) = (state.store.clone(), state.pepper.clone(), code.clone(), user.id);
-            web::block(move || {
-                store.otps.redeem(OtpPurpose::PasswordReset, &code, Some(id), &OtpAction::Check, &pepper, Utc::now())
-            })
-            .await??
-        }
-        None => OtpVerdict::Invalid,
-    };
-    state.store.flush().await?;
-    let (Some(user), OtpVerdict::Accepted(_)) = (user, &checked) else {
-        return Err(refusal(&checked));
-    };
-    let hash = web::block(move || password::hash(new.expose())).await?.map_err(ApiError::internal)?;
+    // Cheap checks first: the code is checked (a miss counts against the email, whether or not an account uses it)
+    // before any Argon2 work, and an unknown email, an admin or a witness (never reset through the public flow) or a
+    // wrong code all answer alike, down to running out of tries (`redeem_for_email`).
+    let account = state.store.users.find_by_email(&email)?.filter(|u| u.role == Role::User).map(|u| u.id);
+    let user =
+        redeem_for_email(&state, OtpPurpose::PasswordReset, &email, account, &code, OtpAction::Check).await?;
+    let hash = state.hashing.hash(&client_ip(&req), new.expose()).await?;
     let user_id = user.id;
     let store = state.store.clone();
     let pepper = state.pepper.clone();

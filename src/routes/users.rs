@@ -14,7 +14,6 @@ use ayo_data::user::NewPlayer;
 use super::client_ip;
 use super::otps::send_code;
 use crate::api_doc::{Envelope, ErrorBody, ServiceConfig};
-use crate::auth::password;
 use crate::error::{ApiError, FieldErrors};
 use crate::json::JsonBody;
 use crate::mail::templates;
@@ -95,8 +94,9 @@ async fn create(
         return Err(ApiError::BadRequest(REQUIRED.into()));
     };
     state.limiter.hit(&format!("otp-send:verification:{}", email.as_str()), state.limits.otp_send_per_email).await?;
+    super::otps::fresh_tries(&state, OtpPurpose::Verification, &email).await;
 
-    let password_hash = web::block(move || password::hash(password.expose())).await?.map_err(ApiError::internal)?;
+    let password_hash = state.hashing.hash(&client_ip(&req), password.expose()).await?;
     let new = NewPlayer { name: name.clone(), email: email.clone(), phone, dob, password_hash, state: residence };
     let store = state.store.clone();
     let outcome = web::block(move || store.users.sign_up(new)).await??;

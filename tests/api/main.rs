@@ -53,3 +53,4 @@ mod tokens;
 mod transactions;
 mod withdrawals;
 mod ws;
+mod guessing;

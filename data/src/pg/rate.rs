@@ -72,6 +72,64 @@ pub async fn hit(client: &Client, key: &str, window: Duration, max: u32) -> Resu
     Ok(Hit::Full { left })
 }
 
+/// What one `reserve` did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reserve {
+    /// Counted: the window now holds `count`; `window` names that window (for `release`).
+    Counted { count: u32, window: i64 },
+    /// Not counted: the window already held `max`; it ends in `left`.
+    Full { left: Duration },
+}
+
+/// `hit` that also names the window it counted in, so the event can be given back (`release`) once it turns out
+/// not to have been a failure: an attempt is counted BEFORE its costly check, in the same one statement that
+/// checks the budget, so however many arrive at once (on however many nodes) at most `max` are ever let through
+/// (issue 28).
+pub async fn reserve(client: &Client, key: &str, window: Duration, max: u32) -> Result<Reserve, PgError> {
+    if max == 0 {
+        return Ok(Reserve::Full { left: window });
+    }
+    let max = i32::try_from(max).unwrap_or(i32::MAX);
+    let counted = client
+        .query_opt(
+            "INSERT INTO rate_buckets AS b (key, window_start, count) VALUES ($1, now(), 1)
+             ON CONFLICT (key) DO UPDATE SET
+                 count = CASE WHEN b.window_start + $2::float8 * interval '1 second' <= now() THEN 1
+                              ELSE b.count + 1 END,
+                 window_start = CASE WHEN b.window_start + $2::float8 * interval '1 second' <= now() THEN now()
+                                     ELSE b.window_start END
+             WHERE b.window_start + $2::float8 * interval '1 second' <= now() OR b.count < $3
+             RETURNING count, (EXTRACT(EPOCH FROM window_start) * 1000000)::bigint",
+            &[&key, &window.as_secs_f64(), &max],
+        )
+        .await?;
+    if let Some(row) = counted {
+        return Ok(Reserve::Counted { count: count(row.get(0)), window: row.get(1) });
+    }
+    let left = client
+        .query_opt(
+            "SELECT EXTRACT(EPOCH FROM window_start + $2::float8 * interval '1 second' - now())::float8
+             FROM rate_buckets WHERE key = $1",
+            &[&key, &window.as_secs_f64()],
+        )
+        .await?
+        .map_or(Duration::ZERO, |row| seconds(row.get(0)));
+    Ok(Reserve::Full { left })
+}
+
+/// Gives back one event `reserve` counted in `window`; nothing when that window has since ended (the next one never
+/// held it) or the key was cleared.
+pub async fn release(client: &Client, key: &str, window: i64) -> Result<(), PgError> {
+    client
+        .execute(
+            "UPDATE rate_buckets SET count = count - 1
+             WHERE key = $1 AND count > 0 AND (EXTRACT(EPOCH FROM window_start) * 1000000)::bigint = $2",
+            &[&key, &window],
+        )
+        .await?;
+    Ok(())
+}
+
 /// Counts one event for `key` even past any limit (a failure that already happened); answers the window's count.
 pub async fn record(client: &Client, key: &str, window: Duration) -> Result<u32, PgError> {
     let row = client
