@@ -1,9 +1,15 @@
 //! A deposit: money a player pays in through the payment gateway, keyed by its gateway reference.
 //!
 //! A deposit is `pending` from the moment the player asks to pay until the gateway confirms it. It becomes `success`
-//! in the same sled transaction that writes its ledger entry and the new balance, so a replayed webhook finds it
-//! already `success` and changes nothing. `failed` records a checkout the gateway reported as failed; it moved no
-//! money. A failed deposit that the gateway later confirms as paid is still credited (once): the money is real.
+//! in the same transaction that writes its ledger entry and the new balance, so a replayed webhook finds it already
+//! `success` and changes nothing. `failed` records a checkout the gateway reported as failed; it moved no money.
+//!
+//! A checkout is open for [`CHECKOUT_TTL_MINUTES`] on our side (`expires_at`): while open it holds its amount of the
+//! player's deposit-limit room. A payment confirmed later than that (or after the checkout failed) holds no room, so
+//! it is credited only if the limits still allow it at that moment; otherwise the deposit becomes `held`: the money
+//! reached the gateway but not the wallet, and waits for an operator to refund it (docs/decisions/007; the player is
+//! told why in `held_reason`). A `held` deposit, like a `success` one, is final: a replayed confirmation changes
+//! nothing.
 
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
@@ -16,8 +22,8 @@ use crate::user::UserId;
 pub const DEPOSIT_MIN: Kobo = Kobo::naira(100);
 /// The largest deposit, ₦1,000,000 (PRODUCT.md §5).
 pub const DEPOSIT_MAX: Kobo = Kobo::naira(1_000_000);
-/// How long a checkout stays open. A deposit still pending after this counts as abandoned for deposit limits
-/// (it is still credited if the gateway later confirms it).
+/// How long a checkout stays open on our side. A deposit still pending after this no longer holds deposit-limit room,
+/// and a payment confirmed after it is credited only if the limits still allow it then.
 pub const CHECKOUT_TTL_MINUTES: i64 = 60;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -26,6 +32,9 @@ pub enum DepositStatus {
     Pending,
     Success,
     Failed,
+    /// Paid at the gateway but not credited: the player's deposit limits did not allow it when the payment was
+    /// confirmed. Waits for an operator to refund it; never credited by a replay.
+    Held,
 }
 
 impl DepositStatus {
@@ -34,7 +43,13 @@ impl DepositStatus {
             Self::Pending => "pending",
             Self::Success => "success",
             Self::Failed => "failed",
+            Self::Held => "held",
         }
+    }
+
+    /// Whether a confirmation has already been decided for good (credited or held): another changes nothing.
+    pub fn is_final(self) -> bool {
+        matches!(self, Self::Success | Self::Held)
     }
 }
 
@@ -59,6 +74,17 @@ pub struct Deposit {
     pub failure_reason: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// When the checkout stops holding limit room. Deposits recorded before checkouts expired on the server have
+    /// none: theirs is `created_at` + [`CHECKOUT_TTL_MINUTES`] (see [`Deposit::expires_at`]).
+    #[serde(default)]
+    pub expires_at: Option<DateTime<Utc>>,
+    /// When it was credited: deposit limits count a credited deposit from this moment. Deposits credited before
+    /// this was recorded read `updated_at` (see [`Deposit::credited_at`]).
+    #[serde(default)]
+    pub credited_at: Option<DateTime<Utc>>,
+    /// Why a `held` deposit was not credited, in words for the player.
+    #[serde(default)]
+    pub held_reason: Option<String>,
 }
 
 impl Deposit {
@@ -83,17 +109,26 @@ impl Deposit {
             failure_reason: None,
             created_at: now,
             updated_at: now,
+            expires_at: Some(now + Duration::minutes(CHECKOUT_TTL_MINUTES)),
+            credited_at: None,
+            held_reason: None,
         }
     }
 
-    /// Whether this deposit uses up deposit-limit room at `now`: credited ones always, pending ones while their
-    /// checkout is open (so a player cannot open many checkouts at once to pass a limit), failed ones never.
-    pub fn counts_towards_limits(&self, now: DateTime<Utc>) -> bool {
-        match self.status {
-            DepositStatus::Success => true,
-            DepositStatus::Pending => now - self.created_at < Duration::minutes(CHECKOUT_TTL_MINUTES),
-            DepositStatus::Failed => false,
-        }
+    /// When its checkout stops holding deposit-limit room.
+    pub fn expires_at(&self) -> DateTime<Utc> {
+        self.expires_at.unwrap_or(self.created_at + Duration::minutes(CHECKOUT_TTL_MINUTES))
+    }
+
+    /// Whether its checkout is open at `now`: pending and not expired. An open checkout holds its amount of the
+    /// player's deposit-limit room, so several opened at once cannot pass a limit together.
+    pub fn is_open(&self, now: DateTime<Utc>) -> bool {
+        self.status == DepositStatus::Pending && now < self.expires_at()
+    }
+
+    /// When it was credited, if it was.
+    pub fn credited_at(&self) -> Option<DateTime<Utc>> {
+        (self.status == DepositStatus::Success).then(|| self.credited_at.unwrap_or(self.updated_at))
     }
 }
 
@@ -118,15 +153,29 @@ mod tests {
     }
 
     #[test]
-    fn an_abandoned_checkout_stops_counting_towards_limits_after_an_hour() {
+    fn a_checkout_is_open_for_an_hour_and_only_while_pending() {
         let now = Utc::now();
-        let mut d = Deposit::pending(1, "r".into(), 1, Kobo(10_000), "sandbox", now - Duration::minutes(59));
-        assert!(d.counts_towards_limits(now));
-        d.created_at = now - Duration::minutes(61);
-        assert!(!d.counts_towards_limits(now));
+        let d = Deposit::pending(1, "r".into(), 1, Kobo(10_000), "sandbox", now - Duration::minutes(59));
+        assert!(d.is_open(now));
+        assert!(!d.is_open(now + Duration::minutes(1)), "expired on the minute");
+        for status in [DepositStatus::Success, DepositStatus::Failed, DepositStatus::Held] {
+            assert!(!Deposit { status, ..d.clone() }.is_open(now), "{status:?}");
+        }
+        // A deposit recorded before `expires_at` existed expires an hour after it was opened.
+        let old = Deposit { expires_at: None, created_at: now - Duration::minutes(61), ..d.clone() };
+        assert_eq!(old.expires_at(), now - Duration::minutes(1));
+        assert!(!old.is_open(now));
+    }
+
+    #[test]
+    fn a_credited_deposit_counts_from_when_it_was_credited() {
+        let opened = Utc::now() - Duration::hours(30);
+        let mut d = Deposit::pending(1, "r".into(), 1, Kobo(10_000), "sandbox", opened);
+        assert_eq!(d.credited_at(), None);
         d.status = DepositStatus::Success;
-        assert!(d.counts_towards_limits(now));
-        d.status = DepositStatus::Failed;
-        assert!(!d.counts_towards_limits(now));
+        d.updated_at = opened + Duration::hours(2);
+        assert_eq!(d.credited_at(), Some(opened + Duration::hours(2)), "older records: when it last changed");
+        d.credited_at = Some(opened + Duration::hours(1));
+        assert_eq!(d.credited_at(), Some(opened + Duration::hours(1)));
     }
 }

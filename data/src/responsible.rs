@@ -352,13 +352,33 @@ impl ResponsibleGaming {
         Ok(exclusion)
     }
 
-    /// What the player has deposited in each period's window before `now` (counting open checkouts).
+    /// What a limit of `period` has used at `now`: the deposits credited in its window, counted from when they were
+    /// credited (not when their checkout opened), plus the room every open checkout holds (docs/decisions/007).
     pub fn used(deposits: &[Deposit], period: Period, now: DateTime<Utc>) -> Kobo {
+        Self::counted(deposits, period, now, None, true)
+    }
+
+    /// What `period`'s window has credited at `now`, and with `open` the room open checkouts hold; `except` (the
+    /// deposit being decided) left out.
+    fn counted(deposits: &[Deposit], period: Period, now: DateTime<Utc>, except: Option<u64>, open: bool) -> Kobo {
         let since = now - period.window();
         deposits
             .iter()
-            .filter(|d| d.created_at > since && d.counts_towards_limits(now))
+            .filter(|d| Some(d.id) != except)
+            .filter(|d| (open && d.is_open(now)) || d.credited_at().is_some_and(|at| at > since))
             .fold(Kobo::ZERO, |sum, d| sum.checked_add(d.amount).unwrap_or(Kobo(i64::MAX)))
+    }
+
+    /// The first limit that `amount` more, on top of `used` by each period, would pass.
+    fn over_limit(&self, amount: Kobo, used: impl Fn(Period) -> Kobo) -> Result<(), DepositRefused> {
+        for period in Period::ALL {
+            let Some(limit) = self.limits.get(period) else { continue };
+            let used = used(period);
+            if used.checked_add(amount).is_none_or(|total| total > limit) {
+                return Err(DepositRefused::OverLimit { period, limit, used });
+            }
+        }
+        Ok(())
     }
 
     /// Whether a new deposit of `amount` may start at `now`. Call on settled settings.
@@ -366,15 +386,47 @@ impl ResponsibleGaming {
         if let Some(e) = self.active_exclusion(now) {
             return Err(DepositRefused::Excluded { kind: e.kind, until: e.ends_at });
         }
-        for period in Period::ALL {
-            let Some(limit) = self.limits.get(period) else { continue };
-            let used = Self::used(deposits, period, now);
-            if used.checked_add(amount).is_none_or(|total| total > limit) {
-                return Err(DepositRefused::OverLimit { period, limit, used });
-            }
-        }
-        Ok(())
+        self.over_limit(amount, |period| Self::used(deposits, period, now))
     }
+
+    /// Whether the payment of `deposit`, confirmed at `now`, may be credited. Call on settled settings, with the
+    /// player's deposits as they stand (`deposit` among them or not). Limits are counted at credit time:
+    ///
+    /// - a checkout still open holds its own room, so it needs only what is credited in the window beside it to
+    ///   leave room (which can fail only if the player lowered a limit meanwhile);
+    /// - a payment whose checkout expired (or failed) holds no room: like a new deposit, it must also leave the room
+    ///   the open checkouts hold, so a stale checkout paid late cannot take what a newer one was promised.
+    ///
+    /// An exclusion does not stop a payment already made from being credited (docs/decisions/007).
+    pub fn check_credit(&self, deposits: &[Deposit], deposit: &Deposit, now: DateTime<Utc>) -> Result<(), DepositRefused> {
+        let held_room = deposit.is_open(now);
+        self.over_limit(deposit.amount, |period| Self::counted(deposits, period, now, Some(deposit.id), !held_room))
+    }
+}
+
+/// The longest window any deposit limit looks back over: a credited deposit older than this counts for none.
+pub fn longest_window() -> Duration {
+    Period::ALL.iter().map(|p| p.window()).max().unwrap_or_else(|| Period::Monthly.window())
+}
+
+/// What a player is told about a payment held rather than credited (`Deposit::held_reason`), `refused` saying why.
+pub fn held_reason(deposit: &Deposit, refused: &DepositRefused, now: DateTime<Utc>) -> String {
+    let late = if deposit.is_open(now) {
+        String::new()
+    } else {
+        format!(" arrived after its checkout had closed ({}) and", lagos_time(deposit.expires_at()))
+    };
+    let why = match refused {
+        DepositRefused::OverLimit { period, limit, .. } => {
+            format!("would have gone over your {} deposit limit of {limit} ({})", period.as_str(), period.words())
+        }
+        DepositRefused::Excluded { until, .. } => format!("came during your break until {}", lagos_time(*until)),
+    };
+    format!(
+        "Your payment of {}{late} {why}, so it was not added to your wallet. It is held for a refund to you, and our \
+         support team has been told.",
+        deposit.amount
+    )
 }
 
 /// Why a deposit may not start.
@@ -473,6 +525,64 @@ mod tests {
             rg.check_deposit(&deposits, Kobo(20_001), now),
             Err(DepositRefused::OverLimit { period: Period::Daily, limit: Kobo(50_000), used: Kobo(30_000) })
         );
+    }
+
+    fn opened(id: u64, amount: i64, when: DateTime<Utc>) -> Deposit {
+        Deposit::pending(id, format!("r{id}"), 1, Kobo(amount), "sandbox", when)
+    }
+
+    #[test]
+    fn a_deposit_counts_from_when_it_was_credited_not_from_when_its_checkout_opened() {
+        let now = at("2026-11-22T12:00:00Z");
+        let mut rg = ResponsibleGaming::default();
+        rg.request_limit(Period::Daily, Some(Kobo(50_000)), now);
+        // Opened 30 hours ago, paid an hour ago: it is in today's window.
+        let mut late = paid(50_000, now - Duration::hours(30));
+        late.credited_at = Some(now - Duration::hours(1));
+        assert_eq!(ResponsibleGaming::used(&[late.clone()], Period::Daily, now), Kobo(50_000));
+        assert!(rg.check_deposit(&[late], Kobo(10_000), now).is_err());
+    }
+
+    #[test]
+    fn an_open_checkout_holds_room_until_it_expires_and_then_must_find_room_to_be_credited() {
+        let now = at("2026-11-22T12:00:00Z");
+        let mut rg = ResponsibleGaming::default();
+        rg.request_limit(Period::Daily, Some(Kobo(50_000)), now);
+        let stale = opened(1, 50_000, now - Duration::minutes(61));
+        let fresh = opened(2, 50_000, now - Duration::minutes(1));
+        // The stale checkout holds nothing: the fresh one could open beside it.
+        assert_eq!(ResponsibleGaming::used(&[stale.clone()], Period::Daily, now), Kobo::ZERO);
+        assert_eq!(rg.check_deposit(&[stale.clone()], Kobo(50_000), now), Ok(()));
+        let both = [stale.clone(), fresh.clone()];
+        assert_eq!(ResponsibleGaming::used(&both, Period::Daily, now), Kobo(50_000));
+        // Paid now, the fresh one is credited on its own room; the stale one may not take that room.
+        assert_eq!(rg.check_credit(&both, &fresh, now), Ok(()));
+        let refused = rg.check_credit(&both, &stale, now);
+        assert_eq!(refused, Err(DepositRefused::OverLimit { period: Period::Daily, limit: Kobo(50_000), used: Kobo(50_000) }));
+        // Once the fresh one is credited, the stale one still finds no room; with no fresh one it would have.
+        let mut credited = fresh.clone();
+        credited.status = DepositStatus::Success;
+        credited.credited_at = Some(now);
+        assert!(rg.check_credit(&[stale.clone(), credited], &stale, now).is_err());
+        assert_eq!(rg.check_credit(&[stale.clone()], &stale, now), Ok(()));
+        let reason = refused.map_err(|r| held_reason(&stale, &r, now)).err().unwrap_or_default();
+        assert!(reason.starts_with("Your payment of ₦500.00 arrived after its checkout had closed ("), "{reason}");
+        assert!(reason.contains("daily deposit limit of ₦500.00") && reason.contains("held for a refund"), "{reason}");
+    }
+
+    #[test]
+    fn an_open_checkout_is_credited_on_its_own_room_unless_the_limit_was_lowered_meanwhile() {
+        let now = at("2026-11-22T12:00:00Z");
+        let mut rg = ResponsibleGaming::default();
+        rg.request_limit(Period::Daily, Some(Kobo(100_000)), now);
+        let (a, b) = (opened(1, 60_000, now), opened(2, 40_000, now));
+        assert_eq!(rg.check_credit(&[a.clone(), b.clone()], &a, now), Ok(()), "b's room is not a's problem");
+        rg.request_limit(Period::Daily, Some(Kobo(50_000)), now);
+        assert!(rg.check_credit(&[a.clone(), b.clone()], &a, now).is_err(), "60,000 no longer fits at all");
+        assert_eq!(rg.check_credit(&[a, b.clone()], &b, now), Ok(()));
+        // An exclusion does not hold back money already paid (docs/decisions/007).
+        rg.exclude("timeout", "24h", now).ok();
+        assert_eq!(rg.check_credit(&[b.clone()], &b, now), Ok(()));
     }
 
     #[test]

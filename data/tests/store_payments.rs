@@ -1,18 +1,22 @@
 //! Deposits, withdrawals and bank accounts through the seam, the same cases on both engines (`common::nodes`):
 //! every money move happens once across nodes, the balance never goes below zero, and the balance is always the sum
-//! of the player's standing ledger entries.
+//! of the player's standing ledger entries. Deposit limits are checked where deposits are opened and credited, in
+//! the same transaction: what is credited in a limit's window never passes it, however checkouts are aged, raced
+//! or replayed across nodes.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed unwrap is a failed test
 
 use std::sync::Arc;
 
-use chrono::Utc;
+use chrono::{DateTime, Duration, Utc};
 
 use ayo_data::bank_account::BankAccount;
 use ayo_data::deposit::{Deposit, DepositStatus};
 use ayo_data::ledger::{EntryStatus, LedgerEntry};
 use ayo_data::money::Kobo;
 use ayo_data::pg::payments::PgPayments;
-use ayo_data::seam::Payments;
+use ayo_data::pg::responsible::PgResponsible;
+use ayo_data::responsible::{DepositRefused, Period, ResponsibleGaming};
+use ayo_data::seam::{Payments, Responsible};
 use ayo_data::store::{CreditRefused, Slice, WithdrawalRefused};
 use ayo_data::user::UserId;
 use ayo_data::withdrawal::{Withdrawal, WithdrawalMove, WithdrawalStatus};
@@ -25,6 +29,13 @@ fn payments(node: &Node) -> Arc<dyn Payments> {
     match node {
         Node::Embedded(store) => Arc::clone(&store.payments),
         Node::Cluster(pg) => Arc::new(PgPayments::new(pg.clone())),
+    }
+}
+
+fn responsible(node: &Node) -> Arc<dyn Responsible> {
+    match node {
+        Node::Embedded(store) => Arc::clone(&store.responsible),
+        Node::Cluster(pg) => Arc::new(PgResponsible::new(pg.clone())),
     }
 }
 
@@ -336,6 +347,133 @@ fn withdrawals_are_listed_in_order(nodes: &[Node]) {
     assert_eq!(p.withdrawal_by_transfer("ayo-withdrawal-none").unwrap(), None);
 }
 
+/// Sets the player's daily deposit limit (a first limit applies at once).
+fn daily_limit(node: &Node, user: UserId, kobo: i64, now: DateTime<Utc>) {
+    let set = responsible(node).change(user, now, |rg| Ok::<_, ()>(rg.request_limit(Period::Daily, Some(Kobo(kobo)), now)));
+    assert_eq!(set.unwrap().unwrap().0.limits.daily, Some(Kobo(kobo)));
+}
+
+/// A pending deposit of `amount` opened at `at` (through the limit check), or why it was refused.
+fn open(node: &Node, user: UserId, amount: i64, at: DateTime<Utc>) -> Result<Deposit, DepositRefused> {
+    let id = next_id(node);
+    let d = Deposit::pending(id, format!("dep-{id}"), user, Kobo(amount), "sandbox", at);
+    payments(node).open_deposit(&d, at).unwrap().map(|()| d)
+}
+
+fn credit(node: &Node, d: &Deposit, at: DateTime<Utc>) -> ayo_data::store::Moved<Deposit> {
+    payments(node).credit_deposit(&d.reference, d.amount, next_id(node), at).unwrap().unwrap()
+}
+
+/// The sum of the player's credited deposits, as the ledger holds them.
+fn credited(node: &Node, user: UserId) -> i64 {
+    entries_of_kind(node, user, "deposit").iter().map(|e| e.2).sum()
+}
+
+/// The attack of issue 28 §6: a checkout opened at the limit, left to go stale, a second one opened in its room,
+/// then both paid (at once, on two nodes) and the payments replayed. The stale one must be held, not credited, and
+/// not lost.
+fn a_stale_checkout_paid_late_is_held_and_never_passes_the_limit(nodes: &[Node]) {
+    let user = funded_player(&nodes[0]);
+    let now = Utc::now();
+    daily_limit(&nodes[0], user, 50_000, now - Duration::hours(3));
+    let opened = now - Duration::hours(2);
+    let stale = open(&nodes[0], user, 50_000, opened).unwrap();
+    // While it is open it holds the room: nothing more may open, on any node.
+    let refused = open(&nodes[1], user, 100, opened + Duration::minutes(59)).unwrap_err();
+    assert_eq!(refused, DepositRefused::OverLimit { period: Period::Daily, limit: Kobo(50_000), used: Kobo(50_000) });
+    // Past its hour it holds nothing: a new checkout takes the room.
+    let fresh = open(&nodes[2], user, 50_000, now).unwrap();
+    let standing = payments(&nodes[0]).deposits_of_user(user).unwrap();
+    assert_eq!(ResponsibleGaming::used(&standing, Period::Daily, now), Kobo(50_000), "only the fresh one counts");
+
+    // Both paid at once: the stale on one node, the fresh on another. Whichever runs first, the fresh one is credited
+    // on its own room and the stale one is held.
+    let paid = on_every_node(&nodes[..2], |n, node| credit(node, if n == 0 { &stale } else { &fresh }, now));
+    let (late, on_time) = (&paid[0], &paid[1]);
+    assert_eq!((late.value.status, late.replayed, late.entries.len()), (DepositStatus::Held, false, 0));
+    assert_eq!((on_time.value.status, on_time.entries.len()), (DepositStatus::Success, 1));
+    let reason = late.value.held_reason.clone().unwrap_or_default();
+    assert!(reason.contains("after its checkout had closed") && reason.contains("held for a refund"), "{reason}");
+    assert_eq!(credited(&nodes[0], user), 50_000, "the credited total stays within the limit");
+    assert_eq!(balanced(&nodes[0], user), FUNDING + 50_000);
+
+    // Replayed on every node, the held payment stays held and the credited one credited: nothing moves.
+    for node in nodes {
+        let again = credit(node, &stale, now + Duration::minutes(5));
+        assert_eq!((again.value.status, again.replayed, again.entries.len()), (DepositStatus::Held, true, 0));
+        let again = credit(node, &fresh, now + Duration::minutes(5));
+        assert_eq!((again.value.status, again.replayed), (DepositStatus::Success, true));
+    }
+    let stored = payments(&nodes[2]).deposit(&stale.reference).unwrap().unwrap();
+    assert_eq!((stored.status, stored.held_reason), (DepositStatus::Held, Some(reason)));
+    assert_eq!(payments(&nodes[1]).fail_deposit(&stale.reference, "late", now).unwrap().unwrap().status, DepositStatus::Held);
+    assert_eq!(credited(&nodes[1], user), 50_000);
+    assert_eq!(balanced(&nodes[1], user), FUNDING + 50_000);
+    // The limit counts the fresh deposit from when it was credited: nothing more today, room again tomorrow.
+    assert!(open(&nodes[0], user, 100, now + Duration::hours(23)).is_err());
+    assert!(open(&nodes[0], user, 50_000, now + Duration::hours(24) + Duration::seconds(1)).is_ok());
+}
+
+/// A stale checkout paid late while no other holds the room is credited: the money is the player's and the limit
+/// allows it. A payment the player's lowered limit no longer allows is held, even on an open checkout.
+fn a_late_payment_that_fits_is_credited_and_one_a_lowered_limit_refuses_is_held(nodes: &[Node]) {
+    let user = funded_player(&nodes[0]);
+    let now = Utc::now();
+    daily_limit(&nodes[0], user, 80_000, now - Duration::hours(3));
+    let stale = open(&nodes[0], user, 50_000, now - Duration::hours(2)).unwrap();
+    let late = credit(&nodes[1], &stale, now);
+    assert_eq!((late.value.status, late.value.credited_at), (DepositStatus::Success, Some(now)));
+    let open_one = open(&nodes[2], user, 30_000, now).unwrap();
+    daily_limit(&nodes[0], user, 60_000, now);
+    let held = credit(&nodes[1], &open_one, now + Duration::minutes(1));
+    assert_eq!((held.value.status, held.entries.len()), (DepositStatus::Held, 0));
+    assert!(held.value.held_reason.unwrap_or_default().starts_with("Your payment of ₦300.00 would have gone over"));
+    assert_eq!(credited(&nodes[0], user), 50_000);
+    assert_eq!(balanced(&nodes[0], user), FUNDING + 50_000);
+}
+
+/// Many checkouts of one player opened at once, on every node and from several threads of each: the room they hold
+/// together never passes the limit, and paying them all credits exactly the limit.
+fn checkouts_opened_at_once_on_every_node_never_hold_more_than_the_limit(nodes: &[Node]) {
+    let user = funded_player(&nodes[0]);
+    let now = Utc::now();
+    daily_limit(&nodes[0], user, 100_000, now);
+    let opened: Vec<Deposit> = on_every_node(nodes, |_, node| {
+        std::thread::scope(|scope| {
+            let runs: Vec<_> = (0..8).map(|_| scope.spawn(|| open(node, user, 10_000, now).ok())).collect();
+            runs.into_iter().filter_map(|run| run.join().unwrap()).collect::<Vec<_>>()
+        })
+    })
+    .into_iter()
+    .flatten()
+    .collect();
+    assert_eq!(opened.len(), 10, "24 tried, the limit holds exactly 10");
+    let standing = payments(&nodes[1]).deposits_of_user(user).unwrap();
+    assert_eq!(standing.len(), 10, "a refused checkout leaves no record");
+    assert_eq!(ResponsibleGaming::used(&standing, Period::Daily, now), Kobo(100_000));
+    let paid = on_every_node(nodes, |n, node| {
+        opened.iter().skip(n).step_by(nodes.len()).map(|d| credit(node, d, now).value.status).collect::<Vec<_>>()
+    });
+    assert!(paid.iter().flatten().all(|s| *s == DepositStatus::Success), "{paid:?}");
+    assert_eq!(credited(&nodes[2], user), 100_000);
+    assert_eq!(balanced(&nodes[2], user), FUNDING + 100_000);
+}
+
+both_engines!(
+    a_stale_checkout_paid_late_is_held_and_never_passes_the_limit,
+    embedded_stale_checkout_held,
+    cluster_stale_checkout_held
+);
+both_engines!(
+    a_late_payment_that_fits_is_credited_and_one_a_lowered_limit_refuses_is_held,
+    embedded_late_payment_within_limit,
+    cluster_late_payment_within_limit
+);
+both_engines!(
+    checkouts_opened_at_once_on_every_node_never_hold_more_than_the_limit,
+    embedded_checkouts_at_once_within_limit,
+    cluster_checkouts_at_once_within_limit
+);
 both_engines!(
     a_deposit_credited_on_three_nodes_at_once_credits_once,
     embedded_deposit_credited_once,

@@ -93,3 +93,22 @@ pub fn bank_account_changed(to: &str, name: &str, account: &str, held_until: Opt
         kind: "notice",
     }
 }
+
+/// To a player whose payment reached the gateway but was not credited because their deposit limits no longer
+/// allowed it (docs/decisions/007): the money is theirs and is held for a refund. `reason` is the deposit's
+/// `held_reason`, a sentence the player can read.
+pub fn deposit_held(to: &str, name: &str, reference: &str, reason: &str) -> Mail {
+    Mail {
+        to: to.to_string(),
+        subject: "Your Ayo Lotto payment is held for a refund".to_string(),
+        body: format!(
+            "Hello {name},\n\n\
+             {reason}\n\n\
+             Payment reference: {reference}\n\n\
+             You do not need to do anything: we will refund it to you. If\n\
+             you have a question, reply to this mail or contact us.\n\n\
+             Ayo Lotto - play responsibly. 18+ only.\n"
+        ),
+        kind: "notice",
+    }
+}

@@ -17,6 +17,8 @@ pub fn deposit(d: &Deposit) -> Value {
         "gateway": d.gateway,
         "authorization_url": d.authorization_url,
         "failure_reason": d.failure_reason,
+        "held_reason": d.held_reason,
+        "expires_at": time(d.expires_at()),
         "created_at": time(d.created_at),
         "updated_at": time(d.updated_at),
     })

@@ -12,7 +12,7 @@ use serde_json::json;
 use utoipa::ToSchema;
 
 use ayo_actors::wallet::OpenDeposit;
-use ayo_data::deposit::{self, Deposit, DepositStatus};
+use ayo_data::deposit::{self, Deposit};
 use ayo_data::money::Kobo;
 use ayo_data::responsible::{excluded_message, DepositRefused};
 use ayo_data::user::{Role, User};
@@ -144,12 +144,12 @@ async fn one(
         .filter(|d| d.user_id == user.id)
         .ok_or(ApiError::NotFound("Deposit"))?;
     let deposit =
-        if deposit.status == DepositStatus::Success { deposit } else { refresh(&req, &state, deposit).await? };
+        if deposit.status.is_final() { deposit } else { refresh(&req, &state, deposit).await? };
     let balance = state.store.books.balance(user.id)?;
     Ok(HttpResponse::Ok().json(json!({ "data": views::deposit(&deposit), "balance": balance })))
 }
 
-async fn refresh(req: &HttpRequest, state: &AppState, deposit: Deposit) -> Result<Deposit, ApiError> {
+async fn refresh(req: &HttpRequest, state: &web::Data<AppState>, deposit: Deposit) -> Result<Deposit, ApiError> {
     let verified = match state.payments.gateway.verify(&deposit.reference).await {
         Ok(v) => v,
         Err(e) => {
@@ -158,7 +158,7 @@ async fn refresh(req: &HttpRequest, state: &AppState, deposit: Deposit) -> Resul
         }
     };
     Ok(match confirm_deposit(state, deposit, &verified).await? {
-        Confirmation::Credited(d, _) | Confirmation::AlreadyCredited(d) | Confirmation::Failed(d) => d,
+        Confirmation::Credited(d, _) | Confirmation::AlreadyDecided(d) | Confirmation::Held(d) | Confirmation::Failed(d) => d,
         Confirmation::NotYet(d, _) => d,
         Confirmation::Mismatch(d, detail) => {
             let target = Some(format!("deposit:{}", d.reference));

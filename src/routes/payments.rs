@@ -101,7 +101,7 @@ fn gateway_down(e: GatewayError) -> ApiError {
     ApiError::GatewayUnavailable("Could not verify the event now; retry later".into())
 }
 
-async fn on_charge_success(req: &HttpRequest, state: &AppState, data: &Value) -> Result<(), ApiError> {
+async fn on_charge_success(req: &HttpRequest, state: &web::Data<AppState>, data: &Value) -> Result<(), ApiError> {
     let Some(reference) = data["reference"].as_str() else {
         state.audit(Some(req), None, "webhook.malformed", None, "charge.success without a reference");
         return Ok(());
@@ -112,8 +112,9 @@ async fn on_charge_success(req: &HttpRequest, state: &AppState, data: &Value) ->
         audit("webhook.unknown_reference", "charge.success for a reference we never issued".into());
         return Ok(());
     };
-    if deposit.status == ayo_data::deposit::DepositStatus::Success {
-        audit("webhook.replay", "charge.success for a deposit already credited; nothing changed".into());
+    if deposit.status.is_final() {
+        let was = deposit.status.as_str();
+        audit("webhook.replay", format!("charge.success for a deposit already {was}; nothing changed"));
         return Ok(());
     }
     let (amount, currency) = (data["amount"].as_i64(), data["currency"].as_str());
@@ -139,7 +140,12 @@ async fn on_charge_success(req: &HttpRequest, state: &AppState, data: &Value) ->
         Confirmation::Credited(d, balance) => {
             tracing::info!(reference = %d.reference, user = d.user_id, balance = balance.as_i64(), "deposit credited");
         }
-        Confirmation::AlreadyCredited(_) => audit("webhook.replay", "credited meanwhile; nothing changed".into()),
+        Confirmation::Held(d) => {
+            tracing::info!(reference = %d.reference, user = d.user_id, "deposit held: over the deposit limits");
+        }
+        Confirmation::AlreadyDecided(d) => {
+            audit("webhook.replay", format!("{} meanwhile; nothing changed", d.status.as_str()))
+        }
         Confirmation::Mismatch(_, detail) => audit("webhook.mismatch", detail),
         Confirmation::Failed(_) => audit("webhook.unconfirmed", "the gateway says the payment failed".into()),
         Confirmation::NotYet(_, why) => audit("webhook.unconfirmed", format!("not paid: {why}")),

@@ -19,6 +19,7 @@ mod bank_accounts;
 mod cli;
 mod client_addresses;
 mod cluster_bus;
+mod cluster_deposit_limits;
 mod cluster_migrate;
 mod cluster_nodes;
 mod cluster_rate_limits;

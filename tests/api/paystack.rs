@@ -100,6 +100,32 @@ async fn a_paystack_payment_of_another_amount_or_currency_credits_nothing() {
     assert_eq!(app.balance(&player).await, 500_000);
 }
 
+/// Issue 28 §6 through Paystack: a checkout at the limit goes stale, another takes its room, both are paid at
+/// Paystack. The fresh one's webhook credits it; the stale one, confirmed on the player's return, is held for a
+/// refund and its webhook, replayed, changes nothing.
+#[actix_web::test]
+async fn a_paystack_payment_confirmed_after_its_checkout_expired_is_held_when_the_limit_has_no_room() {
+    let (app, stand_in) = paystack_app().await;
+    let player = app.verified_player("ada@example.com", "+2348012345678").await;
+    app.post("/limits/update", json!({"daily": 500_000}), Some(&player)).await;
+    let stale = app.checkout(&player, 500_000).await;
+    app.store.payments.set_checkout_expiry(&stale.reference, chrono::Utc::now()).unwrap();
+    let fresh = app.checkout(&player, 500_000).await;
+    for checkout in [&stale, &fresh] {
+        stand_in.books().paid.insert(checkout.reference.clone(), (500_000, "NGN".into()));
+    }
+    assert_eq!(app.webhook("paystack", &charge_success(&fresh.reference, 500_000), Some(SECRET)).await.status, 200);
+    let returned = app.get(&format!("/deposits/{}", stale.reference), Some(&player)).await;
+    assert_eq!((&returned.body["data"]["status"], &returned.body["balance"]), (&json!("held"), &json!(500_000)));
+    let event = charge_success(&stale.reference, 500_000);
+    for _ in 0..2 {
+        assert_eq!(app.webhook("paystack", &event, Some(SECRET)).await.status, 200);
+    }
+    assert_eq!(app.balance(&player).await, 500_000, "never past the limit");
+    assert_eq!(app.audit_actions().iter().filter(|a| *a == "deposit.held").count(), 1);
+    app.assert_ledger_matches_balance(&player).await;
+}
+
 #[actix_web::test]
 async fn when_paystack_cannot_start_a_payment_the_player_is_told_to_try_again() {
     let (app, stand_in) = paystack_app().await;

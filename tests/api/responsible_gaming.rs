@@ -171,3 +171,77 @@ async fn a_finished_time_out_lets_the_player_play_again() {
         json!(null)
     );
 }
+
+/// Issue 28 §6, as the attack: a checkout opened at the limit, left to go stale, a second one opened in the room it
+/// gave up, then both paid at the gateway (which still takes the stale one). The credited total never passes the
+/// limit; the stale payment is held for a refund, visibly, not lost; its replayed webhook changes nothing.
+#[actix_web::test]
+async fn a_stale_checkout_paid_late_is_held_for_a_refund_not_credited_over_the_limit() {
+    let app = spawn_app().await;
+    let player = app.verified_player("ada@example.com", "+2348012345678").await;
+    app.post("/limits/update", json!({"daily": 500_000}), Some(&player)).await;
+    let stale = app.checkout(&player, 500_000).await;
+    let over = app.start_deposit(&player, 10_000).await;
+    assert_eq!((over.status, over.body["errorCode"].as_str()), (422, Some("DEPOSIT_LIMIT")), "{:?}", over.body);
+    // An hour on (moved through the store, not waited for), the stale checkout holds nothing.
+    app.store.payments.set_checkout_expiry(&stale.reference, Utc::now() - Duration::seconds(1)).unwrap();
+    assert_eq!(app.get("/limits", Some(&player)).await.body["data"]["used"]["daily"], 0);
+    let fresh = app.checkout(&player, 500_000).await;
+
+    for checkout in [&stale, &fresh] {
+        let page = app.checkout_page(&checkout.authorization_url).await;
+        assert_eq!(app.press(&page, "pay").await.0, 303);
+    }
+    assert_eq!(app.balance(&player).await, 500_000, "credited up to the limit, not past it");
+    let held = app.get(&format!("/deposits/{}", stale.reference), Some(&player)).await;
+    assert_eq!(held.body["data"]["status"], "held", "{:?}", held.body);
+    let reason = held.body["data"]["held_reason"].as_str().unwrap_or_default().to_string();
+    for words in ["after its checkout had closed", "daily deposit limit of ₦5,000.00", "held for a refund"] {
+        assert!(reason.contains(words), "{reason}");
+    }
+    let credited = app.get(&format!("/deposits/{}", fresh.reference), Some(&player)).await;
+    assert_eq!(credited.body["data"]["status"], "success");
+    // The back office is told (its audit log names the deposit and the player), and so is the player (by mail).
+    let admin = app.admin("boss@ayolotto.ng").await;
+    let flagged = app.get("/admin/activities?search=deposit.held", Some(&admin)).await;
+    let rows = flagged.body["data"].as_array().cloned().unwrap_or_default();
+    assert_eq!(rows.len(), 1, "{:?}", flagged.body);
+    assert_eq!(rows[0]["target"], format!("deposit:{}", stale.reference));
+    assert!(rows[0]["detail"].as_str().unwrap_or_default().contains("to refund"), "{:?}", rows[0]);
+    let mails = app.mails_to("ada@example.com");
+    assert_eq!(mails.iter().filter(|m| m.contains("Your Ayo Lotto payment is held for a refund")).count(), 1);
+
+    // Replayed three times, and checked again by the player: nothing moves, nobody is told twice.
+    let (body, secret) = (app.charge_success_body(&stale.reference), app.sandbox_secret());
+    for _ in 0..3 {
+        assert_eq!(app.webhook("sandbox", &body, Some(&secret)).await.status, 200);
+    }
+    let again = app.get(&format!("/deposits/{}", stale.reference), Some(&player)).await;
+    assert_eq!((&again.body["data"]["status"], &again.body["balance"]), (&json!("held"), &json!(500_000)));
+    assert_eq!(app.transactions(&player, "&type=deposit").await.len(), 1);
+    let actions = app.audit_actions();
+    assert_eq!(actions.iter().filter(|a| *a == "deposit.held").count(), 1);
+    assert_eq!(actions.iter().filter(|a| *a == "webhook.replay").count(), 3);
+    assert_eq!(app.get("/limits", Some(&player)).await.body["data"]["used"]["daily"], 500_000);
+    assert_eq!(app.start_deposit(&player, 10_000).await.status, 422);
+    app.assert_ledger_matches_balance(&player).await;
+}
+
+/// Twenty checkouts of one player at once against a limit that holds ten: ten open, ten are refused, and paying
+/// the ten credits exactly the limit.
+#[actix_web::test]
+async fn checkouts_opened_at_once_never_hold_more_than_the_limit() {
+    let app = spawn_app().await;
+    let player = app.verified_player("ada@example.com", "+2348012345678").await;
+    app.post("/limits/update", json!({"daily": 500_000}), Some(&player)).await;
+    let replies = futures_util::future::join_all((0..20).map(|_| app.start_deposit(&player, 50_000))).await;
+    let opened: Vec<_> = replies.iter().filter(|r| r.status == 201).collect();
+    let refused = replies.iter().filter(|r| r.status == 422 && r.body["errorCode"] == "DEPOSIT_LIMIT").count();
+    assert_eq!((opened.len(), refused), (10, 10));
+    for reply in opened {
+        let page = app.checkout_page(reply.body["data"]["authorization_url"].as_str().unwrap()).await;
+        assert_eq!(app.press(&page, "pay").await.0, 303);
+    }
+    assert_eq!(app.balance(&player).await, 500_000);
+    app.assert_ledger_matches_balance(&player).await;
+}

@@ -2,8 +2,8 @@
 //!
 //! Same rule as the rest of the wallet: one sled transaction per move, flushed before the reply, then
 //! `wallet.updated` (balance and the transaction) on the player's topic. Opening a deposit moves no money but goes
-//! through the actor too, so the deposit-limit check and the new pending deposit cannot interleave with another
-//! deposit of the same player.
+//! through the actor too, in the player's order; its deposit-limit check and the new pending deposit are one store
+//! transaction (`seam::Payments::open_deposit`), which also keeps another node's deposits of the player out.
 
 use actix::prelude::*;
 use chrono::{DateTime, Utc};
@@ -24,7 +24,8 @@ pub struct OpenDeposit {
     pub now: DateTime<Utc>,
 }
 
-/// Credit a deposit the gateway confirmed as paid `paid`; a replay changes nothing (`replayed`).
+/// Credit a deposit the gateway confirmed as paid `paid`, or hold it (`held`, nothing credited) when the player's
+/// deposit limits no longer allow it; a replay changes nothing (`replayed`).
 #[derive(Message)]
 #[rtype(result = "Result<Result<Moved<Deposit>, CreditRefused>, WalletError>")]
 pub struct CreditDeposit {
@@ -68,15 +69,7 @@ impl Handler<OpenDeposit> for WalletActor {
 
     fn handle(&mut self, msg: OpenDeposit, _: &mut Context<Self>) -> Self::Result {
         self.touch();
-        let decided = (|| -> Result<Result<Deposit, DepositRefused>, ayo_data::StoreError> {
-            let settings = self.store.responsible.at(self.user, msg.now)?;
-            let deposits = self.store.payments.deposits_of_user(self.user)?;
-            if let Err(refused) = settings.check_deposit(&deposits, msg.deposit.amount, msg.now) {
-                return Ok(Err(refused));
-            }
-            self.store.payments.insert_deposit(&msg.deposit)?;
-            Ok(Ok(msg.deposit.clone()))
-        })();
+        let decided = self.store.payments.open_deposit(&msg.deposit, msg.now).map(|opened| opened.map(|()| msg.deposit));
         let store = self.store.clone();
         match decided {
             // Durable before the player is sent to pay: a webhook must never find an unknown reference.

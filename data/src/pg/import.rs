@@ -296,8 +296,9 @@ const FROM_RECORDS: [(&str, &str, &str); 11] = [
         "tree = 'sandbox_gateway' AND get_byte(key, 0) = ascii('t')",
         "INSERT INTO sandbox_transfers (reference, doc) SELECT {doc}->>'reference', {doc}",
     ),
-    // The deposits tree also indexes each deposit by reference (tag `r`) and by player (`u`): the deposits are
-    // the records tagged `d`; the withdrawals tree likewise (by player `u`, key `k`, transfer `t`): tagged `w`.
+    // The deposits tree also indexes each deposit by reference (tag `r`) and by player (`u`), and keeps each
+    // player's limit book (`l`, which PostgreSQL answers with a query): the deposits are the records tagged `d`;
+    // the withdrawals tree likewise (by player `u`, key `k`, transfer `t`): tagged `w`.
     (
         "deposits",
         "tree = 'deposits' AND get_byte(key, 0) = ascii('d')",

@@ -4,7 +4,8 @@
 //! Each money move (`deposits::credit`, `withdrawals::hold`, `withdrawals::step`) is one transaction that locks the
 //! payment's row, then the player's wallet row (`FOR UPDATE`), checks the status as the embedded store does and
 //! writes the record, the ledger and the balance together: a move replayed on any node finds the status already
-//! moved and changes nothing, and no balance goes below zero.
+//! moved and changes nothing, and no balance goes below zero. Opening and crediting a deposit also lock the
+//! player's responsible-gaming row, so deposit limits are checked and recorded in that transaction (`deposits`).
 
 mod deposits;
 mod withdrawals;
@@ -19,6 +20,7 @@ use crate::bank_account::BankAccount;
 use crate::deposit::Deposit;
 use crate::error::{StoreError, StoreResult};
 use crate::money::Kobo;
+use crate::responsible::DepositRefused;
 use crate::seam::payments::{count_withdrawal, CreditRefused, WithdrawalMoved};
 use crate::seam::Payments;
 use crate::store::listing::{Page, Slice};
@@ -109,6 +111,16 @@ impl Payments for PgPayments {
     fn insert_deposit(&self, deposit: &Deposit) -> StoreResult<()> {
         let deposit = deposit.clone();
         self.pg.run(move |pool| async move { deposits::insert(&pool, &deposit).await })
+    }
+
+    fn open_deposit(&self, deposit: &Deposit, now: DateTime<Utc>) -> StoreResult<Result<(), DepositRefused>> {
+        let deposit = deposit.clone();
+        self.pg.run(move |pool| async move { deposits::open(&pool, &deposit, now).await })
+    }
+
+    fn set_checkout_expiry(&self, reference: &str, expires_at: DateTime<Utc>) -> StoreResult<Option<Deposit>> {
+        let reference = reference.to_string();
+        self.pg.run(move |pool| async move { deposits::set_expiry(&pool, &reference, expires_at).await })
     }
 
     fn deposit(&self, reference: &str) -> StoreResult<Option<Deposit>> {

@@ -1,11 +1,16 @@
 //! Responsible-gaming settings (`seam::Responsible`) on PostgreSQL: the `responsible_gaming` table (migration
 //! 0006). A change is computed on the caller's thread and written only over the version it read; when another node
 //! wrote meanwhile, it is computed again on the newer settings.
+//!
+//! The player's row is also the lock their deposit-limit decisions queue on (`lock_settings`): opening or crediting
+//! a deposit holds it `FOR UPDATE` while it counts the deposits and writes its own, so two nodes cannot both take
+//! the last room under a limit.
 
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 
 use super::blocking::PgSync;
+use super::PgError;
 use crate::error::{StoreError, StoreResult};
 use crate::responsible::ResponsibleGaming;
 use crate::seam::Responsible;
@@ -57,6 +62,20 @@ impl PgResponsible {
             Ok(written == 1)
         })
     }
+}
+
+/// The player's settings as stored, their row locked until `tx` ends (made first, holding the defaults, for a
+/// player who never changed them: there must be a row to lock).
+pub(crate) async fn lock_settings(tx: &tokio_postgres::Transaction<'_>, user: UserId) -> Result<ResponsibleGaming, PgError> {
+    let (user, defaults) = (user as i64, serde_json::to_value(ResponsibleGaming::default()).map_err(StoreError::from)?);
+    tx.execute(
+        "INSERT INTO responsible_gaming (user_id, version, doc) VALUES ($1, 0, $2) ON CONFLICT (user_id) DO NOTHING",
+        &[&user, &defaults],
+    )
+    .await?;
+    let doc: Value =
+        tx.query_one("SELECT doc FROM responsible_gaming WHERE user_id = $1 FOR UPDATE", &[&user]).await?.get(0);
+    Ok(serde_json::from_value(doc).map_err(StoreError::from)?)
 }
 
 impl Responsible for PgResponsible {

@@ -10,6 +10,7 @@ use crate::bank_account::BankAccount;
 use crate::deposit::Deposit;
 use crate::error::StoreResult;
 use crate::money::Kobo;
+use crate::responsible::DepositRefused;
 use crate::store::listing::{Page, Slice};
 use crate::store::Moved;
 use crate::user::UserId;
@@ -48,8 +49,19 @@ pub trait Payments: Send + Sync {
     /// Every saved bank account, by player id.
     fn all_bank_accounts(&self) -> StoreResult<Vec<BankAccount>>;
 
-    /// Records a new pending deposit. The reference must be new (it is random; a clash is refused as corrupt).
+    /// Records a new pending deposit, unchecked (tools and tests; players' deposits are opened with
+    /// `open_deposit`). The reference must be new (it is random; a clash is refused as corrupt).
     fn insert_deposit(&self, deposit: &Deposit) -> StoreResult<()>;
+
+    /// Opens a player's new pending deposit if their responsible-gaming settings at `now` allow it: not excluded,
+    /// and within every deposit limit, counting what was credited in each window and the room every open checkout
+    /// holds (`ResponsibleGaming::check_deposit`). The check and the insert are one transaction that no other
+    /// deposit of the player, on any node, can interleave with: two checkouts opened at once cannot both take the
+    /// last room. A refusal writes nothing. The reference must be new, as for `insert_deposit`.
+    fn open_deposit(&self, deposit: &Deposit, now: DateTime<Utc>) -> StoreResult<Result<(), DepositRefused>>;
+
+    /// Moves a checkout's expiry (tests age a checkout this way rather than waiting an hour). The record, if any.
+    fn set_checkout_expiry(&self, reference: &str, expires_at: DateTime<Utc>) -> StoreResult<Option<Deposit>>;
 
     /// The deposit with this gateway reference.
     fn deposit(&self, reference: &str) -> StoreResult<Option<Deposit>>;
@@ -63,8 +75,12 @@ pub trait Payments: Send + Sync {
     /// Marks a pending deposit failed (the gateway said so); any other status is left alone. Returns the record.
     fn fail_deposit(&self, reference: &str, reason: &str, now: DateTime<Utc>) -> StoreResult<Option<Deposit>>;
 
-    /// Credits a deposit the gateway confirmed as paid `paid`: in one transaction the deposit becomes `success`,
-    /// a `deposit` ledger entry is written and the balance grows. A deposit already `success` is a replay: nothing
+    /// Credits a deposit the gateway confirmed as paid `paid` at `now`: in one transaction the deposit becomes
+    /// `success` (`credited_at` = `now`), a `deposit` ledger entry is written and the balance grows. Deposit limits
+    /// are counted here, at credit time, in the same transaction and as exclusively as `open_deposit`
+    /// (`ResponsibleGaming::check_credit`): a payment they no longer allow (its checkout expired and the room went
+    /// to others, or the player lowered a limit) is not credited but `held` with its reason, no entry and the
+    /// balance unchanged, for an operator to refund. A deposit already `success` or `held` is a replay: nothing
     /// changes and `replayed` is set.
     fn credit_deposit(
         &self,

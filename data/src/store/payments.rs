@@ -3,7 +3,8 @@
 //!
 //! A money move here (crediting a deposit, holding or returning a withdrawal) is one sled transaction over its own
 //! record, the wallet balance and the ledger, so the record's status, the entry and the balance are never apart and
-//! a replay finds the status already moved and changes nothing.
+//! a replay finds the status already moved and changes nothing. Opening and crediting a deposit read the player's
+//! deposit limits (the `responsible_gaming` tree) in that same transaction.
 
 mod deposits;
 mod withdrawals;
@@ -17,6 +18,7 @@ use crate::bank_account::BankAccount;
 use crate::deposit::Deposit;
 use crate::error::StoreResult;
 use crate::money::Kobo;
+use crate::responsible::DepositRefused;
 use crate::seam::payments::{count_withdrawal, WithdrawalMoved};
 use crate::seam::Payments;
 use crate::store::Moved;
@@ -34,6 +36,8 @@ pub struct PaymentStore {
     accounts: sled::Tree,
     balances: sled::Tree,
     ledger: sled::Tree,
+    /// The players' responsible-gaming settings, read in the transaction that opens or credits a deposit.
+    responsible: sled::Tree,
 }
 
 impl PaymentStore {
@@ -44,6 +48,7 @@ impl PaymentStore {
             accounts: db.open_tree("bank_accounts")?,
             balances: wallets.balances.clone(),
             ledger: wallets.ledger.clone(),
+            responsible: db.open_tree("responsible_gaming")?,
         })
     }
 }
@@ -69,6 +74,14 @@ impl Payments for PaymentStore {
 
     fn insert_deposit(&self, deposit: &Deposit) -> StoreResult<()> {
         PaymentStore::insert_deposit(self, deposit)
+    }
+
+    fn open_deposit(&self, deposit: &Deposit, now: DateTime<Utc>) -> StoreResult<Result<(), DepositRefused>> {
+        PaymentStore::open_deposit(self, deposit, now)
+    }
+
+    fn set_checkout_expiry(&self, reference: &str, expires_at: DateTime<Utc>) -> StoreResult<Option<Deposit>> {
+        PaymentStore::set_checkout_expiry(self, reference, expires_at)
     }
 
     fn deposit(&self, reference: &str) -> StoreResult<Option<Deposit>> {

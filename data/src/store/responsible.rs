@@ -1,12 +1,14 @@
 //! Responsible-gaming settings (`seam::Responsible`) in the embedded store: the `responsible_gaming` tree.
 
+use chrono::{DateTime, Utc};
+use sled::transaction::{ConflictableTransactionError as Conflict, TransactionalTree};
+
 use super::codec::{decode, encode, id_key};
 use super::users::abort;
-use crate::error::StoreResult;
+use crate::error::{StoreError, StoreResult};
 use crate::responsible::ResponsibleGaming;
 use crate::seam::Responsible;
 use crate::user::UserId;
-use chrono::{DateTime, Utc};
 
 #[derive(Clone)]
 pub struct ResponsibleStore {
@@ -17,6 +19,12 @@ impl ResponsibleStore {
     pub(super) fn open(db: &sled::Db) -> StoreResult<Self> {
         Ok(Self { tree: db.open_tree("responsible_gaming")? })
     }
+}
+
+/// The player's stored settings, read inside a transaction over the `responsible_gaming` tree: a deposit's limit
+/// check reads them in the same transaction as the deposits it counts and the deposit it decides.
+pub(super) fn settings_in(tree: &TransactionalTree, user: UserId) -> Result<ResponsibleGaming, Conflict<StoreError>> {
+    Ok(tree.get(id_key(user))?.map(|b| decode(&b).map_err(abort)).transpose()?.unwrap_or_default())
 }
 
 impl Responsible for ResponsibleStore {
@@ -37,9 +45,7 @@ impl Responsible for ResponsibleStore {
     ) -> StoreResult<Option<ResponsibleGaming>> {
         let _gate = super::backup::writing();
         Ok(self.tree.transaction(|tree| {
-            let stored: ResponsibleGaming =
-                tree.get(id_key(user))?.map(|b| decode(&b).map_err(abort)).transpose()?.unwrap_or_default();
-            let mut settings = stored.at(now);
+            let mut settings = settings_in(tree, user)?.at(now);
             if !f(&mut settings) {
                 return Ok(None);
             }

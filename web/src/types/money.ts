@@ -1,6 +1,7 @@
 /** Money objects as the server sends them (docs/api-money.md). Amounts are integer kobo; times RFC 3339 UTC. */
 
-export type DepositStatus = 'pending' | 'success' | 'failed';
+/** `held`: paid at the gateway but not credited, over the deposit limits; refunded by the operator. */
+export type DepositStatus = 'pending' | 'success' | 'failed' | 'held';
 
 export type Deposit = {
   reference: string;
@@ -9,6 +10,10 @@ export type Deposit = {
   gateway: 'sandbox' | 'paystack' | string;
   authorization_url: string | null;
   failure_reason: string | null;
+  /** Why a `held` deposit was not credited, for the player. */
+  held_reason?: string | null;
+  /** When the checkout closes on the server (RFC 3339). */
+  expires_at?: string;
   created_at: string;
   updated_at: string;
 };

@@ -1,4 +1,7 @@
-//! Deposits on PostgreSQL: recording one, failing one, and the transaction that credits one once.
+//! Deposits on PostgreSQL: opening one within the player's deposit limits, failing one, and the transaction that
+//! credits one once (or holds it, when the limits no longer allow it). Opening and crediting lock the player's
+//! `responsible_gaming` row first (`lock_settings`), then count the deposits and write theirs in the same
+//! transaction: whatever node runs them, one player's limit decisions happen one at a time (docs/decisions/007).
 
 use crate::pg::blocking::Conns;
 use chrono::{DateTime, Utc};
@@ -6,13 +9,16 @@ use serde_json::Value;
 
 use super::super::import::LEDGER;
 use super::super::money::{lock_wallet, set_balances};
+use super::super::responsible::lock_settings;
 use super::super::PgError;
 use super::{corrupt, decode, encode};
 use crate::deposit::{Deposit, DepositStatus};
 use crate::money::Kobo;
+use crate::responsible::{held_reason, longest_window, DepositRefused};
 use crate::seam::payments::CreditRefused;
 use crate::store::payments::deposit_entry;
 use crate::store::Moved;
+use crate::user::UserId;
 
 /// Writes a deposit's row whole, new or not. `$1`: the record.
 const PUT: &str = "INSERT INTO deposits (reference, id, user_id, status, doc)
@@ -22,15 +28,71 @@ const PUT: &str = "INSERT INTO deposits (reference, id, user_id, status, doc)
 
 /// Records a new pending deposit; a reference already taken is refused as corrupt.
 pub(super) async fn insert(pool: &Conns, deposit: &Deposit) -> Result<(), PgError> {
+    let mut client = pool.get().await?;
+    let tx = client.transaction().await?;
+    insert_in(&tx, deposit).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn insert_in(tx: &tokio_postgres::Transaction<'_>, deposit: &Deposit) -> Result<(), PgError> {
     let sql = "INSERT INTO deposits (reference, id, user_id, status, doc) VALUES ($1, $2, $3, $4, $5)
                ON CONFLICT (reference) DO NOTHING";
     let params = (&deposit.reference, deposit.id as i64, deposit.user_id as i64, deposit.status.as_str());
-    let written =
-        pool.get().await?.execute(sql, &[params.0, &params.1, &params.2, &params.3, &encode(deposit)?]).await?;
+    let written = tx.execute(sql, &[params.0, &params.1, &params.2, &params.3, &encode(deposit)?]).await?;
     if written == 0 {
         return Err(corrupt("deposits", "reference reused".into()));
     }
     Ok(())
+}
+
+/// The player's deposits that a limit may count at `now`: open checkouts and deposits credited within the longest
+/// window. The query takes a day's margin and the rules (`ResponsibleGaming`) decide exactly; a pending deposit
+/// was last updated no earlier than it opened, and a checkout is open for an hour.
+async fn counted(
+    tx: &tokio_postgres::Transaction<'_>,
+    user: UserId,
+    now: DateTime<Utc>,
+) -> Result<Vec<Deposit>, PgError> {
+    let since = now - longest_window() - chrono::Duration::days(1);
+    let rows = tx
+        .query(
+            "SELECT doc FROM deposits WHERE user_id = $1 AND status IN ('pending', 'success')
+               AND coalesce(doc->>'credited_at', doc->>'updated_at')::timestamptz > $2",
+            &[&(user as i64), &since],
+        )
+        .await?;
+    rows.into_iter().map(|row| decode(row.get(0))).collect()
+}
+
+/// Opens a deposit if the player's settings at `now` allow it (`seam::Payments::open_deposit`).
+pub(super) async fn open(
+    pool: &Conns,
+    deposit: &Deposit,
+    now: DateTime<Utc>,
+) -> Result<Result<(), DepositRefused>, PgError> {
+    let mut client = pool.get().await?;
+    let tx = client.transaction().await?;
+    let settings = lock_settings(&tx, deposit.user_id).await?.at(now);
+    let standing = counted(&tx, deposit.user_id, now).await?;
+    if let Err(refused) = settings.check_deposit(&standing, deposit.amount, now) {
+        return Ok(Err(refused));
+    }
+    insert_in(&tx, deposit).await?;
+    tx.commit().await?;
+    Ok(Ok(()))
+}
+
+/// Moves a checkout's expiry (`seam::Payments::set_checkout_expiry`).
+pub(super) async fn set_expiry(
+    pool: &Conns,
+    reference: &str,
+    expires_at: DateTime<Utc>,
+) -> Result<Option<Deposit>, PgError> {
+    let sql = "UPDATE deposits SET doc = doc || $2 WHERE reference = $1 RETURNING doc";
+    let change = serde_json::json!({ "expires_at": expires_at });
+    let row = pool.get().await?.query_opt(sql, &[&reference, &change]).await?;
+    row.map(|row| decode(row.get(0))).transpose()
 }
 
 /// The deposit `reference`, locked until `tx` ends.
@@ -59,8 +121,9 @@ pub(super) async fn fail(
     Ok(Some(deposit))
 }
 
-/// Credits a confirmed deposit once (`seam::Payments::credit_deposit`): the deposit's row, then the wallet's, are
-/// locked; a deposit already `success` is a replay.
+/// Credits a confirmed deposit once (`seam::Payments::credit_deposit`): the deposit's row, the player's settings
+/// row, then the wallet's, are locked; a deposit already `success` or `held` is a replay. One the limits no longer
+/// allow is held.
 pub(super) async fn credit(
     pool: &Conns,
     reference: &str,
@@ -72,12 +135,23 @@ pub(super) async fn credit(
     let tx = client.transaction().await?;
     let Some(mut deposit) = locked(&tx, reference).await? else { return Ok(Err(CreditRefused::UnknownReference)) };
     let user = deposit.user_id as i64;
-    let balance = lock_wallet(&tx, user).await?;
-    if deposit.status == DepositStatus::Success {
+    if deposit.status.is_final() {
+        let balance = lock_wallet(&tx, user).await?;
         return Ok(Ok(Moved { value: deposit, entries: vec![], balance: Kobo(balance), replayed: true }));
     }
     if paid != deposit.amount {
         return Ok(Err(CreditRefused::AmountMismatch { expected: deposit.amount, paid }));
+    }
+    let settings = lock_settings(&tx, deposit.user_id).await?.at(now);
+    let standing = counted(&tx, deposit.user_id, now).await?;
+    let balance = lock_wallet(&tx, user).await?;
+    if let Err(refused) = settings.check_credit(&standing, &deposit, now) {
+        deposit.held_reason = Some(held_reason(&deposit, &refused, now));
+        deposit.status = DepositStatus::Held;
+        deposit.updated_at = now;
+        tx.execute(PUT, &[&encode(&deposit)?]).await?;
+        tx.commit().await?;
+        return Ok(Ok(Moved { value: deposit, entries: vec![], balance: Kobo(balance), replayed: false }));
     }
     let after =
         balance.checked_add(deposit.amount.as_i64()).ok_or_else(|| corrupt("wallets", "balance overflow".into()))?;
@@ -85,6 +159,7 @@ pub(super) async fn credit(
     deposit.status = DepositStatus::Success;
     deposit.entry_id = Some(entry_id);
     deposit.failure_reason = None;
+    deposit.credited_at = Some(now);
     deposit.updated_at = now;
     tx.execute(PUT, &[&encode(&deposit)?]).await?;
     set_balances(&tx, &[user], &[after]).await?;

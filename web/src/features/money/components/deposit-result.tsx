@@ -1,6 +1,7 @@
 /**
  * What became of the payment the gateway just sent the player back from (`/user/deposit?reference=…`): credited
- * (the amount and the new balance, which the header takes at once), not completed (the gateway's reason), or not
+ * (the amount and the new balance, which the header takes at once), not completed (the gateway's reason), held for
+ * a refund (paid, but over the deposit limits when it was confirmed: the server's reason), or not
  * confirmed yet — then it updates by itself on `wallet.updated` and the player may check again. Announced to
  * screen readers, and the heading takes the focus once the outcome is known.
  */
@@ -20,7 +21,7 @@ export function DepositResult({ reference, onDismiss }: Props) {
   const status = deposit?.status ?? (check.isError ? 'missing' : 'checking');
 
   useEffect(() => {
-    if (status === 'success' || status === 'failed') headingRef.current?.focus();
+    if (status === 'success' || status === 'failed' || status === 'held') headingRef.current?.focus();
   }, [status]);
 
   const notFound = check.error instanceof ApiError && check.error.status === 404;
@@ -75,6 +76,17 @@ export function DepositResult({ reference, onDismiss }: Props) {
             <p>
               {deposit.failure_reason ? `${deposit.failure_reason.replace(/\.$/, '')}. ` : ''}
               Nothing was added to your wallet for this {formatNaira(deposit.amount)} payment. You can try again below.
+            </p>
+          </>
+        ) : null}
+        {deposit && status === 'held' ? (
+          <>
+            <h2 id="deposit-result-heading" className="deposit-result__title" tabIndex={-1} ref={headingRef}>
+              Payment held for a refund
+            </h2>
+            <p data-testid="deposit-held">
+              {deposit.held_reason ??
+                `Your ${formatNaira(deposit.amount)} payment was not added to your wallet: it is over your deposit limits and will be refunded.`}
             </p>
           </>
         ) : null}

@@ -21,6 +21,7 @@ const COLUMNS: Column<Deposit>[] = [
       <>
         <MoneyBadge word={DEPOSIT_STATUS[d.status] ?? { label: d.status, tone: 'muted' }} testId="deposit-status" />
         {d.status === 'failed' && d.failure_reason ? <div className="money-note">{d.failure_reason}</div> : null}
+        {d.status === 'held' && d.held_reason ? <div className="money-note">{d.held_reason}</div> : null}
       </>
     ),
   },
@@ -35,6 +36,7 @@ function DepositCard({ deposit: d }: { deposit: Deposit }) {
         <MoneyBadge word={DEPOSIT_STATUS[d.status] ?? { label: d.status, tone: 'muted' }} testId="deposit-status" />
       </div>
       {d.status === 'failed' && d.failure_reason ? <p className="money-card__line">{d.failure_reason}</p> : null}
+      {d.status === 'held' && d.held_reason ? <p className="money-card__line">{d.held_reason}</p> : null}
       <p className="money-card__line money-card__muted">{formatShortDateTimeWAT(d.created_at)}</p>
       <p className="money-card__line money-card__muted money-ref">{d.reference}</p>
     </article>

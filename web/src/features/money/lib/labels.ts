@@ -38,6 +38,7 @@ export const DEPOSIT_STATUS: Record<DepositStatus, StatusWord> = {
   pending: { label: 'Pending', tone: 'warn' },
   success: { label: 'Successful', tone: 'good' },
   failed: { label: 'Failed', tone: 'bad' },
+  held: { label: 'Held for refund', tone: 'warn' },
 };
 
 export const TRANSACTION_STATUS: Record<TransactionStatus, StatusWord> = {
