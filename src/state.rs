@@ -40,6 +40,8 @@ pub struct AppState {
     pub background: Background,
     /// Set on SIGTERM: `/ready` answers 503 so a load balancer stops sending new work while this server drains.
     pub draining: std::sync::atomic::AtomicBool,
+    /// Who may hold a socket: guests per address, sockets per account, all sockets (`crate::realtime::admission`).
+    pub sockets: Arc<crate::realtime::admission::Admission>,
 }
 
 /// Work that runs after the answer has gone (codes and mails), so an answer's timing never depends on whether an
