@@ -49,6 +49,9 @@ pub struct Settings {
     /// `--store` / `AYO_STORE_URL`: the PostgreSQL (`postgres://…`) a cluster node keeps its records in
     /// (docs/decisions/029); none means the embedded store in `<data-dir>/db`.
     pub store_url: Option<String>,
+    /// `AYO_WS_GUESTS_PER_ADDRESS`: the guest (not signed-in) sockets one client address may hold; unset means
+    /// `crate::realtime::admission::GUESTS_PER_ADDRESS`. Checked when the server starts.
+    pub ws_guests_per_address: Option<String>,
 }
 
 /// ₦100,000: manual adjustments above it need a second admin.
@@ -78,6 +81,7 @@ impl Settings {
             licensed_states: None,
             bus_url: None,
             store_url: None,
+            ws_guests_per_address: None,
         }
     }
 
@@ -141,6 +145,9 @@ impl Settings {
         }
         if let Some(v) = var("AYO_STORE_URL") {
             self.store_url = Some(v);
+        }
+        if let Some(v) = var("AYO_WS_GUESTS_PER_ADDRESS") {
+            self.ws_guests_per_address = Some(v);
         }
         self.payments = self.payments.with_env();
         self.identity = self.identity.with_env();

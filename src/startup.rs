@@ -44,6 +44,9 @@ impl Application {
         let trusted_proxies = crate::client_ip::TrustedProxies::parse(&settings.trusted_proxies)
             .map_err(anyhow::Error::msg)?
             .reading(forwarded_header);
+        let guests_per_address =
+            crate::realtime::admission::guests_per_address(settings.ws_guests_per_address.as_deref())
+                .map_err(anyhow::Error::msg)?;
         crate::secrets::private_dir(&settings.data_dir)?;
         let store = open_store(&settings)?;
         // Before anything starts: a refused gateway mode stops here.
@@ -113,6 +116,7 @@ impl Application {
             bus,
             draining: Default::default(),
             hashing: crate::auth::hash_queue::HashQueue::new(limits.hashes_per_source, limits.hashes_waiting),
+            sockets: crate::realtime::admission::Admission::new(guests_per_address, crate::realtime::admission::budget()),
         });
 
         crate::control::listen(&settings.data_dir, state.store.clone())?;
@@ -218,8 +222,8 @@ fn serve(listener: TcpListener, state: web::Data<AppState>, workers: usize) -> s
                     let shutdown = shutdown.clone();
                     async move { shutdown.notified().await }
                 })
-                .finish(map_config(app, |_| AppConfig::default()))
-                .tcp();
+                // Over `front::Replayed`, not a bare `TcpStream` (`.tcp()`): the front has read the first bytes.
+                .finish(map_config(app, |_| AppConfig::default()));
             crate::front::with_sockets(http, state.clone())
         })?
         // SIGTERM is ours to handle (`run_until_signalled`): sockets are told to reconnect before the server stops.

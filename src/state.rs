@@ -42,6 +42,8 @@ pub struct AppState {
     pub draining: std::sync::atomic::AtomicBool,
     /// Argon2 work: one hash per core, a few places per client address, a bounded wait (issue 28).
     pub hashing: crate::auth::hash_queue::HashQueue,
+    /// Who may hold a socket: guests per address, sockets per account, all sockets (`crate::realtime::admission`).
+    pub sockets: Arc<crate::realtime::admission::Admission>,
 }
 
 /// Work that runs after the answer has gone (codes and mails), so an answer's timing never depends on whether an

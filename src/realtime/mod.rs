@@ -3,6 +3,8 @@
 //! Each socket is a `session` task that registers with the Hub (`ayo_actors::hub`), sends a `snapshot` of what is
 //! live now, then forwards the Hub's events from its bounded queue. Commands stay on HTTP.
 
+pub mod admission;
+pub(crate) mod frames;
 pub(crate) mod lean;
 pub mod session;
 pub mod snapshot;

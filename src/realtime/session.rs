@@ -8,7 +8,7 @@
 use std::future::Future;
 use std::time::{Duration, Instant};
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
 use actix_ws::{CloseCode, CloseReason};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -20,8 +20,9 @@ use ayo_data::user::Role;
 
 use crate::auth::extract::session_for_token;
 use crate::error::ApiError;
+use crate::realtime::admission::{self, Refused, Seat};
 use crate::realtime::snapshot::{receives_marketing, snapshot};
-use crate::realtime::socket::{Closed, Fault, Incoming, Outgoing, Said};
+use crate::realtime::socket::{Closed, Fault, Incoming, Outgoing, Said, UpgradedPayload};
 use crate::state::AppState;
 
 /// How often the server pings.
@@ -52,11 +53,25 @@ pub async fn connect(
     body: web::Payload,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let (response, session, stream) = actix_ws::handle(&req, body)?;
+    let address = admission::address(&state.trusted_proxies, req.peer_addr().map(|a| a.ip()), req.headers());
+    let seat = match state.sockets.admit(address) {
+        Ok(seat) => seat,
+        Err(refused) => return Ok(refusal(refused)),
+    };
+    // actix-ws answers the handshake and carries what the server sends; what the client sends is read from the
+    // request's payload by `UpgradedPayload` (bounded), so actix-ws's own reader gets an empty one.
+    let unused = web::Payload::from_request(&req, &mut actix_web::dev::Payload::None).await?;
+    let (response, session, _unread) = actix_ws::handle(&req, unused)?;
     // Outside the request-logging middleware (see startup), so say it here.
     tracing::debug!(peer = %crate::routes::client_ip(&req), "socket opened");
-    actix_web::rt::spawn(run(state, session, stream.max_frame_size(MAX_FRAME_SIZE)));
+    actix_web::rt::spawn(run(state, session, UpgradedPayload::new(body), seat));
     Ok(response)
+}
+
+fn refusal(refused: Refused) -> HttpResponse {
+    HttpResponse::build(refused.status())
+        .insert_header(("Retry-After", admission::RETRY_AFTER_SECS.to_string()))
+        .json(json!({ "message": refused.message() }))
 }
 
 /// The only message a client sends. `batch` lists the events the client takes batched (API.md: today only
@@ -82,6 +97,8 @@ enum End {
     SessionEnded,
     /// No frame for `CLIENT_TIMEOUT`.
     Silent,
+    /// Admitted past its address's guest cap and not signed in within `admission::SIGN_IN_WITHIN`.
+    Crowded,
     ClientClosed(Option<CloseReason>),
     Protocol(Fault),
     /// The socket is gone or would not take a frame in time: nothing more can be said.
@@ -106,13 +123,16 @@ struct Connection<O> {
     id: ConnId,
     /// Only whether `auth` succeeded: the user is reloaded when needed, never kept per socket.
     authenticated: bool,
-    /// When the token the socket signed in with expires: its private topics end then.
+    /// When the token the socket signed in with expires: its private topics end then. Before `auth`, when a socket
+    /// admitted past its address's guest cap must have signed in (`admission::SIGN_IN_WITHIN`).
     expires: Option<tokio::time::Instant>,
     last_heard: Instant,
+    /// Its place among the sockets (`admission`): given back when the connection ends.
+    seat: Seat,
 }
 
 /// Serves one socket until it ends, whichever stack carries it.
-pub(crate) async fn run(state: web::Data<AppState>, session: impl Outgoing, mut stream: impl Incoming) {
+pub(crate) async fn run(state: web::Data<AppState>, session: impl Outgoing, mut stream: impl Incoming, seat: Seat) {
     let id = ConnId::next();
     let (sender, mut inbox) = hub::queue();
     // Registered before the snapshot is read, so an event persisted after that read is in the queue.
@@ -122,8 +142,9 @@ pub(crate) async fn run(state: web::Data<AppState>, session: impl Outgoing, mut 
         return;
     }
     let _registration = Registration { hub: state.hub.clone(), id };
+    let expires = seat.waiting().then(|| tokio::time::Instant::now() + admission::SIGN_IN_WITHIN);
     let mut connection =
-        Connection { state, session, id, authenticated: false, expires: None, last_heard: Instant::now() };
+        Connection { state, session, id, authenticated: false, expires, last_heard: Instant::now(), seat };
     let end = match Box::pin(connection.send_snapshot(None)).await {
         Ok(()) => connection.serve(&mut stream, &mut inbox).await,
         Err(end) => end,
@@ -145,7 +166,8 @@ impl<O: Outgoing> Connection<O> {
                     Some(text) if !inbox.is_closed() => self.send(&text).await,
                     _ => Err(End::Lagging),
                 },
-                () = expiry(self.expires) => Err(End::SessionEnded),
+                // One deadline serves both: a guest admitted past its address's cap has none from a token.
+                () = expiry(self.expires) => Err(if self.authenticated { End::SessionEnded } else { End::Crowded }),
                 frame = stream.recv() => match frame {
                     Some(Ok(message)) => {
                         self.last_heard = Instant::now();
@@ -204,6 +226,11 @@ impl<O: Outgoing> Connection<O> {
                 return self.send_error(&e.to_string(), code).await;
             }
         };
+        if self.seat.sign_in(user.id).is_err() {
+            metrics::counter!("ayo_sockets_refused_total", "reason" => "account").increment(1);
+            let message = "Too many live connections for this account; close one and try again";
+            return self.send_error(message, Some("TOO_MANY_SOCKETS")).await;
+        }
         let is_admin = user.role == Role::Admin;
         let marketing = receives_marketing(&self.state, &user);
         match self.state.hub.send(Authenticate { id: self.id, user_id: user.id, is_admin, marketing, settled }).await {
@@ -242,8 +269,11 @@ impl<O: Outgoing> Connection<O> {
             End::SessionEnded => Some((CloseCode::Policy, "session ended; sign in again").into()),
             End::Restarting => Some((CloseCode::Restart, "server restarting; reconnect").into()),
             End::Silent => Some((CloseCode::Away, "no heartbeat").into()),
+            End::Crowded => {
+                Some((CloseCode::Again, "too many guests from your address; sign in or try again later").into())
+            }
             End::ClientClosed(reason) => reason,
-            End::Protocol(Fault::Overflow) => Some(CloseCode::Size.into()),
+            End::Protocol(Fault::Overflow) => Some((CloseCode::Size, "message too big").into()),
             End::Protocol(Fault::Protocol(e)) => {
                 tracing::debug!(connection = %self.id, error = %e, "socket protocol error");
                 Some(CloseCode::Protocol.into())
@@ -260,7 +290,7 @@ fn envelope(kind: &str, data: Value) -> String {
     json!({ "type": kind, "topic": kind, "seq": 0, "data": data }).to_string()
 }
 
-/// Resolves when a signed-in socket's token expires; never for a guest.
+/// Resolves at `at`; never for a guest within its address's cap.
 async fn expiry(at: Option<tokio::time::Instant>) {
     match at {
         Some(at) => tokio::time::sleep_until(at).await,

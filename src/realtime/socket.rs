@@ -1,8 +1,11 @@
 //! What a session needs from a WebSocket, whichever stack carries it: the lean one (`lean`, every connection whose
-//! first request is the upgrade) or actix-ws (an upgrade that arrives later on a kept-alive HTTP connection).
+//! first request is the upgrade) or actix-ws (an upgrade that arrives later on a kept-alive HTTP connection, whose
+//! frames are read here, from the request's payload).
 
 use actix_web::web::Bytes;
 use actix_ws::CloseReason;
+
+use crate::realtime::frames::Frames;
 
 /// The socket cannot take a frame any more.
 pub struct Closed;
@@ -59,17 +62,35 @@ impl Outgoing for actix_ws::Session {
     }
 }
 
-impl Incoming for actix_ws::MessageStream {
+/// What the client sends on a connection upgraded by actix-ws, read from the request's payload through the same
+/// bounded frame reader as the lean stack. actix-ws's own `MessageStream` is not used: it appends every chunk the
+/// connection has before it parses, and its codec checks the size limit only once a frame is whole, so a header
+/// declaring 2^40 bytes made it buffer all that followed (issue 28).
+pub struct UpgradedPayload {
+    payload: actix_web::web::Payload,
+    frames: Frames,
+}
+
+impl UpgradedPayload {
+    pub fn new(payload: actix_web::web::Payload) -> Self {
+        Self { payload, frames: Frames::default() }
+    }
+}
+
+impl Incoming for UpgradedPayload {
     async fn recv(&mut self) -> Option<Result<Said, Fault>> {
-        use actix_ws::{Message, ProtocolError};
-        let said = match actix_ws::MessageStream::recv(self).await? {
-            Ok(Message::Text(text)) => Said::Text(text.into_bytes()),
-            Ok(Message::Ping(bytes)) => Said::Ping(bytes),
-            Ok(Message::Close(reason)) => Said::Close(reason),
-            Ok(Message::Binary(_) | Message::Continuation(_) | Message::Pong(_) | Message::Nop) => Said::Other,
-            Err(ProtocolError::Overflow) => return Some(Err(Fault::Overflow)),
-            Err(e) => return Some(Err(Fault::Protocol(e.to_string()))),
-        };
-        Some(Ok(said))
+        use futures_util::StreamExt;
+        loop {
+            if let Some(said) = self.frames.next() {
+                return Some(said);
+            }
+            // The only await, and `next` on a stream loses nothing when dropped. A chunk is actix-http's read
+            // buffer at most (it stops reading while one is not taken), and `frames` takes from it one frame at a
+            // time, so nothing here grows with what the client sends.
+            match self.payload.next().await? {
+                Ok(chunk) => self.frames.receive(chunk),
+                Err(e) => return Some(Err(Fault::Protocol(e.to_string()))),
+            }
+        }
     }
 }

@@ -55,3 +55,4 @@ mod transactions;
 mod withdrawals;
 mod ws;
 mod guessing;
+mod socket_attacks;

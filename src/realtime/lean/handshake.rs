@@ -1,9 +1,11 @@
-//! The opening handshake (RFC 6455 §4.2): read the upgrade request, check it, answer 101 or 400.
+//! The opening handshake (RFC 6455 §4.2): read the upgrade request, check it, answer 101, or 400 (not an upgrade),
+//! 429 or 503 (no place for another socket: `crate::realtime::admission`).
 
 use std::fmt;
 use std::time::Duration;
 
-use actix_web::web::BytesMut;
+use actix_web::http::header::{HeaderMap, HeaderName, HeaderValue};
+use actix_web::web::{Bytes, BytesMut};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
@@ -31,36 +33,59 @@ impl fmt::Display for Refused {
     }
 }
 
-/// Reads the request, answers it, and hands back any bytes the client sent after it (its first frames).
-pub async fn accept(stream: &mut TcpStream) -> Result<BytesMut, Refused> {
-    let mut buf = tokio::time::timeout(REQUEST_TIMEOUT, read_request(stream))
+/// A version-13 upgrade request, read but not answered yet.
+pub struct Upgrade {
+    key: String,
+    /// Its headers: who the client is behind a trusted proxy (`crate::client_ip`).
+    pub headers: HeaderMap,
+    /// What the client sent after the request (its first frames).
+    leftover: BytesMut,
+}
+
+/// Reads the request; one that is complete but not an upgrade is answered 400 here. `first`: the bytes the front
+/// already read to see where the connection goes.
+pub async fn read(stream: &mut TcpStream, first: &[u8]) -> Result<Upgrade, Refused> {
+    let mut buf = tokio::time::timeout(REQUEST_TIMEOUT, read_request(stream, first))
         .await
         .map_err(|_| Refused::Gone("request not sent in time"))??;
-    let (length, key) = match parse(&buf) {
-        Ok(parsed) => parsed,
-        Err(why) => {
-            let body = format!(r#"{{"message":"Not a WebSocket upgrade: {why}"}}"#);
-            let reply = format!(
-                "HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
-                body.len()
-            );
-            let _ = stream.write_all(reply.as_bytes()).await;
-            return Err(Refused::NotAnUpgrade(why));
+    match parse(&buf) {
+        Ok((length, key, headers)) => {
+            let _ = buf.split_to(length);
+            Ok(Upgrade { key, headers, leftover: buf })
         }
-    };
-    let accept = actix_http::ws::hash_key(key.as_bytes());
+        Err(why) => {
+            answer(stream, "400 Bad Request", &format!("Not a WebSocket upgrade: {why}"), None).await;
+            Err(Refused::NotAnUpgrade(why))
+        }
+    }
+}
+
+/// Answers 101 and hands back what the client sent after its request.
+pub async fn switch(stream: &mut TcpStream, upgrade: Upgrade) -> Result<Bytes, Refused> {
+    let accept = actix_http::ws::hash_key(upgrade.key.as_bytes());
     let accept = std::str::from_utf8(&accept).map_err(|_| Refused::Gone("accept key"))?;
     let reply = format!(
         "HTTP/1.1 101 Switching Protocols\r\nupgrade: websocket\r\nconnection: Upgrade\r\nsec-websocket-accept: {accept}\r\n\r\n"
     );
     stream.write_all(reply.as_bytes()).await.map_err(|_| Refused::Gone("closed during the handshake"))?;
-    let _ = buf.split_to(length);
-    Ok(buf)
+    Ok(upgrade.leftover.freeze())
+}
+
+/// Answers the request with `status` and `{"message": …}`, and closes the connection.
+pub async fn answer(stream: &mut TcpStream, status: &str, message: &str, retry_after: Option<u32>) {
+    let body = serde_json::json!({ "message": message }).to_string();
+    let retry = retry_after.map(|secs| format!("retry-after: {secs}\r\n")).unwrap_or_default();
+    let reply = format!(
+        "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n{retry}connection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = stream.write_all(reply.as_bytes()).await;
 }
 
 /// Reads until the end of the headers.
-async fn read_request(stream: &mut TcpStream) -> Result<BytesMut, Refused> {
+async fn read_request(stream: &mut TcpStream, first: &[u8]) -> Result<BytesMut, Refused> {
     let mut buf = BytesMut::with_capacity(1024);
+    buf.extend_from_slice(first);
     loop {
         match stream.read_buf(&mut buf).await {
             Ok(0) => return Err(Refused::Gone("closed during the handshake")),
@@ -72,8 +97,8 @@ async fn read_request(stream: &mut TcpStream) -> Result<BytesMut, Refused> {
     }
 }
 
-/// The request's length and its `Sec-WebSocket-Key`, if it is a version-13 upgrade.
-fn parse(buf: &[u8]) -> Result<(usize, String), &'static str> {
+/// The request's length, its `Sec-WebSocket-Key` and its headers, if it is a version-13 upgrade.
+fn parse(buf: &[u8]) -> Result<(usize, String, HeaderMap), &'static str> {
     let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
     let mut request = httparse::Request::new(&mut headers);
     let length = match request.parse(buf) {
@@ -103,7 +128,14 @@ fn parse(buf: &[u8]) -> Result<(usize, String), &'static str> {
         return Err("Sec-WebSocket-Version must be 13");
     }
     let key = header("sec-websocket-key").map(str::trim).filter(|k| !k.is_empty()).ok_or("no Sec-WebSocket-Key")?;
-    Ok((length, key.to_owned()))
+    let mut headers = HeaderMap::new();
+    for h in request.headers.iter() {
+        // A header actix-http would refuse is left out here too.
+        if let (Ok(name), Ok(value)) = (HeaderName::from_bytes(h.name.as_bytes()), HeaderValue::from_bytes(h.value)) {
+            headers.append(name, value);
+        }
+    }
+    Ok((length, key.to_owned(), headers))
 }
 
 #[cfg(test)]
@@ -114,8 +146,9 @@ mod tests {
 
     #[test]
     fn a_browser_upgrade_is_accepted_with_its_key_and_length() {
-        let (length, key) = parse(UPGRADE.as_bytes()).unwrap();
+        let (length, key, headers) = parse(UPGRADE.as_bytes()).unwrap();
         assert_eq!((length, key.as_str()), (UPGRADE.len(), "dGhlIHNhbXBsZSBub25jZQ=="));
+        assert_eq!(headers.get("host").map(|h| h.as_bytes()), Some(&b"x"[..]));
         // RFC 6455 §1.3's example answer for that key.
         assert_eq!(&actix_http::ws::hash_key(key.as_bytes()), b"s3pPLMBiTxaQ9kYGzzhZRbK+xOo=");
     }

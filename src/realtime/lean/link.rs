@@ -1,58 +1,57 @@
 //! The two halves of a lean socket: `Reader` turns bytes into `Said`, `Writer` puts frames on the wire.
 //!
-//! Neither keeps a buffer while the socket is idle: the reader holds bytes only while a frame is incomplete, and the
-//! writer sends a frame's header and the Hub's text in one vectored `write` without copying the text.
+//! Neither keeps a buffer while the socket is idle: the reader holds bytes only while a frame is incomplete (at most
+//! one frame of the largest size allowed), and the writer sends a frame's header and the Hub's text in one vectored
+//! `write` without copying the text.
 
 use std::io::{ErrorKind, IoSlice};
 
 use actix_http::ws::{CloseReason, OpCode, Parser};
-use actix_web::web::BytesMut;
+use actix_web::web::{Bytes, BytesMut};
 use tokio::io::AsyncWriteExt;
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 
-use super::frame::{next_said, text_header};
+use super::frame::text_header;
+use crate::realtime::frames::Frames;
 use crate::realtime::socket::{Closed, Fault, Incoming, Outgoing, Said};
 
-/// Bytes read per `read`: more than any frame a client of this socket sends (auth, pong, close).
+/// Bytes read per `read` at most: more than any frame a client of this socket sends (auth, pong, close).
 const READ_CHUNK: usize = 1024;
 
 pub struct Reader {
     half: OwnedReadHalf,
-    /// An incomplete frame, or nothing (no allocation) between frames.
-    pending: BytesMut,
+    /// An incomplete frame, or nothing (no allocation) between frames; never more than one frame of the largest
+    /// size allowed (`crate::realtime::frames`).
+    frames: Frames,
 }
 
 impl Reader {
-    /// `pending`: what the client sent after its upgrade request, already read.
-    pub fn new(half: OwnedReadHalf, pending: BytesMut) -> Self {
-        let pending = if pending.is_empty() { BytesMut::new() } else { pending };
-        Self { half, pending }
+    /// `leftover`: what the client sent after its upgrade request, already read.
+    pub fn new(half: OwnedReadHalf, leftover: Bytes) -> Self {
+        Self { half, frames: Frames::new(leftover) }
     }
 }
 
 impl Incoming for Reader {
     async fn recv(&mut self) -> Option<Result<Said, Fault>> {
         loop {
-            if let Some(said) = next_said(&mut self.pending) {
-                if self.pending.is_empty() {
-                    self.pending = BytesMut::new();
-                }
+            if let Some(said) = self.frames.next() {
                 return Some(said);
             }
-            // The only await: bytes are moved into `pending` before the next one, so dropping this future loses
+            // The only await: bytes are moved into `frames` before the next one, so dropping this future loses
             // nothing.
             if let Err(e) = self.half.readable().await {
                 return Some(Err(Fault::Protocol(e.to_string())));
             }
-            self.pending.reserve(READ_CHUNK);
-            match self.half.try_read_buf(&mut self.pending) {
+            // Read no more than the frame buffer takes, so a frame that never ends cannot grow it (the kernel's
+            // socket buffer holds the rest, and the client's sends stall).
+            let mut chunk = [0u8; READ_CHUNK];
+            let room = self.frames.room().min(READ_CHUNK);
+            match self.half.try_read(&mut chunk[..room]) {
                 Ok(0) => return None,
-                Ok(_) => {}
+                Ok(n) => self.frames.extend(&chunk[..n]),
                 Err(e) if e.kind() == ErrorKind::WouldBlock => {}
                 Err(e) => return Some(Err(Fault::Protocol(e.to_string()))),
-            }
-            if self.pending.is_empty() {
-                self.pending = BytesMut::new();
             }
         }
     }

@@ -15,18 +15,40 @@ mod link;
 use actix_web::web;
 use tokio::net::TcpStream;
 
+use crate::realtime::{admission, session};
 use crate::state::AppState;
 
-/// Completes the opening handshake on a fresh connection, then serves the socket until it ends.
-pub async fn serve(mut stream: TcpStream, state: web::Data<AppState>) {
-    let leftover = match handshake::accept(&mut stream).await {
+/// Completes the opening handshake on a fresh connection, then serves the socket until it ends. `first`: the bytes
+/// `crate::front` read to tell this connection from an HTTP one.
+pub async fn serve(mut stream: TcpStream, state: web::Data<AppState>, first: &[u8]) {
+    let upgrade = match handshake::read(&mut stream, first).await {
+        Ok(upgrade) => upgrade,
+        Err(refused) => {
+            tracing::debug!(reason = %refused, "socket handshake refused");
+            return;
+        }
+    };
+    // The client's address by the same trusted-proxy rule as every HTTP request, from the upgrade's own headers.
+    let peer = stream.peer_addr().ok().map(|a| a.ip());
+    let address = admission::address(&state.trusted_proxies, peer, &upgrade.headers);
+    let seat = match state.sockets.admit(address) {
+        Ok(seat) => seat,
+        Err(refused) => {
+            let status = refused.status();
+            let status = format!("{} {}", status.as_u16(), status.canonical_reason().unwrap_or(""));
+            handshake::answer(&mut stream, &status, refused.message(), Some(admission::RETRY_AFTER_SECS)).await;
+            tracing::debug!(%address, ?refused, "socket refused");
+            return;
+        }
+    };
+    let leftover = match handshake::switch(&mut stream, upgrade).await {
         Ok(leftover) => leftover,
         Err(refused) => {
             tracing::debug!(reason = %refused, "socket handshake refused");
             return;
         }
     };
-    tracing::debug!(peer = ?stream.peer_addr().ok(), "socket opened");
+    tracing::debug!(peer = ?peer, "socket opened");
     let (read, write) = stream.into_split();
-    crate::realtime::session::run(state, link::Writer::new(write), link::Reader::new(read, leftover)).await;
+    session::run(state, link::Writer::new(write), link::Reader::new(read, leftover), seat).await;
 }
