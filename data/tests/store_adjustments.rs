@@ -41,7 +41,7 @@ fn funded_player(node: &Node) -> UserId {
     match node {
         Node::Embedded(store) => common::player(store, next_id(node) as u32).id,
         Node::Cluster(pg) => {
-            let (user, entry) = (pg.next_id().unwrap() as i64, pg.next_id().unwrap() as i64);
+            let (user, entry) = (player_row(pg), pg.next_id().unwrap() as i64);
             pg.run(move |pool| async move {
                 let client = pool.get().await?;
                 client.execute("INSERT INTO wallets (user_id, balance) VALUES ($1, $2)", &[&user, &FUNDING]).await?;
@@ -59,6 +59,28 @@ fn funded_player(node: &Node) -> UserId {
             user as UserId
         }
     }
+}
+
+/// A new player with no money.
+fn empty_player(node: &Node) -> UserId {
+    match node {
+        Node::Embedded(_) => next_id(node),
+        Node::Cluster(pg) => player_row(pg) as UserId,
+    }
+}
+
+/// A player's row in PostgreSQL (a wallet's row needs one).
+fn player_row(pg: &ayo_data::pg::blocking::PgSync) -> i64 {
+    let user = pg.next_id().unwrap() as i64;
+    let email = format!("p{user}@example.com");
+    pg.run(move |pool| async move {
+        let sql = "INSERT INTO users (id, email, role, status, created_at, doc, phone, secrets)
+                   VALUES ($1, $2, 'player', 'active', now(), '{}', NULL, '{}')";
+        pool.get().await?.execute(sql, &[&user, &email]).await?;
+        Ok(())
+    })
+    .unwrap();
+    user
 }
 
 /// The balance, after checking it is the sum of the player's ledger.
@@ -200,8 +222,9 @@ fn a_replay_counts_once_and_an_overdraft_counts_nothing(nodes: &[Node]) {
     let replays = at_once(nodes, 6, |_, node| adjust(node, admin, ada, THRESHOLD / 2, "goodwill"));
     assert_eq!(tally(&replays).0, [THRESHOLD / 2], "one move, five replays");
     assert!(replays.iter().all(|d| matches!(d, Adjusted::Applied(_))));
-    // A debit the wallet cannot pay writes nothing and counts nothing.
-    assert_eq!(adjust(&nodes[1], admin, ada, -(FUNDING + THRESHOLD), "too-much"), Adjusted::Overdrawn);
+    // A debit an empty wallet cannot pay writes nothing and counts nothing (else the next half would be held).
+    let empty = empty_player(&nodes[0]);
+    assert_eq!(adjust(&nodes[1], admin, empty, -THRESHOLD / 2, "too-much"), Adjusted::Overdrawn);
     assert!(matches!(adjust(&nodes[2], admin, ada, THRESHOLD / 2, "goodwill-2"), Adjusted::Applied(_)));
     let Adjusted::Filed(over, true) = adjust(&nodes[0], admin, ada, 1, "goodwill-3") else { panic!("held") };
     assert_eq!(over.held_because, HeldBecause::PlayerDay);

@@ -6,6 +6,7 @@
 
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use sled::transaction::{ConflictableTransactionError as Conflict, TransactionalTree};
+use sled::Transactional;
 
 use super::codec::{decode, encode, id_key};
 use super::keys::{last_id, tagged};
