@@ -36,6 +36,8 @@ use crate::views;
 
 mod money;
 pub use money::{CreditDeposit, HoldWithdrawal, MoveWithdrawal, OpenDeposit};
+mod adjust;
+pub use adjust::Adjust;
 
 #[derive(Debug, thiserror::Error)]
 pub enum WalletError {

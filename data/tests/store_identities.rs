@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use chrono::Utc;
 
-use ayo_data::adjustment::{ApprovalStatus, PendingAdjustment};
+use ayo_data::adjustment::{ApprovalStatus, HeldBecause, PendingAdjustment};
 use ayo_data::identity::{IdNumber, Identity, IdentityStatus};
 use ayo_data::money::Kobo;
 use ayo_data::pg::{adjustments::PgAdjustments, identities::PgIdentities};
@@ -119,6 +119,7 @@ fn request(id: u64, key: &str) -> PendingAdjustment {
         decided_by: None,
         created_at: Utc::now(),
         decided_at: None,
+        held_because: HeldBecause::Amount,
     }
 }
 

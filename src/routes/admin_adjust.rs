@@ -2,7 +2,9 @@
 //! admin's decision (`GET /admin/adjustments`, `POST /admin/adjustments/{id}/approve|reject`).
 //!
 //! Every request carries the admin's `idempotency_key`: a replay answers the first result and moves nothing. An
-//! adjustment over the threshold is only filed (202, `data.approval_id`) and moves money once another admin
+//! adjustment over the threshold, or one that would take the day's sum of what its admin asked for that player, or
+//! moved alone across every player, over it (`ayo_data::adjustment::FourEyes`, docs/security.md), is only filed
+//! (202, `data.approval_id`, `data.adjustment.held_because` saying why) and moves money once another admin
 //! approves it; the ledger entry's reference names both admins, and neither may then approve that player's
 //! withdrawals (see `admin_money`).
 
@@ -13,8 +15,8 @@ use serde_json::{json, Value};
 use utoipa::ToSchema;
 
 use ayo_actors::views;
-use ayo_actors::wallet::ApplyEntry;
-use ayo_data::adjustment::{ApprovalStatus, PendingAdjustment};
+use ayo_actors::wallet::{Adjust, ApplyEntry};
+use ayo_data::adjustment::{Adjusted, ApprovalStatus, FourEyes, HeldBecause, PendingAdjustment};
 use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
 use ayo_data::money::Kobo;
 use ayo_data::store::Moved;
@@ -49,12 +51,12 @@ struct AdjustBody {
 /// A manual credit (positive) or debit (negative) with a mandatory reason: one `adjustment` ledger entry, at once
 /// or after a second admin's approval.
 #[utoipa::path(
-    summary = "Manual wallet adjustment with a reason; above AYO_ADJUST_APPROVAL_ABOVE it waits for a second admin",
+    summary = "Manual wallet adjustment with a reason; above AYO_ADJUST_APPROVAL_ABOVE (alone or summed over the admin's Lagos day) it waits for a second admin",
     request_body = AdjustBody,
     params(("id" = u64, Path)),
     responses(
         (status = 200, description = "Applied: data {balance, transaction, replayed}; a replay of the key answers the first result", body = Envelope),
-        (status = 202, description = "Above the approval limit: data {approval_id, adjustment}; nothing moved yet", body = Envelope),
+        (status = 202, description = "Above the approval limit, by itself or with the admin's other adjustments today (for this player, or in total): data {approval_id, adjustment (held_because: amount | player_day | admin_day)}; nothing moved yet", body = Envelope),
     )
 )]
 #[post("/users/{id}/adjust")]
@@ -81,30 +83,7 @@ async fn adjust(
     errors.finish()?;
     let amount = amount.unwrap_or_default();
     let player = state.store.users.get(*id)?.filter(|u| u.role == Role::User).ok_or(ApiError::NotFound("User"))?;
-    if amount.abs() > state.adjust_approval_above {
-        return file_for_approval(&req, &state, &admin, &player, amount, reason, key).await;
-    }
-    let once = format!("admin:{}:{key}", admin.id);
-    let moved = move_money(&state, &player, amount, reason, format!("adjustment:{}", admin.id), once).await?;
-    if !moved.replayed {
-        let detail = format!("{amount} kobo: {}", moved.value.description);
-        state.audit(Some(&req), Some(&admin), "wallet.adjusted", Some(format!("user:{}", player.id)), detail);
-    }
-    let data =
-        json!({ "balance": moved.balance, "transaction": views::entry(&moved.value), "replayed": moved.replayed });
-    Ok(HttpResponse::Ok().json(json!({ "data": data, "message": "Wallet adjusted" })))
-}
-
-async fn file_for_approval(
-    req: &HttpRequest,
-    state: &AppState,
-    admin: &User,
-    player: &User,
-    amount: i64,
-    reason: String,
-    key: String,
-) -> Result<HttpResponse, ApiError> {
-    let request = PendingAdjustment {
+    let asked = PendingAdjustment {
         id: state.store.adjustments.next_id()?,
         user_id: player.id,
         amount: Kobo(amount),
@@ -115,17 +94,57 @@ async fn file_for_approval(
         decided_by: None,
         created_at: Utc::now(),
         decided_at: None,
+        held_because: HeldBecause::Amount,
     };
-    let (filed, new) = state.store.adjustments.request(&request)?;
-    state.store.flush().await?;
-    if new {
-        let detail = format!("{amount} kobo awaiting a second admin: {}", filed.reason);
-        state.audit(Some(req), Some(admin), "wallet.adjustment_requested", Some(format!("user:{}", player.id)), detail);
+    // One threshold for the request and for the admin's day (docs/security.md, "Adjustments").
+    let limits = FourEyes::at(state.adjust_approval_above);
+    let decided = state
+        .engine
+        .wallets
+        .get(player.id)
+        .send(Adjust { asked, entry_id: state.store.ids.next_id()?, limits })
+        .await
+        .map_err(|e| ApiError::internal(anyhow::anyhow!("wallet mailbox: {e}")))?
+        .map_err(|e| ApiError::internal(anyhow::anyhow!("{e}")))?;
+    match decided {
+        Adjusted::Applied(moved) => {
+            if !moved.replayed {
+                let detail = format!("{amount} kobo: {}", moved.value.description);
+                state.audit(Some(&req), Some(&admin), "wallet.adjusted", Some(format!("user:{}", player.id)), detail);
+            }
+            let data = json!({
+                "balance": moved.balance, "transaction": views::entry(&moved.value), "replayed": moved.replayed,
+            });
+            Ok(HttpResponse::Ok().json(json!({ "data": data, "message": "Wallet adjusted" })))
+        }
+        Adjusted::Filed(filed, new) => {
+            if new {
+                metrics::counter!("ayo_adjustments_held_total", "because" => filed.held_because.as_str()).increment(1);
+                let detail = format!(
+                    "{amount} kobo awaiting a second admin ({}): {}",
+                    held_message(filed.held_because),
+                    filed.reason
+                );
+                let target = Some(format!("user:{}", player.id));
+                state.audit(Some(&req), Some(&admin), "wallet.adjustment_requested", target, detail);
+            }
+            Ok(HttpResponse::build(StatusCode::ACCEPTED).json(json!({
+                "data": { "approval_id": filed.id, "adjustment": view(&filed) },
+                "message": format!("{}: another admin must approve this adjustment", held_message(filed.held_because)),
+            })))
+        }
+        Adjusted::Overdrawn => Err(ApiError::field("amount", "This would take the balance below zero")),
     }
-    Ok(HttpResponse::build(StatusCode::ACCEPTED).json(json!({
-        "data": { "approval_id": filed.id, "adjustment": view(&filed) },
-        "message": "Above the approval limit: another admin must approve this adjustment",
-    })))
+}
+
+/// Why an adjustment waits, in the answer's message and the audit entry; the totals are the asking admin's (of
+/// today, Lagos time), counting what they asked for this player or moved alone, so a split request adds up.
+fn held_message(because: HeldBecause) -> &'static str {
+    match because {
+        HeldBecause::Amount => "Above the approval limit",
+        HeldBecause::PlayerDay => "Today's total for this player would pass the approval limit",
+        HeldBecause::AdminDay => "Your total for today across every player would pass the approval limit",
+    }
 }
 
 /// Writes the entry through the player's WalletActor, once per `once` key.
@@ -170,6 +189,7 @@ fn view(adjustment: &PendingAdjustment) -> Value {
         "decided_by": adjustment.decided_by,
         "created_at": adjustment.created_at,
         "decided_at": adjustment.decided_at,
+        "held_because": adjustment.held_because.as_str(),
     })
 }
 

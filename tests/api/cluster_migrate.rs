@@ -69,6 +69,7 @@ async fn a_running_lottery_moves_into_postgresql_whole_with_its_books_balanced_a
         decided_by: None,
         created_at: now,
         decided_at: None,
+        held_because: ayo_data::adjustment::HeldBecause::Amount,
     };
     app.store.adjustments.request(&adjustment).unwrap();
     // Payments: a deposit still pending, her bank account, and a withdrawal that failed (its money back, its entry

@@ -56,3 +56,4 @@ mod withdrawals;
 mod ws;
 mod guessing;
 mod socket_attacks;
+mod four_eyes;

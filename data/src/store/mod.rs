@@ -156,7 +156,7 @@ impl Store {
         let flusher = flusher::Flusher::start(db.clone(), dir)?;
         let purchases = Arc::new(purchases::PurchaseQueue::start(wallets.clone())?);
         let activities = ActivityStore::open(&db)?;
-        let adjustments = AdjustmentStore::open(&db)?;
+        let adjustments = AdjustmentStore::open(&db, &wallets)?;
         let notices = NoticeStore::open(&db)?;
         let payments = PaymentStore::open(&db, &wallets)?;
         let responsible = ResponsibleStore::open(&db)?;

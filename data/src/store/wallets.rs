@@ -53,7 +53,7 @@ pub struct WalletStore {
     pub(super) balances: sled::Tree,
     pub(super) ledger: sled::Tree,
     pub(super) tickets: sled::Tree,
-    idempotency: sled::Tree,
+    pub(super) idempotency: sled::Tree,
     draws: sled::Tree,
 }
 
@@ -244,6 +244,55 @@ pub(super) fn rewrite_entry(
 
 pub(super) fn read_entry(ledger: &TransactionalTree, id: u64) -> Result<Option<LedgerEntry>, Conflict<StoreError>> {
     ledger.get(tagged(ENTRY, &[id]))?.map(|b| decode(&b).map_err(abort)).transpose()
+}
+
+/// The idempotency record of a keyed move of `user`'s wallet (`apply_once`).
+pub(super) fn once_key(user: UserId, key: &str) -> Vec<u8> {
+    let mut k = tagged(b'a', &[user]);
+    k.extend_from_slice(key.as_bytes());
+    k
+}
+
+/// The move a keyed move's key already made, with the balance now; none if the key is new.
+pub(super) fn replay_of(
+    balances: &TransactionalTree,
+    ledger: &TransactionalTree,
+    idempotency: &TransactionalTree,
+    user: UserId,
+    once: &[u8],
+) -> Result<Option<Moved<LedgerEntry>>, Conflict<StoreError>> {
+    let Some(first) = idempotency.get(once)? else { return Ok(None) };
+    let Some(existing) = read_entry(ledger, last_id(&first).unwrap_or_default())? else { return Ok(None) };
+    let balance = read_balance(balances, user)?;
+    Ok(Some(Moved { value: existing, entries: vec![], balance, replayed: true }))
+}
+
+/// `apply_once` inside a transaction that may write more (an adjustment's daily sums): a repeat of `once` answers
+/// the first entry, `replayed`; `None` (nothing written) when it would overdraw.
+pub(super) fn apply_in(
+    balances: &TransactionalTree,
+    ledger: &TransactionalTree,
+    idempotency: &TransactionalTree,
+    entry: &LedgerEntry,
+    once: Option<&[u8]>,
+) -> Result<Option<Moved<LedgerEntry>>, Conflict<StoreError>> {
+    if let Some(once) = once {
+        if let Some(replayed) = replay_of(balances, ledger, idempotency, entry.user_id, once)? {
+            return Ok(Some(replayed));
+        }
+    }
+    let balance = read_balance(balances, entry.user_id)?;
+    let Some(after) = balance.checked_add(entry.amount).filter(|b| !b.is_negative()) else {
+        return Ok(None);
+    };
+    if let Some(once) = once {
+        idempotency.insert(once, &id_key(entry.id))?;
+    }
+    let mut entry = entry.clone();
+    entry.balance_after = after;
+    balances.insert(&id_key(entry.user_id), &after.as_i64().to_be_bytes())?;
+    put_entry(ledger, &entry)?;
+    Ok(Some(Moved { value: entry.clone(), entries: vec![entry], balance: after, replayed: false }))
 }
 
 fn put_ticket(tickets: &TransactionalTree, ticket: &Ticket) -> Result<(), Conflict<StoreError>> {
@@ -551,35 +600,10 @@ impl WalletStore {
     /// `apply`, at most once per `key` (an admin's idempotency key): a repeat answers the first entry, `replayed`,
     /// and moves nothing.
     pub fn apply_once(&self, entry: LedgerEntry, key: Option<&str>) -> StoreResult<Option<Moved<LedgerEntry>>> {
-        let once = key.map(|key| {
-            let mut k = tagged(b'a', &[entry.user_id]);
-            k.extend_from_slice(key.as_bytes());
-            k
-        });
+        let once = key.map(|key| once_key(entry.user_id, key));
         let _gate = super::backup::writing();
-        let result =
-            (&self.balances, &self.ledger, &self.idempotency).transaction(|(balances, ledger, idempotency)| {
-                if let Some(once) = &once {
-                    if let Some(first) = idempotency.get(once)? {
-                        if let Some(existing) = read_entry(ledger, last_id(&first).unwrap_or_default())? {
-                            let balance = read_balance(balances, entry.user_id)?;
-                            return Ok(Some(Moved { value: existing, entries: vec![], balance, replayed: true }));
-                        }
-                    }
-                }
-                let balance = read_balance(balances, entry.user_id)?;
-                let Some(after) = balance.checked_add(entry.amount).filter(|b| !b.is_negative()) else {
-                    return Ok(None);
-                };
-                if let Some(once) = &once {
-                    idempotency.insert(once.as_slice(), &id_key(entry.id))?;
-                }
-                let mut entry = entry.clone();
-                entry.balance_after = after;
-                balances.insert(&id_key(entry.user_id), &after.as_i64().to_be_bytes())?;
-                put_entry(ledger, &entry)?;
-                Ok(Some(Moved { value: entry.clone(), entries: vec![entry], balance: after, replayed: false }))
-            })?;
+        let result = (&self.balances, &self.ledger, &self.idempotency)
+            .transaction(|(balances, ledger, idempotency)| apply_in(balances, ledger, idempotency, &entry, once.as_deref()))?;
         Ok(result)
     }
 

@@ -121,6 +121,11 @@ export type AdjustmentRequest = {
   decided_by: number | null;
   created_at: string;
   decided_at: string | null;
+  /**
+   * Why it waits: above the limit by itself (`amount`), or with what the same admin asked for this player today
+   * (`player_day`) or moved alone today for every player (`admin_day`).
+   */
+  held_because?: 'amount' | 'player_day' | 'admin_day';
 };
 
 /** An identity check waiting for an admin (GET /admin/identity-reviews); `id` is the player's id. */

@@ -130,6 +130,28 @@ describe('the manual adjustment', () => {
     expect(calls.filter((c) => c.path.endsWith('/adjust'))).toHaveLength(1);
   });
 
+  it('says when a small adjustment waits because of today’s total for this player', async () => {
+    const { adjustment } = (filed as { body: { data: { adjustment: object } } }).body.data;
+    replies = [
+      {
+        status: 202,
+        body: {
+          data: { approval_id: 4, adjustment: { ...adjustment, id: 4, amount: 500_000, held_because: 'player_day' } },
+          message: "Today's total for this player would pass the approval limit: another admin must approve this adjustment",
+        },
+      },
+    ];
+    serve();
+    renderUi(<AdjustWalletForm userId={7} userName="Ada Obi" balance={125_000} />);
+    await userEvent.click(within(await adjust('5000', 'Fourth goodwill credit')).getByRole('button', { name: /^Credit/ }));
+
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent(
+      'Request #4 (credit of ₦5,000.00) would take today’s total for this player above the approval limit',
+    );
+    expect(toastStore.get().some((t) => /balance/.test(t.message))).toBe(false);
+  });
+
   it('shows the server’s 422 beside the amount and closes the confirmation', async () => {
     replies = [
       {

@@ -5,7 +5,8 @@
  * Opening the confirmation makes the adjustment's idempotency key; every try of that confirmation (a double
  * click, a retry after the network dropped) sends the same key, so the server moves the money at most once. The
  * next adjustment gets a new key. Above the approval limit the server only files the request (202): the form says
- * it now waits for another admin, on the Approvals page, and shows no new balance.
+ * it now waits for another admin, on the Approvals page, and why (the amount itself, or the day's sum it joins:
+ * `held_because`), and shows no new balance.
  */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -18,6 +19,7 @@ import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { isFiledForApproval, useAdjustWallet } from '@/features/admin/api/user-actions';
 import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
 import { Field } from '@/features/admin/components/field';
+import { heldForAsker, type HeldBecause } from '@/features/admin/lib/held-because';
 import { nairaToKobo } from '@/features/admin/lib/money';
 
 /** ₦10,000,000 either way: the server's limit, checked here first. */
@@ -33,7 +35,7 @@ export function AdjustWalletForm({ userId, userName, balance }: Props) {
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
   const [message, setMessage] = useState<string>();
-  const [filed, setFiled] = useState<{ id: number; amount: number }>();
+  const [filed, setFiled] = useState<{ id: number; amount: number; because?: HeldBecause }>();
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const adjust = useAdjustWallet();
 
@@ -65,7 +67,7 @@ export function AdjustWalletForm({ userId, userName, balance }: Props) {
         const data = answer.data;
         if (isFiledForApproval(data)) {
           toast.info(`${formatNaira(Math.abs(kobo))} ${kobo > 0 ? 'credit' : 'debit'} awaits another admin’s approval`);
-          setFiled({ id: data.approval_id, amount: kobo });
+          setFiled({ id: data.approval_id, amount: kobo, because: data.adjustment.held_because });
         } else {
           const again = data.replayed ? ' (already done: nothing moved twice)' : '';
           toast.success(`${answer.message ?? 'Wallet adjusted'}${again}: new balance ${formatNaira(data.balance)}`);
@@ -111,8 +113,8 @@ export function AdjustWalletForm({ userId, userName, balance }: Props) {
         <FormAlert>{message}</FormAlert>
         {filed ? (
           <FormAlert tone="info">
-            Request #{filed.id} ({filed.amount > 0 ? 'credit' : 'debit'} of {formatNaira(Math.abs(filed.amount))}) is
-            above the approval limit: nothing moves until another admin approves it on{' '}
+            Request #{filed.id} ({filed.amount > 0 ? 'credit' : 'debit'} of {formatNaira(Math.abs(filed.amount))}){' '}
+            {heldForAsker(filed.because)}: nothing moves until another admin approves it on{' '}
             <Link to={paths.boss.approvals.getHref()}>Approvals</Link>.
           </FormAlert>
         ) : null}
@@ -137,7 +139,10 @@ export function AdjustWalletForm({ userId, userName, balance }: Props) {
             <strong>{formatNaira(balance + confirming.amount)}</strong>.
           </p>
           <p className="admin-note">Reason: {reason.trim()}</p>
-          <p className="admin-note">A large adjustment waits for another admin’s approval before the money moves.</p>
+          <p className="admin-note">
+            A large adjustment, or one that takes your total for today above the approval limit, waits for another
+            admin’s approval before the money moves.
+          </p>
         </ConfirmDialog>
       ) : null}
     </>

@@ -14,6 +14,7 @@ import { useAuth } from '@/lib/session';
 import { useAdjustments, useDecideAdjustment, type AdjustmentDecision } from '@/features/admin/api/adjustments';
 import { LoadFailed, StatusBadge } from '@/features/admin/components/admin-ui';
 import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
+import { heldForChecker } from '@/features/admin/lib/held-because';
 import { LocalTable, type LocalColumn } from '@/features/admin/components/local-table';
 import { SignedNaira } from '@/features/admin/components/money-cells';
 import type { AdjustmentRequest } from '@/features/admin/types';
@@ -73,6 +74,7 @@ function Decide({ adjustment: a }: { adjustment: AdjustmentRequest }) {
             #{a.user_id}’s wallet, asked for by admin #{a.requested_by}.
           </p>
           <p className="admin-note">Reason: {a.reason}</p>
+          <p className="admin-note">{heldForChecker(a.held_because)}</p>
           <p className="admin-note">
             {open === 'approve'
               ? 'The money moves at once and the player sees the reason in their transactions.'
