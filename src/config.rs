@@ -46,6 +46,11 @@ pub struct Settings {
     /// `--store` / `AYO_STORE_URL`: the PostgreSQL (`postgres://…`) a cluster node keeps its records in
     /// (docs/decisions/029); none means the embedded store in `<data-dir>/db`.
     pub store_url: Option<String>,
+    /// `AYO_BUS_KEY`: 64 hex, the same on every node, sealing every bus message (`bus::key`); required with a bus
+    /// outside `--demo`.
+    pub bus_key: Option<String>,
+    /// `AYO_BUS_CA_FILE`: the PEM CA that signed the NATS server's certificate; set, the bus must be TLS.
+    pub bus_ca_file: Option<PathBuf>,
 }
 
 /// ₦100,000: manual adjustments above it need a second admin.
@@ -74,6 +79,8 @@ impl Settings {
             licensed_states: None,
             bus_url: None,
             store_url: None,
+            bus_key: None,
+            bus_ca_file: None,
         }
     }
 
@@ -134,6 +141,12 @@ impl Settings {
         }
         if let Some(v) = var("AYO_STORE_URL") {
             self.store_url = Some(v);
+        }
+        if let Some(v) = var("AYO_BUS_KEY") {
+            self.bus_key = Some(v);
+        }
+        if let Some(v) = var("AYO_BUS_CA_FILE") {
+            self.bus_ca_file = Some(PathBuf::from(v));
         }
         self.payments = self.payments.with_env();
         self.identity = self.identity.with_env();

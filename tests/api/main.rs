@@ -52,3 +52,5 @@ mod tokens;
 mod transactions;
 mod withdrawals;
 mod ws;
+mod bus_key;
+mod cluster_bus_trust;
