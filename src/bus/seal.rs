@@ -270,7 +270,8 @@ mod tests {
     fn any_change_to_subject_reply_header_or_body_breaks_the_seal() {
         let (mut sealer, _) = pair();
         let sealed = sealer.seal("ayo.lead.cancel", Some("_INBOX.a"), b"{\"draw_id\":7}");
-        let fresh = || Opener::new(&key("0123"), 9, Stream::Events, AGE);
+        // Receivers listening since before the message was sealed.
+        let fresh = || Opener { since: 0, ..Opener::new(&key("0123"), 9, Stream::Events, AGE) };
         assert_eq!(fresh().open("ayo.lead.refresh", Some("_INBOX.a"), &sealed).unwrap_err(), Rejection::Forged);
         assert_eq!(fresh().open("ayo.lead.cancel", Some("_INBOX.b"), &sealed).unwrap_err(), Rejection::Forged);
         assert_eq!(fresh().open("ayo.lead.cancel", None, &sealed).unwrap_err(), Rejection::Forged);
