@@ -171,9 +171,10 @@ async fn cluster_a_genuine_balance_played_again_or_moved_to_another_subject_is_d
     let nats = attacker().await;
     let mut tap = nats.subscribe(wire::subject(Topic::User(ada))).await.unwrap();
     nats.flush().await.unwrap();
+    let path = format!("/admin/users/{ada}/adjust");
     let adjust = |amount: i64| {
         let body = json!({"amount": amount, "reason": "goodwill", "idempotency_key": crate::helpers::fresh_key()});
-        a.post(&format!("/admin/users/{ada}/adjust"), body, Some(&admin))
+        a.post(&path, body, Some(&admin))
     };
 
     assert!(adjust(2_500).await.status < 300);
