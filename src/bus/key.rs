@@ -28,7 +28,9 @@ impl BusKey {
         }
         let first = text.as_bytes()[0].to_ascii_lowercase();
         if text.bytes().all(|b| b.to_ascii_lowercase() == first) {
-            return Err(format!("{VARIABLE} is one digit repeated: give 32 random bytes in hex (`openssl rand -hex 32`)"));
+            return Err(format!(
+                "{VARIABLE} is one digit repeated: give 32 random bytes in hex (`openssl rand -hex 32`)"
+            ));
         }
         Ok(Self(key))
     }
@@ -80,7 +82,10 @@ mod tests {
             let why = BusKey::parse(bad).err().unwrap_or_else(|| panic!("{bad:?} accepted"));
             assert!(why.contains(VARIABLE), "{why}");
         }
-        assert!(BusKey::parse(&format!("{}{}", "f".repeat(32), "F".repeat(32))).is_err(), "one digit repeated, any case");
+        assert!(
+            BusKey::parse(&format!("{}{}", "f".repeat(32), "F".repeat(32))).is_err(),
+            "one digit repeated, any case"
+        );
     }
 
     #[test]

@@ -169,8 +169,7 @@ pub async fn cancel_audited(
         admin_still(store, asker)?;
     }
     let (draw_id, reason) = (cancel.draw_id, cancel.reason.clone());
-    let outcome =
-        scheduler.send(cancel).await.map_err(|e| format!("The draws' scheduler is not answering: {e}"))?;
+    let outcome = scheduler.send(cancel).await.map_err(|e| format!("The draws' scheduler is not answering: {e}"))?;
     if let Ok(would_be) = &outcome {
         record(store, asker, draw_id, &reason, would_be.as_ref());
     }

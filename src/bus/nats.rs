@@ -185,7 +185,12 @@ pub async fn connect(transport: &Transport, key: BusKey, hub: Addr<Hub>) -> anyh
     let dropping = Arc::new(AtomicBool::new(false));
     let mut opener = Opener::new(&key, id, Stream::Events, EVENT_MAX_AGE);
     opener.listening();
-    actix_web::rt::spawn(publish_all(client.clone(), Sealer::new(&key, id, Stream::Events), receiver, dropping.clone()));
+    actix_web::rt::spawn(publish_all(
+        client.clone(),
+        Sealer::new(&key, id, Stream::Events),
+        receiver,
+        dropping.clone(),
+    ));
     actix_web::rt::spawn(receive_all(subscription, opener, hub));
     let lead = Arc::new(tokio::sync::Mutex::new(Sealer::new(&key, id, Stream::Lead)));
     Ok(Outlet { node, id, key, lead, sent: Arc::new(AtomicU64::new(0)), queue: sender, dropping, client })

@@ -76,6 +76,16 @@ async fn until_rejected(node: &TestApp, reason: &str, count: f64) {
     panic!("fewer than {count} messages dropped as {reason}: {}", rejected(node, reason).await);
 }
 
+/// After what the attacker published: one more bare message on `subject`, and a wait until every node has dropped it
+/// (the process's `unsealed` count reaches `count`). Each node reads the attacker's messages in the order sent, and
+/// hands what it takes to its Hub in that order, so whatever got through is by then on its way to the sockets,
+/// ahead of anything a node publishes afterwards.
+async fn fence(nats: &async_nats::Client, node: &TestApp, subject: String, count: f64) {
+    nats.publish(subject, "fence".into()).await.unwrap();
+    nats.flush().await.unwrap();
+    until_rejected(node, "unsealed", count).await;
+}
+
 /// Every message the socket gets until one of type `kind` whose JSON contains `needle` (not included).
 async fn until(socket: &mut Socket, kind: &str, needle: &str) -> Vec<Value> {
     let reading = async {
@@ -126,7 +136,8 @@ async fn cluster_forged_marquees_balances_and_log_outs_on_the_bus_reach_no_socke
     let nats = attacker().await;
     let mut theirs = Sealer::new(&BusKey::parse(OTHER_KEY).unwrap(), 0xbad, Stream::Events);
     let phishing = marquee("Your wallet is locked: send N5,000 to 0123456789 to unlock it");
-    let balance = Event { topic: Topic::User(ada), kind: EventKind::WalletUpdated, data: json!({"balance": 99_999_999}) };
+    let balance =
+        Event { topic: Topic::User(ada), kind: EventKind::WalletUpdated, data: json!({"balance": 99_999_999}) };
     let log_out = wire::control("attacker", 3, Control::EndSessions);
     let forgeries = [
         (wire::subject(Topic::Marquee), wire::event("attacker", 1, &phishing)),
@@ -137,10 +148,7 @@ async fn cluster_forged_marquees_balances_and_log_outs_on_the_bus_reach_no_socke
         nats.publish(subject.clone(), body.clone().into()).await.unwrap();
         nats.publish(subject.clone(), theirs.seal(subject, None, body).into()).await.unwrap();
     }
-    nats.flush().await.unwrap();
-    // Both nodes read all six and drop them: three bare, three under another key, on each node.
-    until_rejected(&a, "unsealed", unsealed + 6.0).await;
-    until_rejected(&a, "forged", forged + 6.0).await;
+    fence(&nats, &a, wire::subject(Topic::User(ada)), unsealed + 8.0).await;
 
     // A genuine marquee from A comes after them all: before it, neither socket got anything of the attacker's,
     // and Ada's socket was not logged out (it would have closed).
@@ -153,6 +161,8 @@ async fn cluster_forged_marquees_balances_and_log_outs_on_the_bus_reach_no_socke
     }
     let stats = b.hub.send(ayo_actors::hub::Stats).await.unwrap();
     assert_eq!(stats.subscribers.get(&Topic::User(ada)), Some(&1), "Ada's socket is still signed in");
+    // Both nodes read all six and dropped them: three bare, three under another key, on each node.
+    assert!(rejected(&a, "forged").await >= forged + 6.0);
 }
 
 #[actix_web::test]
@@ -189,17 +199,18 @@ async fn cluster_a_genuine_balance_played_again_or_moved_to_another_subject_is_d
     until(&mut ada_on_b, "wallet.updated", "\"balance\":5000").await;
 
     // Played again as it was, and moved onto another player's subject.
-    let (replayed, forged) = (rejected(&a, "replayed").await, rejected(&a, "forged").await);
+    let (replayed, forged, unsealed) =
+        (rejected(&a, "replayed").await, rejected(&a, "forged").await, rejected(&a, "unsealed").await);
     nats.publish(captured.subject.clone(), captured.payload.clone()).await.unwrap();
     nats.publish(wire::subject(Topic::User(ada + 1)), captured.payload.clone()).await.unwrap();
-    nats.flush().await.unwrap();
-    // B drops both (A skips its own messages unread).
-    until_rejected(&a, "replayed", replayed + 1.0).await;
-    until_rejected(&a, "forged", forged + 1.0).await;
+    fence(&nats, &a, wire::subject(Topic::User(ada)), unsealed + 2.0).await;
 
     post_marquee(&a, &admin, "After the replay").await;
     let before = until(&mut ada_on_b, "marquee.updated", "After the replay").await;
     assert!(before.iter().all(|m| m["type"] != "wallet.updated"), "the old balance came back: {before:?}");
+    // B dropped both, counted (A skips its own messages unread).
+    assert!(rejected(&a, "replayed").await >= replayed + 1.0);
+    assert!(rejected(&a, "forged").await >= forged + 1.0);
 }
 
 #[actix_web::test]
@@ -272,10 +283,11 @@ async fn cluster_a_forged_or_replayed_cancellation_cancels_no_draw_and_a_real_on
     nats.publish_with_reply("ayo.lead.cancel", inbox.clone(), body.clone().into()).await.unwrap();
     let sealed = theirs.seal("ayo.lead.cancel", Some(&inbox), &body);
     nats.publish_with_reply("ayo.lead.cancel", inbox.clone(), sealed.into()).await.unwrap();
-    nats.flush().await.unwrap();
-    // Every node reads draw commands: both drop both.
-    until_rejected(&a, "unsealed", unsealed + 2.0).await;
-    until_rejected(&a, "forged", forged + 2.0).await;
+    // Every node reads draw commands in order, each carried out before the next is read.
+    fence(&nats, &a, "ayo.lead.refresh".into(), unsealed + 4.0).await;
+    let still = a.get(&format!("/draws/{}", target.id), None).await.body["data"].clone();
+    assert_eq!(still["status"], "open", "the attacked draw still sells: {still}");
+    assert!(rejected(&a, "forged").await >= forged + 2.0, "both nodes dropped the one under another key");
 
     // A real cancellation asked of B is carried out by A, and audited once: the admin, and B as the node asked.
     let path = format!("/admin/draws/{}/cancel", spare.id);
@@ -302,9 +314,9 @@ async fn cluster_a_forged_or_replayed_cancellation_cancels_no_draw_and_a_real_on
     let mut changed = genuine.payload[..HEADER].to_vec();
     changed.extend_from_slice(retargeted.as_bytes());
     nats.publish_with_reply("ayo.lead.cancel", genuine.reply.clone().unwrap(), changed.into()).await.unwrap();
-    nats.flush().await.unwrap();
-    until_rejected(&a, "replayed", replayed + 1.0).await;
-    until_rejected(&a, "forged", forged + 3.0).await;
+    fence(&nats, &a, "ayo.lead.refresh".into(), unsealed + 6.0).await;
+    assert!(rejected(&a, "replayed").await >= replayed + 1.0);
+    assert!(rejected(&a, "forged").await >= forged + 3.0);
 
     let still = a.get(&format!("/draws/{}", target.id), None).await.body["data"].clone();
     assert_eq!(still["status"], "open", "the attacked draw still sells: {still}");
@@ -337,8 +349,21 @@ fn certificates(dir: &Path) -> (String, String, String) {
     args.extend(["-keyout", &key, "-out", &csr, "-subj", "/CN=127.0.0.1"]);
     openssl(&args);
     openssl(&[
-        "x509", "-req", "-in", &csr, "-CA", &ca, "-CAkey", &ca_key, "-CAcreateserial", "-out", &cert, "-days", "1",
-        "-extfile", &ext,
+        "x509",
+        "-req",
+        "-in",
+        &csr,
+        "-CA",
+        &ca,
+        "-CAkey",
+        &ca_key,
+        "-CAcreateserial",
+        "-out",
+        &cert,
+        "-days",
+        "1",
+        "-extfile",
+        &ext,
     ]);
     (ca, cert, key)
 }
@@ -363,13 +388,15 @@ fn guarded_nats(dir: &Path, password: &str) -> (OwnNats, u16) {
     );
     let conf = dir.join("nats.conf");
     std::fs::write(&conf, config).unwrap();
-    let child = OwnNats(Command::new("nats-server")
-        .arg("-c")
-        .arg(&conf)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("nats-server (installed by scripts/cluster-services.sh)"));
+    let child = OwnNats(
+        Command::new("nats-server")
+            .arg("-c")
+            .arg(&conf)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("nats-server (installed by scripts/cluster-services.sh)"),
+    );
     for _ in 0..100 {
         if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
             return (child, port);
