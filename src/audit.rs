@@ -60,7 +60,7 @@ impl AppState {
 }
 
 /// At most `DETAIL_MAX` characters, marked when cut.
-fn clip(text: &str) -> String {
+pub(crate) fn clip(text: &str) -> String {
     match text.char_indices().nth(DETAIL_MAX) {
         Some((at, _)) => format!("{}…", &text[..at]),
         None => text.to_string(),

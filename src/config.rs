@@ -52,6 +52,11 @@ pub struct Settings {
     /// `AYO_WS_GUESTS_PER_ADDRESS`: the guest (not signed-in) sockets one client address may hold; unset means
     /// `crate::realtime::admission::GUESTS_PER_ADDRESS`. Checked when the server starts.
     pub ws_guests_per_address: Option<String>,
+    /// `AYO_BUS_KEY`: 64 hex, the same on every node, sealing every bus message (`bus::key`); required with a bus
+    /// outside `--demo`.
+    pub bus_key: Option<String>,
+    /// `AYO_BUS_CA_FILE`: the PEM CA that signed the NATS server's certificate; set, the bus must be TLS.
+    pub bus_ca_file: Option<PathBuf>,
 }
 
 /// ₦100,000: manual adjustments above it need a second admin.
@@ -82,6 +87,8 @@ impl Settings {
             bus_url: None,
             store_url: None,
             ws_guests_per_address: None,
+            bus_key: None,
+            bus_ca_file: None,
         }
     }
 
@@ -148,6 +155,12 @@ impl Settings {
         }
         if let Some(v) = var("AYO_WS_GUESTS_PER_ADDRESS") {
             self.ws_guests_per_address = Some(v);
+        }
+        if let Some(v) = var("AYO_BUS_KEY") {
+            self.bus_key = Some(v);
+        }
+        if let Some(v) = var("AYO_BUS_CA_FILE") {
+            self.bus_ca_file = Some(PathBuf::from(v));
         }
         self.payments = self.payments.with_env();
         self.identity = self.identity.with_env();

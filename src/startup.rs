@@ -71,7 +71,7 @@ impl Application {
             );
         }
         let bus = match &settings.bus_url {
-            Some(url) => crate::bus::Bus::connect(url, hub.clone()).await?,
+            Some(url) => crate::bus::Bus::connect(&settings, url, hub.clone()).await?,
             None => crate::bus::Bus::local(hub.clone()),
         };
         // A cluster node runs the draws only while it holds the lottery's lease (`leadership`).
@@ -85,7 +85,7 @@ impl Application {
             }
             None => (RateLimiter::default(), None),
         };
-        bus.serve_draw_commands(engine.scheduler.clone()).await?;
+        bus.serve_draw_commands(engine.scheduler.clone(), store.clone()).await?;
         crate::dashboard::start_live(store.clone(), bus.local_publisher());
         if let Some(days) = settings.audit_retention_days {
             if days < crate::audit_retention::MIN_DAYS {

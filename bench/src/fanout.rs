@@ -219,7 +219,7 @@ fn on_nodes(n: usize, per_process: usize, count: usize, bus: &str) -> anyhow::Re
         admin
     };
     let servers: Vec<Server> =
-        dirs.iter().map(|d| Server::start(d.path(), &["--bus", bus])).collect::<anyhow::Result<_>>()?;
+        dirs.iter().map(|d| Server::start_on_bus(d.path(), bus)).collect::<anyhow::Result<_>>()?;
     // Time for each node to connect to NATS and subscribe (in the background).
     std::thread::sleep(Duration::from_secs(1));
     let idle: Vec<u64> = servers.iter().map(Server::rss_kib).collect();

@@ -10,8 +10,10 @@
 //! cargo run --release -p ayo-bench -- http     [--connections 64] [--secs 10]
 //! cargo run --release -p ayo-bench -- page
 //! cargo run --release -p ayo-bench -- lists    [--draws 200000] [--entries 1000000] [--requests 200]
+//! cargo run --release -p ayo-bench -- bus-seal [--sizes 200,2000,20000] [--messages 100000]
 //! ```
 
+mod bus_seal;
 mod fanout;
 mod http;
 mod lists;
@@ -117,6 +119,14 @@ enum Scenario {
         #[arg(long, default_value_t = 200)]
         requests: usize,
     },
+    /// Sealing and opening bus messages (`AYO_BUS_KEY`): the cost per message a node sends and receives.
+    BusSeal {
+        /// Body sizes in bytes.
+        #[arg(long, value_delimiter = ',', default_value = "200,2000,20000")]
+        sizes: Vec<usize>,
+        #[arg(long, default_value_t = 100_000)]
+        messages: usize,
+    },
     /// One load process of `fanout` and `settle` (spawned by them).
     #[command(hide = true)]
     WsWorker(ws_worker::Args),
@@ -155,6 +165,7 @@ fn main() -> anyhow::Result<()> {
         Scenario::Http { connections, secs } => http::run(connections, secs),
         Scenario::Page { no_build } => page::run(no_build),
         Scenario::Lists { draws, entries, requests } => lists::run(draws, entries, requests),
+        Scenario::BusSeal { sizes, messages } => bus_seal::run(&sizes, messages),
         Scenario::WsWorker(args) => ws_worker::run(args),
     }
 }

@@ -15,6 +15,8 @@ pub const JWT_SECRET: &str = "ayo-bench-secret-for-loopback-benchmarks-only";
 
 /// The seal key of cluster nodes in benchmarks (`AYO_SEED_KEY`, the same on every node).
 pub const SEED_KEY: &str = "be0c4be0c4be0c4be0c4be0c4be0c4be0c4be0c4be0c4be0c4be0c4be0c4be0c";
+/// The key sealing the bus messages of cluster nodes in benchmarks (`AYO_BUS_KEY`, the same on every node).
+pub const BUS_KEY: &str = "b05b05b05b05b05b05b05b05b05b05b05b05b05b05b05b05b05b05b05b05b05b";
 
 /// The workspace root (the bench crate sits in `bench/`).
 pub fn workspace() -> PathBuf {
@@ -113,9 +115,15 @@ impl Server {
         Self::start_with(data_dir, extra, &[])
     }
 
-    /// A cluster node: `ayo serve --store STORE --bus BUS` with the seal key every node shares (`SEED_KEY`).
+    /// A cluster node: `ayo serve --store STORE --bus BUS` with the keys every node shares (`SEED_KEY`, `BUS_KEY`).
     pub fn start_node(data_dir: &Path, store: &str, bus: &str) -> anyhow::Result<Self> {
-        Self::start_with(data_dir, &["--store", store, "--bus", bus], &[("AYO_SEED_KEY", SEED_KEY)])
+        let env = [("AYO_SEED_KEY", SEED_KEY), ("AYO_BUS_KEY", BUS_KEY)];
+        Self::start_with(data_dir, &["--store", store, "--bus", bus], &env)
+    }
+
+    /// A node on the bus only: `ayo serve --bus BUS` with the bus key every node shares (`BUS_KEY`).
+    pub fn start_on_bus(data_dir: &Path, bus: &str) -> anyhow::Result<Self> {
+        Self::start_with(data_dir, &["--bus", bus], &[("AYO_BUS_KEY", BUS_KEY)])
     }
 
     fn start_with(data_dir: &Path, extra: &[&str], env: &[(&str, &str)]) -> anyhow::Result<Self> {

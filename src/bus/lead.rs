@@ -6,8 +6,15 @@
 //!
 //! ```text
 //! ayo.lead.refresh  {}
-//! ayo.lead.cancel   {"draw_id":7,"reason":"…","emergency":false}  →  {"would_be":[…]|null} or {"refused":"…"}
+//! ayo.lead.cancel   {"draw_id":7,"reason":"…","emergency":false,
+//!                    "asker":{"admin_id":3,"admin_email":"…","ip":"…","node":"…"}}
+//!                   →  {"would_be":[…]|null} or {"refused":"…"}
 //! ```
+//!
+//! Every command and answer is sealed with the cluster's key (`seal`): a command from anyone else is dropped and
+//! counted, and so is a copy of a genuine one played again. A cancellation is carried out and written to the audit
+//! log by one function, `cancel_audited`, whichever node the admin asked: the entry names the admin, the address
+//! they asked from and, when it came over the bus, the node that passed it on.
 
 use std::time::Duration;
 
@@ -16,23 +23,43 @@ use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 
 use ayo_actors::scheduler::{Cancel, Leading, Refresh, Scheduler, ANOTHER_NODE};
+use ayo_data::activity::Activity;
 use ayo_data::lotto::Balls;
+use ayo_data::user::{Role, UserId, UserStatus};
+use ayo_data::Store;
+
+use super::nats::Outlet;
+use super::seal::{self, Opener, Sealer, Stream};
 
 const REFRESH: &str = "ayo.lead.refresh";
 const CANCEL: &str = "ayo.lead.cancel";
 const ALL: &str = "ayo.lead.>";
 
-/// How long a node waits for the node running the draws to answer a cancellation.
+/// How long a node waits for the node running the draws to answer a cancellation; a command older than this is
+/// not carried out either, since whoever asked has been told nobody answered.
 const ANSWER_WAIT: Duration = Duration::from_secs(10);
 
 /// Why a cancellation found no node to run it (the lease changing hands, or NATS away).
 pub const NOBODY_LEADS: &str = "No node of the cluster runs the draws at this moment: try again in a few seconds";
+
+/// Who asked for a draw command: written with it to the audit log wherever it is carried out.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Asker {
+    pub admin_id: UserId,
+    pub admin_email: String,
+    /// The address the admin asked from, as the node they asked saw it.
+    pub ip: Option<String>,
+    /// The node the admin asked, when another node carries the command out.
+    #[serde(default)]
+    pub node: Option<String>,
+}
 
 #[derive(Serialize, Deserialize)]
 struct CancelRequest {
     draw_id: u64,
     reason: String,
     emergency: bool,
+    asker: Asker,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -43,15 +70,27 @@ enum CancelAnswer {
 }
 
 /// Answers the draw commands of other nodes with this node's scheduler, while it runs the draws.
-pub async fn serve(client: async_nats::Client, scheduler: Addr<Scheduler>) -> anyhow::Result<()> {
+pub async fn serve(outlet: &Outlet, scheduler: Addr<Scheduler>, store: Store) -> anyhow::Result<()> {
+    let client = outlet.client().clone();
     let mut commands = client.subscribe(ALL).await?;
+    let mut opener = Opener::new(outlet.key(), outlet.id(), Stream::Lead, ANSWER_WAIT);
+    opener.listening();
+    let mut answers = Sealer::new(outlet.key(), outlet.id(), Stream::Answers);
     actix_web::rt::spawn(async move {
         while let Some(message) = commands.next().await {
-            match message.subject.as_str() {
+            let subject = message.subject.as_str();
+            let body = match opener.open(subject, message.reply.as_deref(), &message.payload) {
+                Ok(Some(opened)) => opened.body,
+                Ok(None) => continue,
+                Err(rejection) => {
+                    seal::dropped(subject, rejection);
+                    continue;
+                }
+            };
+            match subject {
                 REFRESH => scheduler.do_send(Refresh),
                 CANCEL => {
-                    let (Some(reply), Ok(request)) =
-                        (message.reply, serde_json::from_slice::<CancelRequest>(&message.payload))
+                    let (Some(reply), Ok(request)) = (&message.reply, serde_json::from_slice::<CancelRequest>(body))
                     else {
                         continue;
                     };
@@ -60,13 +99,13 @@ pub async fn serve(client: async_nats::Client, scheduler: Addr<Scheduler>) -> an
                     }
                     let cancel =
                         Cancel { draw_id: request.draw_id, reason: request.reason, emergency: request.emergency };
-                    let answer = match scheduler.send(cancel).await {
-                        Ok(Ok(would_be)) => CancelAnswer::WouldBe(would_be),
-                        Ok(Err(refused)) => CancelAnswer::Refused(refused),
-                        Err(e) => CancelAnswer::Refused(format!("The draws' scheduler is not answering: {e}")),
+                    let answer = match cancel_audited(&scheduler, &store, &request.asker, cancel).await {
+                        Ok(would_be) => CancelAnswer::WouldBe(would_be),
+                        Err(refused) => CancelAnswer::Refused(refused),
                     };
                     if let Ok(payload) = serde_json::to_vec(&answer) {
-                        let _ = client.publish(reply, payload.into()).await;
+                        let sealed = answers.seal(reply.as_str(), None, &payload);
+                        let _ = client.publish(reply.clone(), sealed.into()).await;
                     }
                 }
                 _ => {}
@@ -77,27 +116,98 @@ pub async fn serve(client: async_nats::Client, scheduler: Addr<Scheduler>) -> an
 }
 
 /// Plans draws now on the node that runs them.
-pub async fn refresh(client: &async_nats::Client) {
-    if let Err(e) = client.publish(REFRESH, "{}".into()).await {
+pub async fn refresh(outlet: &Outlet) {
+    if let Err(e) = outlet.publish_lead(REFRESH, None, b"{}").await {
         tracing::warn!(error = %e, "could not ask the node running the draws to plan them");
     }
 }
 
 /// Cancels a draw on the node that runs the draws: its answer, or `NOBODY_LEADS`.
-pub async fn cancel(client: &async_nats::Client, cancel: Cancel) -> Result<Option<Balls>, String> {
-    let request = CancelRequest { draw_id: cancel.draw_id, reason: cancel.reason, emergency: cancel.emergency };
+pub async fn cancel(outlet: &Outlet, cancel: Cancel, asker: Asker) -> Result<Option<Balls>, String> {
+    let asker = Asker { node: Some(outlet.node().to_string()), ..asker };
+    let request = CancelRequest { draw_id: cancel.draw_id, reason: cancel.reason, emergency: cancel.emergency, asker };
     let payload = serde_json::to_vec(&request).map_err(|e| e.to_string())?;
-    match tokio::time::timeout(ANSWER_WAIT, client.request(CANCEL, payload.into())).await {
-        Ok(Ok(reply)) => match serde_json::from_slice(&reply.payload) {
-            Ok(CancelAnswer::WouldBe(would_be)) => Ok(would_be),
-            Ok(CancelAnswer::Refused(why)) => Err(why),
-            Err(e) => Err(format!("unreadable answer from the node running the draws: {e}")),
-        },
-        _ => Err(NOBODY_LEADS.to_string()),
+    let client = outlet.client();
+    let inbox = client.new_inbox();
+    let mut replies = client.subscribe(inbox.clone()).await.map_err(|_| NOBODY_LEADS.to_string())?;
+    let mut opener = Opener::new(outlet.key(), outlet.id(), Stream::Answers, ANSWER_WAIT);
+    outlet.publish_lead(CANCEL, Some(inbox), &payload).await.map_err(|_| NOBODY_LEADS.to_string())?;
+    // The first answer sealed by a node of the cluster for this inbox; anything else sent to it is dropped.
+    let answer = async {
+        while let Some(reply) = replies.next().await {
+            if reply.status == Some(async_nats::StatusCode::NO_RESPONDERS) {
+                break;
+            }
+            let subject = reply.subject.as_str();
+            match opener.open(subject, reply.reply.as_deref(), &reply.payload) {
+                Ok(Some(opened)) => {
+                    return match serde_json::from_slice(opened.body) {
+                        Ok(CancelAnswer::WouldBe(would_be)) => Ok(would_be),
+                        Ok(CancelAnswer::Refused(why)) => Err(why),
+                        Err(e) => Err(format!("unreadable answer from the node running the draws: {e}")),
+                    }
+                }
+                Ok(None) => {}
+                Err(rejection) => seal::dropped(subject, rejection),
+            }
+        }
+        Err(NOBODY_LEADS.to_string())
+    };
+    tokio::time::timeout(ANSWER_WAIT, answer).await.unwrap_or_else(|_| Err(NOBODY_LEADS.to_string()))
+}
+
+/// Cancels a draw with this node's scheduler and, when it is done, writes the audit entry naming who asked: the
+/// one path of every cancellation, asked here or passed on by another node.
+pub async fn cancel_audited(
+    scheduler: &Addr<Scheduler>,
+    store: &Store,
+    asker: &Asker,
+    cancel: Cancel,
+) -> Result<Option<Balls>, String> {
+    if asker.node.is_some() {
+        // Passed on by another node: the account it names must still be an admin here (the nodes share the store).
+        admin_still(store, asker)?;
     }
+    let (draw_id, reason) = (cancel.draw_id, cancel.reason.clone());
+    let outcome = scheduler.send(cancel).await.map_err(|e| format!("The draws' scheduler is not answering: {e}"))?;
+    if let Ok(would_be) = &outcome {
+        record(store, asker, draw_id, &reason, would_be.as_ref());
+    }
+    outcome
 }
 
 /// Whether a scheduler's refusal means "ask the node that runs the draws".
 pub fn elsewhere(refusal: &Result<Option<Balls>, String>) -> bool {
     matches!(refusal, Err(why) if why == ANOTHER_NODE)
+}
+
+fn admin_still(store: &Store, asker: &Asker) -> Result<(), String> {
+    let admin = store.users.get(asker.admin_id).ok().flatten();
+    match admin {
+        Some(user) if user.role == Role::Admin && user.status != UserStatus::Suspended => Ok(()),
+        _ => {
+            tracing::warn!(admin = asker.admin_id, node = asker.node, "draw cancellation refused: not an admin");
+            Err("The account that asked is not an active admin".to_string())
+        }
+    }
+}
+
+fn record(store: &Store, asker: &Asker, draw_id: u64, reason: &str, would_be: Option<&Balls>) {
+    let (action, mut detail) = match would_be {
+        Some(balls) => ("draw.emergency_cancelled", format!("{reason} (would have drawn {balls:?}; seed published)")),
+        None => ("draw.cancelled", reason.to_string()),
+    };
+    if let Some(node) = &asker.node {
+        // First, so cutting a long reason never cuts it.
+        detail = format!("(asked on node {node}) {detail}");
+    }
+    let activity = Activity {
+        actor_id: Some(asker.admin_id),
+        actor_email: Some(asker.admin_email.clone()),
+        ip: asker.ip.clone(),
+        ..Activity::unattended(action, Some(format!("draw:{draw_id}")), crate::audit::clip(&detail))
+    };
+    if let Err(e) = store.activities.record(activity) {
+        tracing::error!(action, error = %e, "could not write the audit log");
+    }
 }

@@ -1,11 +1,15 @@
 //! How a node reaches the Hubs: its own, and in cluster mode (`--bus nats://…`, `AYO_BUS_URL`) every other node's
-//! through NATS (docs/decisions/030).
+//! through NATS (docs/decisions/030), signed in and over TLS as `transport` says, every message sealed with the
+//! cluster's key (`key`, `seal`; docs/scaling.md, "Securing the bus").
 //!
 //! The actors publish through `Bus::publisher`; the handlers end sessions and stop marketing through `Bus`. Without
 //! a bus both are exactly the local Hub: the same `Publisher` as ever, the same messages.
 
+pub mod key;
 pub mod lead;
 pub mod nats;
+pub mod seal;
+pub mod transport;
 pub mod wire;
 
 use std::sync::Arc;
@@ -17,6 +21,9 @@ use ayo_actors::publisher::Publisher;
 use ayo_actors::scheduler::{Cancel, Refresh, Scheduler};
 use ayo_data::lotto::Balls;
 use ayo_data::user::UserId;
+use ayo_data::Store;
+
+use crate::config::Settings;
 
 use wire::Control;
 
@@ -33,9 +40,12 @@ impl Bus {
         Self { hub, outlet: None }
     }
 
-    /// This node in a cluster: connects to NATS at `url` (see `nats::connect`).
-    pub async fn connect(url: &str, hub: Addr<Hub>) -> anyhow::Result<Self> {
-        let outlet = nats::connect(url, hub.clone()).await?;
+    /// This node in a cluster: connects to NATS at `url` (see `nats::connect`) with the credentials, TLS and bus
+    /// key of `settings`; refuses without a key (`key::BusKey::from_settings`).
+    pub async fn connect(settings: &Settings, url: &str, hub: Addr<Hub>) -> anyhow::Result<Self> {
+        let key = key::BusKey::from_settings(settings)?;
+        let transport = transport::Transport::parse(url, settings.bus_ca_file.clone())?;
+        let outlet = nats::connect(&transport, key, hub.clone()).await?;
         Ok(Self { hub, outlet: Some(outlet) })
     }
 
@@ -76,10 +86,11 @@ impl Bus {
         }
     }
 
-    /// Answers other nodes' draw commands with this node's scheduler while it runs the draws (a cluster node).
-    pub async fn serve_draw_commands(&self, scheduler: Addr<Scheduler>) -> anyhow::Result<()> {
+    /// Answers other nodes' draw commands with this node's scheduler while it runs the draws (a cluster node), and
+    /// audits them in `store`.
+    pub async fn serve_draw_commands(&self, scheduler: Addr<Scheduler>, store: Store) -> anyhow::Result<()> {
         match &self.outlet {
-            Some(outlet) => lead::serve(outlet.client().clone(), scheduler).await,
+            Some(outlet) => lead::serve(outlet, scheduler, store).await,
             None => Ok(()),
         }
     }
@@ -88,24 +99,27 @@ impl Bus {
     pub async fn refresh_draws(&self, scheduler: &Addr<Scheduler>) {
         scheduler.do_send(Refresh);
         if let Some(outlet) = &self.outlet {
-            lead::refresh(outlet.client()).await;
+            lead::refresh(outlet).await;
         }
     }
 
     /// Cancels a draw where the draws run: this node's scheduler, or, when another node of the cluster runs them,
-    /// that node's through the bus. `Err` says why not, in words for the admin.
+    /// that node's through the bus. Either writes the audit entry naming `asker` (`lead::cancel_audited`). `Err`
+    /// says why not, in words for the admin.
     pub async fn cancel_draw(
         &self,
         scheduler: &Addr<Scheduler>,
+        store: &Store,
+        asker: lead::Asker,
         draw_id: u64,
         reason: String,
         emergency: bool,
     ) -> Result<Option<Balls>, String> {
         let cancel = Cancel { draw_id, reason: reason.clone(), emergency };
-        let here = scheduler.send(cancel).await.map_err(|e| format!("The draws' scheduler is not answering: {e}"))?;
+        let here = lead::cancel_audited(scheduler, store, &asker, cancel).await;
         match &self.outlet {
             Some(outlet) if lead::elsewhere(&here) => {
-                lead::cancel(outlet.client(), Cancel { draw_id, reason, emergency }).await
+                lead::cancel(outlet, Cancel { draw_id, reason, emergency }, asker).await
             }
             _ => here,
         }

@@ -6,6 +6,9 @@
 //! Hub with `do_send`; the Hub never waits either. When NATS is down the client reconnects by itself; meanwhile
 //! this node serves its own sockets as ever, and its messages for the others queue in the client's buffer and then
 //! in ours, and are dropped once both are full.
+//!
+//! Each message is sealed once by the publishing task and opened once by the subscribing task, before it is read
+//! (`seal`): what the Hub fans out to many sockets has been checked once, not once per socket.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -21,6 +24,9 @@ use ayo_actors::events::{Event, Rendered, SettledTickets, Topic};
 use ayo_actors::hub::{EndSessions, Hub, PublishRendered, PublishSettled, Resync, StopMarketing};
 use ayo_actors::publisher::Relay;
 
+use super::key::BusKey;
+use super::seal::{self, Opener, Sealer, Stream};
+use super::transport::Transport;
 use super::wire::{self, Control, Delivery};
 
 /// How many messages may wait for the NATS client: a draw's settlement is a burst of one message per player.
@@ -28,6 +34,10 @@ pub const QUEUE: usize = 8192;
 
 /// How long start-up waits for NATS before serving without it (the client keeps trying).
 const CONNECT_WAIT: Duration = Duration::from_secs(3);
+
+/// How old an event may be when it arrives: older ones are dropped as stale (a replay, or held so long in a
+/// buffer while NATS was away that the clients had better resynchronise, which the gap in numbers makes them do).
+const EVENT_MAX_AGE: Duration = Duration::from_secs(30);
 
 pub const PUBLISHED: &str = "ayo_bus_published_total";
 pub const RECEIVED: &str = "ayo_bus_received_total";
@@ -41,6 +51,11 @@ type Outgoing = (String, Vec<u8>);
 #[derive(Clone)]
 pub struct Outlet {
     node: Arc<str>,
+    /// The same id as a number, as it is sealed into each message.
+    id: u64,
+    key: BusKey,
+    /// Draw commands are sealed and published one at a time, so their numbers go out in order (`seal`).
+    lead: Arc<tokio::sync::Mutex<Sealer>>,
     /// The number of the last message queued (see `wire`): a message dropped here leaves its number unused, so
     /// the other nodes see the gap.
     sent: Arc<AtomicU64>,
@@ -64,6 +79,26 @@ impl Outlet {
 
     pub fn client(&self) -> &async_nats::Client {
         &self.client
+    }
+
+    /// This node's id as sealed into its messages.
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    pub fn key(&self) -> &BusKey {
+        &self.key
+    }
+
+    /// Seals a draw command for `subject` (a request when it names the `reply` inbox) and publishes it.
+    pub async fn publish_lead(&self, subject: &'static str, reply: Option<String>, body: &[u8]) -> anyhow::Result<()> {
+        let mut sealer = self.lead.lock().await;
+        let sealed = sealer.seal(subject, reply.as_deref(), body);
+        match reply {
+            Some(reply) => self.client.publish_with_reply(subject, reply, sealed.into()).await?,
+            None => self.client.publish(subject, sealed.into()).await?,
+        }
+        Ok(())
     }
 
     fn number(&self) -> u64 {
@@ -97,16 +132,19 @@ impl Relay for Outlet {
     }
 }
 
-/// Connects to NATS at `url` (`nats://host:port`, or several separated by commas), subscribes to every topic and
-/// starts the two tasks on the current runtime. Waits up to a few seconds for the server; if it is not there yet,
-/// logs a warning and goes on: the client connects (and subscribes) as soon as it can.
-pub async fn connect(url: &str, hub: Addr<Hub>) -> anyhow::Result<Outlet> {
-    let node: Arc<str> = format!("{:016x}", rand::random::<u64>()).into();
-    let on_event = hub.clone();
-    let client = async_nats::ConnectOptions::new()
-        .name(format!("ayo-{node}"))
-        .retry_on_initial_connect()
-        .event_callback(move |event| {
+/// Connects to NATS as `transport` says, subscribes to every topic and starts the two tasks on the current
+/// runtime. Waits up to a few seconds for the server; if it is not there yet, logs a warning and goes on: the
+/// client connects (and subscribes) as soon as it can. Credentials refused or TLS failing stop here, with what to fix.
+pub async fn connect(transport: &Transport, key: BusKey, hub: Addr<Hub>) -> anyhow::Result<Outlet> {
+    let id = rand::random::<u64>();
+    let node: Arc<str> = format!("{id:016x}").into();
+    let shown = transport.shown();
+    for lack in transport.warnings() {
+        tracing::warn!(bus = shown, "{lack}");
+    }
+    let options = || {
+        let on_event = hub.clone();
+        transport.options(async_nats::ConnectOptions::new().name(format!("ayo-{node}")).event_callback(move |event| {
             let hub = on_event.clone();
             async move {
                 match event {
@@ -121,28 +159,53 @@ pub async fn connect(url: &str, hub: Addr<Hub>) -> anyhow::Result<Outlet> {
                     other => tracing::warn!(event = %other, "event bus"),
                 }
             }
-        })
-        .connect(url)
-        .await
-        .with_context(|| format!("the event bus at {url}"))?;
+        }))
+    };
+    // A first try that reports why it failed: refused credentials or TLS are the operator's to fix, now.
+    let client = match tokio::time::timeout(CONNECT_WAIT, options().connect(transport.servers())).await {
+        Ok(Ok(client)) => client,
+        Ok(Err(e)) => match transport.fatal(&e) {
+            Some(fatal) => return Err(fatal),
+            None => {
+                tracing::warn!(bus = shown, error = %e, "event bus not reachable yet: connecting in the background");
+                options().retry_on_initial_connect().connect(transport.servers()).await?
+            }
+        },
+        Err(_) => options().retry_on_initial_connect().connect(transport.servers()).await?,
+    };
     let subscription = client.subscribe(wire::ALL).await.context("subscribing to the event bus")?;
     match tokio::time::timeout(CONNECT_WAIT, client.flush()).await {
-        Ok(Ok(())) => tracing::info!(node = %node, "event bus ready"),
-        _ => {
-            tracing::warn!(url, "event bus not reachable yet: serving local sockets, and connecting in the background")
-        }
+        Ok(Ok(())) => tracing::info!(node = %node, bus = shown, "event bus ready"),
+        _ => tracing::warn!(
+            bus = shown,
+            "event bus not reachable yet: serving local sockets, and connecting in the background"
+        ),
     }
     let (sender, receiver) = mpsc::channel(QUEUE);
     let dropping = Arc::new(AtomicBool::new(false));
-    actix_web::rt::spawn(publish_all(client.clone(), receiver, dropping.clone()));
-    actix_web::rt::spawn(receive_all(subscription, wire::own_prefix(&node), hub));
-    Ok(Outlet { node, sent: Arc::new(AtomicU64::new(0)), queue: sender, dropping, client })
+    let mut opener = Opener::new(&key, id, Stream::Events, EVENT_MAX_AGE);
+    opener.listening();
+    actix_web::rt::spawn(publish_all(
+        client.clone(),
+        Sealer::new(&key, id, Stream::Events),
+        receiver,
+        dropping.clone(),
+    ));
+    actix_web::rt::spawn(receive_all(subscription, opener, hub));
+    let lead = Arc::new(tokio::sync::Mutex::new(Sealer::new(&key, id, Stream::Lead)));
+    Ok(Outlet { node, id, key, lead, sent: Arc::new(AtomicU64::new(0)), queue: sender, dropping, client })
 }
 
-/// The publishing task: owns the client, sends each queued message in order.
-async fn publish_all(client: async_nats::Client, mut queue: mpsc::Receiver<Outgoing>, dropping: Arc<AtomicBool>) {
+/// The publishing task: owns the client and the events' sealer, seals and sends each queued message in order.
+async fn publish_all(
+    client: async_nats::Client,
+    mut sealer: Sealer,
+    mut queue: mpsc::Receiver<Outgoing>,
+    dropping: Arc<AtomicBool>,
+) {
     while let Some((subject, message)) = queue.recv().await {
-        match client.publish(subject, message.into()).await {
+        let sealed = sealer.seal(&subject, None, &message);
+        match client.publish(subject, sealed.into()).await {
             Ok(()) => {
                 metrics::counter!(PUBLISHED).increment(1);
                 dropping.store(false, Ordering::Relaxed);
@@ -157,18 +220,23 @@ async fn publish_all(client: async_nats::Client, mut queue: mpsc::Receiver<Outgo
     }
 }
 
-/// The subscribing task: every other node's messages, to the local Hub. This node's own (`own`, the start of
-/// each of its messages) are skipped: its Hub had them first-hand. A number skipped in a node's messages means one
-/// was lost on the way: the Hub makes every client resynchronise (`Resync`), since which topic it was for is lost
-/// with it.
-async fn receive_all(mut subscription: async_nats::Subscriber, own: Vec<u8>, hub: Addr<Hub>) {
+/// The subscribing task: every other node's messages, opened (`seal`) and then read, to the local Hub. This node's
+/// own are skipped: its Hub had them first-hand. A number skipped in a node's messages means one was lost on the
+/// way: the Hub makes every client resynchronise (`Resync`), since which topic it was for is lost with it.
+async fn receive_all(mut subscription: async_nats::Subscriber, mut opener: Opener, hub: Addr<Hub>) {
     let mut last: HashMap<String, u64> = HashMap::new();
     while let Some(message) = subscription.next().await {
-        if message.payload.starts_with(&own) {
-            continue;
-        }
-        let Some(topic) = wire::topic(message.subject.as_str()) else { continue };
-        match wire::read(&message.payload) {
+        let subject = message.subject.as_str();
+        let body = match opener.open(subject, message.reply.as_deref(), &message.payload) {
+            Ok(Some(opened)) => opened.body,
+            Ok(None) => continue,
+            Err(rejection) => {
+                seal::dropped(subject, rejection);
+                continue;
+            }
+        };
+        let Some(topic) = wire::topic(subject) else { continue };
+        match wire::read(body) {
             Ok(received) => {
                 metrics::counter!(RECEIVED).increment(1);
                 if let Some(n) = received.n {
@@ -181,7 +249,7 @@ async fn receive_all(mut subscription: async_nats::Subscriber, own: Vec<u8>, hub
                 }
                 deliver(&hub, topic, received.delivery);
             }
-            Err(e) => tracing::warn!(subject = message.subject.as_str(), error = %e, "unreadable event bus message"),
+            Err(e) => tracing::warn!(subject, error = %e, "unreadable event bus message"),
         }
     }
     tracing::error!("event bus subscription ended: other nodes' events no longer reach this node's sockets");

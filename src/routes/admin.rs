@@ -97,19 +97,18 @@ async fn cancel_draw(
         return Err(ApiError::field("reason", "Give a reason (5 to 500 characters)"));
     }
     state.store.games.draw(*id)?.ok_or(ApiError::NotFound("Draw"))?;
+    // Audited where it is carried out, this node or the one running the draws (`bus::lead::cancel_audited`).
+    let asker = crate::bus::lead::Asker {
+        admin_id: admin.id,
+        admin_email: admin.email.clone(),
+        ip: Some(super::client_ip(&req)),
+        node: None,
+    };
     let would_be = state
         .bus
-        .cancel_draw(&state.engine.scheduler, *id, reason.clone(), body.emergency)
+        .cancel_draw(&state.engine.scheduler, &state.store, asker, *id, reason, body.emergency)
         .await
         .map_err(|why| ApiError::field("draw", why))?;
-    let target = Some(format!("draw:{}", *id));
-    match would_be {
-        Some(balls) => {
-            let detail = format!("{reason} (would have drawn {balls:?}; seed published)");
-            state.audit(Some(&req), Some(&admin), "draw.emergency_cancelled", target, detail);
-        }
-        None => state.audit(Some(&req), Some(&admin), "draw.cancelled", target, reason),
-    }
     Ok(HttpResponse::Ok().json(json!({
         "data": { "would_be_numbers": would_be },
         "message": "Draw cancelled; every ticket is being refunded",

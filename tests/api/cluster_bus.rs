@@ -26,10 +26,17 @@ const WAIT: Duration = Duration::from_secs(10);
 /// everywhere" or marquee would reach another's sockets. Each test holds this for its whole run.
 pub static ONE_CLUSTER_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
+/// The key that seals the bus messages of the test clusters (`AYO_BUS_KEY`, the same on every node).
+pub const BUS_KEY: &str = "5eb15eb15eb15eb15eb15eb15eb15eb15eb15eb15eb15eb15eb15eb15eb15eb1";
+
 /// A node of the cluster: the real server on port 0 with its own data directory, on the test NATS.
 async fn node() -> TestApp {
     let url = std::env::var("AYO_TEST_NATS_URL").expect(NEEDS_NATS);
-    spawn_app_with(Limits::default(), |settings| settings.bus_url = Some(url)).await
+    spawn_app_with(Limits::default(), |settings| {
+        settings.bus_url = Some(url);
+        settings.bus_key = Some(BUS_KEY.into());
+    })
+    .await
 }
 
 /// The first message of this type, skipping others (the dashboard, draws); panics after `WAIT`.
@@ -148,10 +155,13 @@ async fn cluster_a_message_lost_on_the_bus_makes_the_other_nodes_clients_resynch
         data: json!({"marquees": [{"text": text}]}),
     };
     let subject = ayo::bus::wire::subject(ayo_actors::events::Topic::Marquee);
-    let first = ayo::bus::wire::event("elsewhere", 1, &marquee("first"));
+    // Sealed as a node of the cluster seals them (with the cluster's key, numbered on its own).
+    let key = ayo::bus::key::BusKey::parse(BUS_KEY).unwrap();
+    let mut sealer = ayo::bus::seal::Sealer::new(&key, 0xe15e, ayo::bus::seal::Stream::Events);
+    let first = sealer.seal(&subject, None, &ayo::bus::wire::event("elsewhere", 1, &marquee("first")));
     nats.publish(subject.clone(), first.into()).await.unwrap();
     let seen = first_of_type(&mut on_b, "marquee.updated").await;
-    let after_lost = ayo::bus::wire::event("elsewhere", 3, &marquee("third"));
+    let after_lost = sealer.seal(&subject, None, &ayo::bus::wire::event("elsewhere", 3, &marquee("third")));
     nats.publish(subject, after_lost.into()).await.unwrap();
     nats.flush().await.unwrap();
 

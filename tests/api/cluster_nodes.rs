@@ -26,6 +26,7 @@ async fn node(store: &str) -> TestApp {
         settings.store_url = Some(store);
         settings.bus_url = Some(bus);
         settings.seed_key = Some(SEED_KEY.into());
+        settings.bus_key = Some(crate::cluster_bus::BUS_KEY.into());
     })
     .await
 }
@@ -162,7 +163,8 @@ async fn cluster_a_node_standing_by_takes_over_the_draws_when_the_leader_stops()
 /// A node as its own process (`ayo serve --store … --bus …`), so a drill can SIGKILL it: (the process, its URL).
 fn node_process(store: &str, data_dir: &std::path::Path) -> (std::process::Child, String) {
     let bus = std::env::var("AYO_TEST_NATS_URL").expect(NEEDS_SERVICES);
-    crate::offline::start_server_with(data_dir, &["--store", store, "--bus", &bus], &[("AYO_SEED_KEY", SEED_KEY)])
+    let env = [("AYO_SEED_KEY", SEED_KEY), ("AYO_BUS_KEY", crate::cluster_bus::BUS_KEY)];
+    crate::offline::start_server_with(data_dir, &["--store", store, "--bus", &bus], &env)
 }
 
 /// A socket on the server at `url`, signed in with `token`, and its signed-in snapshot.
