@@ -37,6 +37,7 @@ impl Application {
     }
 
     pub async fn build_with_limits(settings: Settings, limits: Limits) -> anyhow::Result<Self> {
+        crate::secret_strength::require_strong_secrets(&settings)?;
         let trusted_proxies =
             crate::client_ip::TrustedProxies::parse(&settings.trusted_proxies).map_err(anyhow::Error::msg)?;
         crate::secrets::private_dir(&settings.data_dir)?;

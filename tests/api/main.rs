@@ -52,3 +52,4 @@ mod tokens;
 mod transactions;
 mod withdrawals;
 mod ws;
+mod weak_secrets;
