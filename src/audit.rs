@@ -19,8 +19,15 @@ pub const DETAIL_MAX: usize = 500;
 const FLOODABLE_PER_SOURCE: Limit = Limit::per_minute(20);
 const FLOODABLE_PER_ACTION: Limit = Limit::per_minute(600);
 /// Actions a caller can repeat at will even with an account.
-const FLOODABLE: [&str; 6] =
-    ["admin.role_denied", "login.failed", "login.locked", "mfa.failed", "mfa.locked", "bank_account.password_failed"];
+const FLOODABLE: [&str; 7] = [
+    "admin.role_denied",
+    "login.failed",
+    "login.locked",
+    "mfa.failed",
+    "mfa.locked",
+    "bank_account.password_failed",
+    "mfa.enrolment_refused",
+];
 
 impl AppState {
     /// Records who did what to what, from where. A failure to write the log is itself logged, never hidden.

@@ -11,7 +11,7 @@ use ayo_data::activity::Activity;
 use ayo_data::user::{Role, User};
 use ayo_data::Store;
 
-use crate::auth::{password, totp};
+use crate::auth::{enrolment, password, totp};
 use crate::config::Settings;
 use crate::startup::{open_store, Application};
 
@@ -275,15 +275,19 @@ fn create_staff(settings: &Settings, staff: &NewStaff<'_>) -> anyhow::Result<()>
         crate::secrets::private_dir(&settings.data_dir)?;
     }
     let store = open_store(settings)?;
-    let (user, created) = make_staff(&store, staff)?;
+    let Provisioned { user, created, enrolment } = provision_staff(&store, staff)?;
     let done = if created { "Created" } else { "Updated" };
     let (role, id) = (user.role.as_str(), user.id);
-    match staff.role {
-        Role::Admin => {
-            let enrolled =
-                if user.second_factor.is_enrolled() { "authenticator enrolled" } else { "enrols at first login" };
-            println!("{done} {role} {} (id {id}, {enrolled})", user.email);
+    match (staff.role, enrolment) {
+        (Role::Admin, Some(issued)) => {
+            println!("{done} {role} {} (id {id}, enrols at first login with the enrolment code below)", user.email);
+            println!(
+                "Enrolment code: {} (one use, until {}): hand it to the admin yourself, not by email",
+                issued.code,
+                issued.record.expires_at.format("%Y-%m-%d %H:%M UTC")
+            );
         }
+        (Role::Admin, None) => println!("{done} {role} {} (id {id}, authenticator enrolled)", user.email),
         _ => println!("{done} {role} {} (id {id})", user.email),
     }
     Ok(())
@@ -300,8 +304,24 @@ pub struct NewStaff<'a> {
     pub totp_secret: Option<&'a str>,
 }
 
-/// Validates the credentials and stores the admin or witness durably: (the account, whether it is new).
-pub fn make_staff(store: &Store, admin: &NewStaff<'_>) -> anyhow::Result<(User, bool)> {
+/// What `provision_staff` did.
+pub struct Provisioned {
+    pub user: User,
+    /// Whether the account is new.
+    pub created: bool,
+    /// An admin not enrolled yet: the one-time code their first enrolment needs (printed once, stored as a digest).
+    pub enrolment: Option<enrolment::Issued>,
+}
+
+/// `provision_staff` without the enrolment code: (the account, whether it is new).
+pub fn make_staff(store: &Store, staff: &NewStaff<'_>) -> anyhow::Result<(User, bool)> {
+    provision_staff(store, staff).map(|made| (made.user, made.created))
+}
+
+/// Validates the credentials and stores the admin or witness durably. An admin left without an authenticator gets
+/// a fresh enrolment code, replacing any earlier one and any secret offered at a login before it: a first login
+/// with the password alone enrols nothing (docs/security.md, "Admin second factor").
+pub fn provision_staff(store: &Store, admin: &NewStaff<'_>) -> anyhow::Result<Provisioned> {
     let email = Email::parse(admin.email).map_err(|e| anyhow::anyhow!("--email: {e}"))?;
     let secret = Password::parse(admin.password).map_err(|e| anyhow::anyhow!("--password: {e}"))?;
     let min = crate::routes::ADMIN_PASSWORD_MIN;
@@ -317,12 +337,33 @@ pub fn make_staff(store: &Store, admin: &NewStaff<'_>) -> anyhow::Result<(User, 
         None => None,
     };
     let hash = password::hash(secret.expose())?;
-    let (user, created) = store.users.upsert_staff(&email, admin.name, &hash, admin.role, totp.as_deref())?;
+    let (mut user, created) = store.users.upsert_staff(&email, admin.name, &hash, admin.role, totp.as_deref())?;
+    let mut enrolment = None;
+    if admin.role == Role::Admin && !user.second_factor.is_enrolled() {
+        let issued = enrolment::issue(user.id, chrono::Utc::now());
+        let record = issued.record.clone();
+        let stored = store.users.update(user.id, move |u| {
+            let factor = &mut u.second_factor;
+            if factor.is_enrolled() {
+                return false;
+            }
+            factor.enrolment_code = Some(record.clone());
+            factor.pending = None;
+            true
+        })?;
+        if let Some((after, true)) = stored {
+            user = after;
+            enrolment = Some(issued);
+        }
+    }
     // From the host, not the web: no actor account, and the host's user where the shell says who it is.
-    let enrolled = match (admin.role, user.second_factor.is_enrolled()) {
-        (Role::Admin, true) => "; authenticator enrolled",
-        (Role::Admin, false) => "; authenticator to enrol at next login",
-        _ => "",
+    let until = enrolment.as_ref().map(|issued| issued.record.expires_at.format("%Y-%m-%d %H:%M UTC").to_string());
+    let enrolled = match (admin.role, until) {
+        (Role::Admin, Some(until)) => {
+            format!("; authenticator to enrol at next login with the enrolment code issued here (until {until})")
+        }
+        (Role::Admin, None) => "; authenticator enrolled".to_string(),
+        _ => String::new(),
     };
     let host_user = std::env::var("USER").unwrap_or_else(|_| "unknown".into());
     let action = if created { "staff.created_on_host" } else { "staff.reset_on_host" };
@@ -333,5 +374,5 @@ pub fn make_staff(store: &Store, admin: &NewStaff<'_>) -> anyhow::Result<(User, 
     );
     store.activities.record(Activity::unattended(action, Some(format!("user:{}", user.id)), detail))?;
     store.flush_blocking()?;
-    Ok((user, created))
+    Ok(Provisioned { user, created, enrolment })
 }

@@ -38,3 +38,4 @@ pub mod state;
 pub mod verify;
 pub mod views;
 pub mod witness_client;
+pub mod secret_strength;

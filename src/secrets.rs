@@ -82,13 +82,10 @@ pub fn write_private(path: &Path, contents: &[u8]) -> anyhow::Result<()> {
 /// a cluster node must be given `AYO_SEED_KEY`, the same on every node.
 pub fn seed_key(settings: &Settings) -> anyhow::Result<Vec<u8>> {
     match &settings.seed_key {
-        Some(hex_key) => hex::decode(hex_key.trim())
-            .ok()
-            .filter(|k| k.len() >= 16)
-            .ok_or_else(|| anyhow::anyhow!("AYO_SEED_KEY must be hex of at least 16 bytes")),
+        Some(hex_key) => Ok(crate::secret_strength::hex_key("AYO_SEED_KEY", hex_key)?),
         None if settings.store_url.is_some() => Err(anyhow::anyhow!(
-            "a cluster node needs AYO_SEED_KEY (hex of at least 16 bytes), the same on every node: seeds sealed by \
-             one node are opened by whichever node draws"
+            "a cluster node needs AYO_SEED_KEY (64 hex characters: openssl rand -hex 32), the same on every node: \
+             seeds sealed by one node are opened by whichever node draws"
         )),
         None => load_or_create(&settings.data_dir, "seed"),
     }
@@ -148,6 +145,10 @@ mod tests {
         assert_eq!(mode(&data.join("secrets/jwt.key")), 0o600);
     }
 
+    /// Two seed keys that meet `secret_strength`'s rule.
+    const SEED_KEY: &str = "a391782a9032fe2b85330b186c3f197eddaa809ba51193c2b5ca13e6b7bdbbc6";
+    const OTHER_SEED_KEY: &str = "557d1f78671a955dfcae4d8220cc2f0b01eaa687cd09892e1a2bec7dda68ee51";
+
     fn cluster_node(data_dir: &Path) -> Settings {
         let mut settings = Settings::new(String::new(), data_dir.to_path_buf(), false);
         settings.store_url = Some("postgres://ayo:hunter2@db.internal/ayo".into());
@@ -160,7 +161,7 @@ mod tests {
         let mut node = cluster_node(root.path());
         let refused = seed_key(&node).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(refused.contains("AYO_SEED_KEY"), "{refused}");
-        node.seed_key = Some("00112233445566778899aabbccddeeff".into());
+        node.seed_key = Some(SEED_KEY.into());
         let refused = token_and_code(&node).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(refused.contains("AYO_JWT_SECRET"), "{refused}");
         assert!(!root.path().join("secrets").exists(), "no per-node key was made");
@@ -174,7 +175,7 @@ mod tests {
             .iter()
             .map(|dir| {
                 let mut node = cluster_node(dir);
-                node.seed_key = Some("00112233445566778899aabbccddeeff".into());
+                node.seed_key = Some(SEED_KEY.into());
                 node.jwt_secret = Some("shared".into());
                 let (_, pepper) = token_and_code(&node).unwrap_or_else(|e| panic!("{e}"));
                 pepper.tag("verification", "123456")
@@ -182,7 +183,7 @@ mod tests {
             .collect();
         assert_eq!(peppers[0], peppers[1]);
         let mut other = cluster_node(one.path());
-        other.seed_key = Some("ffeeddccbbaa99887766554433221100".into());
+        other.seed_key = Some(OTHER_SEED_KEY.into());
         other.jwt_secret = Some("shared".into());
         let (_, pepper) = token_and_code(&other).unwrap_or_else(|e| panic!("{e}"));
         assert_ne!(pepper.tag("verification", "123456"), peppers[0], "the pepper follows the seed key");

@@ -37,6 +37,7 @@ impl Application {
     }
 
     pub async fn build_with_limits(settings: Settings, limits: Limits) -> anyhow::Result<Self> {
+        crate::secret_strength::require_strong_secrets(&settings)?;
         let forwarded_header = match &settings.forwarded_header {
             Some(name) => crate::client_ip::ForwardedHeader::parse(name).map_err(anyhow::Error::msg)?,
             None => crate::client_ip::ForwardedHeader::default(),

@@ -11,12 +11,12 @@ use anyhow::{bail, Context};
 use crate::stats;
 
 /// The server's token secret in benchmarks, so the bench can sign tokens for the players it seeds.
-pub const JWT_SECRET: &str = "ayo-bench-secret-for-loopback-benchmarks-only";
+pub const JWT_SECRET: &str = "bb55be10ed7cb11a385649e92e05664f7fd5559e47fae065da7b4c032c0b6c48";
 
 /// The seal key of cluster nodes in benchmarks (`AYO_SEED_KEY`, the same on every node).
-pub const SEED_KEY: &str = "be0c4be0c4be0c4be0c4be0c4be0c4be0c4be0c4be0c4be0c4be0c4be0c4be0c";
+pub const SEED_KEY: &str = "aa9b54af40e1307ab2ae7c7540bddded3341436a3c0b9ddab726f45d5f0cb9b1";
 /// The key sealing the bus messages of cluster nodes in benchmarks (`AYO_BUS_KEY`, the same on every node).
-pub const BUS_KEY: &str = "b05b05b05b05b05b05b05b05b05b05b05b05b05b05b05b05b05b05b05b05b05b";
+pub const BUS_KEY: &str = "300a196d4d78082a987c4dd85f1496866871ac30b5f197b78d8ca03e2621b2ad";
 
 /// The workspace root (the bench crate sits in `bench/`).
 pub fn workspace() -> PathBuf {

@@ -74,12 +74,64 @@ pub struct SecondFactor {
     pub last_step: u64,
     pub recovery: Vec<String>,
     pub enrolled_at: Option<DateTime<Utc>>,
+    /// The one-time code the host issued for the first enrolment (`ayo create-admin`); none once enrolled.
+    #[serde(default)]
+    pub enrolment_code: Option<EnrolmentCode>,
 }
 
 impl SecondFactor {
     pub fn is_enrolled(&self) -> bool {
         self.secret.is_some()
     }
+}
+
+/// A one-time code `ayo create-admin` prints on the host for an admin's first enrolment, so that a password alone
+/// (phished or guessed before the admin's first login) cannot enrol an attacker's authenticator (docs/security.md,
+/// "Admin second factor"). Only a digest is kept; it runs out at `expires_at`; wrong tries spend it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EnrolmentCode {
+    /// The code's digest, as the issuer computes it (hex); compared in constant time.
+    pub digest: String,
+    pub expires_at: DateTime<Utc>,
+    /// Wrong codes typed against this one so far.
+    pub misses: u32,
+}
+
+/// What checking a typed enrolment code found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EnrolmentCheck {
+    Accepted,
+    /// Wrong; `left` more wrong tries before the code is spent (0: spent now).
+    Wrong { left: u32 },
+    /// Spent by wrong tries earlier: only a new code (from the host) enrols.
+    Locked,
+    Expired,
+}
+
+impl EnrolmentCode {
+    /// Wrong tries a code survives: after this many it is spent, whatever comes next.
+    pub const MISSES_ALLOWED: u32 = 5;
+
+    /// Checks the digest of a typed code at `now`, counting a wrong one on `self`. Called inside the account's
+    /// atomic edit, so however many tries arrive at once, at most `MISSES_ALLOWED` are ever compared.
+    pub fn check(&mut self, typed_digest: &str, now: DateTime<Utc>) -> EnrolmentCheck {
+        if self.misses >= Self::MISSES_ALLOWED {
+            return EnrolmentCheck::Locked;
+        }
+        if now >= self.expires_at {
+            return EnrolmentCheck::Expired;
+        }
+        if same_bytes(self.digest.as_bytes(), typed_digest.as_bytes()) {
+            return EnrolmentCheck::Accepted;
+        }
+        self.misses += 1;
+        EnrolmentCheck::Wrong { left: Self::MISSES_ALLOWED - self.misses }
+    }
+}
+
+/// Equality that takes the same time wherever the first difference is.
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 impl User {

@@ -10,7 +10,7 @@ use ayo_data::account::{DateOfBirth, Email, PersonName, PhoneNumber};
 use ayo_data::pg::users::PgUsers;
 use ayo_data::seam::users::SignUp;
 use ayo_data::seam::Users;
-use ayo_data::user::{NewPlayer, Role, User, UserStatus};
+use ayo_data::user::{EnrolmentCheck, EnrolmentCode, NewPlayer, Role, User, UserStatus};
 
 mod common;
 use common::nodes::Node;
@@ -201,6 +201,54 @@ fn staff_are_created_once_and_updated_after(nodes: &[Node]) {
     assert_eq!(seen.second_factor.secret.as_deref(), Some("SECRET"));
 }
 
+/// An admin's enrolment code (docs/security.md, "Admin second factor") guessed from every node at once: each guess
+/// is compared and counted inside the account's atomic edit, so however many race, exactly
+/// `EnrolmentCode::MISSES_ALLOWED` are compared, the code is spent, and every node sees it spent. The code is stored
+/// whole, seen from another node, and kept by an upsert that only sets the password again.
+fn enrolment_code_guesses_racing_on_every_node_stop_at_the_limit(nodes: &[Node]) {
+    let boss = Email::parse("boss@example.com").unwrap();
+    let (admin, _) = users(&nodes[0]).upsert_staff(&boss, "The Boss", "$argon2id$boss", Role::Admin, None).unwrap();
+    let code = EnrolmentCode { digest: "right".into(), expires_at: Utc::now() + Duration::hours(72), misses: 0 };
+    let issued = code.clone();
+    users(&nodes[1]).update(admin.id, move |u: &mut User| {
+        u.second_factor.enrolment_code = Some(issued.clone());
+        true
+    })
+    .unwrap();
+    let again = users(&nodes[2]).upsert_staff(&boss, "The Boss", "$argon2id$boss2", Role::Admin, None).unwrap().0;
+    assert_eq!(again.second_factor.enrolment_code, Some(code), "stored whole, seen on another node");
+
+    let verdicts = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for node in nodes {
+            let verdicts = &verdicts;
+            scope.spawn(move || {
+                let users = users(node);
+                for _ in 0..20 {
+                    let verdict = std::cell::Cell::new(None);
+                    users
+                        .update(admin.id, |u: &mut User| {
+                            let code = u.second_factor.enrolment_code.as_mut().unwrap();
+                            let found = code.check("a guess", Utc::now());
+                            verdict.set(Some(found));
+                            matches!(found, EnrolmentCheck::Wrong { .. })
+                        })
+                        .unwrap();
+                    verdicts.lock().unwrap().push(verdict.get().unwrap());
+                }
+            });
+        }
+    });
+    let verdicts = verdicts.into_inner().unwrap();
+    let compared = verdicts.iter().filter(|v| matches!(v, EnrolmentCheck::Wrong { .. })).count();
+    assert_eq!(compared, EnrolmentCode::MISSES_ALLOWED as usize, "{verdicts:?}");
+    assert_eq!(verdicts.iter().filter(|v| **v == EnrolmentCheck::Locked).count(), 20 * nodes.len() - compared);
+    let held = users(&nodes[1]).get(admin.id).unwrap().unwrap().second_factor.enrolment_code.unwrap();
+    assert_eq!(held.misses, EnrolmentCode::MISSES_ALLOWED);
+    let mut right = held.clone();
+    assert_eq!(right.check("right", Utc::now()), EnrolmentCheck::Locked, "spent, even for the right code");
+}
+
 fn accounts_are_listed_newest_first_and_players_counted(nodes: &[Node]) {
     let mut signed_up = Vec::new();
     for n in 0..7u32 {
@@ -261,6 +309,11 @@ both_engines!(
     cluster_newest_first_and_player_counts
 );
 both_engines!(a_long_list_is_read_whole, embedded_long_list, cluster_long_list);
+both_engines!(
+    enrolment_code_guesses_racing_on_every_node_stop_at_the_limit,
+    embedded_enrolment_code_guesses_stop_at_the_limit,
+    cluster_enrolment_code_guesses_stop_at_the_limit
+);
 
 #[test]
 fn a_store_from_before_the_players_tally_counts_its_players_when_opened() {

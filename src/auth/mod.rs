@@ -1,5 +1,6 @@
 //! Who is calling: password hashing, signed tokens, and the extractors handlers ask for.
 
+pub mod enrolment;
 pub mod extract;
 pub mod guesses;
 pub mod hash_queue;

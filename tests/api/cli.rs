@@ -28,7 +28,9 @@ async fn create_admin_then_serve_on_port_zero_prints_the_url_and_the_admins_log_
     assert!(!short.status.success(), "an admin password under 12 characters is refused");
     assert!(String::from_utf8_lossy(&short.stderr).contains("at least 12"));
     assert!(!create("b@ayolotto.ng", "admin-pass-long", Some("not base32!")).status.success());
-    assert!(create("new@ayolotto.ng", "admin-pass-long", None).status.success());
+    let new = create("new@ayolotto.ng", "admin-pass-long", None);
+    assert!(new.status.success());
+    let enrolment_code = enrolment_code_in(&String::from_utf8_lossy(&new.stdout));
 
     let mut server = Command::new(bin)
         .args(["serve", "--bind", "127.0.0.1:0", "--demo", "--data-dir"])
@@ -71,7 +73,12 @@ async fn create_admin_then_serve_on_port_zero_prints_the_url_and_the_admins_log_
     let enrolling =
         post("/auth/login", json!({"userIdentity": "new@ayolotto.ng", "password": "admin-pass-long"})).await;
     assert_eq!(enrolling["data"]["mfa"], "enroll", "{enrolling}");
-    assert!(enrolling["data"]["otpauth_uri"].as_str().unwrap().starts_with("otpauth://totp/"));
+    let uri = enrolling["data"]["otpauth_uri"].as_str().unwrap();
+    assert!(uri.starts_with("otpauth://totp/"));
+    let code = totp_now(&secret_in(uri), 0);
+    let body = json!({"mfa_token": enrolling["data"]["mfa_token"], "code": code, "enrolment_code": enrolment_code});
+    let enrolled = post("/auth/mfa/verify", body).await;
+    assert_eq!(enrolled["data"]["user"]["role"], "admin", "the code create-admin printed enrols: {enrolled}");
     server.kill().unwrap();
     server.wait().unwrap();
 }
@@ -98,4 +105,63 @@ fn creating_or_resetting_an_admin_from_the_host_is_in_the_audit_log() {
     assert_eq!(actions[1].0, "staff.created_on_host", "{actions:?}");
     assert!(actions[0].1.contains("admin boss@ayolotto.ng") && actions[0].1.contains("password set"), "{actions:?}");
     assert!(!actions.iter().any(|(_, detail)| detail.contains("a-new-admin-pass")), "no password in the log");
+}
+
+/// The enrolment code `ayo create-admin` prints (`Enrolment code: abcd-efgh-… (one use, until …)`).
+fn enrolment_code_in(said: &str) -> String {
+    let line = said.lines().find_map(|l| l.strip_prefix("Enrolment code: ")).unwrap_or_else(|| panic!("{said}"));
+    line.split_whitespace().next().unwrap().to_string()
+}
+
+/// `create-admin` without `--totp-secret` prints a one-time enrolment code, keeps only its digest (nowhere in the
+/// data directory, nor in the audit log), and a second run replaces it; an enrolled admin gets none.
+#[test]
+fn create_admin_prints_a_one_time_enrolment_code_and_keeps_only_its_digest() {
+    let dir = tempfile::tempdir().unwrap();
+    let create = |email: &str, totp: Option<&str>| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_ayo"));
+        command.args(["create-admin", "--email", email, "--password", "admin-pass-long", "--data-dir"]).arg(dir.path());
+        if let Some(secret) = totp {
+            command.args(["--totp-secret", secret]);
+        }
+        let made = command.output().unwrap();
+        assert!(made.status.success(), "{}", String::from_utf8_lossy(&made.stderr));
+        String::from_utf8_lossy(&made.stdout).to_string()
+    };
+    let said = create("boss@ayolotto.ng", None);
+    assert!(said.contains("enrols at first login with the enrolment code below"), "{said}");
+    assert!(said.contains("one use, until"), "{said}");
+    let first = enrolment_code_in(&said);
+    assert_eq!(first.len(), 24, "20 characters in groups of four: {first}");
+    let second = enrolment_code_in(&create("boss@ayolotto.ng", None));
+    assert_ne!(first, second, "running create-admin again issues a new code");
+    let enrolled = create("other@ayolotto.ng", Some(ADMIN_TOTP_SECRET));
+    assert!(!enrolled.contains("Enrolment code"), "an enrolled admin needs none: {enrolled}");
+
+    let mut bytes = Vec::new();
+    let mut dirs = vec![dir.path().to_path_buf()];
+    while let Some(next) = dirs.pop() {
+        for entry in std::fs::read_dir(next).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                bytes.extend(std::fs::read(path).unwrap_or_default());
+            }
+        }
+    }
+    let has = |needle: &str| bytes.windows(needle.len()).any(|w| w == needle.as_bytes());
+    assert!(has("boss@ayolotto.ng"), "the scan reads the stored records");
+    for code in [&first, &second] {
+        assert!(!has(code) && !has(&code.replace('-', "")), "the code itself is stored nowhere");
+    }
+    let store = ayo_data::Store::open(&dir.path().join("db")).unwrap();
+    let details: Vec<String> = store.activities.newest_first().map(|a| a.unwrap().detail).collect();
+    assert!(details[1].contains("enrolment code issued here"), "{details:?}");
+    assert!(!details.iter().any(|d| d.contains(&second) || d.contains(&first)), "no code in the log: {details:?}");
+    let boss = store.users.find_by_email(&ayo_data::account::Email::parse("boss@ayolotto.ng").unwrap()).unwrap();
+    let stored = boss.unwrap().second_factor.enrolment_code.expect("the code's record");
+    assert_eq!(stored.misses, 0);
+    let hours = (stored.expires_at - chrono::Utc::now()).num_hours();
+    assert!((71..=72).contains(&hours), "good for 72 hours: {hours}");
 }

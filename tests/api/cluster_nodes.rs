@@ -17,7 +17,7 @@ use crate::ws::next;
 
 const NEEDS_SERVICES: &str = "AYO_TEST_POSTGRES_URL and AYO_TEST_NATS_URL: run through scripts/cluster-services.sh";
 /// The seal key every node shares (`AYO_SEED_KEY`).
-const SEED_KEY: &str = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+const SEED_KEY: &str = "74458b9e5814fdd1fce99d21448f8a0b26f85e892cb0ef812d66dacc8469d461";
 
 /// A node of the cluster on the database `store`: the real server on port 0 with its own data directory.
 async fn node(store: &str) -> TestApp {

@@ -7,7 +7,8 @@ use ayo::rate_limit::Limits;
 use ayo::startup::Application;
 use serde_json::{json, Value};
 
-pub const JWT_SECRET: &str = "test-secret-for-tokens-only-in-tests";
+/// 32 random bytes in hex: `ayo serve` refuses a guessable token key (`secret_strength`).
+pub const JWT_SECRET: &str = "34955458d24ac8898f063715474e9bd59c649bfff76c2f363f5c34b9606479dd";
 pub const PASSWORD: &str = "s3cret-pass";
 /// Admins need at least 12 characters.
 pub const ADMIN_PASSWORD: &str = "long-admin-pass-1";

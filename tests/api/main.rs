@@ -59,3 +59,4 @@ mod ws;
 mod guessing;
 mod socket_attacks;
 mod four_eyes;
+mod weak_secrets;

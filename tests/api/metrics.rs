@@ -44,9 +44,11 @@ async fn metrics_count_purchases_requests_and_sockets_on_their_own_listener() {
 
 #[actix_web::test]
 async fn with_a_metrics_token_an_unauthenticated_scrape_is_refused() {
+    // 32 random bytes in hex: a guessable token is refused at start (`secret_strength`).
+    const TOKEN: &str = "338b69d7c65fcceb2a38f6067795bf3481521c6a7d5e7371b0869ea34d807b16";
     let app = spawn_app_with(Limits::default(), |s| {
         s.metrics_bind = Some("127.0.0.1:0".into());
-        s.metrics_token = Some("scrape-secret".into());
+        s.metrics_token = Some(TOKEN.into());
     })
     .await;
     let metrics = app.metrics_url.clone().unwrap();
@@ -54,7 +56,7 @@ async fn with_a_metrics_token_an_unauthenticated_scrape_is_refused() {
     assert_eq!(client.get(&metrics).send().await.unwrap().status(), 401);
     let wrong = client.get(&metrics).bearer_auth("nope").send().await.unwrap();
     assert_eq!(wrong.status(), 401);
-    let right = client.get(&metrics).bearer_auth("scrape-secret").send().await.unwrap();
+    let right = client.get(&metrics).bearer_auth(TOKEN).send().await.unwrap();
     assert_eq!(right.status(), 200);
     assert!(right.text().await.unwrap().contains("ayo_"));
 }

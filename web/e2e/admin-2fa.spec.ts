@@ -1,8 +1,8 @@
 /**
  * Two-step sign-in at /boss against the real server: the code step's errors, then the right code into the back
- * office; and enrolment with its QR code, key and recovery codes, by the admin global-setup.ts creates without an
- * authenticator (AYO_ENROLLING_ADMIN_EMAIL / AYO_ENROLLING_ADMIN_PASSWORD), who later signs in with a recovery
- * code. That admin logs out through the page, which ends every session of theirs only: the demo admin's API token
+ * office; and enrolment with its QR code, key, the operator's one-time enrolment code and recovery codes, by the
+ * admin global-setup.ts creates without an authenticator (AYO_ENROLLING_ADMIN_EMAIL / AYO_ENROLLING_ADMIN_PASSWORD /
+ * AYO_ENROLLING_ADMIN_ENROLMENT_CODE), who later signs in with a recovery code. That admin logs out through the page, which ends every session of theirs only: the demo admin's API token
  * the other journeys share is untouched.
  */
 import type { Page } from '@playwright/test';
@@ -66,8 +66,11 @@ test('Start again goes back to the password, with the email kept', async ({ page
 const enrolling = () => {
   const email = process.env.AYO_ENROLLING_ADMIN_EMAIL;
   const password = process.env.AYO_ENROLLING_ADMIN_PASSWORD;
-  if (!email || !password) throw new Error('AYO_ENROLLING_ADMIN_EMAIL is not set: the global setup did not run');
-  return { email, password };
+  const enrolmentCode = process.env.AYO_ENROLLING_ADMIN_ENROLMENT_CODE;
+  if (!email || !password || !enrolmentCode) {
+    throw new Error('AYO_ENROLLING_ADMIN_EMAIL is not set: the global setup did not run');
+  }
+  return { email, password, enrolmentCode };
 };
 
 async function enterPassword(page: Page) {
@@ -86,7 +89,17 @@ test('a new admin sets up two-step sign-in, saves the recovery codes, and later 
   expect(key).toMatch(/^[A-Z2-7]{16,}$/);
   await expect(page.getByRole('button', { name: 'Use a recovery code' })).toHaveCount(0);
 
+  // The password and the authenticator alone enrol nothing: the operator's one-time enrolment code is needed, and
+  // a wrong one is said beside its own input (one of the five tries it survives).
+  const enrolmentCode = page.getByRole('textbox', { name: 'Enrolment code' });
+  await enrolmentCode.fill('abcd-efgh-jkmn-pqrs-tuvw');
   await codeInput(page).fill(await nextAdminCode(key));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(enrolmentCode).toHaveAttribute('aria-invalid', 'true');
+  await expect(enrolmentCode).toHaveAccessibleDescription(/^That enrolment code is not right/);
+  await expect(codeInput(page)).not.toHaveAttribute('aria-invalid');
+
+  await enrolmentCode.fill(enrolling().enrolmentCode);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('heading', { name: 'Save your recovery codes now' })).toBeVisible();
   const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');

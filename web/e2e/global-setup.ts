@@ -6,8 +6,8 @@
  *
  * Before the server starts, `ayo create-admin` adds two more admins to the same data directory (sled lets one
  * process at a time open it, so never while the server runs):
- * - one who has not set up an authenticator, for the enrolment journey: AYO_ENROLLING_ADMIN_EMAIL and
- *   AYO_ENROLLING_ADMIN_PASSWORD;
+ * - one who has not set up an authenticator, for the enrolment journey: AYO_ENROLLING_ADMIN_EMAIL,
+ *   AYO_ENROLLING_ADMIN_PASSWORD and AYO_ENROLLING_ADMIN_ENROLMENT_CODE (the one-time code create-admin prints);
  * - a second pair of eyes for adjustments above the approval limit, enrolled with a secret made here:
  *   AYO_CHECKER_ADMIN_EMAIL, AYO_CHECKER_ADMIN_PASSWORD and AYO_CHECKER_ADMIN_TOTP_SECRET.
  */
@@ -28,8 +28,8 @@ function newTotpSecret(): string {
   return Array.from(randomBytes(32), (byte) => alphabet[byte % 32]).join('');
 }
 
-/** `ayo create-admin …` into `dataDir`; it exits once the admin is stored. */
-function createAdmin(dataDir: string, admin: { email: string; password: string }, totpSecret?: string) {
+/** `ayo create-admin …` into `dataDir`; it exits once the admin is stored. Answers what it printed. */
+function createAdmin(dataDir: string, admin: { email: string; password: string }, totpSecret?: string): string {
   const args = ['create-admin', '--email', admin.email, '--password', admin.password, '--data-dir', dataDir];
   if (totpSecret) args.push('--totp-secret', totpSecret);
   const run = spawnSync(BINARY, args, { encoding: 'utf8', timeout: STARTUP_TIMEOUT_MS });
@@ -37,6 +37,14 @@ function createAdmin(dataDir: string, admin: { email: string; password: string }
     const why = run.error?.message ?? `exit ${run.status ?? run.signal}`;
     throw new Error(`ayo create-admin ${admin.email} failed (${why}).\nstdout:\n${run.stdout}\nstderr:\n${run.stderr}`);
   }
+  return run.stdout;
+}
+
+/** The one-time enrolment code in what `ayo create-admin` printed (`Enrolment code: abcd-efgh-… (one use, …)`). */
+function enrolmentCodeIn(printed: string): string {
+  const code = /^Enrolment code: (\S+)/m.exec(printed)?.[1];
+  if (!code) throw new Error(`ayo create-admin printed no enrolment code:\n${printed}`);
+  return code;
 }
 
 export default async function globalSetup() {
@@ -52,7 +60,7 @@ export default async function globalSetup() {
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'ayo-e2e-'));
   const checkerSecret = newTotpSecret();
-  createAdmin(dataDir, ENROLLING_ADMIN);
+  const enrolmentCode = enrolmentCodeIn(createAdmin(dataDir, ENROLLING_ADMIN));
   createAdmin(dataDir, CHECKER_ADMIN, checkerSecret);
   const { server, ...found } = await serve(dataDir, '127.0.0.1:0');
 
@@ -63,6 +71,7 @@ export default async function globalSetup() {
   process.env.AYO_ADMIN_TOTP_SECRET = found.totpSecret;
   process.env.AYO_ENROLLING_ADMIN_EMAIL = ENROLLING_ADMIN.email;
   process.env.AYO_ENROLLING_ADMIN_PASSWORD = ENROLLING_ADMIN.password;
+  process.env.AYO_ENROLLING_ADMIN_ENROLMENT_CODE = enrolmentCode;
   process.env.AYO_CHECKER_ADMIN_EMAIL = CHECKER_ADMIN.email;
   process.env.AYO_CHECKER_ADMIN_PASSWORD = CHECKER_ADMIN.password;
   process.env.AYO_CHECKER_ADMIN_TOTP_SECRET = checkerSecret;

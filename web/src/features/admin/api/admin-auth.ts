@@ -1,9 +1,10 @@
 /**
  * Admin login in two steps (docs: admin two-factor login). POST /auth/login with the right password answers an
  * admin not with a token but with an `mfa_token` (valid 5 minutes) and what comes next: `required` (an enrolled
- * admin types the authenticator's code) or `enroll` (first time: scan `otpauth_uri`, then type the code). POST
- * /auth/mfa/verify `{mfa_token, code}` then answers like a login, plus the recovery codes at enrolment. A player's
- * login still answers a token straight away.
+ * admin types the authenticator's code) or `enroll` (first time: scan `otpauth_uri`, then type the code and the
+ * one-time enrolment code the operator was shown by `ayo create-admin`). POST /auth/mfa/verify `{mfa_token, code,
+ * enrolment_code?}` then answers like a login, plus the recovery codes at enrolment. A player's login still answers a
+ * token straight away.
  */
 import { api, type ApiError } from '@/lib/api-client';
 import type { ChangePasswordPayload } from '@/lib/validation';
@@ -40,10 +41,11 @@ export function isMfaExpired(error: ApiError): boolean {
 }
 
 /**
- * POST /auth/mfa/verify. Shown in the form, not in a dialog: a wrong code (422, field `code`), an expired
- * `mfa_token` (401) and too many attempts (429).
+ * POST /auth/mfa/verify. Shown in the form, not in a dialog: a wrong code (422, field `code`), at enrolment a
+ * missing, wrong, spent or expired enrolment code (422, field `enrolment_code`), an expired `mfa_token` (401) and
+ * too many attempts (429).
  */
-export function verifyAdminCode(body: { mfa_token: string; code: string }) {
+export function verifyAdminCode(body: { mfa_token: string; code: string; enrolment_code?: string }) {
   return api.post<MfaVerified>('/auth/mfa/verify', body, {
     noAuth: true,
     handled: (error) => error.status === 422 || error.status === 429 || isMfaExpired(error),

@@ -135,7 +135,7 @@ describe('/boss two-step sign-in', () => {
   it('sets up the authenticator, then shows the recovery codes once before the back office', async () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-    serve({ body: { data: { mfa_token: 'mfa-1', mfa: 'enroll', otpauth_uri: URI } } }, {
+    const { bodies } = serve({ body: { data: { mfa_token: 'mfa-1', mfa: 'enroll', otpauth_uri: URI } } }, {
       body: { data: { ...makeLogin({ user: ADMIN }), recovery_codes: CODES } },
     });
     const { router } = renderApp('/boss');
@@ -152,7 +152,20 @@ describe('/boss two-step sign-in', () => {
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Authenticator code' }), '287082');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    // The operator's enrolment code is asked for first, here, before the server.
+    const enrolmentCode = screen.getByRole('textbox', { name: 'Enrolment code' });
+    expect(enrolmentCode).toHaveAttribute('aria-invalid', 'true');
+    expect(enrolmentCode).toHaveAccessibleDescription(/^Enter the enrolment code the operator gave you/);
+    expect(enrolmentCode).toHaveFocus();
+    expect(bodies('/auth/mfa/verify')).toHaveLength(0);
+    await userEvent.type(enrolmentCode, ' abcd-efgh-jkmn-pqrs-tuvw ');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('heading', { name: 'Save your recovery codes now' })).toBeInTheDocument();
+    expect(bodies('/auth/mfa/verify')[0]).toEqual({
+      mfa_token: 'mfa-1',
+      code: '287082',
+      enrolment_code: 'abcd-efgh-jkmn-pqrs-tuvw',
+    });
     expect(screen.getByRole('list', { name: 'Recovery codes' }).querySelectorAll('li')).toHaveLength(10);
     // Not logged in until the codes are acknowledged.
     expect(getSession().token).toBeNull();
@@ -164,5 +177,24 @@ describe('/boss two-step sign-in', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/boss/dashboard'));
     expect(getSession().token).toBe('token-abc');
+  });
+
+  it('shows a refused enrolment code beside its own input, not the authenticator code', async () => {
+    const spent = 'This enrolment code stopped working after too many wrong tries. Ask the operator for a new one.';
+    serve({ body: { data: { mfa_token: 'mfa-1', mfa: 'enroll', otpauth_uri: URI } } }, {
+      status: 422,
+      body: { message: spent, errorCode: 'ENROLMENT_CODE_LOCKED', errors: { enrolment_code: [spent] } },
+    });
+    renderApp('/boss');
+    await enterPassword();
+    const enrolmentCode = await screen.findByRole('textbox', { name: 'Enrolment code' });
+    await userEvent.type(enrolmentCode, 'abcd-efgh-jkmn-pqrs-tuvw');
+    const code = screen.getByRole('textbox', { name: 'Authenticator code' });
+    await userEvent.type(code, '287082');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(enrolmentCode).toHaveAccessibleDescription(/^This enrolment code stopped working/));
+    expect(enrolmentCode).toHaveAttribute('aria-invalid', 'true');
+    expect(code).not.toHaveAttribute('aria-invalid');
+    expect(errorDialogStore.get()).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The second step of an admin login: the 6-digit code an authenticator app shows (RFC 6238), or one of the
  * one-time recovery codes (`abcd-efgh-jk`) issued at enrolment. One input takes either; the server decides which.
+ * At enrolment, also the operator's one-time enrolment code.
  */
 
 export const AUTHENTICATOR_CODE_LENGTH = 6;
@@ -21,4 +22,15 @@ export function checkSignInCode(typed: string): CodeCheck {
     return digits.length === AUTHENTICATOR_CODE_LENGTH ? { ok: true, code: digits } : { ok: false, error: CODE_SIX_DIGITS };
   }
   return { ok: true, code: text };
+}
+
+export const ENROLMENT_CODE_REQUIRED = 'Enter the enrolment code the operator gave you';
+
+/**
+ * The one-time enrolment code `ayo create-admin` printed for a new admin (`abcd-efgh-jkmn-pqrs-tuvw`): sent as
+ * typed, trimmed (the server forgives case, spaces and dashes); only an empty one is refused here.
+ */
+export function checkEnrolmentCode(typed: string): CodeCheck {
+  const text = typed.trim();
+  return text ? { ok: true, code: text } : { ok: false, error: ENROLMENT_CODE_REQUIRED };
 }
