@@ -169,12 +169,7 @@ async fn logout(
 /// it, replacing the payout account). A thief with a token has only these to guess with, so every such check of
 /// the account shares one budget (`Limits::password_rechecks_per_account`), counted before the hash: past it the
 /// answer is 429, unchecked, however many arrive at once.
-pub async fn password_matches(
-    req: &HttpRequest,
-    state: &AppState,
-    user: &User,
-    typed: &str,
-) -> Result<bool, ApiError> {
+pub async fn password_matches(req: &HttpRequest, state: &AppState, user: &User, typed: &str) -> Result<bool, ApiError> {
     let key = format!("password-recheck-fail:user:{}", user.id);
     let budget = Budget::new(key, state.limits.password_rechecks_per_account, OnMatch::GiveBack);
     let guess = Guess::reserve(&state.limiter, vec![budget]).await?;

@@ -95,10 +95,11 @@ pub async fn redeem_for_email(
     let verdict = match account {
         Some(id) => {
             let (store, pepper, code) = (state.store.clone(), state.pepper.clone(), code.to_string());
-            let redeemed = web::block(move || store.otps.redeem(purpose, &code, Some(id), &action, &pepper, Utc::now()))
-                .await
-                .map_err(ApiError::from)
-                .and_then(|verdict| verdict.map_err(ApiError::from));
+            let redeemed =
+                web::block(move || store.otps.redeem(purpose, &code, Some(id), &action, &pepper, Utc::now()))
+                    .await
+                    .map_err(ApiError::from)
+                    .and_then(|verdict| verdict.map_err(ApiError::from));
             match redeemed {
                 Ok(verdict) => verdict,
                 Err(e) => {

@@ -102,8 +102,7 @@ async fn reset(
     // before any Argon2 work, and an unknown email, an admin or a witness (never reset through the public flow) or a
     // wrong code all answer alike, down to running out of tries (`redeem_for_email`).
     let account = state.store.users.find_by_email(&email)?.filter(|u| u.role == Role::User).map(|u| u.id);
-    let user =
-        redeem_for_email(&state, OtpPurpose::PasswordReset, &email, account, &code, OtpAction::Check).await?;
+    let user = redeem_for_email(&state, OtpPurpose::PasswordReset, &email, account, &code, OtpAction::Check).await?;
     let hash = state.hashing.hash(&client_ip(&req), new.expose()).await?;
     let user_id = user.id;
     let store = state.store.clone();

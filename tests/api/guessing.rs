@@ -112,7 +112,11 @@ async fn the_payout_account_and_change_password_share_one_budget_against_a_stole
         app.post("/accounts/create", body, Some(&stolen))
     };
     let change = |current: String| {
-        app.post("/auth/change-password", json!({"current_password": current, "password": "thief-owns-it"}), Some(&stolen))
+        app.post(
+            "/auth/change-password",
+            json!({"current_password": current, "password": "thief-owns-it"}),
+            Some(&stolen),
+        )
     };
     let (payout, password) = futures_util::future::join(
         join_all((0..40).map(|i| replace(format!("guess-{i}")))),
@@ -141,7 +145,13 @@ async fn one_addresss_burst_is_refused_unhashed_and_another_players_login_goes_t
         let body = json!({"userIdentity": format!("victim{i}@example.com"), "password": "wrong-pass"});
         post_from(&app, "6.6.6.6", "/auth/login", body, None)
     });
-    let owner = post_from(&app, "41.58.7.7", "/auth/login", json!({"userIdentity": "ada@example.com", "password": PASSWORD}), None);
+    let owner = post_from(
+        &app,
+        "41.58.7.7",
+        "/auth/login",
+        json!({"userIdentity": "ada@example.com", "password": PASSWORD}),
+        None,
+    );
     let (burst, owner) = futures_util::future::join(join_all(attacker), owner).await;
     assert_eq!(owner.status, 200, "another address is neither refused nor blocked: {:?}", owner.body);
     let counts = tally(&burst);
@@ -158,7 +168,8 @@ async fn a_burst_of_second_factor_guesses_gets_only_the_budget() {
     let right = [totp_now(ADMIN_TOTP_SECRET, -1), totp_now(ADMIN_TOTP_SECRET, 0), totp_now(ADMIN_TOTP_SECRET, 1)];
     let wrong: Vec<String> =
         (0..1000).map(|n| format!("{:06}", n * 997 % 1_000_000)).filter(|c| !right.contains(c)).take(100).collect();
-    let burst = wrong.iter().map(|code| app.post("/auth/mfa/verify", json!({"mfa_token": mfa_token, "code": code}), None));
+    let burst =
+        wrong.iter().map(|code| app.post("/auth/mfa/verify", json!({"mfa_token": mfa_token, "code": code}), None));
     let counts = tally(&join_all(burst).await);
     assert!(of(&counts, 422) <= Limits::default().login_failures_per_identity.max as usize, "{counts:?}");
     assert_eq!(of(&counts, 429), 100 - of(&counts, 422), "{counts:?}");
@@ -172,8 +183,8 @@ async fn a_burst_of_emailless_codes_gets_only_the_shared_budget() {
         ..Limits::default()
     };
     let app = spawn_app_with(limits, |_| {}).await;
-    let burst =
-        (0..100).map(|n| app.post("/otps/verify", json!({"otp": format!("{:06}", n * 7919), "type": "verification"}), None));
+    let burst = (0..100)
+        .map(|n| app.post("/otps/verify", json!({"otp": format!("{:06}", n * 7919), "type": "verification"}), None));
     let counts = tally(&join_all(burst).await);
     assert!(of(&counts, 422) <= 3, "{counts:?}");
     assert_eq!(of(&counts, 429), 100 - of(&counts, 422), "{counts:?}");
@@ -217,7 +228,11 @@ async fn a_real_and_an_unknown_email_run_out_of_reset_tries_alike() {
     assert!(said[4..].iter().all(|s| s.contains("Too many wrong codes")), "both run out at the fifth: {said:?}");
 
     // The real code is spent too: nobody resets with it now.
-    let late = app.post("/auth/reset-password", json!({"email": "ada@example.com", "otp": code, "password": "hacked-pass"}), None);
+    let late = app.post(
+        "/auth/reset-password",
+        json!({"email": "ada@example.com", "otp": code, "password": "hacked-pass"}),
+        None,
+    );
     assert_eq!(late.await.status, 422);
     app.login("ada@example.com", PASSWORD).await;
 }
@@ -241,10 +256,15 @@ async fn the_owner_with_the_right_code_still_resets_after_a_few_misses() {
     let code = app.latest_code("ada@example.com");
     let wrong = if code == "000000" { "111111" } else { "000000" };
     for _ in 0..3 {
-        let miss = app.post("/otps/verify", json!({"otp": wrong, "type": "password_reset", "email": "ada@example.com"}), None);
+        let miss =
+            app.post("/otps/verify", json!({"otp": wrong, "type": "password_reset", "email": "ada@example.com"}), None);
         assert_eq!(miss.await.status, 422);
     }
-    let reset = app.post("/auth/reset-password", json!({"email": "ada@example.com", "otp": code, "password": "fresh-pass"}), None);
+    let reset = app.post(
+        "/auth/reset-password",
+        json!({"email": "ada@example.com", "otp": code, "password": "fresh-pass"}),
+        None,
+    );
     assert_eq!(reset.await.status, 200);
     app.login("ada@example.com", "fresh-pass").await;
 }

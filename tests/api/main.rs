@@ -32,6 +32,7 @@ mod draws;
 mod drills;
 mod fairness;
 mod graceful;
+mod guessing;
 mod headers_and_errors;
 mod identity;
 mod lagos;
