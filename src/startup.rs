@@ -110,7 +110,10 @@ impl Application {
             hub,
             bus,
             draining: Default::default(),
-            sockets: crate::realtime::admission::Admission::new(guests_per_address, crate::realtime::admission::budget()),
+            sockets: crate::realtime::admission::Admission::new(
+                guests_per_address,
+                crate::realtime::admission::budget(),
+            ),
         });
 
         crate::control::listen(&settings.data_dir, state.store.clone())?;
