@@ -50,14 +50,13 @@ where
             Ok(fn_service(move |mut stream: TcpStream| {
                 let (http, state) = (Rc::clone(&http), state.clone());
                 async move {
-                    let (first, read) = first_bytes(&mut stream).await;
-                    let first = &first[..read];
-                    if classify(first) == Some(true) {
+                    let first = first_bytes(&mut stream).await;
+                    if classify(first.as_slice()) == Some(true) {
                         crate::realtime::lean::serve(stream, state, first).await;
                         Ok(())
                     } else {
                         let peer = stream.peer_addr().ok();
-                        let connection = (Replayed::new(stream, first), Protocol::Http1, peer);
+                        let connection = (Replayed { stream, first, at: 0 }, Protocol::Http1, peer);
                         // Boxed: actix-http's connection future is large, and this future is as large as its
                         // largest branch, which every socket would pay for.
                         Box::pin(http.call(connection)).await.map(drop).map_err(drop)
@@ -68,22 +67,34 @@ where
     })
 }
 
-/// Reads until the bytes decide where the connection goes, it ends, or `FIRST_BYTES_TIMEOUT` passes; answers the
-/// buffer and how many of its bytes were read.
-async fn first_bytes(stream: &mut TcpStream) -> ([u8; DECIDING], usize) {
-    let mut first = [0u8; DECIDING];
-    let mut read = 0;
+/// The bytes read from a new connection to decide where it goes.
+#[derive(Clone, Copy)]
+pub struct FirstBytes {
+    buf: [u8; DECIDING],
+    len: u8,
+}
+
+impl FirstBytes {
+    pub fn as_slice(&self) -> &[u8] {
+        &self.buf[..usize::from(self.len)]
+    }
+}
+
+/// Reads until the bytes decide where the connection goes, it ends, or `FIRST_BYTES_TIMEOUT` passes.
+async fn first_bytes(stream: &mut TcpStream) -> FirstBytes {
+    let mut first = FirstBytes { buf: [0u8; DECIDING], len: 0 };
     let look = async {
-        while classify(&first[..read]).is_none() {
-            match stream.read(&mut first[read..]).await {
+        while classify(first.as_slice()).is_none() {
+            match stream.read(&mut first.buf[usize::from(first.len)..]).await {
                 Ok(0) | Err(_) => break,
-                Ok(n) => read += n,
+                // At most `DECIDING` (15) in all: the slice read into is what is left of the buffer.
+                Ok(n) => first.len += n as u8,
             }
         }
     };
     // Whatever arrived in time goes on with the connection (actix-web answers a late or broken request itself).
     let _ = tokio::time::timeout(FIRST_BYTES_TIMEOUT, look).await;
-    (first, read)
+    first
 }
 
 /// `Some(answer)` once the bytes seen decide it, `None` while they could still go either way.
@@ -98,26 +109,16 @@ fn classify(seen: &[u8]) -> Option<bool> {
 /// A connection whose first bytes were already read: they are read again first, then the socket.
 pub struct Replayed {
     stream: TcpStream,
-    first: [u8; DECIDING],
-    /// `first[at..len]` is still to be read.
+    first: FirstBytes,
+    /// How many of `first` have been read again.
     at: u8,
-    len: u8,
-}
-
-impl Replayed {
-    fn new(stream: TcpStream, first: &[u8]) -> Self {
-        let mut buf = [0u8; DECIDING];
-        let len = first.len().min(DECIDING);
-        buf[..len].copy_from_slice(&first[..len]);
-        Self { stream, first: buf, at: 0, len: len as u8 }
-    }
 }
 
 impl AsyncRead for Replayed {
     fn poll_read(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
         let this = self.get_mut();
-        if this.at < this.len {
-            let left = &this.first[usize::from(this.at)..usize::from(this.len)];
+        let left = &this.first.as_slice()[usize::from(this.at)..];
+        if !left.is_empty() {
             let n = left.len().min(buf.remaining());
             buf.put_slice(&left[..n]);
             this.at += n as u8;
@@ -182,11 +183,11 @@ mod tests {
             tokio::io::AsyncWriteExt::write_all(&mut stream, b"GET /api/v1/health HTTP/1.1\r\n\r\n").await.unwrap();
         });
         let (mut stream, _) = listener.accept().await.unwrap();
-        let (first, read) = first_bytes(&mut stream).await;
-        assert_eq!(classify(&first[..read]), Some(false));
+        let first = first_bytes(&mut stream).await;
+        assert_eq!(classify(first.as_slice()), Some(false));
         client.await.unwrap();
         let mut whole = Vec::new();
-        Replayed::new(stream, &first[..read]).read_to_end(&mut whole).await.unwrap();
+        Replayed { stream, first, at: 0 }.read_to_end(&mut whole).await.unwrap();
         assert_eq!(whole, b"GET /api/v1/health HTTP/1.1\r\n\r\n");
     }
 }

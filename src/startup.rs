@@ -48,6 +48,8 @@ impl Application {
         let guests_per_address =
             crate::realtime::admission::guests_per_address(settings.ws_guests_per_address.as_deref())
                 .map_err(anyhow::Error::msg)?;
+        let sockets =
+            crate::realtime::admission::Admission::new(guests_per_address, crate::realtime::admission::budget());
         crate::secrets::private_dir(&settings.data_dir)?;
         let store = open_store(&settings)?;
         // Before anything starts: a refused gateway mode stops here.
@@ -117,7 +119,7 @@ impl Application {
             bus,
             draining: Default::default(),
             hashing: crate::auth::hash_queue::HashQueue::new(limits.hashes_per_source, limits.hashes_waiting),
-            sockets: crate::realtime::admission::Admission::new(guests_per_address, crate::realtime::admission::budget()),
+            sockets,
         });
 
         crate::control::listen(&settings.data_dir, state.store.clone())?;

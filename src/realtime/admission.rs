@@ -258,8 +258,7 @@ mod tests {
         let admission = Admission::new(2, 1_000);
         let guests: Vec<Seat> = (0..2).map(|_| admission.admit(ip("41.58.1.2")).unwrap()).collect();
         assert!(guests.iter().all(|seat| !seat.waiting()));
-        let waiting: Vec<Seat> =
-            (0..WAITING_PER_ADDRESS).map(|_| admission.admit(ip("41.58.1.2")).unwrap()).collect();
+        let waiting: Vec<Seat> = (0..WAITING_PER_ADDRESS).map(|_| admission.admit(ip("41.58.1.2")).unwrap()).collect();
         assert!(waiting.iter().all(|seat| seat.waiting()));
         assert_eq!(admission.admit(ip("41.58.1.2")).err(), Some(Refused::AddressFull));
         // Another address is not affected.

@@ -9,7 +9,7 @@
 //! does not depend on what a client sends. Fragments are never put together (push only: a client never needs them).
 
 use actix_http::ws::{OpCode, Parser, ProtocolError};
-use actix_web::web::{Bytes, BytesMut};
+use actix_web::web::{BufMut, Bytes, BytesMut};
 
 use crate::realtime::session::MAX_FRAME_SIZE;
 use crate::realtime::socket::{Fault, Said};
@@ -24,52 +24,56 @@ pub const MAX_PENDING: usize = MAX_FRAME_SIZE + MAX_HEADER;
 pub struct Frames {
     /// An incomplete frame (at most `MAX_PENDING` bytes), or nothing (no allocation) between frames.
     pending: BytesMut,
-    /// Bytes received but not yet taken into `pending` (what followed the upgrade request, or a chunk from
-    /// actix-http): moved over one frame at a time.
-    unread: Bytes,
 }
 
 impl Frames {
-    /// `unread`: bytes already received (they may hold several frames).
-    pub fn new(unread: Bytes) -> Self {
-        Self { pending: BytesMut::new(), unread }
+    /// `leftover`: what a client sent after its upgrade request, before it was answered. A client waits for the
+    /// answer (RFC 6455 §4.1), so this is nearly always empty, and never more than the handshake's request limit.
+    pub fn new(leftover: BytesMut) -> Self {
+        Self { pending: if leftover.is_empty() { BytesMut::new() } else { leftover } }
     }
 
-    /// The next whole frame, or `None` once every byte received so far has been used and more are needed.
+    /// The next whole frame among the bytes already taken in, or `None` until more are.
     pub fn next(&mut self) -> Option<Result<Said, Fault>> {
+        let said = next_said(&mut self.pending)?;
+        if self.pending.is_empty() {
+            self.pending = BytesMut::new();
+        }
+        Some(said)
+    }
+
+    /// The next whole frame, taking bytes from `unread` (a chunk received from actix-http) one frame's worth at a
+    /// time; `None` once all of it is used and more are needed.
+    pub fn next_from(&mut self, unread: &mut Bytes) -> Option<Result<Said, Fault>> {
         loop {
-            if let Some(said) = next_said(&mut self.pending) {
-                if self.pending.is_empty() {
-                    self.pending = BytesMut::new();
-                }
+            if let Some(said) = self.next() {
                 return Some(said);
             }
-            if self.unread.is_empty() {
+            if unread.is_empty() {
+                // An empty view still holds the buffer it was cut from: let go of it.
+                *unread = Bytes::new();
                 return None;
             }
-            let take = self.room().min(self.unread.len());
+            let take = self.room().min(unread.len());
             if take == 0 {
-                // Unreachable while `next_said` refuses every header above the limit; kept so a change there can
-                // never turn into an endless loop.
+                // Unreachable while `next_said` refuses every header above the limit (a buffer this full holds a
+                // whole frame or a refused header); kept so a change there can never become an endless loop.
                 return Some(Err(Fault::Overflow));
             }
-            self.pending.extend_from_slice(&self.unread.split_to(take));
+            self.pending.extend_from_slice(&unread.split_to(take));
         }
     }
 
-    /// Hands over bytes just received. Call only after `next` answered `None` (everything before is used).
-    pub fn receive(&mut self, bytes: Bytes) {
-        debug_assert!(self.unread.is_empty());
-        self.unread = bytes;
+    /// Where a reader puts bytes it reads straight from a socket: at most `at_most`, and never more than the frame
+    /// buffer takes (`MAX_PENDING` in all).
+    pub fn space(&mut self, at_most: usize) -> impl BufMut + '_ {
+        let room = self.room().min(at_most);
+        self.pending.reserve(room);
+        (&mut self.pending).limit(room)
     }
 
-    /// Appends bytes read straight into a caller's scratch space; at most `room()` of them.
-    pub fn extend(&mut self, bytes: &[u8]) {
-        self.pending.extend_from_slice(bytes);
-    }
-
-    /// How many more bytes the frame buffer takes: a reader never reads more than this at once.
-    pub fn room(&self) -> usize {
+    /// How many more bytes the frame buffer takes.
+    fn room(&self) -> usize {
         MAX_PENDING.saturating_sub(self.pending.len())
     }
 }
@@ -133,10 +137,9 @@ mod tests {
     #[test]
     fn a_text_frame_arriving_in_pieces_is_read_once_whole() {
         let whole = masked(1, br#"{"type":"auth"}"#).freeze();
-        let mut frames = Frames::new(whole.slice(..5));
-        assert!(frames.next().is_none());
-        frames.receive(whole.slice(5..));
-        let Some(Ok(Said::Text(text))) = frames.next() else { panic!("a text frame") };
+        let mut frames = Frames::default();
+        assert!(frames.next_from(&mut whole.slice(..5)).is_none());
+        let Some(Ok(Said::Text(text))) = frames.next_from(&mut whole.slice(5..)) else { panic!("a text frame") };
         assert_eq!(&text[..], br#"{"type":"auth"}"#);
         assert!(frames.next().is_none());
     }
@@ -145,7 +148,7 @@ mod tests {
     fn several_frames_received_together_come_out_one_by_one() {
         let mut both = masked(1, b"one");
         both.extend_from_slice(&masked(9, b"two"));
-        let mut frames = Frames::new(both.freeze());
+        let mut frames = Frames::new(both);
         assert!(matches!(frames.next(), Some(Ok(Said::Text(t))) if &t[..] == b"one"));
         assert!(matches!(frames.next(), Some(Ok(Said::Ping(p))) if &p[..] == b"two"));
         assert!(frames.next().is_none());
@@ -154,17 +157,17 @@ mod tests {
     #[test]
     fn a_header_declaring_too_much_is_refused_before_its_payload() {
         for length in [MAX_FRAME_SIZE as u64 + 1, 1 << 16, 1 << 40] {
-            let mut frames = Frames::new(header_declaring(length));
-            assert!(matches!(frames.next(), Some(Err(Fault::Overflow))), "{length}");
+            let mut frames = Frames::default();
+            assert!(matches!(frames.next_from(&mut header_declaring(length)), Some(Err(Fault::Overflow))), "{length}");
         }
         // The 16-bit form too, with only the first four bytes of its header in.
-        let mut frames = Frames::new(Bytes::from_static(&[0x81, 0x80 | 126, 0x10, 0x01]));
+        let mut frames = Frames::new(BytesMut::from(&[0x81, 0x80 | 126, 0x10, 0x01][..]));
         assert!(matches!(frames.next(), Some(Err(Fault::Overflow))));
     }
 
     #[test]
     fn a_frame_of_exactly_the_limit_is_read() {
-        let mut frames = Frames::new(masked(1, &vec![b'x'; MAX_FRAME_SIZE]).freeze());
+        let mut frames = Frames::new(masked(1, &vec![b'x'; MAX_FRAME_SIZE]));
         assert!(matches!(frames.next(), Some(Ok(Said::Text(t))) if t.len() == MAX_FRAME_SIZE));
     }
 
@@ -175,20 +178,29 @@ mod tests {
         for _ in 0..8 {
             wire.extend_from_slice(&masked(1, &vec![b'x'; MAX_FRAME_SIZE]));
         }
-        let mut frames = Frames::new(wire.freeze());
+        let (mut wire, mut frames) = (wire.freeze(), Frames::default());
         for _ in 0..8 {
-            assert!(matches!(frames.next(), Some(Ok(Said::Text(_)))));
+            assert!(matches!(frames.next_from(&mut wire), Some(Ok(Said::Text(_)))));
             assert!(frames.pending.len() <= MAX_PENDING);
         }
-        assert!(frames.next().is_none());
+        assert!(frames.next_from(&mut wire).is_none());
+    }
+
+    #[test]
+    fn a_reader_is_given_no_more_room_than_one_largest_frame() {
+        let mut frames = Frames::default();
+        assert_eq!(frames.space(usize::MAX).remaining_mut(), MAX_PENDING);
+        frames.pending.extend_from_slice(&header_declaring(MAX_FRAME_SIZE as u64));
+        assert!(frames.next().is_none(), "a frame of the largest size allowed, still arriving");
+        assert_eq!(frames.space(usize::MAX).remaining_mut(), MAX_FRAME_SIZE);
     }
 
     #[test]
     fn unmasked_or_oversized_client_frames_are_faults() {
         let mut unmasked = BytesMut::new();
         Parser::write_message(&mut unmasked, b"hi", OpCode::Text, true, false);
-        assert!(matches!(Frames::new(unmasked.freeze()).next(), Some(Err(Fault::Protocol(_)))));
+        assert!(matches!(Frames::new(unmasked).next(), Some(Err(Fault::Protocol(_)))));
         let big = masked(1, &vec![b'x'; MAX_FRAME_SIZE + 1]);
-        assert!(matches!(Frames::new(big.freeze()).next(), Some(Err(Fault::Overflow))));
+        assert!(matches!(Frames::new(big).next(), Some(Err(Fault::Overflow))));
     }
 }

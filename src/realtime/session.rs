@@ -135,16 +135,17 @@ struct Connection<O> {
 pub(crate) async fn run(state: web::Data<AppState>, session: impl Outgoing, mut stream: impl Incoming, seat: Seat) {
     let id = ConnId::next();
     let (sender, mut inbox) = hub::queue();
-    // Registered before the snapshot is read, so an event persisted after that read is in the queue.
-    if Box::pin(state.hub.send(Connect { id, sender })).await.is_err() {
-        tracing::error!("the hub is not running; closing a new socket");
-        session.close(Some(CloseCode::Error.into())).await;
-        return;
-    }
-    let _registration = Registration { hub: state.hub.clone(), id };
     let expires = seat.waiting().then(|| tokio::time::Instant::now() + admission::SIGN_IN_WITHIN);
+    // Built before the first await: an argument moved into it only then would be kept beside it across that await.
     let mut connection =
         Connection { state, session, id, authenticated: false, expires, last_heard: Instant::now(), seat };
+    // Registered before the snapshot is read, so an event persisted after that read is in the queue.
+    if Box::pin(connection.state.hub.send(Connect { id, sender })).await.is_err() {
+        tracing::error!("the hub is not running; closing a new socket");
+        connection.session.close(Some(CloseCode::Error.into())).await;
+        return;
+    }
+    let _registration = Registration { hub: connection.state.hub.clone(), id };
     let end = match Box::pin(connection.send_snapshot(None)).await {
         Ok(()) => connection.serve(&mut stream, &mut inbox).await,
         Err(end) => end,

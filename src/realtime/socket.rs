@@ -69,11 +69,13 @@ impl Outgoing for actix_ws::Session {
 pub struct UpgradedPayload {
     payload: actix_web::web::Payload,
     frames: Frames,
+    /// The rest of the last chunk actix-http handed over, taken into `frames` one frame's worth at a time.
+    unread: Bytes,
 }
 
 impl UpgradedPayload {
     pub fn new(payload: actix_web::web::Payload) -> Self {
-        Self { payload, frames: Frames::default() }
+        Self { payload, frames: Frames::default(), unread: Bytes::new() }
     }
 }
 
@@ -81,14 +83,14 @@ impl Incoming for UpgradedPayload {
     async fn recv(&mut self) -> Option<Result<Said, Fault>> {
         use futures_util::StreamExt;
         loop {
-            if let Some(said) = self.frames.next() {
+            if let Some(said) = self.frames.next_from(&mut self.unread) {
                 return Some(said);
             }
             // The only await, and `next` on a stream loses nothing when dropped. A chunk is actix-http's read
             // buffer at most (it stops reading while one is not taken), and `frames` takes from it one frame at a
             // time, so nothing here grows with what the client sends.
             match self.payload.next().await? {
-                Ok(chunk) => self.frames.receive(chunk),
+                Ok(chunk) => self.unread = chunk,
                 Err(e) => return Some(Err(Fault::Protocol(e.to_string()))),
             }
         }

@@ -52,6 +52,7 @@ mod responsible_gaming;
 mod session_end;
 mod sign_up;
 mod smtp;
+mod socket_attacks;
 mod tickets;
 mod tokens;
 mod transactions;

@@ -5,7 +5,7 @@ use std::fmt;
 use std::time::Duration;
 
 use actix_web::http::header::{HeaderMap, HeaderName, HeaderValue};
-use actix_web::web::{Bytes, BytesMut};
+use actix_web::web::BytesMut;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
@@ -61,14 +61,14 @@ pub async fn read(stream: &mut TcpStream, first: &[u8]) -> Result<Upgrade, Refus
 }
 
 /// Answers 101 and hands back what the client sent after its request.
-pub async fn switch(stream: &mut TcpStream, upgrade: Upgrade) -> Result<Bytes, Refused> {
+pub async fn switch(stream: &mut TcpStream, upgrade: Upgrade) -> Result<BytesMut, Refused> {
     let accept = actix_http::ws::hash_key(upgrade.key.as_bytes());
     let accept = std::str::from_utf8(&accept).map_err(|_| Refused::Gone("accept key"))?;
     let reply = format!(
         "HTTP/1.1 101 Switching Protocols\r\nupgrade: websocket\r\nconnection: Upgrade\r\nsec-websocket-accept: {accept}\r\n\r\n"
     );
     stream.write_all(reply.as_bytes()).await.map_err(|_| Refused::Gone("closed during the handshake"))?;
-    Ok(upgrade.leftover.freeze())
+    Ok(upgrade.leftover)
 }
 
 /// Answers the request with `status` and `{"message": …}`, and closes the connection.

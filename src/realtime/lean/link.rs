@@ -7,7 +7,7 @@
 use std::io::{ErrorKind, IoSlice};
 
 use actix_http::ws::{CloseReason, OpCode, Parser};
-use actix_web::web::{Bytes, BytesMut};
+use actix_web::web::{BufMut, BytesMut};
 use tokio::io::AsyncWriteExt;
 use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 
@@ -27,7 +27,7 @@ pub struct Reader {
 
 impl Reader {
     /// `leftover`: what the client sent after its upgrade request, already read.
-    pub fn new(half: OwnedReadHalf, leftover: Bytes) -> Self {
+    pub fn new(half: OwnedReadHalf, leftover: BytesMut) -> Self {
         Self { half, frames: Frames::new(leftover) }
     }
 }
@@ -45,11 +45,15 @@ impl Incoming for Reader {
             }
             // Read no more than the frame buffer takes, so a frame that never ends cannot grow it (the kernel's
             // socket buffer holds the rest, and the client's sends stall).
-            let mut chunk = [0u8; READ_CHUNK];
-            let room = self.frames.room().min(READ_CHUNK);
-            match self.half.try_read(&mut chunk[..room]) {
+            let mut space = self.frames.space(READ_CHUNK);
+            if !space.has_remaining_mut() {
+                // Unreachable while the frame buffer refuses every header above the limit (`frames::next`); a read
+                // into no room would look like the end of the connection.
+                return Some(Err(Fault::Overflow));
+            }
+            match self.half.try_read_buf(&mut space) {
                 Ok(0) => return None,
-                Ok(n) => self.frames.extend(&chunk[..n]),
+                Ok(_) => {}
                 Err(e) if e.kind() == ErrorKind::WouldBlock => {}
                 Err(e) => return Some(Err(Fault::Protocol(e.to_string()))),
             }

@@ -12,20 +12,32 @@ mod frame;
 mod handshake;
 mod link;
 
-use actix_web::web;
+use actix_web::web::{self, BytesMut};
 use tokio::net::TcpStream;
 
-use crate::realtime::{admission, session};
+use crate::front::FirstBytes;
+use crate::realtime::admission::{self, Seat};
+use crate::realtime::session;
 use crate::state::AppState;
 
 /// Completes the opening handshake on a fresh connection, then serves the socket until it ends. `first`: the bytes
 /// `crate::front` read to tell this connection from an HTTP one.
-pub async fn serve(mut stream: TcpStream, state: web::Data<AppState>, first: &[u8]) {
-    let upgrade = match handshake::read(&mut stream, first).await {
+pub async fn serve(mut stream: TcpStream, state: web::Data<AppState>, first: FirstBytes) {
+    // Boxed, and in a function of its own: what the handshake needs (the request's headers, its address) is gone
+    // before the socket's long life starts, and a future keeps every local that lives across two awaits.
+    let Some((seat, leftover)) = Box::pin(open(&mut stream, &state, first)).await else { return };
+    let (read, write) = stream.into_split();
+    session::run(state, link::Writer::new(write), link::Reader::new(read, leftover), seat).await;
+}
+
+/// Reads the upgrade request, finds the socket a place (`admission`), and answers 101: the place and what the client
+/// sent after its request. `None` once the connection has been answered otherwise (400, 429, 503) or has gone.
+async fn open(stream: &mut TcpStream, state: &AppState, first: FirstBytes) -> Option<(Seat, BytesMut)> {
+    let upgrade = match handshake::read(stream, first.as_slice()).await {
         Ok(upgrade) => upgrade,
         Err(refused) => {
             tracing::debug!(reason = %refused, "socket handshake refused");
-            return;
+            return None;
         }
     };
     // The client's address by the same trusted-proxy rule as every HTTP request, from the upgrade's own headers.
@@ -34,21 +46,21 @@ pub async fn serve(mut stream: TcpStream, state: web::Data<AppState>, first: &[u
     let seat = match state.sockets.admit(address) {
         Ok(seat) => seat,
         Err(refused) => {
+            tracing::debug!(%address, ?refused, "socket refused");
             let status = refused.status();
             let status = format!("{} {}", status.as_u16(), status.canonical_reason().unwrap_or(""));
-            handshake::answer(&mut stream, &status, refused.message(), Some(admission::RETRY_AFTER_SECS)).await;
-            tracing::debug!(%address, ?refused, "socket refused");
-            return;
+            handshake::answer(stream, &status, refused.message(), Some(admission::RETRY_AFTER_SECS)).await;
+            return None;
         }
     };
-    let leftover = match handshake::switch(&mut stream, upgrade).await {
-        Ok(leftover) => leftover,
+    match handshake::switch(stream, upgrade).await {
+        Ok(leftover) => {
+            tracing::debug!(peer = ?peer, "socket opened");
+            Some((seat, leftover))
+        }
         Err(refused) => {
             tracing::debug!(reason = %refused, "socket handshake refused");
-            return;
+            None
         }
-    };
-    tracing::debug!(peer = ?peer, "socket opened");
-    let (read, write) = stream.into_split();
-    session::run(state, link::Writer::new(write), link::Reader::new(read, leftover), seat).await;
+    }
 }
