@@ -58,7 +58,5 @@ mod tokens;
 mod transactions;
 mod withdrawals;
 mod ws;
-mod guessing;
-mod socket_attacks;
 mod four_eyes;
 mod weak_secrets;
