@@ -100,7 +100,8 @@ export async function playerId(request: APIRequestContext, token: string, email:
 
 /**
  * Credits a player through the admin API (kobo), each call with its own idempotency key. At most the approval
- * limit (₦100,000 unless AYO_ADJUST_APPROVAL_ABOVE says otherwise): above it the server only files a request (202).
+ * limit (₦100,000 unless AYO_ADJUST_APPROVAL_ABOVE says otherwise), and that is what one admin may move alone in a
+ * Lagos day, summed over every call and player: above it the server only files a request (202).
  */
 export async function credit(request: APIRequestContext, token: string, userId: number, kobo: number) {
   const answer = await request.post(`/api/v1/admin/users/${userId}/adjust`, {

@@ -38,7 +38,8 @@ fn decoded(doc: Option<Value>) -> StoreResult<Option<PendingAdjustment>> {
 }
 
 /// Files a request unless its requester's key filed one already.
-const FILE: &str = "INSERT INTO adjustments (id, requested_by, idempotency_key, status, doc) VALUES ($1, $2, $3, $4, $5)
+const FILE: &str =
+    "INSERT INTO adjustments (id, requested_by, idempotency_key, status, doc) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (requested_by, idempotency_key) DO NOTHING RETURNING doc";
 
 /// Decides `asked` (see `seam::Adjustments::adjust`) in one transaction.
@@ -52,7 +53,10 @@ async fn adjust(pool: Conns, asked: PendingAdjustment, entry_id: u64, limits: Fo
     )
     .await?;
     let alone: i64 = tx
-        .query_one("SELECT alone FROM adjustment_admin_days WHERE admin_id = $1 AND day = $2 FOR UPDATE", &[&admin, &day])
+        .query_one(
+            "SELECT alone FROM adjustment_admin_days WHERE admin_id = $1 AND day = $2 FOR UPDATE",
+            &[&admin, &day],
+        )
         .await?
         .get(0);
     tx.execute(
@@ -117,8 +121,11 @@ async fn adjust(pool: Conns, asked: PendingAdjustment, entry_id: u64, limits: Fo
     let entry = LedgerEntry { balance_after: Kobo(after), ..asked.alone_entry(entry_id) };
     set_balances(&tx, &[player], &[after]).await?;
     tx.execute(LEDGER.insert, &[&Value::Array(vec![super::import::document(&entry)?])]).await?;
-    tx.execute("INSERT INTO money_keys (user_id, key, entry_id) VALUES ($1, $2, $3)", &[&player, &once, &(entry.id as i64)])
-        .await?;
+    tx.execute(
+        "INSERT INTO money_keys (user_id, key, entry_id) VALUES ($1, $2, $3)",
+        &[&player, &once, &(entry.id as i64)],
+    )
+    .await?;
     add_for_player(&tx, admin, day, player, size).await?;
     tx.execute(
         "UPDATE adjustment_admin_days SET alone = alone + $3 WHERE admin_id = $1 AND day = $2",
@@ -164,8 +171,7 @@ impl Adjustments for PgAdjustments {
         );
         let (stored, new): (Value, bool) = self.pg.run(move |pool| async move {
             let client = pool.get().await?;
-            let inserted = client
-.query_opt(FILE, &[&id, &by, &key, &status, &doc]).await?;
+            let inserted = client.query_opt(FILE, &[&id, &by, &key, &status, &doc]).await?;
             if let Some(row) = inserted {
                 return Ok((row.get(0), true));
             }

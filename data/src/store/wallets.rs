@@ -602,8 +602,10 @@ impl WalletStore {
     pub fn apply_once(&self, entry: LedgerEntry, key: Option<&str>) -> StoreResult<Option<Moved<LedgerEntry>>> {
         let once = key.map(|key| once_key(entry.user_id, key));
         let _gate = super::backup::writing();
-        let result = (&self.balances, &self.ledger, &self.idempotency)
-            .transaction(|(balances, ledger, idempotency)| apply_in(balances, ledger, idempotency, &entry, once.as_deref()))?;
+        let result =
+            (&self.balances, &self.ledger, &self.idempotency).transaction(|(balances, ledger, idempotency)| {
+                apply_in(balances, ledger, idempotency, &entry, once.as_deref())
+            })?;
         Ok(result)
     }
 
