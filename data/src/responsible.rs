@@ -398,7 +398,12 @@ impl ResponsibleGaming {
     ///   the open checkouts hold, so a stale checkout paid late cannot take what a newer one was promised.
     ///
     /// An exclusion does not stop a payment already made from being credited (docs/decisions/007).
-    pub fn check_credit(&self, deposits: &[Deposit], deposit: &Deposit, now: DateTime<Utc>) -> Result<(), DepositRefused> {
+    pub fn check_credit(
+        &self,
+        deposits: &[Deposit],
+        deposit: &Deposit,
+        now: DateTime<Utc>,
+    ) -> Result<(), DepositRefused> {
         let held_room = deposit.is_open(now);
         self.over_limit(deposit.amount, |period| Self::counted(deposits, period, now, Some(deposit.id), !held_room))
     }
@@ -551,20 +556,23 @@ mod tests {
         let stale = opened(1, 50_000, now - Duration::minutes(61));
         let fresh = opened(2, 50_000, now - Duration::minutes(1));
         // The stale checkout holds nothing: the fresh one could open beside it.
-        assert_eq!(ResponsibleGaming::used(&[stale.clone()], Period::Daily, now), Kobo::ZERO);
-        assert_eq!(rg.check_deposit(&[stale.clone()], Kobo(50_000), now), Ok(()));
+        assert_eq!(ResponsibleGaming::used(std::slice::from_ref(&stale), Period::Daily, now), Kobo::ZERO);
+        assert_eq!(rg.check_deposit(std::slice::from_ref(&stale), Kobo(50_000), now), Ok(()));
         let both = [stale.clone(), fresh.clone()];
         assert_eq!(ResponsibleGaming::used(&both, Period::Daily, now), Kobo(50_000));
         // Paid now, the fresh one is credited on its own room; the stale one may not take that room.
         assert_eq!(rg.check_credit(&both, &fresh, now), Ok(()));
         let refused = rg.check_credit(&both, &stale, now);
-        assert_eq!(refused, Err(DepositRefused::OverLimit { period: Period::Daily, limit: Kobo(50_000), used: Kobo(50_000) }));
+        assert_eq!(
+            refused,
+            Err(DepositRefused::OverLimit { period: Period::Daily, limit: Kobo(50_000), used: Kobo(50_000) })
+        );
         // Once the fresh one is credited, the stale one still finds no room; with no fresh one it would have.
         let mut credited = fresh.clone();
         credited.status = DepositStatus::Success;
         credited.credited_at = Some(now);
         assert!(rg.check_credit(&[stale.clone(), credited], &stale, now).is_err());
-        assert_eq!(rg.check_credit(&[stale.clone()], &stale, now), Ok(()));
+        assert_eq!(rg.check_credit(std::slice::from_ref(&stale), &stale, now), Ok(()));
         let reason = refused.map_err(|r| held_reason(&stale, &r, now)).err().unwrap_or_default();
         assert!(reason.starts_with("Your payment of ₦500.00 arrived after its checkout had closed ("), "{reason}");
         assert!(reason.contains("daily deposit limit of ₦500.00") && reason.contains("held for a refund"), "{reason}");
@@ -582,7 +590,7 @@ mod tests {
         assert_eq!(rg.check_credit(&[a, b.clone()], &b, now), Ok(()));
         // An exclusion does not hold back money already paid (docs/decisions/007).
         rg.exclude("timeout", "24h", now).ok();
-        assert_eq!(rg.check_credit(&[b.clone()], &b, now), Ok(()));
+        assert_eq!(rg.check_credit(std::slice::from_ref(&b), &b, now), Ok(()));
     }
 
     #[test]

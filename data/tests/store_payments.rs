@@ -349,7 +349,8 @@ fn withdrawals_are_listed_in_order(nodes: &[Node]) {
 
 /// Sets the player's daily deposit limit (a first limit applies at once).
 fn daily_limit(node: &Node, user: UserId, kobo: i64, now: DateTime<Utc>) {
-    let set = responsible(node).change(user, now, |rg| Ok::<_, ()>(rg.request_limit(Period::Daily, Some(Kobo(kobo)), now)));
+    let set =
+        responsible(node).change(user, now, |rg| Ok::<_, ()>(rg.request_limit(Period::Daily, Some(Kobo(kobo)), now)));
     assert_eq!(set.unwrap().unwrap().0.limits.daily, Some(Kobo(kobo)));
 }
 
@@ -406,7 +407,10 @@ fn a_stale_checkout_paid_late_is_held_and_never_passes_the_limit(nodes: &[Node])
     }
     let stored = payments(&nodes[2]).deposit(&stale.reference).unwrap().unwrap();
     assert_eq!((stored.status, stored.held_reason), (DepositStatus::Held, Some(reason)));
-    assert_eq!(payments(&nodes[1]).fail_deposit(&stale.reference, "late", now).unwrap().unwrap().status, DepositStatus::Held);
+    assert_eq!(
+        payments(&nodes[1]).fail_deposit(&stale.reference, "late", now).unwrap().unwrap().status,
+        DepositStatus::Held
+    );
     assert_eq!(credited(&nodes[1], user), 50_000);
     assert_eq!(balanced(&nodes[1], user), FUNDING + 50_000);
     // The limit counts the fresh deposit from when it was credited: nothing more today, room again tomorrow.

@@ -143,8 +143,7 @@ async fn one(
         .flatten()
         .filter(|d| d.user_id == user.id)
         .ok_or(ApiError::NotFound("Deposit"))?;
-    let deposit =
-        if deposit.status.is_final() { deposit } else { refresh(&req, &state, deposit).await? };
+    let deposit = if deposit.status.is_final() { deposit } else { refresh(&req, &state, deposit).await? };
     let balance = state.store.books.balance(user.id)?;
     Ok(HttpResponse::Ok().json(json!({ "data": views::deposit(&deposit), "balance": balance })))
 }
@@ -158,7 +157,10 @@ async fn refresh(req: &HttpRequest, state: &web::Data<AppState>, deposit: Deposi
         }
     };
     Ok(match confirm_deposit(state, deposit, &verified).await? {
-        Confirmation::Credited(d, _) | Confirmation::AlreadyDecided(d) | Confirmation::Held(d) | Confirmation::Failed(d) => d,
+        Confirmation::Credited(d, _)
+        | Confirmation::AlreadyDecided(d)
+        | Confirmation::Held(d)
+        | Confirmation::Failed(d) => d,
         Confirmation::NotYet(d, _) => d,
         Confirmation::Mismatch(d, detail) => {
             let target = Some(format!("deposit:{}", d.reference));

@@ -34,8 +34,9 @@ async fn cluster_checkouts_opened_on_two_nodes_at_once_never_hold_more_than_the_
     let set = b.post("/limits/update", json!({"daily": 500_000}), Some(&player)).await;
     assert_eq!(set.status, 200, "{:?}", set.body);
     // Twenty checkouts of ₦500 at once, ten on each node, against a ₦5,000 limit: the limit holds exactly ten.
-    let replies = join_all((0..20).map(|n| if n % 2 == 0 { &a } else { &b }).map(|node| node.start_deposit(&player, 50_000)))
-        .await;
+    let replies =
+        join_all((0..20).map(|n| if n % 2 == 0 { &a } else { &b }).map(|node| node.start_deposit(&player, 50_000)))
+            .await;
     let opened = replies.iter().filter(|r| r.status == 201).count();
     let refused = replies.iter().filter(|r| r.status == 422 && r.body["errorCode"] == "DEPOSIT_LIMIT").count();
     assert_eq!((opened, refused), (10, 10), "{:?}", replies.iter().map(|r| r.status).collect::<Vec<_>>());

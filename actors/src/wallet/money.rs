@@ -69,7 +69,8 @@ impl Handler<OpenDeposit> for WalletActor {
 
     fn handle(&mut self, msg: OpenDeposit, _: &mut Context<Self>) -> Self::Result {
         self.touch();
-        let decided = self.store.payments.open_deposit(&msg.deposit, msg.now).map(|opened| opened.map(|()| msg.deposit));
+        let decided =
+            self.store.payments.open_deposit(&msg.deposit, msg.now).map(|opened| opened.map(|()| msg.deposit));
         let store = self.store.clone();
         match decided {
             // Durable before the player is sent to pay: a webhook must never find an unknown reference.

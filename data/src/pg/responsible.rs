@@ -66,7 +66,10 @@ impl PgResponsible {
 
 /// The player's settings as stored, their row locked until `tx` ends (made first, holding the defaults, for a
 /// player who never changed them: there must be a row to lock).
-pub(crate) async fn lock_settings(tx: &tokio_postgres::Transaction<'_>, user: UserId) -> Result<ResponsibleGaming, PgError> {
+pub(crate) async fn lock_settings(
+    tx: &tokio_postgres::Transaction<'_>,
+    user: UserId,
+) -> Result<ResponsibleGaming, PgError> {
     let (user, defaults) = (user as i64, serde_json::to_value(ResponsibleGaming::default()).map_err(StoreError::from)?);
     tx.execute(
         "INSERT INTO responsible_gaming (user_id, version, doc) VALUES ($1, 0, $2) ON CONFLICT (user_id) DO NOTHING",

@@ -126,7 +126,11 @@ impl PaymentStore {
         Ok(())
     }
 
-    pub(super) fn open_deposit(&self, deposit: &Deposit, now: DateTime<Utc>) -> StoreResult<Result<(), DepositRefused>> {
+    pub(super) fn open_deposit(
+        &self,
+        deposit: &Deposit,
+        now: DateTime<Utc>,
+    ) -> StoreResult<Result<(), DepositRefused>> {
         let _gate = super::super::backup::writing();
         let user = deposit.user_id;
         let seed = self.book_seed(user)?;
@@ -314,9 +318,9 @@ mod tests {
         use crate::responsible::Period;
         let (store, d) = store_with_deposit(50_000);
         let now = d.created_at;
-        let limited = store.responsible.change(7, now, |rg| {
-            Ok::<_, ()>(rg.request_limit(Period::Daily, Some(Kobo(50_000)), now))
-        });
+        let limited = store
+            .responsible
+            .change(7, now, |rg| Ok::<_, ()>(rg.request_limit(Period::Daily, Some(Kobo(50_000)), now)));
         assert!(matches!(limited, Ok(Ok(_))));
         // As a store written before the limit book existed: the deposit is there, its book is not.
         let tree = store.embedded().map(|e| e.db.open_tree("deposits")).ok().and_then(Result::ok);

@@ -78,6 +78,19 @@ describe('/user/deposit coming back from the gateway (?trxref=R&reference=R)', (
     expect(screen.getByTestId('header-balance')).toHaveTextContent('₦1,250.00');
   });
 
+  it('says a payment over the deposit limits is held for a refund, in the server\'s words, and offers no retry', async () => {
+    const why =
+      'Your payment of ₦5,000.00 arrived after its checkout had closed (22 Nov 2026, 1:00 pm WAT) and would have gone over your daily deposit limit of ₦5,000.00 (in any 24 hours), so it was not added to your wallet. It is held for a refund to you, and our support team has been told.';
+    deposit = settled({ status: 'held', held_reason: why }, 125_000);
+    serve();
+    renderApp(`/user/deposit?trxref=${REF}&reference=${REF}`);
+    const result = await screen.findByTestId('deposit-result');
+    await waitFor(() => expect(within(result).getByRole('heading')).toHaveTextContent('Payment held for a refund'));
+    expect(within(result).getByTestId('deposit-held')).toHaveTextContent(why);
+    expect(within(result).queryByRole('button', { name: 'Check again' })).toBeNull();
+    expect(screen.getByTestId('header-balance')).toHaveTextContent('₦1,250.00');
+  });
+
   it('waits for a pending payment, checks again on request and turns to credited on wallet.updated', async () => {
     const calls = serve();
     renderApp(`/user/deposit?trxref=${REF}&reference=${REF}`);
