@@ -175,12 +175,7 @@ async fn a_burst_of_guessed_enrolment_codes_compares_five_then_spends_the_code_u
     let code = totp_now(&secret, 0);
 
     let guessed: Vec<String> = (0..100).map(|n| format!("guess-{n:04}")).collect();
-<<<<<<< HEAD
-    let guesses = guessed.iter().map(|guess| enrol_step(&app, &step["mfa_token"], &code, guess));
-    let replies = join_all(guesses).await;
-=======
     let replies = join_all(guessed.iter().map(|guess| enrol_step(&app, &step["mfa_token"], &code, guess))).await;
->>>>>>> sec-staff
     let statuses: Vec<u16> = replies.iter().map(|r| r.status).collect();
     assert!(statuses.iter().all(|s| *s == 422), "every guess is refused: {statuses:?}");
     let compared_and_wrong = replies.iter().filter(|r| r.body["errorCode"].is_null()).count();
