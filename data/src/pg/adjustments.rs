@@ -1,6 +1,6 @@
 //! Adjustments and four eyes on them (`seam::Adjustments`) on PostgreSQL: the `adjustments` table (migration
 //! 0007), whose unique (requester, key) answers a repeat and whose `status` lets one decision win; and each admin's
-//! sums of a Lagos day (migration 0015), per player and alone in total.
+//! sums of a Lagos day (migration 0012), per player and alone in total.
 //!
 //! An adjustment is decided in one transaction that locks, in this order, the admin's day, the admin's day for the
 //! player, and the player's wallet (`money::lock_wallet`). Every adjustment takes them in that order and nothing
