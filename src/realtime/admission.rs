@@ -18,6 +18,7 @@
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
@@ -112,6 +113,8 @@ pub struct Admission {
     guests_per_address: u32,
     budget: usize,
     counts: Mutex<Counts>,
+    /// When `warn_full` last logged (Unix seconds).
+    warned_at: AtomicU64,
 }
 
 #[derive(Default)]
@@ -143,7 +146,7 @@ enum Kind {
 
 impl Admission {
     pub fn new(guests_per_address: u32, budget: usize) -> Arc<Self> {
-        Arc::new(Self { guests_per_address, budget, counts: Mutex::default() })
+        Arc::new(Self { guests_per_address, budget, counts: Mutex::default(), warned_at: AtomicU64::new(0) })
     }
 
     fn counts(&self) -> MutexGuard<'_, Counts> {
@@ -153,7 +156,11 @@ impl Admission {
 
     /// A place for a new socket from `address`, as a guest if one is free, else waiting to sign in.
     pub fn admit(self: &Arc<Self>, address: IpAddr) -> Result<Seat, Refused> {
-        let kind = self.place(address).inspect_err(|refused| {
+        let placed = self.place(address);
+        if matches!(placed, Ok(Kind::Waiting(_)) | Err(Refused::AddressFull)) {
+            self.warn_full(address);
+        }
+        let kind = placed.inspect_err(|refused| {
             // Where operators look (`/metrics`): a steady rate for one reason is a flood, or a proxy missing from
             // `AYO_TRUSTED_PROXIES` (then every client shares its address).
             let reason = match refused {
@@ -163,6 +170,22 @@ impl Admission {
             metrics::counter!("ayo_sockets_refused_total", "reason" => reason).increment(1);
         })?;
         Ok(Seat { admission: Arc::clone(self), kind })
+    }
+
+    /// Says, at most once a minute, that an address is past its guest cap. One address holding them all is a flood,
+    /// or a proxy the server does not know: then every client seems to come from it.
+    fn warn_full(&self, address: IpAddr) {
+        let now = chrono::Utc::now().timestamp().max(0) as u64;
+        let last = self.warned_at.load(Ordering::Relaxed);
+        if now >= last + 60 && self.warned_at.compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed).is_ok()
+        {
+            tracing::warn!(
+                %address,
+                cap = self.guests_per_address,
+                "an address holds as many guest sockets as AYO_WS_GUESTS_PER_ADDRESS allows; more must sign in or \
+                 are refused (if it is your proxy, list it in AYO_TRUSTED_PROXIES)"
+            );
+        }
     }
 
     fn place(&self, address: IpAddr) -> Result<Kind, Refused> {

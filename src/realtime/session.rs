@@ -53,15 +53,15 @@ pub async fn connect(
     body: web::Payload,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, actix_web::Error> {
+    // actix-ws answers the handshake (400 if it is not one) and carries what the server sends; what the client sends
+    // is read from the request's payload by `UpgradedPayload` (bounded), so actix-ws's own reader gets an empty one.
+    let unused = web::Payload::from_request(&req, &mut actix_web::dev::Payload::None).await?;
+    let (response, session, _unread) = actix_ws::handle(&req, unused)?;
     let address = admission::address(&state.trusted_proxies, req.peer_addr().map(|a| a.ip()), req.headers());
     let seat = match state.sockets.admit(address) {
         Ok(seat) => seat,
         Err(refused) => return Ok(refusal(refused)),
     };
-    // actix-ws answers the handshake and carries what the server sends; what the client sends is read from the
-    // request's payload by `UpgradedPayload` (bounded), so actix-ws's own reader gets an empty one.
-    let unused = web::Payload::from_request(&req, &mut actix_web::dev::Payload::None).await?;
-    let (response, session, _unread) = actix_ws::handle(&req, unused)?;
     // Outside the request-logging middleware (see startup), so say it here.
     tracing::debug!(peer = %crate::routes::client_ip(&req), "socket opened");
     actix_web::rt::spawn(run(state, session, UpgradedPayload::new(body), seat));
