@@ -23,7 +23,7 @@ pub type ServiceConfig<'a> = utoipa_actix_web::service_config::ServiceConfig<'a>
 /// The prefix every API path is served under; the document lists paths relative to it (its `servers` entry).
 pub const BASE: &str = "/api/v1";
 
-/// Every JSON answer: `data`, often `message`, and `meta` on a paged table (SPEC §7).
+/// Every JSON answer: `data`, often `message`, and `meta` on a paged table (docs/product.md §15).
 pub struct Envelope;
 
 impl PartialSchema for Envelope {

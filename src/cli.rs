@@ -1,4 +1,4 @@
-//! The command line of ARCHITECTURE.md: `serve`, `create-admin`, `create-witness`, `verify-draw`, `witness`.
+//! The command line of docs/architecture.md §12: `serve`, `create-admin`, `create-witness`, `verify-draw`, `witness`.
 
 use std::io::Write;
 use std::path::PathBuf;

@@ -1,4 +1,4 @@
-//! Settings from the command line, then `AYO_*` environment variables, which win (ARCHITECTURE.md contract).
+//! Settings from the command line, then `AYO_*` environment variables, which win (docs/architecture.md §12).
 
 use std::path::PathBuf;
 

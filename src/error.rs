@@ -1,4 +1,5 @@
-//! The one error type handlers return, and its JSON shape (API.md): `{message, errorCode?, errors?, data?}`.
+//! The one error type handlers return, and its JSON shape (docs/api-accounts.md):
+//! `{message, errorCode?, errors?, data?}`.
 //!
 //! Internal causes are logged with their whole chain and never shown to the client.
 
@@ -138,7 +139,7 @@ impl ResponseError for ApiError {
 }
 
 /// Collects field errors of one request. `message` is 'All fields are required' when a required field is missing
-/// (SPEC §5), else the first problem found, so the 'Error!' dialog always names it.
+/// (docs/product.md §13), else the first problem found, so the 'Error!' dialog always names it.
 #[derive(Default)]
 pub struct FieldErrors {
     errors: BTreeMap<String, Vec<String>>,

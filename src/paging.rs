@@ -1,4 +1,4 @@
-//! SPEC §7 table queries: `page`, `per_page` (default 20, at most 100), `search`, `sort_by`, `sort_type`
+//! docs/product.md §15 table queries: `page`, `per_page` (default 20, at most 100), `search`, `sort_by`, `sort_type`
 //! (asc|desc, default `created_at` desc).
 //!
 //! A list that can grow without bound is answered in one of two ways. In its index's own order with no search

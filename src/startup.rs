@@ -172,7 +172,7 @@ impl Application {
         self.server.await
     }
 
-    /// Serves until SIGTERM or SIGINT, then drains (ARCHITECTURE.md, operations): `/ready` turns 503, every socket
+    /// Serves until SIGTERM or SIGINT, then drains (docs/architecture.md §10): `/ready` turns 503, every socket
     /// is closed with 1012 so browsers reconnect elsewhere, the listener stops accepting, requests in flight (a
     /// purchase with its flush) finish, and the store is flushed. A settlement is safe at any point (each player's
     /// payout is one transaction, resumed at the next start), so it is not waited for.

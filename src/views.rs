@@ -12,7 +12,7 @@ pub fn responsible_gaming(stored: &ayo_data::responsible::ResponsibleGaming) -> 
     crate::payments::views::responsible_gaming(stored, chrono::Utc::now())
 }
 
-/// The user object of SPEC §3: no password hash, no token version.
+/// The user object of docs/product.md §12: no password hash, no token version.
 pub fn user(user: &User, balance_kobo: i64) -> Value {
     json!({
         "id": user.id,

@@ -1,4 +1,4 @@
-//! What the server pushes over the WebSocket (API.md): `{type, topic, seq, data}`.
+//! What the server pushes over the WebSocket (docs/api-lotto.md): `{type, topic, seq, data}`.
 //!
 //! An event is serialised once, however many sockets receive it; `seq` counts the events of one topic, so a
 //! client that sees a gap knows it missed something and reconnects for a fresh snapshot.
@@ -31,7 +31,8 @@ impl Topic {
     }
 }
 
-/// The event kinds of API.md. Read back too: the nodes of a cluster pass them to each other (docs/decisions/030).
+/// The event kinds of docs/api-lotto.md. Read back too: the nodes of a cluster pass them to each other
+/// (docs/decisions/030).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum EventKind {
     #[serde(rename = "draw.updated")]
@@ -79,7 +80,7 @@ impl Rendered {
 }
 
 /// The tickets one move settled for a player (a draw's settlement, or a cancelled draw's refunds), each written
-/// once as the JSON of API.md's Ticket, side by side in one buffer. The form is the Hub's to choose, per
+/// once as the JSON of docs/api-lotto.md's Ticket, side by side in one buffer. The form is the Hub's to choose, per
 /// connection (`hub::SettledForm`): one `ticket.settled` per ticket (each ticket's text as its `data`), or one
 /// `tickets.settled` for them all (`{draw_id, tickets}` around the same text). Either way no ticket is serialised
 /// again.

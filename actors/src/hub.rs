@@ -95,7 +95,7 @@ pub struct Authenticate {
     pub settled: SettledForm,
 }
 
-/// How a connection takes its player's settled tickets (API.md: `auth`'s `batch`).
+/// How a connection takes its player's settled tickets (docs/api-lotto.md: `auth`'s `batch`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum SettledForm {
     /// One `ticket.settled` per ticket, each with its own `seq`: every client that does not ask otherwise.
@@ -265,7 +265,7 @@ enum Data<'a> {
     Text(&'a str),
 }
 
-/// The wire shape of API.md: `{type, topic, seq, data}`.
+/// The wire shape of docs/api-lotto.md: `{type, topic, seq, data}`.
 #[derive(Serialize)]
 struct Envelope<'a> {
     #[serde(rename = "type")]
@@ -485,8 +485,8 @@ fn render(kind: EventKind, name: &str, seq: u64, data: &Data<'_>) -> Option<Arc<
     }
 }
 
-/// The envelope of API.md around JSON text already serialised (`write_data` appends about `data_len` bytes of it):
-/// the same bytes `Envelope` would write.
+/// The envelope of docs/api-lotto.md around JSON text already serialised (`write_data` appends about `data_len` bytes
+/// of it): the same bytes `Envelope` would write.
 fn envelope_text(
     kind: EventKind,
     topic: &str,

@@ -1,5 +1,5 @@
-//! The JSON of draws, tickets and ledger entries as clients see them (API.md). Shared by HTTP answers and events so
-//! the two never disagree.
+//! The JSON of draws, tickets and ledger entries as clients see them (docs/api-lotto.md). Shared by HTTP answers and
+//! events so the two never disagree.
 
 use chrono::{DateTime, SecondsFormat, Utc};
 use serde::Serialize;
@@ -45,7 +45,7 @@ pub fn draw(draw: &Draw, game: Option<&Game>) -> Value {
     })
 }
 
-/// A ticket (API.md): its draw's state and its game's name when given.
+/// A ticket (docs/api-lotto.md): its draw's state and its game's name when given.
 pub fn ticket(ticket: &Ticket, draw: Option<&Draw>, game: Option<&Game>) -> Value {
     let draws_at = draw.map(|d| time(d.draws_at));
     serde_json::to_value(TicketView::new(ticket, draw, draws_at.as_deref(), game, None)).unwrap_or_default()

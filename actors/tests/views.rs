@@ -11,7 +11,7 @@ use ayo_data::lotto::{Bet, BetType, Multipliers, StakeRules};
 use ayo_data::money::Kobo;
 use ayo_data::ticket::{Ticket, TicketCard, TicketStatus};
 
-/// The ticket object of API.md as the first version of `views::ticket` wrote it.
+/// The ticket object of docs/api-lotto.md as the first version of `views::ticket` wrote it.
 fn reference(ticket: &Ticket, draw: Option<&Draw>, game: Option<&Game>) -> Value {
     let time = |t: chrono::DateTime<Utc>| t.to_rfc3339_opts(SecondsFormat::Millis, true);
     let spec = ticket.bet.to_spec();

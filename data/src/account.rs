@@ -1,6 +1,6 @@
 //! The account's domain values, each parsed once at the edge: a value of these types is valid by construction.
 //!
-//! Messages are the ones SPEC §5 shows the player, so the server and the app say the same thing.
+//! Messages are the ones docs/product.md §13 shows the player, so the server and the app say the same thing.
 
 use chrono::{Datelike, NaiveDate};
 use serde::{Deserialize, Serialize};
@@ -144,8 +144,9 @@ fn normalise_nigerian(digits: &str) -> String {
 pub struct DateOfBirth(NaiveDate);
 
 impl DateOfBirth {
-    /// SPEC words the rule as a year difference; we check the real age (the birthday reached), which is what the
-    /// law means by 18+: someone born in December is not 18 in January of the year they turn 18.
+    /// The original brief (docs/product.md §13) words the rule as a year difference; we check the real age (the
+    /// birthday reached), which is what the law means by 18+: someone born in December is not 18 in January of the year
+    /// they turn 18.
     pub fn parse(raw: &str, today: NaiveDate) -> Result<Self, Invalid> {
         let raw = raw.trim();
         if raw.is_empty() {

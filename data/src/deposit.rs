@@ -18,9 +18,9 @@ use crate::ledger::EntryId;
 use crate::money::Kobo;
 use crate::user::UserId;
 
-/// The smallest deposit, ₦100 (PRODUCT.md §5).
+/// The smallest deposit, ₦100 (docs/product.md §7).
 pub const DEPOSIT_MIN: Kobo = Kobo::naira(100);
-/// The largest deposit, ₦1,000,000 (PRODUCT.md §5).
+/// The largest deposit, ₦1,000,000 (docs/product.md §7).
 pub const DEPOSIT_MAX: Kobo = Kobo::naira(1_000_000);
 /// How long a checkout stays open on our side. A deposit still pending after this no longer holds deposit-limit room,
 /// and a payment confirmed after it is credited only if the limits still allow it then.

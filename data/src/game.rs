@@ -1,4 +1,4 @@
-//! A game: a named, scheduled 5/90 lotto with its own odds and stake rules (PRODUCT.md §2–§3).
+//! A game: a named, scheduled 5/90 lotto with its own odds and stake rules (docs/product.md §3–§6).
 //!
 //! Times of day are Nigerian time (WAT, Africa/Lagos), which is UTC+01:00 all year: Nigeria keeps no daylight
 //! saving, so a fixed offset is exact and needs no time-zone database.

@@ -1,7 +1,7 @@
 //! Money in integer kobo.
 //!
 //! Every amount in Ayo Lotto (storage, API, WebSocket) is a whole number of kobo, 1 naira = 100 kobo
-//! (PRODUCT.md §1). Floats never touch money: a stake times a multiplier must give the same kobo on every
+//! (docs/product.md §2). Floats never touch money: a stake times a multiplier must give the same kobo on every
 //! machine, and a ledger must sum exactly to a balance.
 //!
 //! [`Kobo`] is signed because ledger entries are signed (a stake is a debit); whether an amount may be

@@ -2,7 +2,7 @@
 //!
 //! A NUBAN (Nigeria Uniform Bank Account Number) is 10 digits: a 9-digit serial and a check digit that
 //! depends on the serial and on the bank's code. We check it when a player saves a bank account
-//! (PRODUCT.md §5), so a typo is caught in the form instead of in a failed (or, worse, misdirected)
+//! (docs/product.md §7), so a typo is caught in the form instead of in a failed (or, worse, misdirected)
 //! transfer. The check proves the number is well formed for that bank, not that the account exists — the
 //! gateway's account-name lookup does that.
 //!

@@ -1,4 +1,4 @@
-//! Responsible gaming, enforced on the server (PRODUCT.md §6): deposit limits per day, week and month, time-outs
+//! Responsible gaming, enforced on the server (docs/product.md §8): deposit limits per day, week and month, time-outs
 //! and self-exclusion.
 //!
 //! - Limits use **rolling windows**: "daily" is the last 24 hours, "weekly" the last 7 days, "monthly" the last 30

@@ -26,7 +26,7 @@ use crate::user::UserId;
 
 pub type WithdrawalId = u64;
 
-/// The smallest withdrawal, ₦1,000 (PRODUCT.md §5).
+/// The smallest withdrawal, ₦1,000 (docs/product.md §7).
 pub const WITHDRAWAL_MIN: Kobo = Kobo::naira(1_000);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]

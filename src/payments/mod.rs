@@ -1,4 +1,4 @@
-//! Payment gateways behind one interface (PRODUCT.md §5): `sandbox`, built in and the default, and `paystack`,
+//! Payment gateways behind one interface (docs/product.md §7): `sandbox`, built in and the default, and `paystack`,
 //! used when `AYO_PAYSTACK_SECRET_KEY` is set.
 //!
 //! A gateway initialises a checkout (→ the URL where the player pays), verifies a transaction server-to-server,

@@ -1,4 +1,4 @@
-//! The WebSocket at `/api/v1/ws` (API.md): the server pushes, the client only ever sends one `auth`.
+//! The WebSocket at `/api/v1/ws` (docs/api-lotto.md): the server pushes, the client only ever sends one `auth`.
 //!
 //! Each socket is a `session` task that registers with the Hub (`ayo_actors::hub`), sends a `snapshot` of what is
 //! live now, then forwards the Hub's events from its bounded queue. Commands stay on HTTP.

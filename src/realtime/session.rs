@@ -74,7 +74,7 @@ fn refusal(refused: Refused) -> HttpResponse {
         .json(json!({ "message": refused.message() }))
 }
 
-/// The only message a client sends. `batch` lists the events the client takes batched (API.md: today only
+/// The only message a client sends. `batch` lists the events the client takes batched (docs/api-lotto.md: today only
 /// `tickets.settled`); names the server does not know are ignored.
 #[derive(Deserialize)]
 #[serde(tag = "type", rename_all = "lowercase")]

@@ -1,5 +1,5 @@
 //! What a socket receives on connect and after `auth`: everything live now, so a client that reconnects never
-//! shows a stale balance, countdown or marquee (PRODUCT §7).
+//! shows a stale balance, countdown or marquee (docs/product.md §17).
 
 use chrono::{SecondsFormat, Utc};
 use serde_json::{json, Value};

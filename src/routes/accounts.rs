@@ -1,4 +1,4 @@
-//! `GET /accounts/banks`: Nigerian banks and their CBN codes (SPEC §7: bearer).
+//! `GET /accounts/banks`: Nigerian banks and their CBN codes (docs/product.md §15: bearer).
 
 use actix_web::{get, HttpResponse};
 use serde_json::json;

@@ -45,8 +45,8 @@ pub(super) fn with_player(mut row: Value, user_id: UserId, player: Option<&User>
     row
 }
 
-/// Every player's transactions: the SPEC §7 table plus filters `type`, `status`, `from`, `to`, `user_id`; each row
-/// carries the player and, for withdrawals, the withdrawal (status, bank account, reason).
+/// Every player's transactions: the docs/product.md §15 table plus filters `type`, `status`, `from`, `to`, `user_id`;
+/// each row carries the player and, for withdrawals, the withdrawal (status, bank account, reason).
 #[utoipa::path(
     summary = "Every player's transactions, with the player and (for withdrawals) the withdrawal",
     params(TableQuery, Filters, OwnerFilter),

@@ -48,7 +48,7 @@ fn find_account(state: &AppState, identity: &str) -> Result<(String, Option<User
     })
 }
 
-/// Shortest password an admin may have (players follow SPEC's rule).
+/// Shortest password an admin may have (players follow docs/product.md §13).
 pub const ADMIN_PASSWORD_MIN: usize = 12;
 
 /// Longest identity a login accepts (emails are at most 50, phones at most 16 characters).

@@ -170,7 +170,7 @@ async fn refresh(req: &HttpRequest, state: &web::Data<AppState>, deposit: Deposi
     })
 }
 
-/// My deposits (a SPEC §7 table), newest first.
+/// My deposits (a docs/product.md §15 table), newest first.
 #[utoipa::path(
     summary = "My deposits",
     tag = "money",

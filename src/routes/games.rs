@@ -114,7 +114,8 @@ async fn list_draws(
     Ok(HttpResponse::Ok().json(web::block(move || draws_table(&store, game, status, &table)).await??))
 }
 
-/// A table of draws, of one game or all, optionally of one status: SPEC §7 paging, by draw time unless asked.
+/// A table of draws, of one game or all, optionally of one status: docs/product.md §15 paging, by draw time unless
+/// asked.
 pub fn draws_table(
     store: &ayo_data::Store,
     game: Option<u64>,

@@ -1,4 +1,4 @@
-//! `POST /otps/verify` and `POST /otps/resend` (SPEC §7 bodies exactly; `email` is optional on verify).
+//! `POST /otps/verify` and `POST /otps/resend` (docs/product.md §15 bodies exactly; `email` is optional on verify).
 
 use actix_web::{post, web, HttpRequest, HttpResponse};
 use chrono::Utc;
@@ -37,7 +37,7 @@ pub async fn send_code(state: &AppState, user: &User, purpose: OtpPurpose) -> Re
     Ok(())
 }
 
-/// A 6-digit code, or the SPEC message.
+/// A 6-digit code, or the message of docs/product.md §13.
 pub fn parse_code(errors: &mut FieldErrors, raw: &str) -> Option<String> {
     let code = raw.trim();
     if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
@@ -148,10 +148,10 @@ struct OtpCheckBody {
     email: Option<String>,
 }
 
-/// A code is checked against the account its email names. SPEC's call shape has no email, so the emailless form
-/// is kept for verification codes only: it never says whose code it was, its misses cannot be aimed at (or burn)
-/// anyone's code, and they count against one budget shared by every address. A reset code is only ever checked
-/// together with its email (`docs/decisions/011-otp-codes-are-checked-with-their-email.md`).
+/// A code is checked against the account its email names. The call shape of docs/product.md §15 has no email, so the
+/// emailless form is kept for verification codes only: it never says whose code it was, its misses cannot be aimed at
+/// (or burn) anyone's code, and they count against one budget shared by every address. A reset code is only ever
+/// checked together with its email (`docs/decisions/011-otp-codes-are-checked-with-their-email.md`).
 #[utoipa::path(
     summary = "Verify a code (email optional)",
     tag = "accounts",

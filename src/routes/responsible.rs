@@ -1,4 +1,4 @@
-//! Responsible gaming (PRODUCT.md §6), enforced here and in the wallet: `GET /limits`, `POST /limits/update`,
+//! Responsible gaming (docs/product.md §8), enforced here and in the wallet: `GET /limits`, `POST /limits/update`,
 //! `GET /exclusions`, `POST /exclusions/create`, and the check that keeps an excluded player from buying tickets.
 //!
 //! Deposit limits use rolling windows (24 hours, 7 days, 30 days); a decrease applies at once, a raise or removal

@@ -1,4 +1,4 @@
-//! What login and password changes answer: a fresh token and the user (SPEC §3 "Login response").
+//! What login and password changes answer: a fresh token and the user (docs/product.md §12 "Login response").
 
 use actix_web::HttpResponse;
 use serde_json::{json, Value};

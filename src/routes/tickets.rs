@@ -185,7 +185,7 @@ async fn list(
 
 pub const TICKET_SEARCH: [&str; 5] = ["game_name", "bet_type", "status", "id", "draw_id"];
 
-/// A player's tickets as a SPEC §7 table (their own list, and the back office's view of them).
+/// A player's tickets as a docs/product.md §15 table (their own list, and the back office's view of them).
 pub fn tickets_table(
     store: &ayo_data::Store,
     user: ayo_data::user::UserId,

@@ -1,5 +1,6 @@
-//! `GET /transactions` (a SPEC §7 table of my ledger, filters `type` and `status`) and `GET /transactions/export`
-//! (the same as CSV, the whole history by default: PRODUCT.md §6 asks for at least 12 months, self-service).
+//! `GET /transactions` (a docs/product.md §15 table of my ledger, filters `type` and `status`) and
+//! `GET /transactions/export` (the same as CSV, the whole history by default: docs/product.md §8 asks for at least 12
+//! months, self-service).
 
 use actix_web::http::header;
 use actix_web::{get, web, HttpResponse};
@@ -144,8 +145,8 @@ async fn list(
     Ok(HttpResponse::Ok().json(web::block(move || entries_table(&store, user.id, &filters, &table)).await??))
 }
 
-/// A player's ledger as a SPEC §7 table with the `type`/`status`/`from`/`to` filters (their own list, and the back
-/// office's view of it).
+/// A player's ledger as a docs/product.md §15 table with the `type`/`status`/`from`/`to` filters (their own list, and
+/// the back office's view of it).
 pub fn entries_table(
     store: &ayo_data::Store,
     user: ayo_data::user::UserId,

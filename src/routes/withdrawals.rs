@@ -137,7 +137,7 @@ async fn create(
     })))
 }
 
-/// My withdrawals (a SPEC §7 table), newest first.
+/// My withdrawals (a docs/product.md §15 table), newest first.
 #[utoipa::path(
     summary = "My withdrawals",
     tag = "money",

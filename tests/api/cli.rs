@@ -1,4 +1,4 @@
-//! The binary's command-line contract (ARCHITECTURE.md), run as a separate process.
+//! The binary's command-line contract (docs/architecture.md §12), run as a separate process.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};

@@ -1,4 +1,4 @@
-//! A player's transactions: the SPEC §7 table with `type` and `status` filters, and the CSV export.
+//! A player's transactions: the docs/product.md §15 table with `type` and `status` filters, and the CSV export.
 
 use crate::helpers::spawn_app;
 use crate::lotto::nap1;

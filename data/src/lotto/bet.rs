@@ -1,4 +1,4 @@
-//! A bet: which numbers a player picked and how they combine into lines (PRODUCT.md §2).
+//! A bet: which numbers a player picked and how they combine into lines (docs/product.md §3).
 //!
 //! [`Bet::parse`] is the one door from the wire (`bet_type`, `numbers`, `top`, `bottom`) into the domain: it
 //! checks every rule of the bet table and names the offending field, so the server can answer

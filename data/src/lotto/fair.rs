@@ -1,6 +1,6 @@
 //! Provably fair draws: the server commits to a secret seed before any ticket is sold, and the balls are a
 //! public function of that seed and of the tickets sold, so anyone can recompute a result once the seed is
-//! revealed (PRODUCT.md §3).
+//! revealed (docs/product.md §6).
 //!
 //! Why each input is there: the commitment, published when the draw opens, stops the operator choosing
 //! the seed after seeing the tickets; the tickets hash, published at close, binds the result to the exact

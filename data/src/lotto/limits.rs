@@ -1,6 +1,6 @@
 //! Stake rules and the price of a ticket.
 //!
-//! Stake is per line; a ticket costs lines × stake per line (PRODUCT.md §2). Defaults, admin-editable per
+//! Stake is per line; a ticket costs lines × stake per line (docs/product.md §4). Defaults, admin-editable per
 //! game:
 //!
 //! - a NAP ticket (one line) costs at least ₦50;

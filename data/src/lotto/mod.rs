@@ -1,7 +1,7 @@
 //! Pure 5/90 lotto rules: what a bet is, what it costs, what it wins, and how the balls are drawn.
 //!
 //! Five balls are drawn in order from 1–90, plus five machine numbers that are shown but never settled on
-//! (PRODUCT.md §2–§3). Everything here is a pure function of its inputs — no clock, no storage, no actor —
+//! (docs/product.md §3–§6). Everything here is a pure function of its inputs — no clock, no storage, no actor —
 //! so the server, the settlement code, the `ayo verify-draw` command and the rules pages all compute the
 //! same answers from the same game configuration.
 //!

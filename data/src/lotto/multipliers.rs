@@ -1,6 +1,6 @@
 //! Fixed odds: what one winning line pays, per stake, for each NAP size.
 //!
-//! A game has five rates, NAP1–NAP5 (defaults 40, 240, 2,100, 6,000, 44,000 — PRODUCT.md §2), which an
+//! A game has five rates, NAP1–NAP5 (defaults 40, 240, 2,100, 6,000, 44,000 — docs/product.md §3), which an
 //! admin may edit per game. Every bet type is paid at one of them ([`MultiplierKey`]): a PERMk line is a
 //! NAPk, and a BANKER or AGAINST line is a pair, a NAP2. Keeping five numbers rather than one per bet type
 //! means a PERM can never pay better per line than the NAP it is made of.

@@ -1,7 +1,7 @@
 //! What a bet wins against the drawn balls.
 //!
 //! Win = lines won × stake per line × the bet's multiplier, capped at the game's payout cap per ticket
-//! (PRODUCT.md §2). Lines won, by bet type:
+//! (docs/product.md §3). Lines won, by bet type:
 //!
 //! - NAP1: 1 if its number is the **first** ball drawn, else 0.
 //! - NAPk (k ≥ 2): 1 if all k numbers are among the five balls, in any order.

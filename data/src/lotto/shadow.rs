@@ -7,7 +7,7 @@ use super::{Balls, Bet};
 use crate::money::Kobo;
 
 /// Every line `bet` plays, as the numbers that must all come out for it to win. NAP1 is special: its one number
-/// must be the *first* ball (PRODUCT.md), so it is checked apart in `lines_won`.
+/// must be the *first* ball (docs/product.md §3), so it is checked apart in `lines_won`.
 fn lines(bet: &Bet) -> Vec<Vec<u8>> {
     match bet {
         Bet::Nap { numbers } => vec![numbers.clone()],

@@ -1,6 +1,6 @@
 //! One-time codes sent by email: 6 digits, 10 minutes, 5 wrong tries, one resend a minute.
 //!
-//! A code is stored only as HMAC-SHA256(pepper, purpose:code). The HMAC (not a salted hash) lets SPEC's
+//! A code is stored only as HMAC-SHA256(pepper, purpose:code). The HMAC (not a salted hash) lets docs/product.md §15's
 //! `POST /otps/verify {otp, type}` find the code without an email: each live code of a purpose has a digest of its
 //! own (a new code is drawn again until it differs from every live one), which names its owner. Without the pepper,
 //! a stolen database does not reveal a code (brute-forcing a million candidates needs the key).

@@ -1,4 +1,4 @@
-/** Carries out the SPEC §4 route guard (`decideAccess`) in loaders, before a protected page renders. */
+/** Carries out the docs/product.md §12 route guard (`decideAccess`) in loaders, before a protected page renders. */
 import { redirect } from 'react-router';
 import { toast } from '@/components/ui/toasts/toast-store';
 import { decideAccess, type RouteAccess } from '@/lib/route-guard';

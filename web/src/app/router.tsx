@@ -1,7 +1,7 @@
 /**
- * Every route of SPEC §2. Only the home and games pages, the site frame and Not Found are in the first download;
- * every other page is a lazy chunk, and the whole /boss tree lives in chunks no player ever fetches. Guards run in
- * loaders, so a protected page never flashes before its redirect.
+ * Every route of docs/product.md §14. Only the home and games pages, the site frame and Not Found are in the first
+ * download; every other page is a lazy chunk, and the whole /boss tree lives in chunks no player ever fetches. Guards
+ * run in loaders, so a protected page never flashes before its redirect.
  *
  * A first visit straight to a lazy public page shows the site frame at once with a placeholder of the page's
  * shape (`hydrateFallbackElement`) while its chunk arrives (index.html preloads that chunk: see vite.config.ts),

@@ -4,7 +4,10 @@ import { checkAccess } from '@/app/guard';
 import type { RouteAccess } from '@/lib/route-guard';
 import { lastSessionEnd, useSession } from '@/lib/session';
 
-/** The SPEC §4 guard again whenever the session changes on a protected page (logout elsewhere, token expiry). */
+/**
+ * The docs/product.md §12 guard again whenever the session changes on a protected page (logout elsewhere, token
+ * expiry).
+ */
 export function useLiveGuard(access: RouteAccess) {
   const session = useSession();
   const navigate = useNavigate();

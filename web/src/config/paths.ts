@@ -1,5 +1,5 @@
 /**
- * Every URL of the app in one place (SPEC §2), with the route name used in the page title
+ * Every URL of the app in one place (docs/product.md §14), with the route name used in the page title
  * (`Ayo Lotto | <title>`). Routes, links and redirects all read from here.
  */
 export const paths = {
@@ -81,7 +81,7 @@ export const paths = {
 
 export const PRODUCT_NAME = 'Ayo Lotto';
 
-/** `Ayo Lotto | Home` — SPEC §2: the product name followed by the route name. */
+/** `Ayo Lotto | Home` — docs/product.md §14: the product name followed by the route name. */
 export function pageTitle(routeName: string): string {
   return `${PRODUCT_NAME} | ${routeName}`;
 }

@@ -27,7 +27,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('SPEC §8 error reactions', () => {
+describe('docs/product.md §16 error reactions', () => {
   it('treats 500, 502 and no answer as "something went wrong", N403 as an expired session, the rest as errors', () => {
     expect(reactionTo(500, null)).toBe('something-went-wrong');
     expect(reactionTo(502, null)).toBe('something-went-wrong');
@@ -158,7 +158,7 @@ describe('the API client', () => {
     expect(navigate).not.toHaveBeenCalled();
     expect(toastStore.get()).toEqual([]);
     expect(errorDialogStore.get()).toBeNull();
-    // An action is still answered as SPEC §7 says.
+    // An action is still answered as docs/product.md §15 says.
     await expect(api.post('/tickets/create', {})).rejects.toMatchObject({ status: 401 });
     expect(navigate).toHaveBeenCalledWith('/');
   });
@@ -185,7 +185,7 @@ describe('downloads', () => {
     expect(filenameFromDisposition(null, 'x.csv')).toBe('x.csv');
   });
 
-  it('sends the bearer token and goes through the SPEC §8 errors like every call', async () => {
+  it('sends the bearer token and goes through the docs/product.md §16 errors like every call', async () => {
     saveLogin(makeLogin({ token: 'secret-token' }));
     const { fetchMock, calls } = mockFetch({
       'GET /transactions/export?type=foo': { status: 422, body: { message: 'type is one of deposit, withdrawal' } },

@@ -1,6 +1,6 @@
 /**
- * The one way the app talks to the server (SPEC §7–8): fetch under /api/v1, JSON both ways, a 10 s timeout,
- * the stored bearer token unless a call is marked `noAuth`, and the SPEC §8 error behaviour:
+ * The one way the app talks to the server (docs/product.md §15–§16): fetch under /api/v1, JSON both ways, a 10 s
+ * timeout, the stored bearer token unless a call is marked `noAuth`, and the docs/product.md §16 error behaviour:
  *
  * - HTTP 500, 502, no answer or a timeout: the info dialog 'Something went wrong, please contact admin';
  * - 401 with errorCode N403: the session is cleared and the browser goes to / (not for a read that a page still
@@ -62,7 +62,7 @@ export function setApiNavigator(navigate: (path: string) => void) {
   navigateTo = navigate;
 }
 
-/** SPEC §8 "Other errors": the response message, else errors.message. */
+/** docs/product.md §16 "Other errors": the response message, else errors.message. */
 export function errorMessageOf(body: ErrorBody | null | undefined): string | undefined {
   if (!body) return undefined;
   if (typeof body.message === 'string' && body.message.trim()) return body.message;
@@ -73,7 +73,7 @@ export function errorMessageOf(body: ErrorBody | null | undefined): string | und
 
 export type ErrorReaction = 'something-went-wrong' | 'session-expired' | 'error-dialog';
 
-/** SPEC §8 as a pure decision. */
+/** docs/product.md §16 as a pure decision. */
 export function reactionTo(status: number, body: ErrorBody | null): ErrorReaction {
   if (status === NO_RESPONSE || status === 500 || status === 502) return 'something-went-wrong';
   if (status === 401 && body?.errorCode === 'N403') return 'session-expired';
@@ -101,8 +101,8 @@ function isAbort(error: unknown) {
 }
 
 /**
- * Sends one request with SPEC §7–8's rules and answers the Response of a 2xx; every failure goes through the
- * SPEC §8 reaction (unless `handled`) and is thrown as an `ApiError`.
+ * Sends one request with docs/product.md §15–§16's rules and answers the Response of a 2xx; every failure goes through
+ * the docs/product.md §16 reaction (unless `handled`) and is thrown as an `ApiError`.
  */
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const { method = 'GET', body, noAuth = false, signal, handled, timeoutMs = REQUEST_TIMEOUT_MS } = options;
@@ -121,7 +121,7 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
       // mounted). Those reads fail quietly, because the logout has already sent the browser where it belongs (an
       // admin to /boss), and 'Please login to continue' with a trip to / would undo that.
       if (method === 'GET' && lastSessionEnd() === 'logout') throw error;
-      // SPEC §7: with no valid token the browser goes to / (no point asking the server).
+      // docs/product.md §15: with no valid token the browser goes to / (no point asking the server).
       return fail(error, { errorCode: 'N403' });
     }
     headers.Authorization = `Bearer ${token}`;
@@ -195,7 +195,10 @@ export function filenameFromDisposition(header: string | null, fallback: string)
 
 export type Download = { blob: Blob; filename: string };
 
-/** A file the server makes (a CSV export), with the bearer token, the timeout and SPEC §8 errors like any call. */
+/**
+ * A file the server makes (a CSV export), with the bearer token, the timeout and docs/product.md §16 errors like any
+ * call.
+ */
 export async function apiDownload(
   path: string,
   fallbackName: string,

@@ -1,5 +1,5 @@
 /**
- * Which auth dialog is open (SPEC §2 "Dialogs"): login, or sign-up at its form or OTP step. One value, so
+ * Which auth dialog is open (docs/product.md §14 "Dialogs"): login, or sign-up at its form or OTP step. One value, so
  * opening one always closes the other. Anything may open them: the header, a page, a finished flow.
  */
 import { createStore, useStore } from '@/lib/create-store';

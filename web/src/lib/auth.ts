@@ -25,7 +25,7 @@ export function useProfile(enabled = true) {
 }
 
 /**
- * SPEC §4 login success: save the token with its expiry, set the user, fetch the profile. The profile fetch
+ * docs/product.md §12 login success: save the token with its expiry, set the user, fetch the profile. The profile fetch
  * only freshens the user; the login stands even if it fails.
  */
 export async function completeLogin(result: AuthResult, queryClient: QueryClient) {
@@ -35,9 +35,9 @@ export async function completeLogin(result: AuthResult, queryClient: QueryClient
 }
 
 /**
- * SPEC §4: log out clears the user, the token and its expiry; cached answers go with them. The server is told too
- * (POST /auth/logout revokes the token and every other session of the account), but the phone does not wait for
- * it: the session here ends at once, whatever the network does.
+ * docs/product.md §12: log out clears the user, the token and its expiry; cached answers go with them. The server is
+ * told too (POST /auth/logout revokes the token and every other session of the account), but the phone does not wait
+ * for it: the session here ends at once, whatever the network does.
  */
 export function logout(queryClient: QueryClient) {
   const token = getValidToken();

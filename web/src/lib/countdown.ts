@@ -1,6 +1,6 @@
 /**
  * Countdown arithmetic and words, pure. Time left is always measured on the server's clock
- * (`serverNow = Date.now() + offset`), never the local clock alone (PRODUCT §3).
+ * (`serverNow = Date.now() + offset`), never the local clock alone (docs/product.md §5).
  */
 
 export type CountdownParts = { days: number; hours: number; minutes: number; seconds: number; totalSeconds: number };

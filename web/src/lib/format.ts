@@ -1,4 +1,4 @@
-/** How amounts, dates and phone numbers read on screen (PRODUCT §1, §10; SPEC §5). Pure functions. */
+/** How amounts, dates and phone numbers read on screen (docs/product.md §2, §13, §20). Pure functions. */
 
 const naira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' });
 
@@ -23,8 +23,8 @@ export function formatCalendarDate(value: string): string {
 }
 
 /**
- * SPEC §5: displayed phone numbers keep the first three and the last four digits; every digit between is hidden
- * and the `+` goes. `+2348012345678` → `234******5678`. Too short to hide anything → the digits as they are.
+ * docs/product.md §13: displayed phone numbers keep the first three and the last four digits; every digit between is
+ * hidden and the `+` goes. `+2348012345678` → `234******5678`. Too short to hide anything → the digits as they are.
  */
 export function maskPhone(phone: string): string {
   const digits = phone.replace(/\D/g, '');
@@ -56,7 +56,7 @@ function watParts(value: string | number) {
   };
 }
 
-/** An instant in Nigerian time (PRODUCT §10): `22 Nov 2026, 7:15 pm WAT`. */
+/** An instant in Nigerian time (docs/product.md §20): `22 Nov 2026, 7:15 pm WAT`. */
 export function formatDateTimeWAT(value: string | number): string {
   const parts = watParts(value);
   return parts ? `${parts.date}, ${parts.time} WAT` : String(value);

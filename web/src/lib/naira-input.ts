@@ -1,5 +1,5 @@
 /**
- * Naira as a person types it ↔ kobo as the server stores it (PRODUCT §1: every amount is integer kobo). Pure.
+ * Naira as a person types it ↔ kobo as the server stores it (docs/product.md §2: every amount is integer kobo). Pure.
  *
  * An input (admin or player) accepts `1250`, `1,250.5`, `₦1,250.50` and, where a sign is allowed, `-500`. More
  * than two decimal places, letters or an empty box are not amounts: `null`, never a guess.

@@ -1,5 +1,5 @@
 /**
- * SPEC §4 route guard as a pure decision; the router's loaders and layouts carry it out.
+ * docs/product.md §12 route guard as a pure decision; the router's loaders and layouts carry it out.
  *
  * - `public` and `guest` routes pass (no auth flag).
  * - `admin-login` (/boss) passes, except that a logged-in admin goes straight on to /boss/dashboard.

@@ -1,5 +1,5 @@
 /**
- * The server's clock as this browser sees it (PRODUCT §3: countdowns never trust the local clock alone):
+ * The server's clock as this browser sees it (docs/product.md §5: countdowns never trust the local clock alone):
  * `serverNow() = Date.now() + offset`, the offset taken from the server's own timestamps at receipt.
  *
  * The socket is the authority (its snapshot and every draw event); an HTTP answer's `server_time` is used only

@@ -1,5 +1,5 @@
 /**
- * The login session (SPEC §3–4), persisted in localStorage under `user`, `token` and `expiry`.
+ * The login session (docs/product.md §12), persisted in localStorage under `user`, `token` and `expiry`.
  *
  * One small external store: React reads it with `useSession()`, plain code with `getSession()`.
  * The pure helpers (`isSessionValid`, `sessionRole`, `expiryFrom`) hold the rules and are unit-tested.
@@ -9,7 +9,7 @@ import type { AuthResult, Role, User } from '@/types/api';
 
 export const STORAGE_KEYS = { user: 'user', token: 'token', expiry: 'expiry', banks: 'banks' } as const;
 
-/** SPEC §9: the token lifetime when the server does not say. */
+/** docs/product.md §19: the token lifetime when the server does not say. */
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 3600;
 
 export type Session = {
@@ -35,7 +35,7 @@ export function isSessionValid(session: Session, now: number): boolean {
   return Boolean(session.token) && session.expiry !== null && now < session.expiry;
 }
 
-/** The role of a valid session, or null when nobody is logged in (SPEC §4 "logged-in user/admin"). */
+/** The role of a valid session, or null when nobody is logged in (docs/product.md §12 "logged-in user/admin"). */
 export function sessionRole(session: Session, now: number): Role | null {
   if (!isSessionValid(session, now) || !session.user) return null;
   return session.user.role;

@@ -1,6 +1,6 @@
 /**
- * Form checks shared by every feature (SPEC §5): the 'All fields are required' rule, the password rule and the
- * result shape. Feature-specific rules (sign-up, phone, OTP) live beside their feature.
+ * Form checks shared by every feature (docs/product.md §13): the 'All fields are required' rule, the password rule and
+ * the result shape. Feature-specific rules (sign-up, phone, OTP) live beside their feature.
  */
 
 export const ALL_FIELDS_REQUIRED = 'All fields are required';
@@ -17,7 +17,9 @@ export type Validation<K extends string, P> =
   | { ok: true; payload: P }
   | { ok: false; message: string; fieldErrors: FieldErrors<K> };
 
-/** Valid when no field has a problem; otherwise SPEC's form message with the problem of each field. */
+/**
+ * Valid when no field has a problem; otherwise the form message of docs/product.md §13 with the problem of each field.
+ */
 export function validation<K extends string, P>(
   fieldErrors: FieldErrors<K>,
   payload: () => P,

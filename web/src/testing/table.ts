@@ -1,4 +1,4 @@
-/** For tests of SPEC §7 tables: a request's path and query as an object, and a server's page answer. */
+/** For tests of docs/product.md §15 tables: a request's path and query as an object, and a server's page answer. */
 
 /** `/admin/games?page=1&per_page=20` → `{path: '/admin/games', params: {page: '1', per_page: '20'}}`, any order. */
 export function requestParts(url: string | undefined) {

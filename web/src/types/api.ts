@@ -1,4 +1,7 @@
-/** Shapes the server answers with (docs/api-accounts.md, shared/API.md). Amounts are integer kobo. */
+/**
+ * Shapes the server answers with (docs/api-accounts.md, docs/api-lotto.md, docs/api-money.md). Amounts are integer
+ * kobo.
+ */
 import type { ResponsibleGaming } from '@/types/money';
 
 export type Role = 'user' | 'admin';
@@ -26,7 +29,7 @@ export type User = {
 /** What POST /auth/login and the change-password calls answer in `data`. */
 export type AuthResult = {
   token: string;
-  /** Seconds; SPEC §9 says 3600 when unspecified. */
+  /** Seconds; docs/product.md §19 says 3600 when unspecified. */
   expires_in?: number;
   user: User;
 };

@@ -19,8 +19,8 @@ const STEPS = [
 ];
 
 /**
- * The home page (SPEC §2 "/"): what Ayo Lotto is, the next draw to close with its live countdown (PRODUCT §3),
- * the games, the latest results, how to start, and the promises it keeps.
+ * The home page (docs/product.md §14 "/"): what Ayo Lotto is, the next draw to close with its live countdown
+ * (docs/product.md §5), the games, the latest results, how to start, and the promises it keeps.
  */
 export function HomeRoute() {
   const { role } = useAuth();

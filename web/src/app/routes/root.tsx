@@ -15,7 +15,7 @@ export type RouteHandle = {
   live?: boolean;
 };
 
-/** SPEC §2: `Ayo Lotto | <route name>` from the deepest route that names itself. */
+/** docs/product.md §14: `Ayo Lotto | <route name>` from the deepest route that names itself. */
 function useRouteTitle() {
   const matches = useMatches();
   const title = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.title)?.handle as

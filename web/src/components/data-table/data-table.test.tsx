@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DataTable, type Column } from './data-table';
 import { defaultTableQuery, pageCount, tableParams, toggleSort, type TableQuery } from './table-query';
 
-describe('table query (SPEC §7)', () => {
+describe('table query (docs/product.md §15)', () => {
   it('starts at page 1, 20 a page, newest first', () => {
     expect(tableParams(defaultTableQuery)).toEqual({ page: 1, per_page: 20, sort_by: 'created_at', sort_type: 'desc' });
   });

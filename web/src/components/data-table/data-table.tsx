@@ -1,6 +1,6 @@
 /**
- * The SPEC §7 table, for the player area and the back office alike: server-side paging, sorting and search over
- * any `{data, meta.total}` list. Sortable headers are buttons with `aria-sort`; page sizes 25/50/100 (plus the
+ * The docs/product.md §15 table, for the player area and the back office alike: server-side paging, sorting and search
+ * over any `{data, meta.total}` list. Sortable headers are buttons with `aria-sort`; page sizes 25/50/100 (plus the
  * default 20). Below 720 px each row is a card (a definition list), because a wide table does not read on a
  * phone; a page can give its own card with `renderCard`.
  */

@@ -1,7 +1,7 @@
 /**
- * SPEC §7 table state and how it travels: `page`, `per_page` (default 20), `sort_by`, `sort_type` (default
- * `created_at` desc) and `search`. SPEC: "Search applies only when present and replaces page", so a new search
- * is sent without a page (the server starts at page 1); only paging on through its results adds the page. Pure.
+ * docs/product.md §15 table state and how it travels: `page`, `per_page` (default 20), `sort_by`, `sort_type` (default
+ * `created_at` desc) and `search`. docs/product.md §15: "Search applies only when present and replaces page", so a new
+ * search is sent without a page (the server starts at page 1); only paging on through its results adds the page. Pure.
  */
 import { useState } from 'react';
 
@@ -10,7 +10,7 @@ export type SortType = 'asc' | 'desc';
 export type TableQuery = { page: number; perPage: number; sortBy: string; sortType: SortType; search: string };
 
 export const DEFAULT_PER_PAGE = 20;
-/** SPEC §9: the page sizes a player can choose. */
+/** docs/product.md §19: the page sizes a player can choose. */
 export const PAGE_SIZE_OPTIONS = [25, 50, 100] as const;
 
 export const defaultTableQuery: TableQuery = {

@@ -15,7 +15,7 @@ const INFO_LINKS = [
   paths.contact,
 ];
 
-/** Every page ends with the 18+ mark, the information pages and a word on playing responsibly (PRODUCT §6). */
+/** Every page ends with the 18+ mark, the information pages and a word on playing responsibly (docs/product.md §8). */
 export function Footer() {
   return (
     <footer className="site-footer">

@@ -1,5 +1,5 @@
 /**
- * Lotto balls (PRODUCT §10): coloured rings around white faces with bold numbers, so each reads without its
+ * Lotto balls (docs/product.md §20): coloured rings around white faces with bold numbers, so each reads without its
  * colour. The colour follows the number's ten (1–9, 10–19, …), as on a printed results sheet. `hits` marks
  * numbers that matched (filled face, and "matched" in the accessible name).
  */

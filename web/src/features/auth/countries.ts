@@ -1,10 +1,11 @@
 /**
- * Countries and territories for the phone-number country picker (SPEC §3: name, flag, code, dial_code).
+ * Countries and territories for the phone-number country picker (docs/product.md §12: name, flag, code, dial_code).
  *
  * - `code` is the ISO 3166-1 alpha-2 code; Kosovo uses the widely used user-assigned code XK.
  * - `dial_code` is the international calling code only. Countries that share the North American
  *   Numbering Plan (Jamaica, Barbados, ...) use "+1" and the player types the 10-digit number with its
- *   area code, which keeps every entry within SPEC's 10–15 digit rule. The same goes for other shared codes
+ *   area code, which keeps every entry within the 10–15 digit rule of docs/product.md §13. The same goes for other
+ * shared codes
  *   (+7 Kazakhstan, +44 Guernsey/Jersey/Isle of Man, +39 Vatican City, +358 Åland).
  * - Checked against libphonenumber's region metadata. Left out: territories with no telephone numbering
  *   of their own (Antarctica, Bouvet Island, French Southern Territories, Heard and McDonald Islands,
@@ -13,7 +14,7 @@
  */
 export type Country = { name: string; flag: string; code: string; dial_code: string };
 
-/** The country the phone picker starts on (SPEC §5: default country Nigeria). */
+/** The country the phone picker starts on (docs/product.md §13: default country Nigeria). */
 export const DEFAULT_COUNTRY_CODE = 'NG';
 
 export const countries: Country[] = [

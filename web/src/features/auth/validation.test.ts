@@ -143,7 +143,7 @@ describe('age', () => {
 });
 
 describe('phone number', () => {
-  it('gives each SPEC message in order', () => {
+  it('gives each message of docs/product.md §13 in order', () => {
     expect(checkPhone('', '+234')).toEqual({ ok: false, message: 'Phone number is required' });
     expect(checkPhone('8012345678', '')).toEqual({ ok: false, message: 'Please select a country' });
     expect(checkPhone('801-234-5678', '+234')).toEqual({

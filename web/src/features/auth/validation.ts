@@ -1,7 +1,7 @@
 /**
- * SPEC §5 validation for logging in, signing up, OTPs and password reset, as small pure functions. Messages
- * SPEC gives are used word for word; the few it does not give (name too long, email shape, date of birth) are
- * plain English of ours.
+ * docs/product.md §13 validation for logging in, signing up, OTPs and password reset, as small pure functions. Messages
+ * docs/product.md §13 gives are used word for word; the few it does not give (name too long, email shape, date of
+ * birth) are plain English of ours.
  */
 import {
   ALL_FIELDS_REQUIRED,
@@ -60,8 +60,8 @@ export function parseCalendarDate(value: string): { year: number; month: number;
 
 /**
  * Age in whole years on `today` (its local calendar date): the year difference, less one until this year's
- * birthday is reached. Stricter than SPEC's bare year difference, on purpose: nobody under 18 signs up.
- * A 29 February birthday is reached on 1 March in other years.
+ * birthday is reached. Stricter than the original brief's bare year difference (docs/product.md §13), on purpose:
+ * nobody under 18 signs up. A 29 February birthday is reached on 1 March in other years.
  */
 export function ageOn(dob: string, today: Date): number | null {
   const birth = parseCalendarDate(dob);
@@ -83,8 +83,8 @@ export function checkDob(dob: string, today: Date): FieldCheck {
 export type PhoneCheck = { ok: true; digits: string; fullNumber: string } | { ok: false; message: string };
 
 /**
- * SPEC §5 phone rules, in order. A leading zero is stripped (local 0801… → 801…) before the digits are counted,
- * and the full number is the dial code plus the digits: '+234' + '8012345678'.
+ * docs/product.md §13 phone rules, in order. A leading zero is stripped (local 0801… → 801…) before the digits are
+ * counted, and the full number is the dial code plus the digits: '+234' + '8012345678'.
  */
 export function checkPhone(input: string, dialCode: string | undefined | null): PhoneCheck {
   const value = input.trim();
@@ -97,14 +97,14 @@ export function checkPhone(input: string, dialCode: string | undefined | null): 
   return { ok: true, digits, fullNumber: `${dialCode}${digits}` };
 }
 
-/** SPEC §5: the OTP has 6 characters. */
+/** docs/product.md §13: the OTP has 6 characters. */
 export function checkOtp(otp: string): FieldCheck {
   return otp.trim().length === LIMITS.otpLength ? undefined : MESSAGES.otp;
 }
 
 export type LoginValues = { userIdentity: string; password: string };
 
-/** SPEC §5: phone or email, and password, both required, else 'All fields are required'. */
+/** docs/product.md §13: phone or email, and password, both required, else 'All fields are required'. */
 export function validateLogin(values: LoginValues): Validation<keyof LoginValues, LoginValues> {
   return validation(
     { userIdentity: checkRequired(values.userIdentity), password: values.password ? undefined : ALL_FIELDS_REQUIRED },
@@ -132,7 +132,9 @@ export type SignUpPayload = {
 };
 export type SignUpField = 'name' | 'email' | 'dob' | 'phone' | 'password' | 'state';
 
-/** SPEC §5 sign-up: every field present and valid, else 'All fields are required', with a hint per field. */
+/**
+ * docs/product.md §13 sign-up: every field present and valid, else 'All fields are required', with a hint per field.
+ */
 export function validateSignUp(values: SignUpValues, today: Date): Validation<SignUpField, SignUpPayload> {
   const phone = checkPhone(values.phone, values.dialCode);
   const fieldErrors = {
@@ -152,7 +154,7 @@ export function validateSignUp(values: SignUpValues, today: Date): Validation<Si
   }));
 }
 
-/** SPEC §5: 'Make sure you entered the OTP sent to your email' unless the code has 6 characters. */
+/** docs/product.md §13: 'Make sure you entered the OTP sent to your email' unless the code has 6 characters. */
 export function validateOtp(otp: string): Validation<'otp', { otp: string }> {
   return validation({ otp: checkOtp(otp) }, () => ({ otp: otp.trim() }), MESSAGES.otp);
 }
@@ -171,7 +173,7 @@ export function validateResetPassword(
     otp: values.otp.trim() ? checkOtp(values.otp) : ALL_FIELDS_REQUIRED,
     ...checkNewPassword(values),
   };
-  // When the code is the only problem, SPEC's OTP message says exactly what is wrong.
+  // When the code is the only problem, the OTP message of docs/product.md §13 says exactly what is wrong.
   const onlyOtp = fieldErrors.otp === MESSAGES.otp && !fieldErrors.password && !fieldErrors.confirm;
   return validation(
     fieldErrors,

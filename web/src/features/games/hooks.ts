@@ -10,7 +10,7 @@ import { useLiveDraws } from '@/lib/realtime-provider';
 import { useServerTime } from '@/lib/server-clock';
 import type { Draw, Game, GameDetail } from '@/types/lotto';
 
-/** The draw that closes next across `games` (PRODUCT §3: the home page countdown), with its game. */
+/** The draw that closes next across `games` (docs/product.md §5: the home page countdown), with its game. */
 export function useNextDrawAcross(games: Game[] | undefined): { draw: Draw; game: Game | undefined } | null {
   const live = useLiveDraws();
   const candidates = useMemo(() => {

@@ -1,5 +1,5 @@
 /**
- * The 5/90 rule set shown on the Lottery rules and How to play pages (PRODUCT.md §2), as plain data.
+ * The 5/90 rule set shown on the Lottery rules and How to play pages (docs/product.md §3–§4), as plain data.
  *
  * Multipliers, stake limits and the payout cap are admin-editable per game. The pages render from a
  * `LottoRules` value: the chosen game's, built from GET /games with `buildGameRules(game)`, so the rules shown
@@ -104,7 +104,7 @@ export const DEFAULT_LIMITS: StakeRules = {
   payout_cap: 1_000_000_000,
 };
 
-/** Other money limits that are the same for every game (PRODUCT.md §5). */
+/** Other money limits that are the same for every game (docs/product.md §7). */
 export const WALLET_LIMITS = {
   depositMinKobo: 10_000,
   depositMaxKobo: 100_000_000,

@@ -1,6 +1,6 @@
 /**
- * The rules the Lottery rules and How to play pages show (PRODUCT §2: the rules shown can never disagree with the
- * rules settled): the chosen game's multipliers, stake rules and bet types from GET /games, the game chosen in the
+ * The rules the Lottery rules and How to play pages show (docs/product.md §3: the rules shown can never disagree with
+ * the rules settled): the chosen game's multipliers, stake rules and bet types from GET /games, the game chosen in the
  * address (`?game=<slug>`, so a link can name one) or else the first. The standard defaults stand in while the
  * games load, when they cannot, or when there is none; the page says which.
  */

@@ -1,7 +1,8 @@
 /**
  * A modal dialog on the native <dialog> element: `showModal()` gives the focus trap, the inert page behind and
- * Escape for free (PRODUCT §10). Mount it to open it, unmount it to close it; Escape and the close button call
- * `onClose`, a click outside never closes it (SPEC §8). An element marked `data-autofocus` gets the focus first.
+ * Escape for free (docs/product.md §20). Mount it to open it, unmount it to close it; Escape and the close button call
+ * `onClose`, a click outside never closes it (docs/product.md §16). An element marked `data-autofocus` gets the focus
+ * first.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { pushDialog, removeDialog } from '@/components/ui/dialog/dialog-stack';

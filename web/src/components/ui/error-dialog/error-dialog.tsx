@@ -2,7 +2,7 @@ import { Dialog } from '@/components/ui/dialog/dialog';
 import { useStore } from '@/lib/create-store';
 import { closeErrorDialog, errorDialogStore } from './error-dialog-store';
 
-/** The one global error dialog (SPEC §8); the API client opens it. */
+/** The one global error dialog (docs/product.md §16); the API client opens it. */
 export function ErrorDialog() {
   const state = useStore(errorDialogStore);
   if (!state) return null;

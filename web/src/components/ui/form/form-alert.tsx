@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** The message above a form's button: SPEC's form-level message ('All fields are required', …). */
+/** The message above a form's button: the form-level message of docs/product.md §13 ('All fields are required', …). */
 export function FormAlert({ children, tone = 'error' }: { children?: ReactNode; tone?: 'error' | 'info' | 'success' }) {
   if (!children) return null;
   return (

@@ -1,5 +1,5 @@
 /**
- * A labelled input with its hint and error tied to it by aria-describedby (PRODUCT §10: real labels). The error
+ * A labelled input with its hint and error tied to it by aria-describedby (docs/product.md §20: real labels). The error
  * replaces nothing: the hint stays, so a player always sees what the field expects.
  */
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';

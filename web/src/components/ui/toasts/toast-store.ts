@@ -1,6 +1,6 @@
 import { createStore } from '@/lib/create-store';
 
-/** SPEC §9: a toast stays 3500 ms. */
+/** docs/product.md §19: a toast stays 3500 ms. */
 export const TOAST_DURATION_MS = 3500;
 const MAX_VISIBLE = 3;
 

@@ -1,7 +1,7 @@
 /**
- * Every back-office list is a SPEC §7 table: the shared `DataTable` keeps page, rows per page, sort and search;
- * this turns that state into the request (`tableParams`: a search replaces the page) and keeps the previous page
- * on screen while the next one loads.
+ * Every back-office list is a docs/product.md §15 table: the shared `DataTable` keeps page, rows per page, sort and
+ * search; this turns that state into the request (`tableParams`: a search replaces the page) and keeps the previous
+ * page on screen while the next one loads.
  */
 import { keepPreviousData, useQuery, type Query } from '@tanstack/react-query';
 import { tableParams, toSearchParams, type TableQuery } from '@/components/data-table/table-query';

@@ -1,6 +1,6 @@
 /**
  * The games list (GET /admin/games, every game, paused ones too, each with its 10 newest draws) and one game's
- * draws (GET /admin/games/{id}/draws): both SPEC §7 tables read through `AdminList`.
+ * draws (GET /admin/games/{id}/draws): both docs/product.md §15 tables read through `AdminList`.
  */
 import { adminListKey } from '@/features/admin/api/admin-table';
 

@@ -16,10 +16,12 @@ export function useAdminUser(id: string) {
   return useQuery<UserDetail>({ queryKey: adminUserQueryKey(id), queryFn: ({ signal }) => getAdminUser(id, signal) });
 }
 
-/** GET /admin/users/{id}/tickets: the player's tickets, a SPEC §7 table (rows as in GET /tickets). */
+/** GET /admin/users/{id}/tickets: the player's tickets, a docs/product.md §15 table (rows as in GET /tickets). */
 export const userTicketsPath = (id: string | number) => `${userPath(id)}/tickets`;
 
-/** GET /admin/users/{id}/transactions: the player's ledger, a SPEC §7 table (rows as in GET /transactions). */
+/**
+ * GET /admin/users/{id}/transactions: the player's ledger, a docs/product.md §15 table (rows as in GET /transactions).
+ */
 export const userTransactionsPath = (id: string | number) => `${userPath(id)}/transactions`;
 
 /** A player's tickets and transactions lists, or (no id) every player's, for refetching after money moved. */

@@ -18,7 +18,7 @@ function parts(url: string | undefined) {
 
 const DEFAULT = { per_page: '20', sort_by: 'created_at', sort_type: 'desc' };
 
-describe('the admin list request (SPEC §7 table state)', () => {
+describe('the admin list request (docs/product.md §15 table state)', () => {
   it('asks for page 1 of 20, newest first, by default', () => {
     expect(defaultTableQuery).toMatchObject({ page: 1, perPage: 20, sortBy: 'created_at', sortType: 'desc' });
     expect(parts(adminListPath('/admin/users', defaultTableQuery))).toEqual({

@@ -1,6 +1,6 @@
 /**
- * A back-office list: the shared SPEC §7 `DataTable` (page, rows per page 25/50/100, sort, search that replaces
- * the page) fed by one admin endpoint. Extra filters (a type, a status) go in the request beside the table
+ * A back-office list: the shared docs/product.md §15 `DataTable` (page, rows per page 25/50/100, sort, search that
+ * replaces the page) fed by one admin endpoint. Extra filters (a type, a status) go in the request beside the table
  * state; changing one starts again at page 1.
  */
 import { useState, type ReactNode } from 'react';

@@ -1,6 +1,6 @@
 /**
- * One game's draws (GET /admin/games/{id}/draws), a SPEC §7 table, latest draw time first, refreshed every 30 s,
- * with the result of each and Cancel for a draw not yet drawn: a confirm dialog with a mandatory reason, then
+ * One game's draws (GET /admin/games/{id}/draws), a docs/product.md §15 table, latest draw time first, refreshed every
+ * 30 s, with the result of each and Cancel for a draw not yet drawn: a confirm dialog with a mandatory reason, then
  * POST /admin/draws/{id}/cancel (every ticket refunded in full). After sales close the cancel is an emergency
  * one: the dialog says that the seed and the would-be result are published.
  */

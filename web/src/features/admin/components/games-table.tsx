@@ -1,6 +1,6 @@
 /**
- * /boss/games: every game, paused ones too (GET /admin/games), a SPEC §7 table refreshed every 30 s so the next
- * draws stay current: status, schedule in words, when sales close, the next draws, odds and stakes, and for each
+ * /boss/games: every game, paused ones too (GET /admin/games), a docs/product.md §15 table refreshed every 30 s so the
+ * next draws stay current: status, schedule in words, when sales close, the next draws, odds and stakes, and for each
  * game Edit, its players' tickets and its draws. On a phone each game is a card.
  */
 import { useMemo } from 'react';

@@ -1,4 +1,7 @@
-/** A player's tickets on their back-office page (GET /admin/users/{id}/tickets), a SPEC §7 table, newest first. */
+/**
+ * A player's tickets on their back-office page (GET /admin/users/{id}/tickets), a docs/product.md §15 table, newest
+ * first.
+ */
 import type { Column } from '@/components/data-table/data-table';
 import { formatShortDateTimeWAT } from '@/lib/format';
 import { betTypeLabel } from '@/lib/lotto';

@@ -1,4 +1,7 @@
-/** A player's ledger on their back-office page (GET /admin/users/{id}/transactions), a SPEC §7 table, newest first. */
+/**
+ * A player's ledger on their back-office page (GET /admin/users/{id}/transactions), a docs/product.md §15 table, newest
+ * first.
+ */
 import type { Column } from '@/components/data-table/data-table';
 import { formatNaira, formatShortDateTimeWAT } from '@/lib/format';
 import { userTransactionsPath } from '@/features/admin/api/get-user';

@@ -45,7 +45,7 @@ export type GameForm = {
 /** Field keys: `name`, `schedule`, `slots.0`, `multipliers.nap3`, `stake_rules.payout_cap`, … */
 export type FormErrors = Record<string, string>;
 
-/** PRODUCT §2's defaults, for a new game. */
+/** docs/product.md §3–§4's defaults, for a new game. */
 const DEFAULT_MULTIPLIERS: Multipliers = { nap1: 40, nap2: 240, nap3: 2_100, nap4: 6_000, nap5: 44_000 };
 const DEFAULT_STAKE_RULES: StakeRules = {
   nap_min_stake: 5_000,

@@ -12,7 +12,7 @@ export function unverifiedEmail(error: ApiError): string | undefined {
   return typeof data?.email === 'string' ? data.email : undefined;
 }
 
-/** POST /auth/login `{userIdentity, password}` → `{token, expires_in, user}` (SPEC §7). */
+/** POST /auth/login `{userIdentity, password}` → `{token, expires_in, user}` (docs/product.md §15). */
 export function login(values: LoginValues) {
   return api.post<AuthResult>('/auth/login', values, { noAuth: true, handled: isUnverified });
 }

@@ -1,7 +1,7 @@
 import { api } from '@/lib/api-client';
 import type { SignUpPayload } from '@/features/auth/validation';
 
-/** SPEC §5 success message of step 1. */
+/** The success message of sign-up step 1 (docs/product.md §12). */
 export const ACCOUNT_CREATED = 'Account created successfully! Please login.';
 
 /** POST /users/create `{name, email, dob, phoneNumber, password}`; the server emails a verification OTP. */

@@ -90,7 +90,7 @@ describe('the login and sign-up dialogs', () => {
     expect(within(dialog).getByRole('link', { name: /Privacy Policy/ })).toHaveAttribute('href', '/privacy-policy');
   });
 
-  it('shows the SPEC hints: short password and under-18', async () => {
+  it('shows the hints of docs/product.md §13: short password and under-18', async () => {
     const user = await openFromHeader('Sign up');
     const dialog = await screen.findByRole('dialog', { name: 'Create your account' });
     await user.type(within(dialog).getByLabelText('Password'), '12345');

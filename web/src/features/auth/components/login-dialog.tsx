@@ -16,7 +16,7 @@ import { fieldHint, type FieldErrors } from '@/lib/validation';
 import { isUnverified, login, unverifiedEmail } from '@/features/auth/api/login';
 import { validateLogin, type LoginValues } from '@/features/auth/validation';
 
-/** SPEC §2 login dialog: email or phone and password; links to Forgotten Password and to sign-up. */
+/** docs/product.md §14 login dialog: email or phone and password; links to Forgotten Password and to sign-up. */
 export function LoginDialog({ identity = '' }: { identity?: string }) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState<LoginValues>({ userIdentity: identity, password: '' });

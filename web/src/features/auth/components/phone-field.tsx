@@ -3,7 +3,7 @@ import { TextField } from '@/components/ui/form/text-field';
 import { countries } from '@/features/auth/countries';
 
 /**
- * SPEC §5 phone input: a country picker (flag, name and dial code; Nigeria first by default) and the number
+ * docs/product.md §13 phone input: a country picker (flag, name and dial code; Nigeria first by default) and the number
  * without its country code. A native <select> keeps it light and works with every screen reader.
  */
 export function PhoneField({

@@ -5,7 +5,7 @@ import { VerifyEmailForm } from '@/features/auth/components/verify-email-form';
 
 export type SignupDialogProps = { step: 'form' } | { step: 'otp'; email: string; notice?: string };
 
-/** SPEC §4 sign-up: step 1 the form, step 2 the emailed code, in the same dialog. */
+/** docs/product.md §12 sign-up: step 1 the form, step 2 the emailed code, in the same dialog. */
 export function SignupDialog(props: SignupDialogProps) {
   return (
     <Dialog

@@ -32,7 +32,7 @@ function latestAdultBirthday(today: Date): string {
   return `${year}-${month}-${day}`;
 }
 
-/** Sign-up step 1 (SPEC §4–5): name, email, date of birth, phone with country, password. */
+/** Sign-up step 1 (docs/product.md §12–§13): name, email, date of birth, phone with country, password. */
 export function SignupForm() {
   const [values, setValues] = useState<Values>({
     name: '',

@@ -10,7 +10,7 @@ import { OtpField } from '@/features/auth/components/otp-field';
 import { ResendCodeButton } from '@/features/auth/components/resend-code-button';
 import { validateOtp } from '@/features/auth/validation';
 
-/** Sign-up step 2 (SPEC §4): the emailed code; on success the server's message and the login dialog. */
+/** Sign-up step 2 (docs/product.md §12): the emailed code; on success the server's message and the login dialog. */
 export function VerifyEmailForm({ email, notice }: { email: string; notice?: string }) {
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string>();

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Seconds left before the resend button works again (PRODUCT §4: at most one code a minute). */
+/** Seconds left before the resend button works again (docs/product.md §12: at most one code a minute). */
 export const RESEND_WAIT_SECONDS = 60;
 
 /** A countdown in whole seconds from `seconds` to 0; `restart()` starts it again. */

@@ -1,6 +1,6 @@
 /**
- * GET /accounts/banks (SPEC §7): Nigerian banks with their CBN codes, fetched with the bearer token and cached in
- * localStorage under `banks` (SPEC §3), so it is asked for once and then read from the phone.
+ * GET /accounts/banks (docs/product.md §15): Nigerian banks with their CBN codes, fetched with the bearer token and
+ * cached in localStorage under `banks` (docs/product.md §12), so it is asked for once and then read from the phone.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';

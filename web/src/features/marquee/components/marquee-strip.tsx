@@ -1,5 +1,5 @@
 /**
- * The slim strip under the site header with the admins' live messages (PRODUCT §10). It scrolls with CSS only,
+ * The slim strip under the site header with the admins' live messages (docs/product.md §20). It scrolls with CSS only,
  * pauses while pointed at or focused, has a Pause button (WCAG 2.2.2), and stands still for anyone who asks
  * their device for reduced motion. Screen readers get the messages once, as a list; the repeated copy that makes
  * the loop seamless is hidden from them. Nothing is shown while there is no message (but if there were messages

@@ -1,5 +1,5 @@
 /**
- * My ledger (GET /transactions): a SPEC §7 table with the type, status and date filters, refetched on
+ * My ledger (GET /transactions): a docs/product.md §15 table with the type, status and date filters, refetched on
  * `wallet.updated`; and its CSV export (GET /transactions/export) with the same filters, downloaded with the
  * bearer token like any other call.
  */

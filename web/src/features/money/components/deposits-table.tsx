@@ -1,4 +1,6 @@
-/** The player's deposits (GET /deposits) as a SPEC §7 table, newest first; refetched on `wallet.updated`. */
+/**
+ * The player's deposits (GET /deposits) as a docs/product.md §15 table, newest first; refetched on `wallet.updated`.
+ */
 import { useCallback } from 'react';
 import { DataTable, type Column } from '@/components/data-table/data-table';
 import { tableParams, useTableQuery, type TableQuery } from '@/components/data-table/table-query';

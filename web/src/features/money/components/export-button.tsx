@@ -1,6 +1,6 @@
 /**
  * "Download CSV": GET /transactions/export with the filters on screen, fetched with the bearer token, then saved
- * under the server's file name. Errors go through the API client (SPEC §8 dialogs); success is announced.
+ * under the server's file name. Errors go through the API client (docs/product.md §16 dialogs); success is announced.
  */
 import { useState } from 'react';
 import { toast } from '@/components/ui/toasts/toast-store';

@@ -1,6 +1,6 @@
 /**
- * /user/transactions: the ledger (GET /transactions) as a SPEC §7 table — page, rows per page, search, sort,
- * newest first — with the type, status and date filters and a CSV export of exactly what is filtered. Every
+ * /user/transactions: the ledger (GET /transactions) as a docs/product.md §15 table — page, rows per page, search,
+ * sort, newest first — with the type, status and date filters and a CSV export of exactly what is filtered. Every
  * `wallet.updated` refetches it, so a deposit credited or a withdrawal decided shows without a reload.
  */
 import { useCallback, useState } from 'react';

@@ -1,6 +1,6 @@
 /**
- * The player's withdrawals (GET /withdrawals) as a SPEC §7 table, newest first. Each status change an admin or
- * the bank makes arrives as `wallet.updated`, which refetches this list: the badge changes without a reload.
+ * The player's withdrawals (GET /withdrawals) as a docs/product.md §15 table, newest first. Each status change an admin
+ * or the bank makes arrives as `wallet.updated`, which refetches this list: the badge changes without a reload.
  */
 import { useCallback } from 'react';
 import { DataTable, type Column } from '@/components/data-table/data-table';

@@ -1,5 +1,5 @@
 /**
- * The amounts a player may move (PRODUCT §5), checked in the browser before the server checks them again:
+ * The amounts a player may move (docs/product.md §7), checked in the browser before the server checks them again:
  * a deposit of ₦100 – ₦1,000,000 within the room the player's deposit limits leave, a withdrawal of at least
  * ₦1,000 and not above the balance. Amounts are typed in naira and sent in kobo. Pure.
  */

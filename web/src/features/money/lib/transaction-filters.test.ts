@@ -5,7 +5,7 @@ import { checkDateRange, exportPath, NO_FILTERS, transactionsPath } from './tran
 const params = (path: string) => Object.fromEntries(new URLSearchParams(path.split('?')[1] ?? ''));
 
 describe('the ledger request', () => {
-  it('is SPEC §7 page 1 of 20, newest first, without filters', () => {
+  it('is docs/product.md §15 page 1 of 20, newest first, without filters', () => {
     expect(transactionsPath(defaultTableQuery, NO_FILTERS)).toBe(
       '/transactions?page=1&per_page=20&sort_by=created_at&sort_type=desc',
     );

@@ -1,5 +1,5 @@
 /**
- * The ledger's filters beside the SPEC §7 table state: `type`, `status` and a date range `from`–`to`
+ * The ledger's filters beside the docs/product.md §15 table state: `type`, `status` and a date range `from`–`to`
  * (YYYY-MM-DD, inclusive; the server reads them as UTC days). Empty filters are left out of the request, and the
  * export asks for exactly the rows the table shows, all pages of them. Pure.
  */

@@ -3,8 +3,8 @@ import { useProfile } from '@/lib/auth';
 import { formatCalendarDate, formatDateTimeWAT, formatNaira, maskPhone } from '@/lib/format';
 
 /**
- * PRODUCT §4 profile: name, email, masked phone, date of birth, balance and the login before this one, fresh from
- * GET /auth/profiles.
+ * docs/product.md §12 profile: name, email, masked phone, date of birth, balance and the login before this one, fresh
+ * from GET /auth/profiles.
  */
 export function ProfileDetails() {
   const profile = useProfile();

@@ -1,7 +1,7 @@
 /**
- * The profile's responsible-gaming section (PRODUCT §6): a break in force, deposit limits with any change that is
- * waiting, how often the reality check appears, and time-out / self-exclusion. It reads `responsible_gaming` from the profile (GET /auth/profiles)
- * and writes through the server, which enforces every rule.
+ * The profile's responsible-gaming section (docs/product.md §8): a break in force, deposit limits with any change that
+ * is waiting, how often the reality check appears, and time-out / self-exclusion. It reads `responsible_gaming` from
+ * the profile (GET /auth/profiles) and writes through the server, which enforces every rule.
  */
 import { useState } from 'react';
 import { Link } from 'react-router';

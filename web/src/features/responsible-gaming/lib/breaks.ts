@@ -1,5 +1,5 @@
 /**
- * Time-outs (24 hours, 7 days, 30 days) and self-exclusions (6 months, 1 year, 5 years), PRODUCT §6. A break
+ * Time-outs (24 hours, 7 days, 30 days) and self-exclusions (6 months, 1 year, 5 years), docs/product.md §8. A break
  * starts at once and cannot be ended or shortened; a new one may only end later than the one in force, so the
  * shorter choices are offered as unavailable. End times mirror the server (calendar months for the long ones).
  */

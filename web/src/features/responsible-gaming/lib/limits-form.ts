@@ -1,5 +1,5 @@
 /**
- * The deposit-limits form (PRODUCT §6): one naira box per window, empty meaning "no limit". Only the boxes the
+ * The deposit-limits form (docs/product.md §8): one naira box per window, empty meaning "no limit". Only the boxes the
  * player changed are sent (POST /limits/update: absent = unchanged), because sending a limit again as it is
  * would also cancel a raise that is waiting for its 24 hours. Pure.
  */

@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 import type { Envelope } from '@/types/api';
 import type { Ticket } from '@/types/lotto';
 
-/** GET /tickets: my tickets as a SPEC §7 table answer (`data`, `meta.total`). */
+/** GET /tickets: my tickets as a docs/product.md §15 table answer (`data`, `meta.total`). */
 export async function getTickets(params: Partial<TableParams>, signal?: AbortSignal): Promise<Envelope<Ticket[]>> {
   return api.get<Ticket[]>(`/tickets?${toSearchParams(params)}`, { signal });
 }

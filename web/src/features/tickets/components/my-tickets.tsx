@@ -1,7 +1,7 @@
 /**
- * /user/my-lottery: the player's tickets as a SPEC §7 table (page, 20 a page by default, search, sort; newest
- * first), cards on a phone. `ticket.settled` (or `tickets.settled`, a draw's at once) from the socket updates rows in
- * place, then the list refetches.
+ * /user/my-lottery: the player's tickets as a docs/product.md §15 table (page, 20 a page by default, search, sort;
+ * newest first), cards on a phone. `ticket.settled` (or `tickets.settled`, a draw's at once) from the socket updates
+ * rows in place, then the list refetches.
  */
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';

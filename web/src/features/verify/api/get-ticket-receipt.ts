@@ -7,7 +7,7 @@ import type { Ticket } from '@/types/lotto';
 export async function getTicketWithReceipt(ticketId: number, signal?: AbortSignal): Promise<Ticket> {
   const response = await api.get<Ticket>(`/tickets/${ticketId}`, {
     signal,
-    // A session that has ended still goes through SPEC §8 (to / with 'Please login to continue').
+    // A session that has ended still goes through docs/product.md §16 (to / with 'Please login to continue').
     handled: (error) => error.status !== 401,
   });
   return response.data;

@@ -1,6 +1,6 @@
 /**
- * The Verify panel (PRODUCT §3): recomputes a drawn result in this browser, with WebCrypto, and shows each check
- * with ✓ or ✗ and what was compared. Each draw is checked by the scheme it was made under: `ayo-lotto/v1` (seed,
+ * The Verify panel (docs/product.md §6): recomputes a drawn result in this browser, with WebCrypto, and shows each
+ * check with ✓ or ✗ and what was compared. Each draw is checked by the scheme it was made under: `ayo-lotto/v1` (seed,
  * commitment and the hash of the ticket ids) or `ayo-lotto/v2` (seed, commitment, the independent witness and the
  * Merkle root of the tickets). Loaded only when a player opens it.
  */

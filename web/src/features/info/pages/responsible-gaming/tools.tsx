@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** The responsible-gaming tools and exactly how each one behaves (PRODUCT.md §6). */
+/** The responsible-gaming tools and exactly how each one behaves (docs/product.md §8). */
 export function Tools() {
   return (
     <section aria-labelledby="tools">
