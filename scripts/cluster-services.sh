@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a command beside a throwaway PostgreSQL and NATS on loopback (the cluster mode's engines, issue 14):
 #   bash scripts/cluster-services.sh cargo test --test cluster -- --ignored
-# Installs Debian's `postgresql` and `nats-server` when missing, starts both on free loopback ports in a temp dir,
+# Installs Debian's `postgresql`, `nats-server` and `openssl` when missing, starts both on free loopback ports in a temp dir,
 # exports AYO_TEST_POSTGRES_URL and AYO_TEST_NATS_URL to the command, and stops both however the command ends.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +16,8 @@ pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
 missing=()
 [ -n "$(pg_bin)" ] || missing+=(postgresql)
 command -v nats-server >/dev/null || missing+=(nats-server)
+# The bus tests make a throwaway CA and certificate for a NATS that wants TLS (tests/api/cluster_bus_trust.rs).
+command -v openssl >/dev/null || missing+=(openssl)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "==> installing ${missing[*]} (Debian packages) for the cluster tests"
   as_root apt-get update -qq

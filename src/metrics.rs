@@ -11,7 +11,10 @@
 //! - `ayo_wallet_actors_alive`, `ayo_store_flush_duration_seconds` (each group commit);
 //! - cluster mode's event bus (`src/bus`): `ayo_bus_published_total` (messages handed to NATS),
 //!   `ayo_bus_received_total` (other nodes' messages handed to the Hub), `ayo_bus_dropped_total` (messages for
-//!   other nodes dropped because the queue to NATS was full or NATS refused them).
+//!   other nodes dropped because the queue to NATS was full or NATS refused them);
+//!   `ayo_bus_rejected_total{reason}` (messages received and dropped unread: `unsealed`, `forged` — not sealed
+//!   with this cluster's `AYO_BUS_KEY` —, `stale`, `replayed`; `src/bus/seal.rs`): any increase is someone on NATS
+//!   who is not a node, a node with another key, or clocks apart.
 //!
 //! Counters are recorded where things happen through the `metrics` facade; gauges are read when scraped.
 
