@@ -30,6 +30,9 @@ pub const MIN_VARIETY_BITS: f64 = 192.0;
 const PAYSTACK_LIVE_MIN_CHARS: usize = 32;
 const PAYSTACK_LIVE_MIN_VARIETY_BITS: f64 = 96.0;
 
+/// A kind of character (digits, lower case…) and how many symbols it holds.
+type CharacterKind = (fn(&u8) -> bool, f64);
+
 /// A secret refused, and why: the message names the variable and never shows the value.
 #[derive(Debug, thiserror::Error)]
 #[error("{var} is too weak: {reason}")]
@@ -84,7 +87,7 @@ impl Alphabet {
     /// are 10 of hex's 16, lower case alone 26 of base64's 64.
     fn used_by(self, symbols: &[u8]) -> f64 {
         let has = |kind: fn(&u8) -> bool| symbols.iter().any(kind);
-        let kinds: &[(fn(&u8) -> bool, f64)] = match self {
+        let kinds: &[CharacterKind] = match self {
             Self::Text => return self.size(),
             Self::Hex => &[(u8::is_ascii_digit, 10.0), (u8::is_ascii_alphabetic, 6.0)],
             Self::Base64 => &[
