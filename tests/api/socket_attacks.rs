@@ -1,5 +1,5 @@
-//! Attacks on the public port's sockets (issue 28: the endless frame, the socket flood, the stalled request line),
-//! run against the real binary so its memory, descriptors and CPU time can be read from /proc.
+//! Attacks on the public port's sockets (docs/security.md: endless frames, socket floods, stalled connections), run
+//! against the real binary so its memory, descriptors and CPU time can be read from /proc.
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::TcpStream;
