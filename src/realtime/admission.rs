@@ -307,6 +307,18 @@ mod tests {
     }
 
     #[test]
+    fn signing_in_frees_a_waiting_place_too() {
+        let admission = Admission::new(1, 1_000);
+        let _guest = admission.admit(ip("41.58.1.2")).unwrap();
+        let mut waiting: Vec<Seat> =
+            (0..WAITING_PER_ADDRESS).map(|_| admission.admit(ip("41.58.1.2")).unwrap()).collect();
+        assert_eq!(admission.admit(ip("41.58.1.2")).err(), Some(Refused::AddressFull));
+        waiting[0].sign_in(7).unwrap();
+        assert!(!waiting[0].waiting());
+        assert!(admission.admit(ip("41.58.1.2")).unwrap().waiting(), "its waiting place is given again");
+    }
+
+    #[test]
     fn an_account_holds_at_most_its_share_of_sockets() {
         let admission = Admission::new(1_000, 10_000);
         let mut seats: Vec<Seat> = (0..PER_ACCOUNT).map(|_| admission.admit(ip("41.58.1.2")).unwrap()).collect();
