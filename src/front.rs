@@ -8,7 +8,8 @@
 //!
 //! The bytes are read, not peeked: a `peek` leaves them in the socket, so the socket stays readable and a request
 //! line that stops half way could only be looked at again on a timer. 6,000 connections that sent `GE` and stopped
-//! kept 94 % of a core busy that way (issue 28, eleventh finding). A read waits for the next byte like any other.
+//! kept 94 % of a core busy that way (docs/security.md, "Stalled connections"). A read waits for the next byte
+//! like any other.
 
 use std::io;
 use std::pin::Pin;

@@ -1,5 +1,6 @@
-//! Who may hold a socket, so that no client takes the descriptors everyone else needs (issue 28, seventh finding:
-//! one address held 3,000 guest sockets and starved `/api/v1/health`).
+//! Who may hold a socket, so that no client takes the descriptors everyone else needs (docs/security.md, "Socket
+//! floods": one address held 3,000 guest sockets and starved `/api/v1/health`). The rules a client sees are in
+//! docs/api-lotto.md ("How many sockets").
 //!
 //! A socket holds a `Seat` for its whole life. Four limits, all checked at the upgrade or at `auth`:
 //! - **guests per address** (`AYO_WS_GUESTS_PER_ADDRESS`, default `GUESTS_PER_ADDRESS`): sockets not signed in, per
@@ -7,7 +8,7 @@
 //!   in frees the guest place: a signed-in socket is bounded by its account, not by its address, so players behind
 //!   one carrier-grade NAT address are not limited by how many others share it.
 //! - **waiting to sign in**: past the guest cap, an address may still open `WAITING_PER_ADDRESS` sockets that must
-//!   sign in within `SIGN_IN_WITHIN` or are closed (1008). Every socket begins as a guest (its token comes in the
+//!   sign in within `SIGN_IN_WITHIN` or are closed (1013, try again later). Every socket begins as a guest (its token comes in the
 //!   first frame), so without these a player behind an address full of guests could never sign in.
 //! - **sockets per account**: `PER_ACCOUNT` signed-in sockets (tabs and devices); more is refused at `auth` and the
 //!   socket stays what it was, so one account cannot carry the flood the guest cap stops.
@@ -32,8 +33,9 @@ use crate::client_ip::TrustedProxies;
 /// The default guest cap per address. A guest socket costs one descriptor and ≈ 4.4 KiB (docs/performance.md), so
 /// 256 is ≈ 1.1 MiB and 1.3 % of the 20,000 descriptors `deploy/ayo.service` gives: it takes ≈ 76 addresses to fill
 /// the socket budget, and one address alone cannot. A carrier-grade NAT address is shared by a few hundred
-/// subscribers (port blocks of 256–512 of its 64,512 ports); even if a tenth of them had the site open at once
-/// without signing in, they stay below it, and signed-in players do not count.
+/// subscribers, about a thousand with small port blocks (its 64,512 ports in blocks of 64 to 512): 256 lets a
+/// quarter of a thousand watch at once without signing in, players who sign in do not count, and past the cap the
+/// waiting places still let them sign in.
 pub const GUESTS_PER_ADDRESS: u32 = 256;
 /// Sockets from an address whose guest places are all taken that may stay open to sign in.
 pub const WAITING_PER_ADDRESS: u32 = 64;
@@ -302,6 +304,18 @@ mod tests {
         assert_eq!(admission.open(), 0);
         let counts = admission.counts();
         assert!(counts.addresses.is_empty() && counts.accounts.is_empty());
+    }
+
+    #[test]
+    fn signing_in_frees_a_waiting_place_too() {
+        let admission = Admission::new(1, 1_000);
+        let _guest = admission.admit(ip("41.58.1.2")).unwrap();
+        let mut waiting: Vec<Seat> =
+            (0..WAITING_PER_ADDRESS).map(|_| admission.admit(ip("41.58.1.2")).unwrap()).collect();
+        assert_eq!(admission.admit(ip("41.58.1.2")).err(), Some(Refused::AddressFull));
+        waiting[0].sign_in(7).unwrap();
+        assert!(!waiting[0].waiting());
+        assert!(admission.admit(ip("41.58.1.2")).unwrap().waiting(), "its waiting place is given again");
     }
 
     #[test]

@@ -2,11 +2,12 @@
 //! (`lean::link::Reader`) and an upgrade on a kept-alive HTTP connection (`socket::UpgradedPayload`).
 //!
 //! actix-http's `ws::Parser` checks its size limit only once a frame has fully arrived, so a reader that keeps
-//! appending until `parse` answers would hold whatever a header declares: 2^40 bytes, streamed (issue 28, first
-//! finding). Here the declared length is checked as soon as the header is in, and a frame that says it is larger
-//! than `MAX_FRAME_SIZE` is a fault at once (`Fault::Overflow`: the session closes with 1009, "message too big").
-//! Bytes are moved into the frame buffer only as far as one largest frame (`MAX_PENDING`), so what a reader holds
-//! does not depend on what a client sends. Fragments are never put together (push only: a client never needs them).
+//! appending until `parse` answers would hold whatever a header declares: 2^40 bytes, streamed (docs/security.md,
+//! "Endless frames"). Here the declared length is checked as soon as the header is in, and a frame that says it is
+//! larger than `MAX_FRAME_SIZE` is a fault at once (`Fault::Overflow`: the session closes with 1009, "message too
+//! big"). Bytes are moved into the frame buffer only as far as one largest frame (`MAX_PENDING`), so what a reader
+//! holds does not depend on what a client sends. Fragments are never put together (push only: a client never needs
+//! them).
 
 use actix_http::ws::{OpCode, Parser, ProtocolError};
 use actix_web::web::{BufMut, Bytes, BytesMut};

@@ -65,7 +65,7 @@ impl Outgoing for actix_ws::Session {
 /// What the client sends on a connection upgraded by actix-ws, read from the request's payload through the same
 /// bounded frame reader as the lean stack. actix-ws's own `MessageStream` is not used: it appends every chunk the
 /// connection has before it parses, and its codec checks the size limit only once a frame is whole, so a header
-/// declaring 2^40 bytes made it buffer all that followed (issue 28).
+/// declaring 2^40 bytes made it buffer all that followed (docs/security.md, "Endless frames").
 pub struct UpgradedPayload {
     payload: actix_web::web::Payload,
     frames: Frames,

@@ -12,7 +12,10 @@ mod frame;
 mod handshake;
 mod link;
 
+use std::future::Future;
+
 use actix_web::web::{self, BytesMut};
+use futures_util::future::{Either, FutureExt};
 use tokio::net::TcpStream;
 
 use crate::front::FirstBytes;
@@ -22,18 +25,28 @@ use crate::state::AppState;
 
 /// Completes the opening handshake on a fresh connection, then serves the socket until it ends. `first`: the bytes
 /// `crate::front` read to tell this connection from an HTTP one.
-pub async fn serve(mut stream: TcpStream, state: web::Data<AppState>, first: FirstBytes) {
-    // Boxed, and in a function of its own: what the handshake needs (the request's headers, its address) is gone
-    // before the socket's long life starts, and a future keeps every local that lives across two awaits.
-    let Some((seat, leftover)) = Box::pin(open(&mut stream, &state, first)).await else { return };
-    let (read, write) = stream.into_split();
-    session::run(state, link::Writer::new(write), link::Reader::new(read, leftover), seat).await;
+///
+/// Two futures one after the other rather than one `async fn`: that would keep its arguments (the stream, the first
+/// bytes) and the handshake's state beside the session's for the socket's whole life. The handshake is boxed, so
+/// while the session runs nothing of it is left.
+pub fn serve(stream: TcpStream, state: web::Data<AppState>, first: FirstBytes) -> impl Future<Output = ()> {
+    Box::pin(open(stream, state, first)).then(|opened| match opened {
+        Some((state, stream, seat, leftover)) => {
+            let (read, write) = stream.into_split();
+            Either::Left(session::run(state, link::Writer::new(write), link::Reader::new(read, leftover), seat))
+        }
+        None => Either::Right(std::future::ready(())),
+    })
 }
 
 /// Reads the upgrade request, finds the socket a place (`admission`), and answers 101: the place and what the client
 /// sent after its request. `None` once the connection has been answered otherwise (400, 429, 503) or has gone.
-async fn open(stream: &mut TcpStream, state: &AppState, first: FirstBytes) -> Option<(Seat, BytesMut)> {
-    let upgrade = match handshake::read(stream, first.as_slice()).await {
+async fn open(
+    mut stream: TcpStream,
+    state: web::Data<AppState>,
+    first: FirstBytes,
+) -> Option<(web::Data<AppState>, TcpStream, Seat, BytesMut)> {
+    let upgrade = match handshake::read(&mut stream, first.as_slice()).await {
         Ok(upgrade) => upgrade,
         Err(refused) => {
             tracing::debug!(reason = %refused, "socket handshake refused");
@@ -49,14 +62,14 @@ async fn open(stream: &mut TcpStream, state: &AppState, first: FirstBytes) -> Op
             tracing::debug!(%address, ?refused, "socket refused");
             let status = refused.status();
             let status = format!("{} {}", status.as_u16(), status.canonical_reason().unwrap_or(""));
-            handshake::answer(stream, &status, refused.message(), Some(admission::RETRY_AFTER_SECS)).await;
+            handshake::answer(&mut stream, &status, refused.message(), Some(admission::RETRY_AFTER_SECS)).await;
             return None;
         }
     };
-    match handshake::switch(stream, upgrade).await {
+    match handshake::switch(&mut stream, upgrade).await {
         Ok(leftover) => {
             tracing::debug!(peer = ?peer, "socket opened");
-            Some((seat, leftover))
+            Some((state, stream, seat, leftover))
         }
         Err(refused) => {
             tracing::debug!(reason = %refused, "socket handshake refused");
