@@ -39,7 +39,11 @@ impl BusKey {
     /// any other node refuses to start, since its bus would take orders from whoever reaches NATS.
     pub fn from_settings(settings: &Settings) -> anyhow::Result<Self> {
         match (&settings.bus_key, settings.demo) {
-            (Some(text), _) => Self::parse(text).map_err(anyhow::Error::msg),
+            (Some(text), _) => {
+                // The operator's key meets the rule every key does (src/secret_strength.rs), not only its form.
+                crate::secret_strength::hex_key_32(VARIABLE, text.trim())?;
+                Self::parse(text).map_err(anyhow::Error::msg)
+            }
             (None, true) => {
                 tracing::warn!(
                     "--demo without {VARIABLE}: bus messages are sealed with the published demo key, so anyone who \

@@ -27,7 +27,7 @@ const WAIT: Duration = Duration::from_secs(10);
 pub static ONE_CLUSTER_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// The key that seals the bus messages of the test clusters (`AYO_BUS_KEY`, the same on every node).
-pub const BUS_KEY: &str = "5eb15eb15eb15eb15eb15eb15eb15eb15eb15eb15eb15eb15eb15eb15eb15eb1";
+pub const BUS_KEY: &str = "01dffb78130d1c9ff31f255d316f682d6b3491d60ae9b92f47a7df3430fbc122";
 
 /// A node of the cluster: the real server on port 0 with its own data directory, on the test NATS.
 async fn node() -> TestApp {

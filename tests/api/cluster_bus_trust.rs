@@ -29,8 +29,8 @@ use crate::ws::{guest, signed_in, Socket};
 const NEEDS_NATS: &str = "AYO_TEST_NATS_URL (nats://127.0.0.1:PORT): run through scripts/cluster-services.sh";
 const NEEDS_POSTGRES: &str = "AYO_TEST_POSTGRES_URL: run through scripts/cluster-services.sh";
 /// The attacker's own key: well formed, not the cluster's.
-const OTHER_KEY: &str = "a77ac4e2a77ac4e2a77ac4e2a77ac4e2a77ac4e2a77ac4e2a77ac4e2a77ac4e2";
-const SEED_KEY: &str = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+const OTHER_KEY: &str = "0eeda5b7c228d209bd3c7f68287759dedc36fad3bc95d73017e76e89f4d07c90";
+const SEED_KEY: &str = "74458b9e5814fdd1fce99d21448f8a0b26f85e892cb0ef812d66dacc8469d461";
 /// Generous: only reached when something that should happen never does.
 const WAIT: Duration = Duration::from_secs(10);
 

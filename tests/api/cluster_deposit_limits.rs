@@ -11,7 +11,7 @@ use crate::helpers::{spawn_app_with, TestApp};
 
 const NEEDS_SERVICES: &str = "AYO_TEST_POSTGRES_URL and AYO_TEST_NATS_URL: run through scripts/cluster-services.sh";
 /// The seal key every node shares (`AYO_SEED_KEY`).
-const SEED_KEY: &str = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+const SEED_KEY: &str = "74458b9e5814fdd1fce99d21448f8a0b26f85e892cb0ef812d66dacc8469d461";
 
 async fn node(store: &str) -> TestApp {
     let (store, bus) = (store.to_string(), std::env::var("AYO_TEST_NATS_URL").expect(NEEDS_SERVICES));
@@ -19,6 +19,7 @@ async fn node(store: &str) -> TestApp {
         settings.store_url = Some(store);
         settings.bus_url = Some(bus);
         settings.seed_key = Some(SEED_KEY.into());
+        settings.bus_key = Some(crate::cluster_bus::BUS_KEY.into());
     })
     .await
 }

@@ -214,7 +214,8 @@ async fn cluster_a_split_fired_at_two_nodes_at_once_moves_the_threshold_once() {
         spawn_app_with(Limits::default(), move |settings| {
             settings.store_url = Some(store);
             settings.bus_url = Some(bus);
-            settings.seed_key = Some("00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff".into());
+            settings.seed_key = Some("74458b9e5814fdd1fce99d21448f8a0b26f85e892cb0ef812d66dacc8469d461".into());
+            settings.bus_key = Some(crate::cluster_bus::BUS_KEY.into());
         })
     };
     let (a, b) = (node().await, node().await);

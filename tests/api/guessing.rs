@@ -271,7 +271,7 @@ async fn the_owner_with_the_right_code_still_resets_after_a_few_misses() {
 
 const NEEDS_POSTGRES: &str = "AYO_TEST_POSTGRES_URL: run through scripts/cluster-services.sh";
 /// The seal key every node shares (`AYO_SEED_KEY`).
-const SEED_KEY: &str = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+const SEED_KEY: &str = "74458b9e5814fdd1fce99d21448f8a0b26f85e892cb0ef812d66dacc8469d461";
 
 #[actix_web::test]
 #[ignore = "needs PostgreSQL (scripts/cluster-services.sh)"]
