@@ -53,6 +53,9 @@ pub struct Estimate {
     pub variety_bits: f64,
 }
 
+/// A kind of character (digits, lower case…).
+type Kind = fn(&u8) -> bool;
+
 /// The alphabets a key is counted in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Alphabet {
@@ -83,8 +86,8 @@ impl Alphabet {
     /// How many symbols the kinds of character `symbols` uses would give, at most the alphabet's size: digits alone
     /// are 10 of hex's 16, lower case alone 26 of base64's 64.
     fn used_by(self, symbols: &[u8]) -> f64 {
-        let has = |kind: fn(&u8) -> bool| symbols.iter().any(kind);
-        let kinds: &[(fn(&u8) -> bool, f64)] = match self {
+        let has = |kind: Kind| symbols.iter().any(kind);
+        let kinds: &[(Kind, f64)] = match self {
             Self::Text => return self.size(),
             Self::Hex => &[(u8::is_ascii_digit, 10.0), (u8::is_ascii_alphabetic, 6.0)],
             Self::Base64 => &[
@@ -105,8 +108,11 @@ pub fn estimate(secret: &str) -> Estimate {
     let body = if trimmed.is_empty() { secret } else { trimmed };
     let alphabet = Alphabet::of(body);
     // Hex is counted without its case: `ABCD` and `abcd` are the same key material.
-    let symbols: Vec<u8> =
-        if alphabet == Alphabet::Hex { body.bytes().map(|b| b.to_ascii_lowercase()).collect() } else { body.bytes().collect() };
+    let symbols: Vec<u8> = if alphabet == Alphabet::Hex {
+        body.bytes().map(|b| b.to_ascii_lowercase()).collect()
+    } else {
+        body.bytes().collect()
+    };
     let bits = symbols.len() as f64 * alphabet.size().log2();
     let per_char = alphabet.used_by(&symbols).max(1.0).log2();
     let steps: Vec<i16> = symbols.windows(2).map(|pair| i16::from(pair[1]) - i16::from(pair[0])).collect();
@@ -174,10 +180,11 @@ pub fn paystack_key(var: &str, key: &str) -> Result<(), WeakSecret> {
     if rest.is_empty() || !rest.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
         return Err(weak(var, form));
     }
-    if live
-        && (rest.len() < PAYSTACK_LIVE_MIN_CHARS || estimate(rest).variety_bits < PAYSTACK_LIVE_MIN_VARIETY_BITS)
-    {
-        return Err(weak(var, "a live key is the whole key Paystack shows (sk_live_ and 40 characters), not a placeholder"));
+    if live && (rest.len() < PAYSTACK_LIVE_MIN_CHARS || estimate(rest).variety_bits < PAYSTACK_LIVE_MIN_VARIETY_BITS) {
+        return Err(weak(
+            var,
+            "a live key is the whole key Paystack shows (sk_live_ and 40 characters), not a placeholder",
+        ));
     }
     Ok(())
 }
@@ -286,7 +293,9 @@ mod tests {
         let live = format!("sk_live_{}", hex::encode(&random_bytes()[..20]));
         assert!(paystack_key("AYO_PAYSTACK_SECRET_KEY", &live).is_ok());
         assert!(paystack_key("AYO_PAYSTACK_SECRET_KEY", "sk_test_x").is_ok(), "test keys move no real money");
-        for bad in ["pk_live_0123", "changeme", "sk_live_", "sk_live_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "sk_test_a b"] {
+        for bad in
+            ["pk_live_0123", "changeme", "sk_live_", "sk_live_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "sk_test_a b"]
+        {
             let refused = paystack_key("AYO_PAYSTACK_SECRET_KEY", bad).err().map(|e| e.to_string());
             assert!(refused.is_some_and(|r| r.starts_with("AYO_PAYSTACK_SECRET_KEY")), "{bad}");
         }

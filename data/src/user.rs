@@ -102,7 +102,9 @@ pub struct EnrolmentCode {
 pub enum EnrolmentCheck {
     Accepted,
     /// Wrong; `left` more wrong tries before the code is spent (0: spent now).
-    Wrong { left: u32 },
+    Wrong {
+        left: u32,
+    },
     /// Spent by wrong tries earlier: only a new code (from the host) enrols.
     Locked,
     Expired,

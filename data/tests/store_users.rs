@@ -210,11 +210,12 @@ fn enrolment_code_guesses_racing_on_every_node_stop_at_the_limit(nodes: &[Node])
     let (admin, _) = users(&nodes[0]).upsert_staff(&boss, "The Boss", "$argon2id$boss", Role::Admin, None).unwrap();
     let code = EnrolmentCode { digest: "right".into(), expires_at: Utc::now() + Duration::hours(72), misses: 0 };
     let issued = code.clone();
-    users(&nodes[1]).update(admin.id, move |u: &mut User| {
-        u.second_factor.enrolment_code = Some(issued.clone());
-        true
-    })
-    .unwrap();
+    users(&nodes[1])
+        .update(admin.id, move |u: &mut User| {
+            u.second_factor.enrolment_code = Some(issued.clone());
+            true
+        })
+        .unwrap();
     let again = users(&nodes[2]).upsert_staff(&boss, "The Boss", "$argon2id$boss2", Role::Admin, None).unwrap().0;
     assert_eq!(again.second_factor.enrolment_code, Some(code), "stored whole, seen on another node");
 

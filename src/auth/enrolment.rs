@@ -32,7 +32,8 @@ pub fn issue(user: UserId, now: DateTime<Utc>) -> Issued {
     let mut rng = OsRng;
     let raw: String = (0..LENGTH).map(|_| char::from(ALPHABET[rng.gen_range(0..ALPHABET.len())])).collect();
     let code = raw.as_bytes().chunks(4).map(|group| String::from_utf8_lossy(group)).collect::<Vec<_>>().join("-");
-    let record = EnrolmentCode { digest: digest(user, &code), expires_at: now + Duration::hours(LIFETIME_HOURS), misses: 0 };
+    let record =
+        EnrolmentCode { digest: digest(user, &code), expires_at: now + Duration::hours(LIFETIME_HOURS), misses: 0 };
     Issued { code, record }
 }
 

@@ -50,6 +50,6 @@ mod smtp;
 mod tickets;
 mod tokens;
 mod transactions;
+mod weak_secrets;
 mod withdrawals;
 mod ws;
-mod weak_secrets;
