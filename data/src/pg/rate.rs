@@ -40,36 +40,11 @@ pub async fn peek(client: &Client, key: &str, window: Duration) -> Result<Option
 
 /// Counts one event for `key` unless its window already holds `max` (a window that is over starts again at one).
 pub async fn hit(client: &Client, key: &str, window: Duration, max: u32) -> Result<Hit, PgError> {
-    if max == 0 {
-        return Ok(Hit::Full { left: window });
-    }
-    let max = i32::try_from(max).unwrap_or(i32::MAX);
-    let counted = client
-        .query_opt(
-            "INSERT INTO rate_buckets AS b (key, window_start, count) VALUES ($1, now(), 1)
-             ON CONFLICT (key) DO UPDATE SET
-                 count = CASE WHEN b.window_start + $2::float8 * interval '1 second' <= now() THEN 1
-                              ELSE b.count + 1 END,
-                 window_start = CASE WHEN b.window_start + $2::float8 * interval '1 second' <= now() THEN now()
-                                     ELSE b.window_start END
-             WHERE b.window_start + $2::float8 * interval '1 second' <= now() OR b.count < $3
-             RETURNING count",
-            &[&key, &window.as_secs_f64(), &max],
-        )
-        .await?;
-    if let Some(row) = counted {
-        return Ok(Hit::Counted(count(row.get(0))));
-    }
-    // Full: how long it stays so (the window may have ended since, hence at least nothing).
-    let left = client
-        .query_opt(
-            "SELECT EXTRACT(EPOCH FROM window_start + $2::float8 * interval '1 second' - now())::float8
-             FROM rate_buckets WHERE key = $1",
-            &[&key, &window.as_secs_f64()],
-        )
-        .await?
-        .map_or(Duration::ZERO, |row| seconds(row.get(0)));
-    Ok(Hit::Full { left })
+    // The same one statement as `reserve`; a hit only does not need to name its window.
+    Ok(match reserve(client, key, window, max).await? {
+        Reserve::Counted { count, .. } => Hit::Counted(count),
+        Reserve::Full { left } => Hit::Full { left },
+    })
 }
 
 /// What one `reserve` did.
@@ -106,6 +81,7 @@ pub async fn reserve(client: &Client, key: &str, window: Duration, max: u32) -> 
     if let Some(row) = counted {
         return Ok(Reserve::Counted { count: count(row.get(0)), window: row.get(1) });
     }
+    // Full: how long it stays so (the window may have ended since, hence at least nothing).
     let left = client
         .query_opt(
             "SELECT EXTRACT(EPOCH FROM window_start + $2::float8 * interval '1 second' - now())::float8
