@@ -43,7 +43,7 @@ trap stop EXIT
 
 pg_port="$(free_port)"
 as_db "$bin/initdb" -D "$dir/pg" -A trust -U ayo --no-sync -E UTF8 >/dev/null
-as_db "$bin/pg_ctl" -D "$dir/pg" -l "$dir/pg.log" -w -o "-p $pg_port -k $dir -c listen_addresses=127.0.0.1" start >/dev/null \
+as_db "$bin/pg_ctl" -D "$dir/pg" -l "$dir/pg.log" -w -o "-p $pg_port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=500" start >/dev/null \
   || { cat "$dir/pg.log" >&2; exit 1; }
 
 nats_port="$(free_port)"
