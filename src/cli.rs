@@ -255,7 +255,7 @@ fn serve(settings: Settings) -> anyhow::Result<()> {
         let mut out = std::io::stdout().lock();
         writeln!(out, "Ayo Lotto listening on {}", app.url())?;
         if settings.demo {
-            crate::demo_games::seed_games(&app.store())?;
+            crate::demo_games::seed_games(&app.store(), settings.demo_draw_minutes)?;
             app.engine().scheduler.do_send(ayo_actors::scheduler::Refresh);
             let admin = crate::demo::seed_admin(&app.store(), &settings.data_dir)?;
             writeln!(out, "Demo admin email: {}", crate::demo::DEMO_ADMIN_EMAIL)?;

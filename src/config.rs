@@ -24,6 +24,9 @@ pub struct Settings {
     /// `AYO_FORWARDED_HEADER`: which forwarded headers those proxies write, `x-forwarded-for` (the default) or
     /// `forwarded` (RFC 7239); only that family is read (`crate::client_ip`).
     pub forwarded_header: Option<String>,
+    /// `AYO_DEMO_DRAW_MINUTES`: how often the demo's Ayo Express draws (1 to 60 minutes, default 3); read only when
+    /// `--demo` creates the demo games. The browser journeys run it at 1 so they wait less for a result.
+    pub demo_draw_minutes: u32,
     /// `AYO_ADJUST_APPROVAL_ABOVE`: a manual wallet adjustment larger than this (kobo, either way) waits for a
     /// second admin's approval.
     pub adjust_approval_above: i64,
@@ -76,6 +79,7 @@ impl Settings {
             identity: crate::identity::IdentitySettings::default(),
             trusted_proxies: String::new(),
             forwarded_header: None,
+            demo_draw_minutes: crate::demo_games::EXPRESS_EVERY_MINUTES,
             adjust_approval_above: ADJUST_APPROVAL_ABOVE,
             seed_key: None,
             sandbox_requested: demo,
@@ -119,6 +123,9 @@ impl Settings {
         }
         if let Some(v) = var("AYO_TRUSTED_PROXIES") {
             self.trusted_proxies = v;
+        }
+        if let Some(v) = var("AYO_DEMO_DRAW_MINUTES").and_then(|v| v.parse().ok()).filter(|m| (1..=60).contains(m)) {
+            self.demo_draw_minutes = v;
         }
         if let Some(v) = var("AYO_FORWARDED_HEADER") {
             self.forwarded_header = Some(v);

@@ -1,5 +1,5 @@
-//! The demo's games: three weekly classics and "Ayo Express", drawn every three minutes so a newcomer sees a
-//! draw within minutes of starting.
+//! The demo's games: three weekly classics and "Ayo Express", drawn every three minutes (`AYO_DEMO_DRAW_MINUTES`)
+//! so a newcomer sees a draw within minutes of starting.
 
 use chrono::{NaiveTime, Utc, Weekday};
 
@@ -12,17 +12,22 @@ fn weekly(days: &[Weekday], hour: u32, minute: u32) -> Schedule {
     Schedule::Weekly { slots: days.iter().map(|&weekday| WeeklySlot { weekday, time }).collect() }
 }
 
-/// Creates the demo games once (when there are no games yet). Returns how many were created.
-pub fn seed_games(store: &Store) -> anyhow::Result<usize> {
+/// How often Ayo Express draws unless `AYO_DEMO_DRAW_MINUTES` says otherwise.
+pub const EXPRESS_EVERY_MINUTES: u32 = 3;
+
+/// Creates the demo games once (when there are no games yet), Ayo Express drawing every `express_every_minutes`.
+/// Returns how many were created.
+pub fn seed_games(store: &Store, express_every_minutes: u32) -> anyhow::Result<usize> {
     if !store.games.games()?.is_empty() {
         return Ok(0);
     }
+    let express = express_description(express_every_minutes);
     let specs = [
         (
             "ayo-express",
             "Ayo Express",
-            "A fresh 5/90 draw every three minutes, day and night.",
-            Schedule::Interval { every_minutes: 3 },
+            express.as_str(),
+            Schedule::Interval { every_minutes: express_every_minutes },
             30,
         ),
         (
@@ -60,4 +65,12 @@ pub fn seed_games(store: &Store) -> anyhow::Result<usize> {
     }
     store.flush_blocking()?;
     Ok(count)
+}
+
+fn express_description(every_minutes: u32) -> String {
+    match every_minutes {
+        1 => "A fresh 5/90 draw every minute, day and night.".to_string(),
+        3 => "A fresh 5/90 draw every three minutes, day and night.".to_string(),
+        n => format!("A fresh 5/90 draw every {n} minutes, day and night."),
+    }
 }

@@ -30,10 +30,45 @@ export async function enterAdminCode(page: Page) {
 
 /** The demo admin logs in at /boss (password, then the authenticator code) and lands on the dashboard. */
 export async function logInAsAdmin(page: Page) {
+  if (keptAdminSession && (await stillSignedIn(page, keptAdminSession.token))) {
+    // Put the kept session in place before the app's first script reads it; once per tab (sessionStorage marks
+    // it), so a journey that logs out later stays logged out.
+    await page.addInitScript((entries) => {
+      if (sessionStorage.getItem('e2e-admin-session')) return;
+      sessionStorage.setItem('e2e-admin-session', '1');
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, keptAdminSession);
+    await page.goto('/boss/dashboard');
+    await expect(page).toHaveURL(/\/boss\/dashboard$/);
+    return;
+  }
   await page.goto('/boss');
   await enterAdminPassword(page);
   await enterAdminCode(page);
   await expect(page).toHaveURL(/\/boss\/dashboard$/);
+  const stored = await page.evaluate(() => ({
+    token: localStorage.getItem('token'),
+    expiry: localStorage.getItem('expiry'),
+    user: localStorage.getItem('user'),
+  }));
+  if (stored.token && stored.expiry && stored.user) {
+    keptAdminSession = { token: stored.token, expiry: stored.expiry, user: stored.user };
+  }
+}
+
+/**
+ * The demo admin's signed-in session from this worker's first login through /boss (localStorage's `token`, `expiry`
+ * and `user`). The server takes each authenticator step once per admin, so every further login waits up to 30 s for
+ * a fresh code (admin-code.ts); the journeys about signing in do it themselves (accounts.spec.ts, admin-2fa.spec.ts),
+ * the others open /boss with this session.
+ */
+let keptAdminSession: { token: string; expiry: string; user: string } | undefined;
+
+/** The kept session's token still opens the back office (not expired, not revoked by a log out). */
+async function stillSignedIn(page: Page, token: string): Promise<boolean> {
+  if (Number(keptAdminSession?.expiry) - Date.now() < 60_000) return false;
+  const answer = await page.request.get('/api/v1/admin/dashboard', { headers: { Authorization: `Bearer ${token}` } });
+  return answer.ok();
 }
 
 /** A player's API token (one step: players have no second factor). */

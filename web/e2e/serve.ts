@@ -16,11 +16,14 @@ const STOP_TIMEOUT_MS = 15_000;
 
 export type Served = { server: ChildProcess; url: string; email: string; password: string; totpSecret: string };
 
-/** `ayo serve --demo --bind bind --data-dir dataDir`, with `env` for its environment. */
+/**
+ * `ayo serve --demo --bind bind --data-dir dataDir`, with `env` for its environment. Ayo Express draws every minute
+ * (`AYO_DEMO_DRAW_MINUTES=1`) so the journeys that watch a draw wait less for it; the pace is the only difference.
+ */
 export function serve(dataDir: string, bind: string, env: NodeJS.ProcessEnv = process.env): Promise<Served> {
   const server = spawn(BINARY, ['serve', '--bind', bind, '--data-dir', dataDir, '--demo'], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...env, RUST_LOG: env.RUST_LOG ?? 'warn' },
+    env: { AYO_DEMO_DRAW_MINUTES: '1', ...env, RUST_LOG: env.RUST_LOG ?? 'warn' },
   });
   let stdout = '';
   let stderr = '';
