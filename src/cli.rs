@@ -324,7 +324,7 @@ pub fn make_staff(store: &Store, staff: &NewStaff<'_>) -> anyhow::Result<(User, 
 pub fn provision_staff(store: &Store, admin: &NewStaff<'_>) -> anyhow::Result<Provisioned> {
     let email = Email::parse(admin.email).map_err(|e| anyhow::anyhow!("--email: {e}"))?;
     let secret = Password::parse(admin.password).map_err(|e| anyhow::anyhow!("--password: {e}"))?;
-    let min = crate::routes::ADMIN_PASSWORD_MIN;
+    let min = crate::http::account::auth::ADMIN_PASSWORD_MIN;
     anyhow::ensure!(
         admin.password.chars().count() >= min,
         "--password: an admin's or witness's password must be at least {min} characters"

@@ -50,7 +50,7 @@ pub struct Settings {
     /// (docs/decisions/029); none means the embedded store in `<data-dir>/db`.
     pub store_url: Option<String>,
     /// `AYO_WS_GUESTS_PER_ADDRESS`: the guest (not signed-in) sockets one client address may hold; unset means
-    /// `crate::realtime::admission::GUESTS_PER_ADDRESS`. Checked when the server starts.
+    /// `crate::http::realtime::admission::GUESTS_PER_ADDRESS`. Checked when the server starts.
     pub ws_guests_per_address: Option<String>,
     /// `AYO_BUS_KEY`: 64 hex, the same on every node, sealing every bus message (`bus::key`); required with a bus
     /// outside `--demo`.

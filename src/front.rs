@@ -23,7 +23,7 @@ use actix_web::web;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 /// The request line that opens a socket, up to the character after the path.
 const SOCKET_REQUEST: &[u8] = b"GET /api/v1/ws";
@@ -35,7 +35,7 @@ const FIRST_BYTES_TIMEOUT: Duration = Duration::from_secs(5);
 /// What actix-http serves: a connection, its protocol and its peer (as `HttpService::tcp` would hand them over).
 pub type Connection = (Replayed, Protocol, Option<std::net::SocketAddr>);
 
-/// Wraps actix-web's HTTP service: connections that open a socket are served by `crate::realtime::lean`.
+/// Wraps actix-web's HTTP service: connections that open a socket are served by `crate::http::realtime::lean`.
 pub fn with_sockets<H>(
     http: H,
     state: web::Data<AppState>,
@@ -53,7 +53,7 @@ where
                 async move {
                     let first = first_bytes(&mut stream).await;
                     if classify(first.as_slice()) == Some(true) {
-                        crate::realtime::lean::serve(stream, state, first).await;
+                        crate::http::realtime::lean::serve(stream, state, first).await;
                         Ok(())
                     } else {
                         let peer = stream.peer_addr().ok();
@@ -78,6 +78,12 @@ pub struct FirstBytes {
 impl FirstBytes {
     pub fn as_slice(&self) -> &[u8] {
         &self.buf[..usize::from(self.len)]
+    }
+}
+
+impl AsRef<[u8]> for FirstBytes {
+    fn as_ref(&self) -> &[u8] {
+        self.as_slice()
     }
 }
 

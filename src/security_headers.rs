@@ -18,7 +18,7 @@ use base64::prelude::{Engine as _, BASE64_STANDARD};
 use sha2::{Digest, Sha256};
 use std::sync::LazyLock;
 
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 /// The policy for the app as built: its inline scripts' hashes are read once, from the embedded `index.html`.
 static CONTENT_SECURITY_POLICY: LazyLock<HeaderValue> = LazyLock::new(|| {

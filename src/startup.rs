@@ -18,8 +18,8 @@ use crate::auth::Tokens;
 use crate::config::Settings;
 use crate::mail::Postman;
 use crate::rate_limit::{Limits, RateLimiter};
-use crate::state::AppState;
-use crate::{assets, routes, secrets};
+use crate::http::state::AppState;
+use crate::{assets, secrets};
 
 pub struct Application {
     port: u16,
@@ -46,10 +46,10 @@ impl Application {
             .map_err(anyhow::Error::msg)?
             .reading(forwarded_header);
         let guests_per_address =
-            crate::realtime::admission::guests_per_address(settings.ws_guests_per_address.as_deref())
+            crate::http::realtime::admission::guests_per_address(settings.ws_guests_per_address.as_deref())
                 .map_err(anyhow::Error::msg)?;
         let sockets =
-            crate::realtime::admission::Admission::new(guests_per_address, crate::realtime::admission::budget());
+            crate::http::realtime::admission::Admission::new(guests_per_address, crate::http::realtime::admission::budget());
         crate::secrets::private_dir(&settings.data_dir)?;
         let store = open_store(&settings)?;
         // Before anything starts: a refused gateway mode stops here.
@@ -164,7 +164,7 @@ impl Application {
     }
 
     /// Mail and codes still being sent after their answers.
-    pub fn background(&self) -> crate::state::Background {
+    pub fn background(&self) -> crate::http::state::Background {
         self.state.background.clone()
     }
 
@@ -255,13 +255,13 @@ fn app(
         .wrap(middleware::from_fn(crate::security_headers::add))
         // The WebSocket sits outside the request logging and compression: both wrap a response body for its whole
         // life, and a socket's body is every frame pushed to it (a span entered per frame).
-        .configure(crate::realtime::configure)
+        .configure(crate::http::realtime::configure)
         .service(
             web::scope("")
                 .wrap(middleware::Compress::default())
                 .wrap(TracingLogger::default())
                 .wrap(middleware::from_fn(crate::metrics::track))
-                .configure(routes::configure)
+                .configure(crate::http::api_doc::configure)
                 .default_service(web::get().to(assets::serve)),
         )
 }

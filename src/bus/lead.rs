@@ -205,7 +205,7 @@ fn record(store: &Store, asker: &Asker, draw_id: u64, reason: &str, would_be: Op
         actor_id: Some(asker.admin_id),
         actor_email: Some(asker.admin_email.clone()),
         ip: asker.ip.clone(),
-        ..Activity::unattended(action, Some(format!("draw:{draw_id}")), crate::audit::clip(&detail))
+        ..Activity::unattended(action, Some(format!("draw:{draw_id}")), crate::audit_detail::clip(&detail))
     };
     if let Err(e) = store.activities.record(activity) {
         tracing::error!(action, error = %e, "could not write the audit log");

@@ -10,13 +10,10 @@
 //! that ends `Unavailable` may or may not have gone out, so its withdrawal stays `processing` until re-checked.
 
 pub mod checkout_page;
-pub mod confirm;
 pub mod mode;
-pub mod payout;
 pub mod paystack;
 pub mod sandbox;
 pub mod site;
-pub mod views;
 
 use std::collections::HashSet;
 use std::path::Path;

@@ -24,7 +24,7 @@ pub struct TestApp {
     pub hub: actix::Addr<ayo_actors::hub::Hub>,
     pub engine: ayo_actors::engine::Engine,
     /// Mail the server sends after answering: wait for it before reading the outbox.
-    pub background: ayo::state::Background,
+    pub background: ayo::http::state::Background,
     /// Where `/metrics` is served, when the settings asked for it.
     pub metrics_url: Option<String>,
     /// A cluster node's part in running the draws.
