@@ -16,9 +16,9 @@ use tokio_tungstenite::tungstenite::Message;
 use ayo::bus::key::BusKey;
 use ayo::bus::seal::{Opener, Sealer, Stream, HEADER};
 use ayo::bus::wire::{self, Control};
-use ayo::config::Settings;
+use ayo::server::config::Settings;
 use ayo::rate_limit::Limits;
-use ayo::startup::Application;
+use ayo::server::startup::Application;
 use ayo_actors::events::{Event, EventKind, Topic};
 use ayo_actors::scheduler::Leading;
 

@@ -44,7 +44,7 @@ async fn post_from(app: &TestApp, from: &str, path: &str, body: Value, token: Op
     Reply { status, body: resp.json().await.unwrap_or(Value::Null) }
 }
 
-fn behind_the_proxy(settings: &mut ayo::config::Settings) {
+fn behind_the_proxy(settings: &mut ayo::server::config::Settings) {
     settings.trusted_proxies = "127.0.0.1".into();
 }
 

@@ -51,7 +51,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
 #[get("/dashboard")]
 async fn dashboard(state: web::Data<AppState>, _: AdminUser) -> Result<HttpResponse, ApiError> {
     let store = state.store.clone();
-    let figures = web::block(move || crate::dashboard::figures(&store)).await?.map_err(ApiError::internal)?;
+    let figures = web::block(move || crate::jobs::dashboard::figures(&store)).await?.map_err(ApiError::internal)?;
     Ok(HttpResponse::Ok().json(json!({ "data": figures })))
 }
 

@@ -14,7 +14,7 @@ use ayo_data::store::lagos_day;
 
 use crate::http::schema::{Envelope, ServiceConfig};
 use crate::http::extract::AuthUser;
-use crate::csv::{field, naira};
+use crate::reports::csv::{field, naira};
 use crate::error::{ApiError, FieldErrors};
 use crate::http::paging::{TableQuery, CREATION_ORDER};
 use crate::http::state::AppState;

@@ -36,7 +36,7 @@ pub const MAX_FRAME_SIZE: usize = 4 * 1024;
 pub const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// GET /api/v1/ws on a connection that served HTTP first: upgrades through actix-ws and leaves the connection to
-/// its own task. (A connection whose first request is the upgrade never gets here: `crate::front` hands it to the
+/// its own task. (A connection whose first request is the upgrade never gets here: `crate::server::front` hands it to the
 /// lean stack, `crate::http::realtime::lean`.)
 #[utoipa::path(
     get,

@@ -5,7 +5,7 @@
 //! idle (reads borrow a short-lived one, writes go straight from the Hub's shared text with a 2–10 byte header in one
 //! vectored `write`), and a frame crosses one queue: the Hub's. Decision 028 has the figures.
 //!
-//! `crate::front` sends every connection whose first request is `GET /api/v1/ws` here; the session logic is the same
+//! `crate::server::front` sends every connection whose first request is `GET /api/v1/ws` here; the session logic is the same
 //! as on actix-ws (`crate::http::realtime::session::run`).
 
 mod frame;
@@ -23,7 +23,7 @@ use crate::http::realtime::session;
 use crate::http::state::AppState;
 
 /// Completes the opening handshake on a fresh connection, then serves the socket until it ends. `first`: the bytes
-/// `crate::front` read to tell this connection from an HTTP one.
+/// `crate::server::front` read to tell this connection from an HTTP one.
 ///
 /// Two futures one after the other rather than one `async fn`: that would keep its arguments (the stream, the first
 /// bytes) and the handshake's state beside the session's for the socket's whole life. The handshake is boxed, so

@@ -2,6 +2,8 @@
 //! entries of one window (a Lagos calendar month or year), newest first from the end of the window until before its
 //! start, and looks up each ticket's game and each player's state once. They run on the blocking pool.
 
+pub mod csv;
+
 use std::collections::{BTreeMap, HashMap};
 
 use chrono::{DateTime, Datelike, NaiveDate, TimeZone, Utc};
@@ -12,7 +14,7 @@ use ayo_data::store::back_to;
 use ayo_data::user::UserId;
 use ayo_data::{Store, StoreResult};
 
-use crate::csv::{field, line, naira};
+use crate::reports::csv::{field, line, naira};
 
 /// NFIU's currency transaction threshold for individuals (Money Laundering Act 2022): ₦5,000,000.
 pub const LARGE_TRANSACTION_KOBO: i64 = 500_000_000;

@@ -1,5 +1,11 @@
 //! The command line of docs/architecture.md §12: `serve`, `create-admin`, `create-witness`, `verify-draw`, `witness`.
 
+pub mod backup;
+pub mod demo;
+pub mod demo_games;
+pub mod migrate;
+pub mod verify_draw;
+
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -12,8 +18,8 @@ use ayo_data::user::{Role, User};
 use ayo_data::Store;
 
 use crate::auth::{enrolment, password, totp};
-use crate::config::Settings;
-use crate::startup::{open_store, Application};
+use crate::server::config::Settings;
+use crate::server::startup::{open_store, Application};
 
 #[derive(Parser)]
 #[command(name = "ayo", version, about = "Ayo Lotto: the server, and the operator's tools")]
@@ -172,11 +178,11 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             settings.store_url = store;
             let mut settings = settings.with_env();
             settings.accept_sandbox_history |= accept_sandbox_history;
-            crate::payments::mode::require_explicit(&settings)?;
+            crate::payments::mode::require_explicit(&settings.payments, &settings.identity, settings.sandbox_requested)?;
             serve(settings)
         }
         Command::VerifyDraw { draw_id, url: Some(url), .. } => {
-            println!("{}", crate::verify::verify_draw_at(&url, draw_id)?);
+            println!("{}", crate::commands::verify_draw::verify_draw_at(&url, draw_id)?);
             Ok(())
         }
         Command::VerifyDraw { draw_id, data_dir, url: None, store } => {
@@ -184,7 +190,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             let store = open_store(&settings).map_err(|e| {
                 anyhow::anyhow!("{}\nA server running on it can verify the draw from its public API: ayo verify-draw {draw_id} --url http://HOST:PORT", causes(&e))
             })?;
-            println!("{}", crate::verify::verify_draw(&store, draw_id)?);
+            println!("{}", crate::commands::verify_draw::verify_draw(&store, draw_id)?);
             Ok(())
         }
         Command::CreateAdmin { email, password, totp_secret, name, data_dir, store } => {
@@ -199,36 +205,36 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             create_staff(&settings, &admin)
         }
         Command::Backup { file, store: Some(url), .. } => {
-            println!("{}", crate::cluster_backup::dump(&url, &file)?);
+            println!("{}", crate::commands::backup::dump(&url, &file)?);
             Ok(())
         }
         Command::Backup { file, data_dir, store: None } => {
             let settings = Settings::new(String::new(), data_dir, false).with_env();
-            println!("{}", crate::control::backup(&settings.data_dir, &file, || open_store(&settings))?);
+            println!("{}", crate::server::control::backup(&settings.data_dir, &file, || open_store(&settings))?);
             Ok(())
         }
         Command::Restore { file, store: Some(url), .. } => {
-            println!("{}", crate::cluster_backup::restore(&file, &url)?);
+            println!("{}", crate::commands::backup::restore(&file, &url)?);
             Ok(())
         }
         Command::Restore { file, data_dir, store: None } => {
             let data_dir = data_dir.ok_or_else(|| anyhow::anyhow!("--data-dir: where to restore the backup"))?;
-            println!("{}", crate::control::restore(&file, &data_dir)?);
+            println!("{}", crate::server::control::restore(&file, &data_dir)?);
             Ok(())
         }
         Command::Migrate { from_data_dir, to } => {
-            println!("{}", crate::migrate::migrate(&from_data_dir, &to)?);
+            println!("{}", crate::commands::migrate::migrate(&from_data_dir, &to)?);
             Ok(())
         }
         Command::Witness { url, email, password, key_file, once } => {
             let key = crate::secrets::load_or_create_file(&key_file)?;
-            let witness = crate::witness_client::Witness {
+            let witness = crate::jobs::witness::Witness {
                 base_url: url.trim_end_matches('/').to_string(),
                 email,
                 password,
                 key,
             };
-            let round = actix_web::rt::System::new().block_on(crate::witness_client::run(witness, once))?;
+            let round = actix_web::rt::System::new().block_on(crate::jobs::witness::run(witness, once))?;
             println!("revealed {:?}, committed {}, foreign {:?}", round.revealed, round.committed, round.foreign);
             Ok(())
         }
@@ -255,14 +261,14 @@ fn serve(settings: Settings) -> anyhow::Result<()> {
         let mut out = std::io::stdout().lock();
         writeln!(out, "Ayo Lotto listening on {}", app.url())?;
         if settings.demo {
-            crate::demo_games::seed_games(&app.store())?;
+            crate::commands::demo_games::seed_games(&app.store())?;
             app.engine().scheduler.do_send(ayo_actors::scheduler::Refresh);
-            let admin = crate::demo::seed_admin(&app.store(), &settings.data_dir)?;
-            writeln!(out, "Demo admin email: {}", crate::demo::DEMO_ADMIN_EMAIL)?;
+            let admin = crate::commands::demo::seed_admin(&app.store(), &settings.data_dir)?;
+            writeln!(out, "Demo admin email: {}", crate::commands::demo::DEMO_ADMIN_EMAIL)?;
             writeln!(out, "Demo admin password: {}", admin.password)?;
             writeln!(out, "Demo admin TOTP: {}", admin.otpauth_uri)?;
-            crate::demo::start_witness(&app.store(), &settings.data_dir, &app.url())?;
-            writeln!(out, "Demo witness: {} (inside this server, for the demo only)", crate::demo::DEMO_WITNESS_EMAIL)?;
+            crate::commands::demo::start_witness(&app.store(), &settings.data_dir, &app.url())?;
+            writeln!(out, "Demo witness: {} (inside this server, for the demo only)", crate::commands::demo::DEMO_WITNESS_EMAIL)?;
         }
         out.flush()?;
         drop(out);

@@ -20,8 +20,6 @@
 //! Dojah key (sent as a header: one printable token). What the rule cannot see: a long sentence made up of ordinary
 //! words passes if it is varied enough. Make keys with `openssl rand -hex 32`.
 
-use crate::config::Settings;
-
 /// Key material a server key must have by its length.
 pub const MIN_BITS: f64 = 256.0;
 /// What a server key must still carry once repetition is discounted.
@@ -193,27 +191,6 @@ pub fn paystack_key(var: &str, key: &str) -> Result<(), WeakSecret> {
 pub fn header_key(var: &str, key: &str) -> Result<(), WeakSecret> {
     if key.is_empty() || !key.bytes().all(|b| b.is_ascii_graphic()) {
         return Err(weak(var, "it must be the provider's key, one word of printable characters"));
-    }
-    Ok(())
-}
-
-/// Every secret in the settings, by the rule for its kind. `ayo serve` (`startup::Application::build`) calls this
-/// before it opens anything.
-pub fn require_strong_secrets(settings: &Settings) -> Result<(), WeakSecret> {
-    if let Some(secret) = &settings.jwt_secret {
-        require_strong("AYO_JWT_SECRET", secret)?;
-    }
-    if let Some(secret) = &settings.seed_key {
-        hex_key("AYO_SEED_KEY", secret)?;
-    }
-    if let Some(secret) = &settings.metrics_token {
-        require_strong("AYO_METRICS_TOKEN", secret)?;
-    }
-    if let Some(secret) = &settings.payments.paystack_secret_key {
-        paystack_key("AYO_PAYSTACK_SECRET_KEY", secret)?;
-    }
-    if let Some(secret) = &settings.identity.dojah_secret_key {
-        header_key("AYO_DOJAH_SECRET_KEY", secret)?;
     }
     Ok(())
 }

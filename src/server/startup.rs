@@ -15,11 +15,12 @@ use tracing_actix_web::TracingLogger;
 use ayo_data::Store;
 
 use crate::auth::Tokens;
-use crate::config::Settings;
+use crate::server::config::Settings;
 use crate::mail::Postman;
 use crate::rate_limit::{Limits, RateLimiter};
 use crate::http::state::AppState;
-use crate::{assets, secrets};
+use crate::secrets;
+use crate::server::assets;
 
 pub struct Application {
     port: u16,
@@ -28,7 +29,7 @@ pub struct Application {
     state: web::Data<AppState>,
     metrics_url: Option<String>,
     /// A cluster node's part in running the draws.
-    leadership: Option<crate::leadership::Contention>,
+    leadership: Option<crate::jobs::leadership::Contention>,
 }
 
 impl Application {
@@ -37,7 +38,7 @@ impl Application {
     }
 
     pub async fn build_with_limits(settings: Settings, limits: Limits) -> anyhow::Result<Self> {
-        crate::secret_strength::require_strong_secrets(&settings)?;
+        crate::server::keys::require_strong_secrets(&settings)?;
         let forwarded_header = match &settings.forwarded_header {
             Some(name) => crate::client_ip::ForwardedHeader::parse(name).map_err(anyhow::Error::msg)?,
             None => crate::client_ip::ForwardedHeader::default(),
@@ -64,7 +65,7 @@ impl Application {
         if identity.is_sandbox() {
             tracing::warn!("identity checks use the built-in SANDBOX provider: NINs are not checked with NIMC");
         }
-        let (jwt_secret, pepper) = secrets::token_and_code(&settings)?;
+        let (jwt_secret, pepper) = crate::server::keys::token_and_code(&settings)?;
         let postman =
             Postman::new(&settings.mail_from, settings.smtp_url.as_deref(), settings.data_dir.join("outbox"))?;
         let hub = actix::Actor::start(ayo_actors::hub::Hub::default());
@@ -74,7 +75,12 @@ impl Application {
             );
         }
         let bus = match &settings.bus_url {
-            Some(url) => crate::bus::Bus::connect(&settings, url, hub.clone()).await?,
+            Some(url) => crate::bus::Bus::connect(
+                crate::bus::key::BusKey::for_node(settings.bus_key.as_deref(), settings.demo)?,
+                url,
+                settings.bus_ca_file.clone(),
+                hub.clone(),
+            ).await?,
             None => crate::bus::Bus::local(hub.clone()),
         };
         // A cluster node runs the draws only while it holds the lottery's lease (`leadership`).
@@ -83,21 +89,21 @@ impl Application {
         let (limiter, leadership) = match &settings.store_url {
             Some(url) => {
                 let holder = format!("{}-{}", bus.node().unwrap_or("node"), hex::encode(rand::random::<[u8; 6]>()));
-                let contention = crate::leadership::contend(url.clone(), engine.clone(), holder);
+                let contention = crate::jobs::leadership::contend(url.clone(), engine.clone(), holder);
                 (RateLimiter::shared(std::sync::Arc::new(ayo_data::pg::connect(url).await?)), Some(contention))
             }
             None => (RateLimiter::default(), None),
         };
         bus.serve_draw_commands(engine.scheduler.clone(), store.clone()).await?;
-        crate::dashboard::start_live(store.clone(), bus.local_publisher());
+        crate::jobs::dashboard::start_live(store.clone(), bus.local_publisher());
         if let Some(days) = settings.audit_retention_days {
-            if days < crate::audit_retention::MIN_DAYS {
+            if days < crate::jobs::retention::MIN_DAYS {
                 anyhow::bail!(
                     "AYO_AUDIT_RETENTION_DAYS is {days}: keep the audit log at least {} days",
-                    crate::audit_retention::MIN_DAYS
+                    crate::jobs::retention::MIN_DAYS
                 );
             }
-            crate::audit_retention::start(store.clone(), days);
+            crate::jobs::retention::start(store.clone(), days);
         }
         let listener = TcpListener::bind(&settings.bind).with_context(|| format!("binding {}", settings.bind))?;
         let address = listener.local_addr()?;
@@ -122,10 +128,10 @@ impl Application {
             sockets,
         });
 
-        crate::control::listen(&settings.data_dir, state.store.clone())?;
-        crate::metrics::prepare(settings.metrics_bind.as_deref());
+        crate::server::control::listen(&settings.data_dir, state.store.clone())?;
+        crate::server::metrics::prepare(settings.metrics_bind.as_deref());
         let metrics_url =
-            crate::metrics::serve(settings.metrics_bind.as_deref(), settings.metrics_token.clone(), state.clone())?;
+            crate::server::metrics::serve(settings.metrics_bind.as_deref(), settings.metrics_token.clone(), state.clone())?;
         let workers =
             if clustered { CLUSTER_WORKERS } else { std::thread::available_parallelism().map_or(2, |n| n.get()) };
         let server = serve(listener, state.clone(), workers)?;
@@ -138,7 +144,7 @@ impl Application {
     }
 
     /// A cluster node's part in running the draws (none on its own).
-    pub fn leadership(&self) -> Option<crate::leadership::Contention> {
+    pub fn leadership(&self) -> Option<crate::jobs::leadership::Contention> {
         self.leadership.clone()
     }
 
@@ -205,7 +211,7 @@ const CLUSTER_WORKERS: usize = 16;
 const SHUTDOWN_TIMEOUT_SECS: u64 = 8;
 
 /// Serves the public port: actix-web for HTTP (with `HttpServer`'s defaults: 5 s keep-alive, 5 s to send a
-/// request's head), and the lean stack for connections that open the WebSocket (`crate::front`). Built on
+/// request's head), and the lean stack for connections that open the WebSocket (`crate::server::front`). Built on
 /// actix-server directly because `HttpServer` owns its connections whole and cannot hand one to another stack.
 fn serve(listener: TcpListener, state: web::Data<AppState>, workers: usize) -> std::io::Result<Server> {
     let address = listener.local_addr()?;
@@ -227,7 +233,7 @@ fn serve(listener: TcpListener, state: web::Data<AppState>, workers: usize) -> s
                 })
                 // Over `front::Replayed`, not a bare `TcpStream` (`.tcp()`): the front has read the first bytes.
                 .finish(map_config(app, |_| AppConfig::default()));
-            crate::front::with_sockets(http, state.clone())
+            crate::server::front::with_sockets(http, state.clone())
         })?
         // SIGTERM is ours to handle (`run_until_signalled`): sockets are told to reconnect before the server stops.
         .disable_signals()
@@ -252,7 +258,7 @@ fn app(
         .app_data(state)
         .app_data(crate::error::path_config())
         .app_data(crate::error::query_config())
-        .wrap(middleware::from_fn(crate::security_headers::add))
+        .wrap(middleware::from_fn(crate::server::security_headers::add))
         // The WebSocket sits outside the request logging and compression: both wrap a response body for its whole
         // life, and a socket's body is every frame pushed to it (a span entered per frame).
         .configure(crate::http::realtime::configure)
@@ -260,7 +266,7 @@ fn app(
             web::scope("")
                 .wrap(middleware::Compress::default())
                 .wrap(TracingLogger::default())
-                .wrap(middleware::from_fn(crate::metrics::track))
+                .wrap(middleware::from_fn(crate::server::metrics::track))
                 .configure(crate::http::api_doc::configure)
                 .default_service(web::get().to(assets::serve)),
         )
@@ -282,7 +288,7 @@ async fn shutdown_signal() -> anyhow::Result<&'static str> {
 /// database alone never reveals an open draw's balls. A cluster node requires `AYO_SEED_KEY`, which every node
 /// must share.
 pub fn open_store(settings: &Settings) -> anyhow::Result<Store> {
-    let key = secrets::seed_key(settings)?;
+    let key = crate::server::keys::seed_key(settings)?;
     if let Some(url) = &settings.store_url {
         return Store::cluster(url, &key)
             .with_context(|| format!("opening the cluster's store at {}", secrets::redacted(url)));

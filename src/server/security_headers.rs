@@ -22,7 +22,7 @@ use crate::http::state::AppState;
 
 /// The policy for the app as built: its inline scripts' hashes are read once, from the embedded `index.html`.
 static CONTENT_SECURITY_POLICY: LazyLock<HeaderValue> = LazyLock::new(|| {
-    let hashes = crate::assets::index_html().map(|html| inline_script_hashes(&html)).unwrap_or_default();
+    let hashes = crate::server::assets::index_html().map(|html| inline_script_hashes(&html)).unwrap_or_default();
     HeaderValue::from_str(&content_security_policy(&hashes)).unwrap_or_else(|_| HeaderValue::from_static(STRICTEST))
 });
 

@@ -54,14 +54,14 @@ pub fn start_witness(store: &Store, data_dir: &Path, base_url: &str) -> anyhow::
     store.flush_blocking()?;
     let key = crate::secrets::load_or_create(data_dir, "demo-witness")?;
     let key: [u8; 32] = key.try_into().map_err(|_| anyhow::anyhow!("secrets/demo-witness.key is not 32 bytes"))?;
-    let witness = crate::witness_client::Witness {
+    let witness = crate::jobs::witness::Witness {
         base_url: base_url.to_string(),
         email: DEMO_WITNESS_EMAIL.to_string(),
         password,
         key,
     };
     actix_web::rt::spawn(async move {
-        if let Err(e) = crate::witness_client::run(witness, false).await {
+        if let Err(e) = crate::jobs::witness::run(witness, false).await {
             tracing::error!(error = %e, "the demo witness stopped");
         }
     });

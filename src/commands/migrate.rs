@@ -5,8 +5,8 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use crate::config::Settings;
-use crate::startup::open_store;
+use crate::server::config::Settings;
+use crate::server::startup::open_store;
 
 pub fn migrate(from_data_dir: &Path, to: &str) -> anyhow::Result<String> {
     let settings = Settings::new(String::new(), from_data_dir.to_path_buf(), false).with_env();
