@@ -1,5 +1,5 @@
-//! `AuthUser`, `AdminUser` and `WitnessUser`: ask for one in a handler's arguments and the route is guarded on the
-//! server.
+//! `AuthUser`, `PlayerUser`, `AdminUser` and `WitnessUser`: ask for one in a handler's arguments and the route is
+//! guarded on the server.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -14,6 +14,10 @@ use crate::http::state::AppState;
 
 /// A signed-in account of any role, loaded fresh from storage.
 pub struct AuthUser(pub User);
+
+/// A signed-in player. Any other role gets 403, without an audit entry: staff opening a player's page is a mistake,
+/// not an attack on the back office.
+pub struct PlayerUser(pub User);
 
 /// A signed-in admin. Any other role gets 403.
 pub struct AdminUser(pub User);
@@ -58,6 +62,22 @@ impl FromRequest for AuthUser {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let req = req.clone();
         Box::pin(async move { authenticate(req).await.map(AuthUser) })
+    }
+}
+
+impl FromRequest for PlayerUser {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move {
+            let user = authenticate(req).await?;
+            if user.role != Role::User {
+                return Err(ApiError::Forbidden);
+            }
+            Ok(PlayerUser(user))
+        })
     }
 }
 

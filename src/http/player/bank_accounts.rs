@@ -19,9 +19,8 @@ use ayo_data::banks::Bank;
 use ayo_data::user::User;
 
 use crate::http::account::auth::password_matches;
-use super::deposits::player_only;
 use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::AuthUser;
+use crate::http::extract::{AuthUser, PlayerUser};
 use crate::error::ApiError;
 use crate::http::json::JsonBody;
 use crate::http::views::payments as views;
@@ -65,7 +64,6 @@ async fn mine(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Result<Ht
 
 /// Checks the input and asks the gateway whose account it is.
 async fn look_up(state: &AppState, user: &User, body: &AccountBody) -> Result<(Bank, String, String), ApiError> {
-    player_only(user)?;
     let (bank, number) = bank_account::check(&body.bank_code, &body.account_number)
         .map_err(|refused| ApiError::field(refused.field, refused.message))?;
     state.limiter.hit(&format!("bank-resolve:{}", user.id), RESOLVE_LIMIT).await?;
@@ -101,7 +99,7 @@ async fn look_up(state: &AppState, user: &User, body: &AccountBody) -> Result<(B
 #[post("/accounts/resolve")]
 async fn resolve(
     state: web::Data<AppState>,
-    AuthUser(user): AuthUser,
+    PlayerUser(user): PlayerUser,
     JsonBody(body): JsonBody<AccountBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (bank, number, name) = look_up(&state, &user, &body).await?;
@@ -148,10 +146,9 @@ async fn confirm_password(
 async fn create(
     req: HttpRequest,
     state: web::Data<AppState>,
-    AuthUser(user): AuthUser,
+    PlayerUser(user): PlayerUser,
     JsonBody(body): JsonBody<AccountBody>,
 ) -> Result<HttpResponse, ApiError> {
-    player_only(&user)?;
     let previous = state.store.payments.bank_account(user.id)?;
     if previous.is_some() {
         confirm_password(&req, &state, &user, &body).await?;

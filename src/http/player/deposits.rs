@@ -15,10 +15,9 @@ use ayo_actors::wallet::OpenDeposit;
 use ayo_data::deposit::{self, Deposit};
 use ayo_data::money::Kobo;
 use ayo_data::responsible::{excluded_message, DepositRefused};
-use ayo_data::user::{Role, User};
 
 use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::AuthUser;
+use crate::http::extract::{AuthUser, PlayerUser};
 use crate::error::ApiError;
 use crate::http::json::JsonBody;
 use crate::http::paging::TableQuery;
@@ -29,13 +28,6 @@ use crate::http::state::AppState;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(create).service(list).service(one);
-}
-
-pub(super) fn player_only(user: &User) -> Result<(), ApiError> {
-    if user.role != Role::User {
-        return Err(ApiError::Forbidden);
-    }
-    Ok(())
 }
 
 #[derive(Deserialize, Default, ToSchema)]
@@ -75,10 +67,9 @@ pub(crate) fn plausible_reference(reference: &str) -> bool {
 async fn create(
     req: HttpRequest,
     state: web::Data<AppState>,
-    AuthUser(user): AuthUser,
+    PlayerUser(user): PlayerUser,
     JsonBody(body): JsonBody<DepositBody>,
 ) -> Result<HttpResponse, ApiError> {
-    player_only(&user)?;
     super::residence::refuse_deposit_outside_licence(&state, &user)?;
     let amount = body.amount.ok_or_else(|| ApiError::field("amount", "Enter the amount to deposit"))?;
     let amount = deposit::check_amount(Kobo(amount)).map_err(|why| ApiError::field("amount", why))?;

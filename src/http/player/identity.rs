@@ -9,9 +9,8 @@ use utoipa::ToSchema;
 
 use ayo_data::identity::{IdNumber, Identity, IdentityStatus};
 
-use super::deposits::player_only;
 use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::AuthUser;
+use crate::http::extract::PlayerUser;
 use crate::error::ApiError;
 use crate::http::flows::identity_check as check;
 use crate::http::json::JsonBody;
@@ -51,8 +50,7 @@ pub fn view(state: &AppState, identity: Option<&Identity>) -> Value {
     )
 )]
 #[get("/identity")]
-async fn mine(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Result<HttpResponse, ApiError> {
-    player_only(&user)?;
+async fn mine(state: web::Data<AppState>, PlayerUser(user): PlayerUser) -> Result<HttpResponse, ApiError> {
     let identity = state.store.identities.get(user.id)?;
     Ok(HttpResponse::Ok().json(json!({ "data": view(&state, identity.as_ref()) })))
 }
@@ -86,10 +84,9 @@ struct IdentityBody {
 async fn create(
     req: HttpRequest,
     state: web::Data<AppState>,
-    AuthUser(user): AuthUser,
+    PlayerUser(user): PlayerUser,
     JsonBody(body): JsonBody<IdentityBody>,
 ) -> Result<HttpResponse, ApiError> {
-    player_only(&user)?;
     let given = |v: &Option<String>| v.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_string);
     let number = match (given(&body.nin), given(&body.vnin)) {
         (Some(nin), None) => IdNumber::nin(&nin).map_err(|why| ApiError::field("nin", why))?,

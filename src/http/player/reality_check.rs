@@ -14,10 +14,9 @@ use ayo_actors::views::time;
 use ayo_data::responsible::{REALITY_CHECK_DEFAULT, REALITY_CHECK_INTERVALS};
 use ayo_data::user::User;
 
-use super::deposits::player_only;
 use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::extract::bearer;
-use crate::http::extract::AuthUser;
+use crate::http::extract::PlayerUser;
 use crate::error::ApiError;
 use crate::http::json::JsonBody;
 use crate::http::state::AppState;
@@ -70,9 +69,8 @@ fn view(state: &AppState, req: &HttpRequest, user: &User) -> Result<serde_json::
 async fn reality_check(
     req: HttpRequest,
     state: web::Data<AppState>,
-    AuthUser(user): AuthUser,
+    PlayerUser(user): PlayerUser,
 ) -> Result<HttpResponse, ApiError> {
-    player_only(&user)?;
     Ok(HttpResponse::Ok().json(json!({ "data": view(&state, &req, &user)? })))
 }
 
@@ -99,10 +97,9 @@ struct RealityCheckBody {
 async fn update_reality_check(
     req: HttpRequest,
     state: web::Data<AppState>,
-    AuthUser(user): AuthUser,
+    PlayerUser(user): PlayerUser,
     JsonBody(body): JsonBody<RealityCheckBody>,
 ) -> Result<HttpResponse, ApiError> {
-    player_only(&user)?;
     let offered = || REALITY_CHECK_INTERVALS.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
     let minutes = body
         .interval_minutes

@@ -10,9 +10,8 @@ use utoipa::ToSchema;
 use ayo_data::residence::{parse_state, state_name, Licence, STATES};
 use ayo_data::user::User;
 
-use super::deposits::player_only;
 use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::AuthUser;
+use crate::http::extract::PlayerUser;
 use crate::error::ApiError;
 use crate::http::json::JsonBody;
 use crate::http::state::AppState;
@@ -98,10 +97,9 @@ struct ResidenceBody {
 async fn set_residence(
     req: HttpRequest,
     state: web::Data<AppState>,
-    AuthUser(user): AuthUser,
+    PlayerUser(user): PlayerUser,
     JsonBody(body): JsonBody<ResidenceBody>,
 ) -> Result<HttpResponse, ApiError> {
-    player_only(&user)?;
     let code = parse_state(&body.state).ok_or_else(|| {
         ApiError::field("state", "Choose your state of residence from the list (a code such as LA for Lagos)")
     })?;

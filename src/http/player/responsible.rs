@@ -17,9 +17,8 @@ use ayo_data::responsible::{
 };
 use ayo_data::user::User;
 
-use super::deposits::player_only;
 use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::AuthUser;
+use crate::http::extract::{AuthUser, PlayerUser};
 use crate::error::{ApiError, FieldErrors};
 use crate::http::json::JsonBody;
 use crate::http::views::payments as views;
@@ -122,10 +121,9 @@ fn sentence(period: Period, wanted: Option<Kobo>, change: LimitChange) -> Option
 #[post("/limits/update")]
 async fn update_limits(
     state: web::Data<AppState>,
-    AuthUser(user): AuthUser,
+    PlayerUser(user): PlayerUser,
     JsonBody(body): JsonBody<LimitsBody>,
 ) -> Result<HttpResponse, ApiError> {
-    player_only(&user)?;
     let mut errors = FieldErrors::default();
     let mut wanted = Vec::new();
     let mut invalid = false;
@@ -198,10 +196,9 @@ struct ExclusionBody {
 async fn exclude(
     req: HttpRequest,
     state: web::Data<AppState>,
-    AuthUser(user): AuthUser,
+    PlayerUser(user): PlayerUser,
     JsonBody(body): JsonBody<ExclusionBody>,
 ) -> Result<HttpResponse, ApiError> {
-    player_only(&user)?;
     let now = Utc::now();
     let (kind, period) = (body.kind.trim().to_string(), body.period.trim().to_string());
     let result = state.store.responsible.change(user.id, now, |rg| rg.exclude(&kind, &period, now))?;

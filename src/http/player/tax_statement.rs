@@ -13,9 +13,8 @@ use ayo_actors::views::time;
 use ayo_data::ledger::{EntryKind, EntryStatus};
 use ayo_data::residence::state_name;
 
-use super::deposits::player_only;
 use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::AuthUser;
+use crate::http::extract::PlayerUser;
 use crate::error::ApiError;
 use crate::http::state::AppState;
 
@@ -44,10 +43,9 @@ struct StatementQuery {
 #[get("/tax-statement")]
 async fn statement(
     state: web::Data<AppState>,
-    AuthUser(user): AuthUser,
+    PlayerUser(user): PlayerUser,
     query: web::Query<StatementQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    player_only(&user)?;
     let year = query.year.unwrap_or_else(|| ayo_data::store::lagos_day(chrono::Utc::now()).year());
     let window = Some(year)
         .filter(|y| (2020..=2100).contains(y))

@@ -15,10 +15,9 @@ use ayo_data::lotto::{price, Bet};
 use ayo_data::money::Kobo;
 use ayo_data::store::{Purchase, PurchaseError};
 use ayo_data::ticket::{Terms, Ticket, TicketStatus};
-use ayo_data::user::Role;
 
 use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::AuthUser;
+use crate::http::extract::{AuthUser, PlayerUser};
 use crate::error::{ApiError, FieldErrors};
 use crate::http::json::JsonBody;
 use crate::http::paging::{TableQuery, CREATION_ORDER};
@@ -53,13 +52,6 @@ struct TicketBody {
 
 const KEY_MAX: usize = 100;
 
-fn player(user: &ayo_data::user::User) -> Result<(), ApiError> {
-    if user.role != Role::User {
-        return Err(ApiError::Forbidden);
-    }
-    Ok(())
-}
-
 #[utoipa::path(
     summary = "Buy a ticket (idempotent by idempotency_key)",
     tag = "lotto",
@@ -74,10 +66,9 @@ fn player(user: &ayo_data::user::User) -> Result<(), ApiError> {
 #[post("/tickets/create")]
 async fn create(
     state: web::Data<AppState>,
-    AuthUser(user): AuthUser,
+    PlayerUser(user): PlayerUser,
     JsonBody(body): JsonBody<TicketBody>,
 ) -> Result<HttpResponse, ApiError> {
-    player(&user)?;
     super::responsible::refuse_if_excluded(&state, &user)?;
     super::residence::refuse_play_outside_licence(&state, &user)?;
     let mut errors = FieldErrors::default();

@@ -16,9 +16,8 @@ use ayo_data::money::Kobo;
 use ayo_data::store::WithdrawalRefused;
 use ayo_data::withdrawal::{Withdrawal, WithdrawalStatus, WITHDRAWAL_MIN};
 
-use super::deposits::player_only;
 use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::AuthUser;
+use crate::http::extract::{AuthUser, PlayerUser};
 use crate::error::{ApiError, FieldErrors};
 use crate::http::json::JsonBody;
 use crate::http::paging::TableQuery;
@@ -57,10 +56,9 @@ struct WithdrawalBody {
 async fn create(
     req: HttpRequest,
     state: web::Data<AppState>,
-    AuthUser(user): AuthUser,
+    PlayerUser(user): PlayerUser,
     JsonBody(body): JsonBody<WithdrawalBody>,
 ) -> Result<HttpResponse, ApiError> {
-    player_only(&user)?;
     let account = state.store.payments.bank_account(user.id)?;
     crate::http::flows::identity_check::require_verified(&state, &req, &user, account.as_ref()).await?;
     let mut errors = FieldErrors::default();

@@ -11,14 +11,32 @@
 
 use actix_http::ws::{OpCode, Parser, ProtocolError};
 use actix_web::web::{BufMut, Bytes, BytesMut};
+use actix_ws::CloseReason;
 
-use crate::http::realtime::session::MAX_FRAME_SIZE;
-use crate::http::realtime::socket::{Fault, Said};
-
+/// The largest frame a client may send: it only ever sends `{type:"auth", token, batch?}`.
+pub const MAX_FRAME_SIZE: usize = 4 * 1024;
 /// The longest frame header (RFC 6455 §5.2): 2 bytes, an 8-byte length, a 4-byte mask.
 const MAX_HEADER: usize = 14;
 /// The most a frame buffer holds: one frame of the largest size allowed, with its header.
 pub const MAX_PENDING: usize = MAX_FRAME_SIZE + MAX_HEADER;
+
+/// What a client said, as far as a session cares.
+pub enum Said {
+    Text(Bytes),
+    Ping(Bytes),
+    Close(Option<CloseReason>),
+    /// Binary, pong, a fragment: push only, so ignored (it still counts as a sign of life).
+    Other,
+}
+
+/// Why reading from a client failed.
+#[derive(Debug)]
+pub enum Fault {
+    /// A frame above the size limit.
+    Overflow,
+    /// Anything else that breaks the protocol (unmasked frame, bad opcode, a read error).
+    Protocol(String),
+}
 
 /// Turns bytes into whole frames.
 #[derive(Default)]

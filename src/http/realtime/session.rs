@@ -22,15 +22,14 @@ use crate::http::extract::session_for_token;
 use crate::error::ApiError;
 use crate::http::realtime::admission::{self, Refused, Seat};
 use crate::http::realtime::snapshot::{receives_marketing, snapshot};
-use crate::http::realtime::socket::{Closed, Fault, Incoming, Outgoing, Said, UpgradedPayload};
+use crate::http::realtime::frames::{Fault, Said};
+use crate::http::realtime::socket::{Closed, Incoming, Outgoing, UpgradedPayload};
 use crate::http::state::AppState;
 
 /// How often the server pings.
 pub const HEARTBEAT_INTERVAL: Duration = Duration::from_secs(15);
 /// How long a client may stay silent (no pong, no frame at all) before it is dropped.
 pub const CLIENT_TIMEOUT: Duration = Duration::from_secs(45);
-/// The largest frame a client may send: it only ever sends `{type:"auth", token, batch?}`.
-pub const MAX_FRAME_SIZE: usize = 4 * 1024;
 /// How long handing one frame to the socket may take. The socket buffers a few frames, so this only runs out when
 /// the client has stopped reading altogether.
 pub const SEND_TIMEOUT: Duration = Duration::from_secs(10);

@@ -5,7 +5,7 @@
 use actix_web::web::Bytes;
 use actix_ws::CloseReason;
 
-use crate::http::realtime::frames::Frames;
+use crate::http::realtime::frames::{Fault, Frames, Said};
 
 /// The socket cannot take a frame any more.
 pub struct Closed;
@@ -17,24 +17,6 @@ pub trait Outgoing {
     async fn pong(&mut self, payload: &[u8]) -> Result<(), Closed>;
     /// Sends a close frame (a courtesy: the connection ends either way when `self` is dropped).
     async fn close(self, reason: Option<CloseReason>);
-}
-
-/// What a client said, as far as a session cares.
-pub enum Said {
-    Text(Bytes),
-    Ping(Bytes),
-    Close(Option<CloseReason>),
-    /// Binary, pong, a fragment: push only, so ignored (it still counts as a sign of life).
-    Other,
-}
-
-/// Why reading from a client failed.
-#[derive(Debug)]
-pub enum Fault {
-    /// A frame above the size limit.
-    Overflow,
-    /// Anything else that breaks the protocol (unmasked frame, bad opcode, a read error).
-    Protocol(String),
 }
 
 /// What the client says, frame by frame; `None` once it has gone.

@@ -13,7 +13,8 @@ use tokio::net::tcp::{OwnedReadHalf, OwnedWriteHalf};
 
 use super::frame::text_header;
 use crate::http::realtime::frames::Frames;
-use crate::http::realtime::socket::{Closed, Fault, Incoming, Outgoing, Said};
+use crate::http::realtime::frames::{Fault, Said};
+use crate::http::realtime::socket::{Closed, Incoming, Outgoing};
 
 /// Bytes read per `read` at most: more than any frame a client of this socket sends (auth, pong, close).
 const READ_CHUNK: usize = 1024;
