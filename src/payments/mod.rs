@@ -100,6 +100,16 @@ pub struct Verification {
     pub gateway_response: Option<String>,
 }
 
+/// A checkout to open: the deposit's reference and amount, the player's email, and where the gateway sends the
+/// player back to.
+#[derive(Debug, Clone, Copy)]
+pub struct Checkout<'a> {
+    pub reference: &'a str,
+    pub amount: Kobo,
+    pub email: &'a str,
+    pub callback_url: &'a str,
+}
+
 /// A payout to send.
 #[derive(Debug, Clone)]
 pub struct TransferOrder {
@@ -183,16 +193,10 @@ impl Gateway {
     }
 
     /// Starts a checkout: the URL to send the player to.
-    pub async fn initialize(
-        &self,
-        reference: &str,
-        amount: Kobo,
-        email: &str,
-        callback_url: &str,
-    ) -> Result<String, GatewayError> {
+    pub async fn initialize(&self, checkout: Checkout<'_>) -> Result<String, GatewayError> {
         match self {
-            Self::Sandbox(g) => g.initialize(reference, amount, email, callback_url),
-            Self::Paystack(g) => g.initialize(reference, amount, email, callback_url).await,
+            Self::Sandbox(g) => g.initialize(checkout),
+            Self::Paystack(g) => g.initialize(checkout).await,
         }
     }
 

@@ -20,7 +20,7 @@ use crate::error::ApiError;
 use crate::http::json::JsonBody;
 use crate::http::paging::{TableQuery, CREATION_ORDER};
 use crate::http::flows::payout;
-use crate::http::views::payments as views;
+use crate::http::views::money as views;
 use crate::http::state::AppState;
 
 /// Registered inside the `/admin` scope.

@@ -23,7 +23,7 @@ use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::extract::{AuthUser, PlayerUser};
 use crate::error::ApiError;
 use crate::http::json::JsonBody;
-use crate::http::views::payments as views;
+use crate::http::views::money as views;
 use crate::payments::GatewayError;
 use crate::rate_limit::Limit;
 use crate::http::state::AppState;

@@ -22,8 +22,8 @@ use crate::error::ApiError;
 use crate::http::json::JsonBody;
 use crate::http::paging::TableQuery;
 use crate::http::flows::confirm_deposit::{confirm_deposit, Confirmation};
-use crate::http::views::payments as views;
-use crate::payments::GatewayError;
+use crate::http::views::money as views;
+use crate::payments::{Checkout, GatewayError};
 use crate::http::state::AppState;
 
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -92,7 +92,7 @@ async fn create(
         over @ DepositRefused::OverLimit { .. } => ApiError::coded("amount", over.to_string(), "DEPOSIT_LIMIT"),
     })?;
     let callback = format!("{}/user/deposit", state.payments.site(&req, &state.trusted_proxies));
-    let url = match gateway.initialize(&opened.reference, amount, &user.email, &callback).await {
+    let url = match gateway.initialize(Checkout { reference: &opened.reference, amount, email: &user.email, callback_url: &callback }).await {
         Ok(url) => url,
         Err(e) => {
             tracing::error!(reference = %opened.reference, error = %e, "checkout not started");

@@ -21,7 +21,7 @@ use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::extract::{AuthUser, PlayerUser};
 use crate::error::{ApiError, FieldErrors};
 use crate::http::json::JsonBody;
-use crate::http::views::payments as views;
+use crate::http::views::money as views;
 use crate::http::state::AppState;
 
 pub fn configure(cfg: &mut ServiceConfig) {

@@ -21,7 +21,7 @@ use crate::http::extract::{AuthUser, PlayerUser};
 use crate::error::{ApiError, FieldErrors};
 use crate::http::json::JsonBody;
 use crate::http::paging::TableQuery;
-use crate::http::views::payments as views;
+use crate::http::views::money as views;
 use crate::http::state::AppState;
 
 const KEY_MAX: usize = 100;

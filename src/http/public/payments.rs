@@ -228,6 +228,15 @@ fn unknown_link() -> HttpResponse {
     )
 }
 
+/// The sandbox's books could not be read or written: the page says so, the log says why.
+fn unavailable(e: impl std::fmt::Display) -> HttpResponse {
+    tracing::error!(error = %e, "sandbox checkout");
+    html(
+        actix_web::http::StatusCode::SERVICE_UNAVAILABLE,
+        checkout_page::problem("Checkout is unavailable", "Please try again in a moment."),
+    )
+}
+
 /// `{callback}?trxref=…&reference=…`, as Paystack redirects after checkout.
 fn return_url(callback: &str, reference: &str) -> String {
     let glue = if callback.contains('?') { '&' } else { '?' };
@@ -261,13 +270,7 @@ async fn checkout(state: web::Data<AppState>, reference: web::Path<String>) -> H
             html(actix_web::http::StatusCode::OK, checkout_page::finished(&charge, &back))
         }
         Ok(None) => unknown_link(),
-        Err(e) => {
-            tracing::error!(error = %e, "sandbox checkout");
-            html(
-                actix_web::http::StatusCode::SERVICE_UNAVAILABLE,
-                checkout_page::problem("Checkout is unavailable", "Please try again in a moment."),
-            )
-        }
+        Err(e) => unavailable(e),
     }
 }
 
@@ -322,12 +325,6 @@ async fn checkout_choice(
             .insert_header((header::CACHE_CONTROL, "no-store"))
             .finish(),
         Ok(None) => unknown_link(),
-        Err(e) => {
-            tracing::error!(error = %e, "sandbox checkout");
-            html(
-                actix_web::http::StatusCode::SERVICE_UNAVAILABLE,
-                checkout_page::problem("Checkout is unavailable", "Please try again in a moment."),
-            )
-        }
+        Err(e) => unavailable(e),
     }
 }

@@ -1,6 +1,6 @@
 //! The JSON shapes of domain values as the app reads them (docs/api-accounts.md).
 
-pub mod payments;
+pub mod money;
 pub mod receipt;
 
 use serde_json::{json, Value};
@@ -12,7 +12,7 @@ use ayo_data::user::{User, UserStatus};
 /// The player's deposit limits (with pending raises) and exclusion in force now: `responsible_gaming` of the user
 /// object in `GET /auth/profiles`.
 pub fn responsible_gaming(stored: &ayo_data::responsible::ResponsibleGaming) -> Value {
-    crate::http::views::payments::responsible_gaming(stored, chrono::Utc::now())
+    crate::http::views::money::responsible_gaming(stored, chrono::Utc::now())
 }
 
 /// The user object of docs/product.md §12: no password hash, no token version.
