@@ -8,8 +8,8 @@
 //! Counting first then checking (instead of checking, hashing, then recording) is the whole point: the old order let
 //! 250 parallel guesses through a budget of 5, since none had been recorded when the others were checked.
 
-use crate::error::ApiError;
 use crate::auth::hash_queue::HashQueue;
+use crate::error::ApiError;
 use crate::rate_limit::{Limit, RateLimiter, Reservation};
 
 /// A budget an attempt counts against.

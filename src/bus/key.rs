@@ -2,7 +2,6 @@
 //! message one node sends another (`seal`). Whoever reaches NATS without it can neither speak for a node nor replay
 //! what one said (docs/scaling.md, "Securing the bus").
 
-
 /// How the key is named to the operator.
 pub const VARIABLE: &str = "AYO_BUS_KEY";
 

@@ -24,7 +24,6 @@ use ayo_data::lotto::Balls;
 use ayo_data::user::UserId;
 use ayo_data::Store;
 
-
 use wire::Control;
 
 /// The local Hub, and this node's outlet onto the bus when it has one.
@@ -42,7 +41,12 @@ impl Bus {
 
     /// This node in a cluster: connects to NATS at `url` (see `nats::connect`) with its credentials, the TLS
     /// authority `ca_file` and the bus key (`key::BusKey::for_node`).
-    pub async fn connect(key: key::BusKey, url: &str, ca_file: Option<PathBuf>, hub: Addr<Hub>) -> anyhow::Result<Self> {
+    pub async fn connect(
+        key: key::BusKey,
+        url: &str,
+        ca_file: Option<PathBuf>,
+        hub: Addr<Hub>,
+    ) -> anyhow::Result<Self> {
         let transport = transport::Transport::parse(url, ca_file)?;
         let outlet = nats::connect(&transport, key, hub.clone()).await?;
         Ok(Self { hub, outlet: Some(outlet) })

@@ -178,7 +178,11 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             settings.store_url = store;
             let mut settings = settings.with_env();
             settings.accept_sandbox_history |= accept_sandbox_history;
-            crate::payments::mode::require_explicit(&settings.payments, &settings.identity, settings.sandbox_requested)?;
+            crate::payments::mode::require_explicit(
+                &settings.payments,
+                &settings.identity,
+                settings.sandbox_requested,
+            )?;
             serve(settings)
         }
         Command::VerifyDraw { draw_id, url: Some(url), .. } => {
@@ -228,12 +232,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Witness { url, email, password, key_file, once } => {
             let key = crate::secrets::load_or_create_file(&key_file)?;
-            let witness = crate::jobs::witness::Witness {
-                base_url: url.trim_end_matches('/').to_string(),
-                email,
-                password,
-                key,
-            };
+            let witness =
+                crate::jobs::witness::Witness { base_url: url.trim_end_matches('/').to_string(), email, password, key };
             let round = actix_web::rt::System::new().block_on(crate::jobs::witness::run(witness, once))?;
             println!("revealed {:?}, committed {}, foreign {:?}", round.revealed, round.committed, round.foreign);
             Ok(())
@@ -268,7 +268,11 @@ fn serve(settings: Settings) -> anyhow::Result<()> {
             writeln!(out, "Demo admin password: {}", admin.password)?;
             writeln!(out, "Demo admin TOTP: {}", admin.otpauth_uri)?;
             crate::commands::demo::start_witness(&app.store(), &settings.data_dir, &app.url())?;
-            writeln!(out, "Demo witness: {} (inside this server, for the demo only)", crate::commands::demo::DEMO_WITNESS_EMAIL)?;
+            writeln!(
+                out,
+                "Demo witness: {} (inside this server, for the demo only)",
+                crate::commands::demo::DEMO_WITNESS_EMAIL
+            )?;
         }
         out.flush()?;
         drop(out);

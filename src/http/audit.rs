@@ -12,8 +12,8 @@ use ayo_data::activity::Activity;
 use ayo_data::user::User;
 
 use crate::audit_detail::clip;
-use crate::rate_limit::Limit;
 use crate::http::state::AppState;
+use crate::rate_limit::Limit;
 
 const FLOODABLE_PER_SOURCE: Limit = Limit::per_minute(20);
 const FLOODABLE_PER_ACTION: Limit = Limit::per_minute(600);

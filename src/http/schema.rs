@@ -69,4 +69,3 @@ pub fn bet_types() -> Array {
 pub fn balls() -> Array {
     Array::new(ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1)).maximum(Some(MAX_NUMBER)))
 }
-

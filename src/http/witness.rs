@@ -13,10 +13,10 @@ use ayo_actors::views;
 use ayo_data::draw::{DrawId, DrawStatus};
 use ayo_data::store::PooledCommitment;
 
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::WitnessUser;
 use crate::error::{ApiError, FieldErrors};
+use crate::http::extract::WitnessUser;
 use crate::http::json::JsonBody;
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::state::AppState;
 
 pub fn configure(cfg: &mut ServiceConfig) {

@@ -9,8 +9,7 @@ use reqwest::{RequestBuilder, StatusCode};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-
-use super::{Checkout, GatewayError, TransferOrder, TransferOutcome, Verification};
+use super::protocol::{Checkout, GatewayError, TransferOrder, TransferOutcome, Verification};
 
 pub struct Paystack {
     client: reqwest::Client,
@@ -102,7 +101,10 @@ impl Paystack {
     }
 
     /// POST /transaction/initialize.
-    pub async fn initialize(&self, Checkout { reference, amount, email, callback_url }: Checkout<'_>) -> Result<String, GatewayError> {
+    pub async fn initialize(
+        &self,
+        Checkout { reference, amount, email, callback_url }: Checkout<'_>,
+    ) -> Result<String, GatewayError> {
         let body = json!({
             "email": email,
             "amount": amount.as_i64(),

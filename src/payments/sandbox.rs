@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 use ayo_data::store::{SandboxCharge, SandboxTransfer};
 use ayo_data::Store;
 
-use super::{sign, Checkout, GatewayError, TransferOrder, TransferOutcome, Verification, SIGNATURE_HEADER};
+use super::protocol::{sign, Checkout, GatewayError, TransferOrder, TransferOutcome, Verification, SIGNATURE_HEADER};
 
 /// Account numbers ending like this cannot be resolved.
 pub const UNRESOLVABLE_SUFFIX: &str = "9999";
@@ -75,7 +75,10 @@ impl Sandbox {
     }
 
     /// Opens a checkout on the same site as the callback (the page lives on this server).
-    pub fn initialize(&self, Checkout { reference, amount, email, callback_url }: Checkout<'_>) -> Result<String, GatewayError> {
+    pub fn initialize(
+        &self,
+        Checkout { reference, amount, email, callback_url }: Checkout<'_>,
+    ) -> Result<String, GatewayError> {
         let charge = SandboxCharge {
             reference: reference.to_string(),
             amount: amount.as_i64(),

@@ -112,7 +112,12 @@ impl MemoryCounter {
     }
 
     /// `then` on `key`'s window (a new one once the last has ended), under the lock; refused while it is full.
-    fn with_room<T>(&self, key: &str, limit: Limit, then: impl FnOnce(&mut (Instant, u32)) -> T) -> Result<T, ApiError> {
+    fn with_room<T>(
+        &self,
+        key: &str,
+        limit: Limit,
+        then: impl FnOnce(&mut (Instant, u32)) -> T,
+    ) -> Result<T, ApiError> {
         let now = Instant::now();
         let mut windows = self.lock();
         let entry = windows.get_or_insert_mut(key.to_string(), || (now, 0));

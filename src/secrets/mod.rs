@@ -12,7 +12,6 @@ use std::path::Path;
 use anyhow::Context;
 use rand::RngCore;
 
-
 /// Reads the named 32-byte secret, creating it on first use.
 pub fn load_or_create(data_dir: &Path, name: &str) -> anyhow::Result<Vec<u8>> {
     let dir = data_dir.join("secrets");

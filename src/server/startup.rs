@@ -15,12 +15,12 @@ use tracing_actix_web::TracingLogger;
 use ayo_data::Store;
 
 use crate::auth::Tokens;
-use crate::server::config::Settings;
+use crate::http::state::AppState;
 use crate::mail::Postman;
 use crate::rate_limit::{Limits, RateLimiter};
-use crate::http::state::AppState;
 use crate::secrets;
 use crate::server::assets;
+use crate::server::config::Settings;
 
 pub struct Application {
     port: u16,
@@ -49,8 +49,10 @@ impl Application {
         let guests_per_address =
             crate::http::realtime::admission::guests_per_address(settings.ws_guests_per_address.as_deref())
                 .map_err(anyhow::Error::msg)?;
-        let sockets =
-            crate::http::realtime::admission::Admission::new(guests_per_address, crate::http::realtime::admission::budget());
+        let sockets = crate::http::realtime::admission::Admission::new(
+            guests_per_address,
+            crate::http::realtime::admission::budget(),
+        );
         crate::secrets::private_dir(&settings.data_dir)?;
         let store = open_store(&settings)?;
         // Before anything starts: a refused gateway mode stops here.
@@ -75,12 +77,15 @@ impl Application {
             );
         }
         let bus = match &settings.bus_url {
-            Some(url) => crate::bus::Bus::connect(
-                crate::bus::key::BusKey::for_node(settings.bus_key.as_deref(), settings.demo)?,
-                url,
-                settings.bus_ca_file.clone(),
-                hub.clone(),
-            ).await?,
+            Some(url) => {
+                crate::bus::Bus::connect(
+                    crate::bus::key::BusKey::for_node(settings.bus_key.as_deref(), settings.demo)?,
+                    url,
+                    settings.bus_ca_file.clone(),
+                    hub.clone(),
+                )
+                .await?
+            }
             None => crate::bus::Bus::local(hub.clone()),
         };
         // A cluster node runs the draws only while it holds the lottery's lease (`leadership`).
@@ -130,8 +135,11 @@ impl Application {
 
         crate::server::control::listen(&settings.data_dir, state.store.clone())?;
         crate::server::metrics::prepare(settings.metrics_bind.as_deref());
-        let metrics_url =
-            crate::server::metrics::serve(settings.metrics_bind.as_deref(), settings.metrics_token.clone(), state.clone())?;
+        let metrics_url = crate::server::metrics::serve(
+            settings.metrics_bind.as_deref(),
+            settings.metrics_token.clone(),
+            state.clone(),
+        )?;
         let workers =
             if clustered { CLUSTER_WORKERS } else { std::thread::available_parallelism().map_or(2, |n| n.get()) };
         let server = serve(listener, state.clone(), workers)?;

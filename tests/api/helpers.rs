@@ -2,8 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
-use ayo::server::config::Settings;
 use ayo::rate_limit::Limits;
+use ayo::server::config::Settings;
 use ayo::server::startup::Application;
 use serde_json::{json, Value};
 

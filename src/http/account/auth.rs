@@ -9,15 +9,15 @@ use ayo_data::account::{Email, Password, PhoneNumber};
 use ayo_data::store::OtpPurpose;
 use ayo_data::user::{Role, User, UserId, UserStatus};
 
-use crate::http::state::client_ip;
 use super::otps::send_code;
 use super::session::session_response;
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::auth::guesses::{Budget, Guess, OnMatch};
 use crate::auth::password;
-use crate::http::extract::AuthUser;
 use crate::error::{ApiError, FieldErrors};
+use crate::http::extract::AuthUser;
 use crate::http::json::JsonBody;
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
+use crate::http::state::client_ip;
 use crate::http::state::AppState;
 use crate::http::views;
 

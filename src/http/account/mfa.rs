@@ -13,13 +13,13 @@ use utoipa::ToSchema;
 
 use ayo_data::user::{EnrolmentCheck, Role, User, UserStatus};
 
-use crate::http::state::client_ip;
 use super::session::session_body;
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::auth::guesses::{Budget, Guess, OnMatch};
 use crate::auth::{enrolment, totp};
 use crate::error::{ApiError, FieldErrors};
 use crate::http::json::JsonBody;
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
+use crate::http::state::client_ip;
 use crate::http::state::AppState;
 
 pub fn configure(cfg: &mut ServiceConfig) {

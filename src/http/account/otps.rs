@@ -10,12 +10,12 @@ use ayo_data::account::Email;
 use ayo_data::store::{OtpAction, OtpIssue, OtpPurpose, OtpVerdict};
 use ayo_data::user::{Role, User, UserId};
 
-use crate::http::state::client_ip;
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::error::{ApiError, FieldErrors};
 use crate::http::json::JsonBody;
-use crate::mail::templates;
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
+use crate::http::state::client_ip;
 use crate::http::state::AppState;
+use crate::mail::templates;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(verify).service(resend);

@@ -10,11 +10,11 @@ use ayo_data::account::{Email, Password};
 use ayo_data::store::{OtpAction, OtpPurpose, OtpVerdict};
 use ayo_data::user::Role;
 
-use crate::http::state::client_ip;
 use super::otps::{parse_code, redeem_for_email, refusal, send_code_if_due};
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::error::{ApiError, FieldErrors};
 use crate::http::json::JsonBody;
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
+use crate::http::state::client_ip;
 use crate::http::state::AppState;
 
 pub fn configure(cfg: &mut ServiceConfig) {

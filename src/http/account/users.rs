@@ -11,13 +11,13 @@ use ayo_data::residence::parse_state;
 use ayo_data::store::{OtpPurpose, SignUp};
 use ayo_data::user::NewPlayer;
 
-use crate::http::state::client_ip;
 use super::otps::send_code;
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::error::{ApiError, FieldErrors};
 use crate::http::json::JsonBody;
-use crate::mail::templates;
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
+use crate::http::state::client_ip;
 use crate::http::state::AppState;
+use crate::mail::templates;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(create);

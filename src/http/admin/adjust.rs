@@ -22,10 +22,10 @@ use ayo_data::money::Kobo;
 use ayo_data::store::Moved;
 use ayo_data::user::{Role, User};
 
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::AdminUser;
 use crate::error::{ApiError, FieldErrors};
+use crate::http::extract::AdminUser;
 use crate::http::json::JsonBody;
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::state::AppState;
 
 pub fn configure(cfg: &mut ServiceConfig) {

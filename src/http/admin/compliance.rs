@@ -10,11 +10,11 @@ use ayo_data::residence::{parse_state, Licence};
 use ayo_data::store::lagos_day;
 use ayo_data::tax::{TaxRule, WHOLE};
 
+use crate::error::{ApiError, FieldErrors};
+use crate::http::extract::AdminUser;
+use crate::http::json::JsonBody;
 use crate::http::player::residence::states_view;
 use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::AdminUser;
-use crate::error::{ApiError, FieldErrors};
-use crate::http::json::JsonBody;
 use crate::http::state::AppState;
 
 pub fn configure(cfg: &mut ServiceConfig) {

@@ -12,12 +12,12 @@ use ayo_data::lotto::{BetType, Multipliers, StakeRules};
 use ayo_data::ticket::Ticket;
 
 use super::money::{with_player, Players};
-use crate::http::public::games::{find_game, next_draw};
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::AdminUser;
 use crate::error::{ApiError, FieldErrors};
+use crate::http::extract::AdminUser;
 use crate::http::json::JsonBody;
 use crate::http::paging::{TableQuery, CREATION_ORDER};
+use crate::http::public::games::{find_game, next_draw};
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::state::AppState;
 
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -265,6 +265,7 @@ async fn game_draws(
     let mut table = table.into_inner();
     table.sort_by.get_or_insert_with(|| "draws_at".into());
     let store = state.store.clone();
-    let answer = web::block(move || crate::http::public::games::draws_table(&store, Some(game.id), None, &table)).await??;
+    let answer =
+        web::block(move || crate::http::public::games::draws_table(&store, Some(game.id), None, &table)).await??;
     Ok(HttpResponse::Ok().json(answer))
 }

@@ -9,12 +9,12 @@ use utoipa::ToSchema;
 
 use ayo_data::identity::{Identity, IdentityStatus};
 
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::AdminUser;
 use crate::error::ApiError;
+use crate::http::extract::AdminUser;
 use crate::http::flows::identity_check as check;
 use crate::http::json::JsonBody;
 use crate::http::paging::TableQuery;
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::state::AppState;
 
 pub fn configure(cfg: &mut ServiceConfig) {

@@ -16,11 +16,11 @@ use actix_web::HttpRequest;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use crate::http::account::auth::{change_password_of, ChangePasswordBody};
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::AdminUser;
 use crate::error::ApiError;
+use crate::http::account::auth::{change_password_of, ChangePasswordBody};
+use crate::http::extract::AdminUser;
 use crate::http::json::JsonBody;
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::state::AppState;
 
 pub fn configure(cfg: &mut ServiceConfig) {

@@ -13,15 +13,15 @@ use ayo_data::ledger::{EntryKind, LedgerEntry};
 use ayo_data::user::{User, UserId};
 use ayo_data::withdrawal::{Withdrawal, WithdrawalStatus};
 
-use crate::http::player::transactions::{row, Filters, SEARCHABLE};
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::AdminUser;
 use crate::error::ApiError;
+use crate::http::extract::AdminUser;
+use crate::http::flows::payout;
 use crate::http::json::JsonBody;
 use crate::http::paging::{TableQuery, CREATION_ORDER};
-use crate::http::flows::payout;
-use crate::http::views::money as views;
+use crate::http::player::transactions::{row, Filters, SEARCHABLE};
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::state::AppState;
+use crate::http::views::money as views;
 
 /// Registered inside the `/admin` scope.
 pub fn configure(cfg: &mut ServiceConfig) {

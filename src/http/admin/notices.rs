@@ -10,11 +10,11 @@ use ayo_actors::marquee::{view, MarqueesChanged};
 use ayo_actors::views::time;
 use ayo_data::notice::Marquee;
 
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::AdminUser;
 use crate::error::{ApiError, FieldErrors};
+use crate::http::extract::AdminUser;
 use crate::http::json::JsonBody;
 use crate::http::paging::{TableQuery, CREATION_ORDER};
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::state::AppState;
 
 pub fn configure(cfg: &mut ServiceConfig) {

@@ -13,11 +13,11 @@ use ayo_data::ledger::LedgerEntry;
 use ayo_data::user::UserId;
 use ayo_data::StoreResult;
 
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::AdminUser;
 use crate::error::ApiError;
-use crate::reports::{self, Lookup, Window, LARGE_TRANSACTION_KOBO};
+use crate::http::extract::AdminUser;
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::state::AppState;
+use crate::reports::{self, Lookup, Window, LARGE_TRANSACTION_KOBO};
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(regulator_return).service(tax_remittance).service(large_transactions).service(aml_flags);

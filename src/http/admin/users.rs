@@ -5,11 +5,11 @@ use serde_json::json;
 
 use ayo_data::user::{Role, UserStatus};
 
+use crate::error::ApiError;
+use crate::http::extract::AdminUser;
+use crate::http::paging::TableQuery;
 use crate::http::player::transactions::Filters;
 use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::AdminUser;
-use crate::error::ApiError;
-use crate::http::paging::TableQuery;
 use crate::http::state::AppState;
 use crate::http::views;
 
@@ -62,7 +62,8 @@ async fn one(state: web::Data<AppState>, _: AdminUser, id: web::Path<u64>) -> Re
         let newest = TableQuery { per_page: Some(100), ..Default::default() };
         body["tickets"] = crate::http::player::tickets::tickets_table(&store, user.id, &newest)?["data"].take();
         body["transactions"] =
-            crate::http::player::transactions::entries_table(&store, user.id, &Filters::default(), &newest)?["data"].take();
+            crate::http::player::transactions::entries_table(&store, user.id, &Filters::default(), &newest)?["data"]
+                .take();
         let about = format!("user:{}", user.id);
         let mut activities = Vec::new();
         for activity in store.activities.newest_first().take(ACTIVITY_LOOK_BACK) {
@@ -120,7 +121,9 @@ async fn transactions(
 ) -> Result<HttpResponse, ApiError> {
     let user = state.store.users.get(*id)?.ok_or(ApiError::NotFound("User"))?;
     let store = state.store.clone();
-    let answer = web::block(move || crate::http::player::transactions::entries_table(&store, user.id, &filters, &table)).await??;
+    let answer =
+        web::block(move || crate::http::player::transactions::entries_table(&store, user.id, &filters, &table))
+            .await??;
     Ok(HttpResponse::Ok().json(answer))
 }
 

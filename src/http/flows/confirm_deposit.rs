@@ -19,9 +19,9 @@ use ayo_data::deposit::{Deposit, DepositStatus};
 use ayo_data::money::Kobo;
 use ayo_data::store::CreditRefused;
 
-use crate::payments::Verification;
 use crate::error::ApiError;
 use crate::http::state::AppState;
+use crate::payments::protocol::Verification;
 
 /// What a confirmation did.
 #[derive(Debug)]

@@ -14,9 +14,9 @@ use ayo_data::identity::{IdNumber, Identity, IdentityStatus};
 use ayo_data::name_match::{self, NameMatch, Verdict};
 use ayo_data::user::User;
 
-use crate::identity::IdentityError;
 use crate::error::ApiError;
 use crate::http::state::AppState;
+use crate::identity::IdentityError;
 
 /// Compares the name on the NIN with the player's name and the payout account's name (when there is one).
 pub fn compare_names(name_on_id: &str, player_name: &str, account_name: Option<&str>) -> NameMatch {

@@ -14,9 +14,9 @@ use ayo_data::store::{Moved, WithdrawalRefused};
 use ayo_data::user::User;
 use ayo_data::withdrawal::{Withdrawal, WithdrawalId, WithdrawalMove, WithdrawalStatus};
 
-use crate::payments::{GatewayError, TransferOrder, TransferOutcome};
 use crate::error::ApiError;
 use crate::http::state::AppState;
+use crate::payments::protocol::{GatewayError, TransferOrder, TransferOutcome};
 
 /// A withdrawal after an admin action, with what to tell the admin.
 pub struct Decided {

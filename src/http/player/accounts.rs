@@ -3,8 +3,8 @@
 use actix_web::{get, HttpResponse};
 use serde_json::json;
 
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::extract::AuthUser;
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(banks);

@@ -18,15 +18,15 @@ use ayo_data::bank_account::{self, BankAccount};
 use ayo_data::banks::Bank;
 use ayo_data::user::User;
 
-use crate::http::account::auth::password_matches;
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::{AuthUser, PlayerUser};
 use crate::error::ApiError;
+use crate::http::account::auth::password_matches;
+use crate::http::extract::{AuthUser, PlayerUser};
 use crate::http::json::JsonBody;
-use crate::http::views::money as views;
-use crate::payments::GatewayError;
-use crate::rate_limit::Limit;
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::state::AppState;
+use crate::http::views::money as views;
+use crate::payments::protocol::GatewayError;
+use crate::rate_limit::Limit;
 
 /// Name look-ups per player: each one is a call to the bank network.
 const RESOLVE_LIMIT: Limit = Limit::per_minute(10);

@@ -16,15 +16,15 @@ use ayo_data::deposit::{self, Deposit};
 use ayo_data::money::Kobo;
 use ayo_data::responsible::{excluded_message, DepositRefused};
 
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::{AuthUser, PlayerUser};
 use crate::error::ApiError;
+use crate::http::extract::{AuthUser, PlayerUser};
+use crate::http::flows::confirm_deposit::{confirm_deposit, Confirmation};
 use crate::http::json::JsonBody;
 use crate::http::paging::TableQuery;
-use crate::http::flows::confirm_deposit::{confirm_deposit, Confirmation};
-use crate::http::views::money as views;
-use crate::payments::{Checkout, GatewayError};
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::state::AppState;
+use crate::http::views::money as views;
+use crate::payments::protocol::{Checkout, GatewayError};
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(create).service(list).service(one);
@@ -92,7 +92,10 @@ async fn create(
         over @ DepositRefused::OverLimit { .. } => ApiError::coded("amount", over.to_string(), "DEPOSIT_LIMIT"),
     })?;
     let callback = format!("{}/user/deposit", state.payments.site(&req, &state.trusted_proxies));
-    let url = match gateway.initialize(Checkout { reference: &opened.reference, amount, email: &user.email, callback_url: &callback }).await {
+    let url = match gateway
+        .initialize(Checkout { reference: &opened.reference, amount, email: &user.email, callback_url: &callback })
+        .await
+    {
         Ok(url) => url,
         Err(e) => {
             tracing::error!(reference = %opened.reference, error = %e, "checkout not started");

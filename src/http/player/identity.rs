@@ -9,13 +9,13 @@ use utoipa::ToSchema;
 
 use ayo_data::identity::{IdNumber, Identity, IdentityStatus};
 
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::PlayerUser;
 use crate::error::ApiError;
+use crate::http::extract::PlayerUser;
 use crate::http::flows::identity_check as check;
 use crate::http::json::JsonBody;
-use crate::rate_limit::Limit;
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::state::AppState;
+use crate::rate_limit::Limit;
 
 /// Checks per player: each one is a paid call to the identity register, and a stream of guesses is someone
 /// looking for a NIN that carries their name.

@@ -14,11 +14,11 @@ use ayo_actors::views::time;
 use ayo_data::responsible::{REALITY_CHECK_DEFAULT, REALITY_CHECK_INTERVALS};
 use ayo_data::user::User;
 
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
+use crate::error::ApiError;
 use crate::http::extract::bearer;
 use crate::http::extract::PlayerUser;
-use crate::error::ApiError;
 use crate::http::json::JsonBody;
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::state::AppState;
 
 pub fn configure(cfg: &mut ServiceConfig) {

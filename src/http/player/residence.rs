@@ -10,10 +10,10 @@ use utoipa::ToSchema;
 use ayo_data::residence::{parse_state, state_name, Licence, STATES};
 use ayo_data::user::User;
 
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::PlayerUser;
 use crate::error::ApiError;
+use crate::http::extract::PlayerUser;
 use crate::http::json::JsonBody;
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::state::AppState;
 
 pub fn configure(cfg: &mut ServiceConfig) {

@@ -17,12 +17,12 @@ use ayo_data::responsible::{
 };
 use ayo_data::user::User;
 
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::{AuthUser, PlayerUser};
 use crate::error::{ApiError, FieldErrors};
+use crate::http::extract::{AuthUser, PlayerUser};
 use crate::http::json::JsonBody;
-use crate::http::views::money as views;
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::state::AppState;
+use crate::http::views::money as views;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(limits).service(update_limits).service(current_exclusion).service(exclude);

@@ -13,9 +13,9 @@ use ayo_actors::views::time;
 use ayo_data::ledger::{EntryKind, EntryStatus};
 use ayo_data::residence::state_name;
 
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::PlayerUser;
 use crate::error::ApiError;
+use crate::http::extract::PlayerUser;
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::state::AppState;
 
 pub fn configure(cfg: &mut ServiceConfig) {

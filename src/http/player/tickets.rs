@@ -16,11 +16,11 @@ use ayo_data::money::Kobo;
 use ayo_data::store::{Purchase, PurchaseError};
 use ayo_data::ticket::{Terms, Ticket, TicketStatus};
 
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::{AuthUser, PlayerUser};
 use crate::error::{ApiError, FieldErrors};
+use crate::http::extract::{AuthUser, PlayerUser};
 use crate::http::json::JsonBody;
 use crate::http::paging::{TableQuery, CREATION_ORDER};
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::state::AppState;
 
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -216,7 +216,8 @@ async fn one(
     let mut body = views::ticket(&ticket, draw.as_ref(), game.as_ref());
     if let Some(draw) = draw {
         let store = state.store.clone();
-        body["receipt"] = web::block(move || crate::http::views::receipt::of(&store, &ticket, &draw, game.as_ref())).await??;
+        body["receipt"] =
+            web::block(move || crate::http::views::receipt::of(&store, &ticket, &draw, game.as_ref())).await??;
     }
     Ok(HttpResponse::Ok().json(json!({ "data": body })))
 }

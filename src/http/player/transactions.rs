@@ -12,12 +12,12 @@ use utoipa::IntoParams;
 use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
 use ayo_data::store::lagos_day;
 
-use crate::http::schema::{Envelope, ServiceConfig};
-use crate::http::extract::AuthUser;
-use crate::reports::csv::{field, naira};
 use crate::error::{ApiError, FieldErrors};
+use crate::http::extract::AuthUser;
 use crate::http::paging::{TableQuery, CREATION_ORDER};
+use crate::http::schema::{Envelope, ServiceConfig};
 use crate::http::state::AppState;
+use crate::reports::csv::{field, naira};
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(list).service(export);

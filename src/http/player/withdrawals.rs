@@ -16,13 +16,13 @@ use ayo_data::money::Kobo;
 use ayo_data::store::WithdrawalRefused;
 use ayo_data::withdrawal::{Withdrawal, WithdrawalStatus, WITHDRAWAL_MIN};
 
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::{AuthUser, PlayerUser};
 use crate::error::{ApiError, FieldErrors};
+use crate::http::extract::{AuthUser, PlayerUser};
 use crate::http::json::JsonBody;
 use crate::http::paging::TableQuery;
-use crate::http::views::money as views;
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::state::AppState;
+use crate::http::views::money as views;
 
 const KEY_MAX: usize = 100;
 

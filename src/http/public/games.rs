@@ -9,9 +9,9 @@ use ayo_actors::views;
 use ayo_data::draw::{Draw, DrawStatus};
 use ayo_data::game::{Game, GameStatus};
 
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::error::ApiError;
 use crate::http::paging::TableQuery;
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::state::AppState;
 
 pub fn configure(cfg: &mut ServiceConfig) {

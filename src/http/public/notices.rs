@@ -9,14 +9,14 @@ use utoipa::ToSchema;
 use ayo_data::account::{Email, PersonName};
 use ayo_data::notice::Contact;
 
-use crate::http::state::client_ip;
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
-use crate::http::extract::{bearer, session_for_token};
 use crate::error::{ApiError, FieldErrors};
+use crate::http::extract::{bearer, session_for_token};
 use crate::http::json::JsonBody;
-use crate::rate_limit::Limit;
 use crate::http::realtime::snapshot::receives_marketing;
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
+use crate::http::state::client_ip;
 use crate::http::state::AppState;
+use crate::rate_limit::Limit;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(create_contact).service(active_marquees);

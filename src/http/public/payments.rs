@@ -16,13 +16,14 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use utoipa::ToSchema;
 
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::error::ApiError;
 use crate::http::flows::confirm_deposit::{confirm_deposit, Confirmation};
-use crate::payments::sandbox::{CheckoutAction, CHECKOUT_PATH};
 use crate::http::flows::payout;
-use crate::payments::{checkout_page, signature_valid, Gateway, GatewayError, SIGNATURE_HEADER};
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::state::AppState;
+use crate::payments::protocol::{signature_valid, GatewayError, SIGNATURE_HEADER};
+use crate::payments::sandbox::{CheckoutAction, CHECKOUT_PATH};
+use crate::payments::{checkout_page, Gateway};
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(webhook).service(checkout).service(checkout_choice);

@@ -14,8 +14,8 @@ use ayo_data::lotto::{MAX_NUMBER, MIN_NUMBER};
 use ayo_data::store::lagos_day;
 
 use super::games::find_game;
-use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::error::{ApiError, FieldErrors};
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::state::AppState;
 
 pub fn configure(cfg: &mut ServiceConfig) {

@@ -18,11 +18,11 @@ use ayo_actors::hub::{
 };
 use ayo_data::user::Role;
 
-use crate::http::extract::session_for_token;
 use crate::error::ApiError;
+use crate::http::extract::session_for_token;
 use crate::http::realtime::admission::{self, Refused, Seat};
-use crate::http::realtime::snapshot::{receives_marketing, snapshot};
 use crate::http::realtime::frames::{Fault, Said};
+use crate::http::realtime::snapshot::{receives_marketing, snapshot};
 use crate::http::realtime::socket::{Closed, Incoming, Outgoing, UpgradedPayload};
 use crate::http::state::AppState;
 
