@@ -29,7 +29,7 @@ pub fn require_strong_secrets(settings: &Settings) -> Result<(), WeakSecret> {
     Ok(())
 }
 
-/// The key sealing draw seeds and NINs (`startup::open_store`): `AYO_SEED_KEY`, else `<data-dir>/secrets/seed.key`;
+/// The key sealing draw seeds and NINs (`crate::server::startup::open_store`): `AYO_SEED_KEY`, else `<data-dir>/secrets/seed.key`;
 /// a cluster node must be given `AYO_SEED_KEY`, the same on every node.
 pub fn seed_key(settings: &Settings) -> anyhow::Result<Vec<u8>> {
     match &settings.seed_key {
@@ -73,7 +73,7 @@ mod tests {
 
     use super::*;
 
-    /// Two seed keys that meet `secret_strength`'s rule.
+    /// Two seed keys that meet `crate::secrets::strength`'s rule.
     const SEED_KEY: &str = "a391782a9032fe2b85330b186c3f197eddaa809ba51193c2b5ca13e6b7bdbbc6";
     const OTHER_SEED_KEY: &str = "557d1f78671a955dfcae4d8220cc2f0b01eaa687cd09892e1a2bec7dda68ee51";
 

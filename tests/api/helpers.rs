@@ -7,7 +7,7 @@ use ayo::server::config::Settings;
 use ayo::server::startup::Application;
 use serde_json::{json, Value};
 
-/// 32 random bytes in hex: `ayo serve` refuses a guessable token key (`secret_strength`).
+/// 32 random bytes in hex: `ayo serve` refuses a guessable token key (`ayo::secrets::strength`).
 pub const JWT_SECRET: &str = "34955458d24ac8898f063715474e9bd59c649bfff76c2f363f5c34b9606479dd";
 pub const PASSWORD: &str = "s3cret-pass";
 /// Admins need at least 12 characters.
