@@ -8,9 +8,9 @@
 //! Counting first then checking (instead of checking, hashing, then recording) is the whole point: the old order let
 //! 250 parallel guesses through a budget of 5, since none had been recorded when the others were checked.
 
+use crate::auth::hash_queue::HashQueue;
 use crate::error::ApiError;
 use crate::rate_limit::{Limit, RateLimiter, Reservation};
-use crate::state::AppState;
 
 /// A budget an attempt counts against.
 pub struct Budget {
@@ -82,23 +82,30 @@ impl Guess {
 
     /// Whether `typed` matches `stored`, hashed with a place in the queue for `source`. Refused (429, the counts given
     /// back) when that source already has its share of the queue.
-    pub async fn check(self, state: &AppState, source: &str, typed: &str, stored: &str) -> Result<bool, ApiError> {
-        let ticket = match state.hashing.admit(source) {
+    pub async fn check(
+        self,
+        hashing: &HashQueue,
+        limiter: &RateLimiter,
+        source: &str,
+        typed: &str,
+        stored: &str,
+    ) -> Result<bool, ApiError> {
+        let ticket = match hashing.admit(source) {
             Ok(ticket) => ticket,
             Err(busy) => {
-                self.give_back(&state.limiter).await;
+                self.give_back(limiter).await;
                 return Err(busy);
             }
         };
-        match state.hashing.verify(ticket, typed, stored).await {
+        match hashing.verify(ticket, typed, stored).await {
             Ok(true) => {
-                self.settle(&state.limiter).await;
+                self.settle(limiter).await;
                 Ok(true)
             }
             // Stays counted: this was the failure the budgets are for.
             Ok(false) => Ok(false),
             Err(e) => {
-                self.give_back(&state.limiter).await;
+                self.give_back(limiter).await;
                 Err(e)
             }
         }

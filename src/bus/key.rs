@@ -2,8 +2,6 @@
 //! message one node sends another (`seal`). Whoever reaches NATS without it can neither speak for a node nor replay
 //! what one said (docs/scaling.md, "Securing the bus").
 
-use crate::config::Settings;
-
 /// How the key is named to the operator.
 pub const VARIABLE: &str = "AYO_BUS_KEY";
 
@@ -37,11 +35,11 @@ impl BusKey {
 
     /// The key a node with a bus uses: `AYO_BUS_KEY`; without it, a `--demo` node uses the published demo key and
     /// any other node refuses to start, since its bus would take orders from whoever reaches NATS.
-    pub fn from_settings(settings: &Settings) -> anyhow::Result<Self> {
-        match (&settings.bus_key, settings.demo) {
+    pub fn for_node(bus_key: Option<&str>, demo: bool) -> anyhow::Result<Self> {
+        match (bus_key, demo) {
             (Some(text), _) => {
-                // The operator's key meets the rule every key does (src/secret_strength.rs), not only its form.
-                crate::secret_strength::hex_key_32(VARIABLE, text.trim())?;
+                // The operator's key meets the rule every key does (src/secrets/strength.rs), not only its form.
+                crate::secrets::strength::hex_key_32(VARIABLE, text.trim())?;
                 Self::parse(text).map_err(anyhow::Error::msg)
             }
             (None, true) => {
@@ -94,11 +92,8 @@ mod tests {
 
     #[test]
     fn a_node_with_a_bus_and_no_key_refuses_unless_it_is_a_demo() {
-        let mut settings = Settings::new("127.0.0.1:0".into(), "var".into(), false);
-        settings.bus_url = Some("nats://127.0.0.1:4222".into());
-        let refused = BusKey::from_settings(&settings).unwrap_err().to_string();
+        let refused = BusKey::for_node(None, false).unwrap_err().to_string();
         assert!(refused.contains(VARIABLE), "{refused}");
-        settings.demo = true;
-        assert_eq!(BusKey::from_settings(&settings).unwrap().bytes(), DEMO);
+        assert_eq!(BusKey::for_node(None, true).unwrap().bytes(), DEMO);
     }
 }

@@ -29,7 +29,7 @@ use ayo_data::user::{Role, UserId, UserStatus};
 use ayo_data::Store;
 
 use super::nats::Outlet;
-use super::seal::{self, Opener, Sealer, Stream};
+use super::seal::{Opener, Sealer, Stream};
 
 const REFRESH: &str = "ayo.lead.refresh";
 const CANCEL: &str = "ayo.lead.cancel";
@@ -79,14 +79,7 @@ pub async fn serve(outlet: &Outlet, scheduler: Addr<Scheduler>, store: Store) ->
     actix_web::rt::spawn(async move {
         while let Some(message) = commands.next().await {
             let subject = message.subject.as_str();
-            let body = match opener.open(subject, message.reply.as_deref(), &message.payload) {
-                Ok(Some(opened)) => opened.body,
-                Ok(None) => continue,
-                Err(rejection) => {
-                    seal::dropped(subject, rejection);
-                    continue;
-                }
-            };
+            let Some(body) = opener.body(subject, message.reply.as_deref(), &message.payload) else { continue };
             match subject {
                 REFRESH => scheduler.do_send(Refresh),
                 CANCEL => {
@@ -139,16 +132,12 @@ pub async fn cancel(outlet: &Outlet, cancel: Cancel, asker: Asker) -> Result<Opt
                 break;
             }
             let subject = reply.subject.as_str();
-            match opener.open(subject, reply.reply.as_deref(), &reply.payload) {
-                Ok(Some(opened)) => {
-                    return match serde_json::from_slice(opened.body) {
-                        Ok(CancelAnswer::WouldBe(would_be)) => Ok(would_be),
-                        Ok(CancelAnswer::Refused(why)) => Err(why),
-                        Err(e) => Err(format!("unreadable answer from the node running the draws: {e}")),
-                    }
-                }
-                Ok(None) => {}
-                Err(rejection) => seal::dropped(subject, rejection),
+            if let Some(body) = opener.body(subject, reply.reply.as_deref(), &reply.payload) {
+                return match serde_json::from_slice(body) {
+                    Ok(CancelAnswer::WouldBe(would_be)) => Ok(would_be),
+                    Ok(CancelAnswer::Refused(why)) => Err(why),
+                    Err(e) => Err(format!("unreadable answer from the node running the draws: {e}")),
+                };
             }
         }
         Err(NOBODY_LEADS.to_string())
@@ -205,7 +194,7 @@ fn record(store: &Store, asker: &Asker, draw_id: u64, reason: &str, would_be: Op
         actor_id: Some(asker.admin_id),
         actor_email: Some(asker.admin_email.clone()),
         ip: asker.ip.clone(),
-        ..Activity::unattended(action, Some(format!("draw:{draw_id}")), crate::audit::clip(&detail))
+        ..Activity::unattended(action, Some(format!("draw:{draw_id}")), crate::audit_detail::clip(&detail))
     };
     if let Err(e) = store.activities.record(activity) {
         tracing::error!(action, error = %e, "could not write the audit log");

@@ -12,6 +12,7 @@ pub mod seal;
 pub mod transport;
 pub mod wire;
 
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use actix::Addr;
@@ -22,8 +23,6 @@ use ayo_actors::scheduler::{Cancel, Refresh, Scheduler};
 use ayo_data::lotto::Balls;
 use ayo_data::user::UserId;
 use ayo_data::Store;
-
-use crate::config::Settings;
 
 use wire::Control;
 
@@ -40,11 +39,15 @@ impl Bus {
         Self { hub, outlet: None }
     }
 
-    /// This node in a cluster: connects to NATS at `url` (see `nats::connect`) with the credentials, TLS and bus
-    /// key of `settings`; refuses without a key (`key::BusKey::from_settings`).
-    pub async fn connect(settings: &Settings, url: &str, hub: Addr<Hub>) -> anyhow::Result<Self> {
-        let key = key::BusKey::from_settings(settings)?;
-        let transport = transport::Transport::parse(url, settings.bus_ca_file.clone())?;
+    /// This node in a cluster: connects to NATS at `url` (see `nats::connect`) with its credentials, the TLS
+    /// authority `ca_file` and the bus key (`key::BusKey::for_node`).
+    pub async fn connect(
+        key: key::BusKey,
+        url: &str,
+        ca_file: Option<PathBuf>,
+        hub: Addr<Hub>,
+    ) -> anyhow::Result<Self> {
+        let transport = transport::Transport::parse(url, ca_file)?;
         let outlet = nats::connect(&transport, key, hub.clone()).await?;
         Ok(Self { hub, outlet: Some(outlet) })
     }

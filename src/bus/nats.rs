@@ -25,7 +25,7 @@ use ayo_actors::hub::{EndSessions, Hub, PublishRendered, PublishSettled, Resync,
 use ayo_actors::publisher::Relay;
 
 use super::key::BusKey;
-use super::seal::{self, Opener, Sealer, Stream};
+use super::seal::{Opener, Sealer, Stream};
 use super::transport::Transport;
 use super::wire::{self, Control, Delivery};
 
@@ -227,14 +227,7 @@ async fn receive_all(mut subscription: async_nats::Subscriber, mut opener: Opene
     let mut last: HashMap<String, u64> = HashMap::new();
     while let Some(message) = subscription.next().await {
         let subject = message.subject.as_str();
-        let body = match opener.open(subject, message.reply.as_deref(), &message.payload) {
-            Ok(Some(opened)) => opened.body,
-            Ok(None) => continue,
-            Err(rejection) => {
-                seal::dropped(subject, rejection);
-                continue;
-            }
-        };
+        let Some(body) = opener.body(subject, message.reply.as_deref(), &message.payload) else { continue };
         let Some(topic) = wire::topic(subject) else { continue };
         match wire::read(body) {
             Ok(received) => {

@@ -174,6 +174,18 @@ impl Opener {
         }
         Ok(Some(Opened { node: header.node, body: &payload[HEADER..] }))
     }
+
+    /// The body of a good message from another node: `None` for this node's own, and for one refused (counted and
+    /// logged by `dropped`). What every subscriber reads its messages through.
+    pub fn body<'a>(&mut self, subject: &str, reply: Option<&str>, payload: &'a [u8]) -> Option<&'a [u8]> {
+        match self.open(subject, reply, payload) {
+            Ok(opened) => opened.map(|opened| opened.body),
+            Err(rejection) => {
+                dropped(subject, rejection);
+                None
+            }
+        }
+    }
 }
 
 /// Counts a dropped message and logs it with its subject, never its payload: at most one line per reason a second,

@@ -8,7 +8,6 @@
 //! the HTTP client are stripped of their URL (the number is in its query), and the provider's own words are logged,
 //! never the request.
 
-pub mod check;
 pub mod dojah;
 pub mod sandbox;
 

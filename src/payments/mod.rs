@@ -10,13 +10,11 @@
 //! that ends `Unavailable` may or may not have gone out, so its withdrawal stays `processing` until re-checked.
 
 pub mod checkout_page;
-pub mod confirm;
 pub mod mode;
-pub mod payout;
 pub mod paystack;
+pub mod protocol;
 pub mod sandbox;
 pub mod site;
-pub mod views;
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -24,14 +22,11 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use actix_web::HttpRequest;
-use hmac::{Hmac, Mac};
-use sha2::Sha512;
 
-use ayo_data::money::Kobo;
 use ayo_data::Store;
 
-/// The header Paystack (and our sandbox) sign webhooks with.
-pub const SIGNATURE_HEADER: &str = "x-paystack-signature";
+use crate::payments::protocol::{Checkout, GatewayError, TransferOrder, TransferOutcome, Verification};
+
 /// Paystack's API, unless `AYO_PAYSTACK_BASE_URL` says otherwise.
 pub const PAYSTACK_BASE_URL: &str = "https://api.paystack.co";
 /// How long we wait for a gateway answer.
@@ -93,75 +88,6 @@ impl PaymentSettings {
     }
 }
 
-/// What the gateway knows about a transaction. `status` in Paystack's words: `success`, `failed`, `abandoned`,
-/// `ongoing`, `pending`, `reversed`, …
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Verification {
-    pub status: String,
-    pub amount: i64,
-    pub currency: String,
-    pub gateway_response: Option<String>,
-}
-
-/// A payout to send.
-#[derive(Debug, Clone)]
-pub struct TransferOrder {
-    pub bank_code: String,
-    pub account_number: String,
-    pub account_name: String,
-    pub amount: Kobo,
-    /// Stable per withdrawal, so the gateway recognises a retry.
-    pub reference: String,
-    pub reason: String,
-}
-
-/// Where a transfer stands, as the gateway says.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum TransferOutcome {
-    /// The money reached the bank.
-    Paid,
-    /// Accepted, not final yet (a `transfer.*` webhook or a re-check will tell).
-    Pending,
-    /// The gateway refused or the bank declined: nothing was sent.
-    Failed(String),
-    /// Completed, then reversed by the bank: the money came back to us.
-    Reversed(String),
-}
-
-impl TransferOutcome {
-    /// Paystack's transfer statuses.
-    pub fn from_status(status: &str, message: &str) -> Self {
-        match status {
-            "success" => Self::Paid,
-            "failed" | "rejected" | "abandoned" | "blocked" => Self::Failed(non_empty(message, "The transfer failed")),
-            "reversed" => Self::Reversed(non_empty(message, "The bank reversed the transfer")),
-            _ => Self::Pending,
-        }
-    }
-}
-
-fn non_empty(message: &str, fallback: &str) -> String {
-    if message.trim().is_empty() {
-        fallback.to_string()
-    } else {
-        message.trim().to_string()
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum GatewayError {
-    /// The gateway answered no. The message is the gateway's, safe to show.
-    #[error("{0}")]
-    Refused(String),
-    /// The gateway does not know this reference.
-    #[error("not found at the gateway")]
-    NotFound,
-    /// No trustworthy answer (timeout, network, 5xx, unreadable body): try again later. The detail is for logs and
-    /// admins, not players.
-    #[error("{0}")]
-    Unavailable(String),
-}
-
 /// The gateway in use.
 pub enum Gateway {
     Sandbox(Box<sandbox::Sandbox>),
@@ -186,16 +112,10 @@ impl Gateway {
     }
 
     /// Starts a checkout: the URL to send the player to.
-    pub async fn initialize(
-        &self,
-        reference: &str,
-        amount: Kobo,
-        email: &str,
-        callback_url: &str,
-    ) -> Result<String, GatewayError> {
+    pub async fn initialize(&self, checkout: Checkout<'_>) -> Result<String, GatewayError> {
         match self {
-            Self::Sandbox(g) => g.initialize(reference, amount, email, callback_url),
-            Self::Paystack(g) => g.initialize(reference, amount, email, callback_url).await,
+            Self::Sandbox(g) => g.initialize(checkout),
+            Self::Paystack(g) => g.initialize(checkout).await,
         }
     }
 
@@ -296,47 +216,9 @@ impl Drop for PayoutGuard<'_> {
     }
 }
 
-/// Hex HMAC-SHA512 of `body` under `secret`: the `x-paystack-signature` value.
-pub fn sign(secret: &[u8], body: &[u8]) -> String {
-    match Hmac::<Sha512>::new_from_slice(secret) {
-        Ok(mut mac) => {
-            mac.update(body);
-            hex::encode(mac.finalize().into_bytes())
-        }
-        // HMAC takes keys of any length; unreachable, and an empty signature never verifies.
-        Err(_) => String::new(),
-    }
-}
-
-/// Whether `signature` (hex) is the HMAC-SHA512 of the raw `body` under `secret`, compared in constant time.
-pub fn signature_valid(secret: &[u8], body: &[u8], signature: Option<&str>) -> bool {
-    let Some(given) = signature.and_then(|s| hex::decode(s.trim()).ok()) else { return false };
-    match Hmac::<Sha512>::new_from_slice(secret) {
-        Ok(mut mac) => {
-            mac.update(body);
-            mac.verify_slice(&given).is_ok()
-        }
-        Err(_) => false,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_signature_verifies_only_for_its_exact_body_and_key() {
-        let body = br#"{"event":"charge.success"}"#;
-        let sig = sign(b"sk_test_key", body);
-        assert_eq!(sig.len(), 128, "hex of 64 bytes");
-        assert!(signature_valid(b"sk_test_key", body, Some(&sig)));
-        assert!(signature_valid(b"sk_test_key", body, Some(&sig.to_uppercase())));
-        assert!(!signature_valid(b"sk_test_key", br#"{"event":"charge.success" }"#, Some(&sig)));
-        assert!(!signature_valid(b"another_key", body, Some(&sig)));
-        assert!(!signature_valid(b"sk_test_key", body, None));
-        assert!(!signature_valid(b"sk_test_key", body, Some("not hex")));
-        assert!(!signature_valid(b"sk_test_key", body, Some(&sig[..64])));
-    }
 
     #[actix_web::test]
     async fn one_payout_per_withdrawal_is_in_flight_at_a_time() {
@@ -350,14 +232,5 @@ mod tests {
         assert!(payments.begin_payout(8).is_some(), "another withdrawal is independent");
         drop(first);
         assert!(payments.begin_payout(7).is_some());
-    }
-
-    #[test]
-    fn paystack_transfer_statuses_map_to_outcomes() {
-        assert_eq!(TransferOutcome::from_status("success", ""), TransferOutcome::Paid);
-        assert_eq!(TransferOutcome::from_status("pending", ""), TransferOutcome::Pending);
-        assert_eq!(TransferOutcome::from_status("otp", ""), TransferOutcome::Pending);
-        assert_eq!(TransferOutcome::from_status("failed", ""), TransferOutcome::Failed("The transfer failed".into()));
-        assert!(matches!(TransferOutcome::from_status("reversed", "x"), TransferOutcome::Reversed(_)));
     }
 }

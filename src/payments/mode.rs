@@ -3,20 +3,25 @@
 
 use ayo_data::Store;
 
-use crate::config::Settings;
+use crate::identity::IdentitySettings;
+use crate::payments::PaymentSettings;
 
 /// `ayo serve` without a Paystack key starts only when the sandbox was asked for.
-pub fn require_explicit(settings: &Settings) -> anyhow::Result<()> {
-    let has_key = settings.payments.paystack_secret_key.is_some();
+pub fn require_explicit(
+    payments: &PaymentSettings,
+    identity: &IdentitySettings,
+    sandbox_requested: bool,
+) -> anyhow::Result<()> {
+    let has_key = payments.paystack_secret_key.is_some();
     anyhow::ensure!(
-        has_key || settings.sandbox_requested,
+        has_key || sandbox_requested,
         "AYO_PAYSTACK_SECRET_KEY is not set. Refusing to start: without it the built-in SANDBOX gateway would run, \
          where any player can mint money and payouts are marked paid with nothing sent. Set the key to take real \
          payments, or ask for the sandbox explicitly with --demo or AYO_PAYMENTS=sandbox."
     );
     // Real money with the sandbox identity provider (which verifies any NIN as the player's own) only when asked for.
     anyhow::ensure!(
-        !has_key || !settings.identity.is_sandbox() || settings.identity.provider.is_some(),
+        !has_key || !identity.is_sandbox() || identity.provider.is_some(),
         "AYO_PAYSTACK_SECRET_KEY is set but AYO_KYC_PROVIDER is not. Refusing to start: the built-in SANDBOX identity \
          provider would verify any NIN as the player's own. Set AYO_KYC_PROVIDER=dojah (with AYO_DOJAH_APP_ID and \
          AYO_DOJAH_SECRET_KEY) to check NINs for real, or AYO_KYC_PROVIDER=sandbox to keep the sandbox."

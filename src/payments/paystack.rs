@@ -9,9 +9,7 @@ use reqwest::{RequestBuilder, StatusCode};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use ayo_data::money::Kobo;
-
-use super::{GatewayError, TransferOrder, TransferOutcome, Verification};
+use super::protocol::{Checkout, GatewayError, TransferOrder, TransferOutcome, Verification};
 
 pub struct Paystack {
     client: reqwest::Client,
@@ -105,10 +103,7 @@ impl Paystack {
     /// POST /transaction/initialize.
     pub async fn initialize(
         &self,
-        reference: &str,
-        amount: Kobo,
-        email: &str,
-        callback_url: &str,
+        Checkout { reference, amount, email, callback_url }: Checkout<'_>,
     ) -> Result<String, GatewayError> {
         let body = json!({
             "email": email,

@@ -13,11 +13,10 @@ use std::time::Duration;
 use chrono::Utc;
 use serde_json::{json, Value};
 
-use ayo_data::money::Kobo;
 use ayo_data::store::{SandboxCharge, SandboxTransfer};
 use ayo_data::Store;
 
-use super::{sign, GatewayError, TransferOrder, TransferOutcome, Verification, SIGNATURE_HEADER};
+use super::protocol::{sign, Checkout, GatewayError, TransferOrder, TransferOutcome, Verification, SIGNATURE_HEADER};
 
 /// Account numbers ending like this cannot be resolved.
 pub const UNRESOLVABLE_SUFFIX: &str = "9999";
@@ -78,10 +77,7 @@ impl Sandbox {
     /// Opens a checkout on the same site as the callback (the page lives on this server).
     pub fn initialize(
         &self,
-        reference: &str,
-        amount: Kobo,
-        email: &str,
-        callback_url: &str,
+        Checkout { reference, amount, email, callback_url }: Checkout<'_>,
     ) -> Result<String, GatewayError> {
         let charge = SandboxCharge {
             reference: reference.to_string(),

@@ -83,17 +83,10 @@ impl MemoryCounter {
     /// Counts one event for `key` before the work it guards; refuses it (uncounted) once the window is full. One
     /// step under the lock, so concurrent callers never both take the last place.
     pub fn reserve_now(&self, key: &str, limit: Limit) -> Result<Reservation, ApiError> {
-        let now = Instant::now();
-        let mut windows = self.lock();
-        let entry = windows.get_or_insert_mut(key.to_string(), || (now, 0));
-        if now.duration_since(entry.0) >= limit.window {
-            *entry = (now, 0);
-        }
-        if entry.1 >= limit.max {
-            return Err(refused(limit.window.saturating_sub(now.duration_since(entry.0))));
-        }
-        entry.1 += 1;
-        Ok(Reservation { key: key.to_string(), window: self.window_name(entry.0), count: entry.1 })
+        self.with_room(key, limit, |entry| {
+            entry.1 += 1;
+            Reservation { key: key.to_string(), window: self.window_name(entry.0), count: entry.1 }
+        })
     }
 
     /// Gives back a reserved event, unless its window has ended (or the key was cleared or forgotten) since.
@@ -111,6 +104,20 @@ impl MemoryCounter {
     }
 
     fn update(&self, key: &str, limit: Limit, count: bool) -> Result<(), ApiError> {
+        self.with_room(key, limit, |entry| {
+            if count {
+                entry.1 += 1;
+            }
+        })
+    }
+
+    /// `then` on `key`'s window (a new one once the last has ended), under the lock; refused while it is full.
+    fn with_room<T>(
+        &self,
+        key: &str,
+        limit: Limit,
+        then: impl FnOnce(&mut (Instant, u32)) -> T,
+    ) -> Result<T, ApiError> {
         let now = Instant::now();
         let mut windows = self.lock();
         let entry = windows.get_or_insert_mut(key.to_string(), || (now, 0));
@@ -120,10 +127,7 @@ impl MemoryCounter {
         if entry.1 >= limit.max {
             return Err(refused(limit.window.saturating_sub(now.duration_since(entry.0))));
         }
-        if count {
-            entry.1 += 1;
-        }
-        Ok(())
+        Ok(then(entry))
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, LruCache<String, (Instant, u32)>> {

@@ -12,14 +12,14 @@ use crate::helpers::{secret_in, spawn_app, spawn_app_with, totp_now, TestApp, AD
 /// An admin made without a secret, as `ayo create-admin` does: enrols at first login with the enrolment code the
 /// host was shown, which this answers.
 fn unenrolled_admin(app: &TestApp, email: &str) -> String {
-    let admin = ayo::cli::NewStaff {
+    let admin = ayo::commands::NewStaff {
         role: ayo_data::user::Role::Admin,
         email,
         password: ADMIN_PASSWORD,
         name: "New Admin",
         totp_secret: None,
     };
-    let made = ayo::cli::provision_staff(&app.store, &admin).unwrap();
+    let made = ayo::commands::provision_staff(&app.store, &admin).unwrap();
     made.enrolment.expect("an admin without an authenticator gets an enrolment code").code
 }
 

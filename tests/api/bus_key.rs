@@ -2,8 +2,8 @@
 //! (`AYO_BUS_KEY`; docs/scaling.md, "Securing the bus"): otherwise any client of NATS could speak for a node.
 //! The key is checked before NATS is reached, so these need no NATS.
 
-use ayo::config::Settings;
-use ayo::startup::Application;
+use ayo::server::config::Settings;
+use ayo::server::startup::Application;
 
 use crate::helpers::JWT_SECRET;
 

@@ -16,9 +16,9 @@ use tokio_tungstenite::tungstenite::Message;
 use ayo::bus::key::BusKey;
 use ayo::bus::seal::{Opener, Sealer, Stream, HEADER};
 use ayo::bus::wire::{self, Control};
-use ayo::config::Settings;
 use ayo::rate_limit::Limits;
-use ayo::startup::Application;
+use ayo::server::config::Settings;
+use ayo::server::startup::Application;
 use ayo_actors::events::{Event, EventKind, Topic};
 use ayo_actors::scheduler::Leading;
 
@@ -30,7 +30,6 @@ const NEEDS_NATS: &str = "AYO_TEST_NATS_URL (nats://127.0.0.1:PORT): run through
 const NEEDS_POSTGRES: &str = "AYO_TEST_POSTGRES_URL: run through scripts/cluster-services.sh";
 /// The attacker's own key: well formed, not the cluster's.
 const OTHER_KEY: &str = "0eeda5b7c228d209bd3c7f68287759dedc36fad3bc95d73017e76e89f4d07c90";
-const SEED_KEY: &str = "74458b9e5814fdd1fce99d21448f8a0b26f85e892cb0ef812d66dacc8469d461";
 /// Generous: only reached when something that should happen never does.
 const WAIT: Duration = Duration::from_secs(10);
 
@@ -47,7 +46,7 @@ async fn node(key: &str, store: Option<&str>) -> TestApp {
         settings.metrics_bind = Some("127.0.0.1:0".into());
         if let Some(store) = store {
             settings.store_url = Some(store);
-            settings.seed_key = Some(SEED_KEY.into());
+            settings.seed_key = Some(crate::cluster_nodes::SEED_KEY.into());
         }
     })
     .await

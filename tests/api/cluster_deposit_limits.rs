@@ -4,32 +4,14 @@
 use futures_util::future::join_all;
 use serde_json::json;
 
-use ayo::rate_limit::Limits;
-
 use crate::cluster_bus::ONE_CLUSTER_AT_A_TIME;
-use crate::helpers::{spawn_app_with, TestApp};
-
-const NEEDS_SERVICES: &str = "AYO_TEST_POSTGRES_URL and AYO_TEST_NATS_URL: run through scripts/cluster-services.sh";
-/// The seal key every node shares (`AYO_SEED_KEY`).
-const SEED_KEY: &str = "74458b9e5814fdd1fce99d21448f8a0b26f85e892cb0ef812d66dacc8469d461";
-
-async fn node(store: &str) -> TestApp {
-    let (store, bus) = (store.to_string(), std::env::var("AYO_TEST_NATS_URL").expect(NEEDS_SERVICES));
-    spawn_app_with(Limits::default(), |settings| {
-        settings.store_url = Some(store);
-        settings.bus_url = Some(bus);
-        settings.seed_key = Some(SEED_KEY.into());
-        settings.bus_key = Some(crate::cluster_bus::BUS_KEY.into());
-    })
-    .await
-}
+use crate::cluster_nodes::{database, node};
 
 #[actix_web::test]
 #[ignore = "needs PostgreSQL and NATS (scripts/cluster-services.sh)"]
 async fn cluster_checkouts_opened_on_two_nodes_at_once_never_hold_more_than_the_limit() {
     let _alone = ONE_CLUSTER_AT_A_TIME.lock().await;
-    let server = std::env::var("AYO_TEST_POSTGRES_URL").expect(NEEDS_SERVICES);
-    let store = ayo_data::pg::new_database(&server, "ayo_limits").await.unwrap();
+    let store = database().await;
     let (a, b) = (node(&store).await, node(&store).await);
     let player = a.verified_player("ada@example.com", "+2348012345678").await;
     let set = b.post("/limits/update", json!({"daily": 500_000}), Some(&player)).await;

@@ -15,12 +15,14 @@ use crate::helpers::{spawn_app_with, TestApp};
 use crate::lotto::nap1;
 use crate::ws::next;
 
-const NEEDS_SERVICES: &str = "AYO_TEST_POSTGRES_URL and AYO_TEST_NATS_URL: run through scripts/cluster-services.sh";
-/// The seal key every node shares (`AYO_SEED_KEY`).
-const SEED_KEY: &str = "74458b9e5814fdd1fce99d21448f8a0b26f85e892cb0ef812d66dacc8469d461";
+pub(crate) const NEEDS_SERVICES: &str =
+    "AYO_TEST_POSTGRES_URL and AYO_TEST_NATS_URL: run through scripts/cluster-services.sh";
+/// The seal key every node shares (`AYO_SEED_KEY`), in every cluster test.
+pub(crate) const SEED_KEY: &str = "74458b9e5814fdd1fce99d21448f8a0b26f85e892cb0ef812d66dacc8469d461";
 
-/// A node of the cluster on the database `store`: the real server on port 0 with its own data directory.
-async fn node(store: &str) -> TestApp {
+/// A node of the cluster on the database `store`: the real server on port 0 with its own data directory, on the
+/// test NATS with the cluster's keys. Every cluster test that needs plain nodes starts them here.
+pub(crate) async fn node(store: &str) -> TestApp {
     let (store, bus) = (store.to_string(), std::env::var("AYO_TEST_NATS_URL").expect(NEEDS_SERVICES));
     spawn_app_with(Limits::default(), |settings| {
         settings.store_url = Some(store);
@@ -32,7 +34,7 @@ async fn node(store: &str) -> TestApp {
 }
 
 /// A fresh database for one cluster.
-async fn database() -> String {
+pub(crate) async fn database() -> String {
     let server = std::env::var("AYO_TEST_POSTGRES_URL").expect(NEEDS_SERVICES);
     ayo_data::pg::new_database(&server, "ayo_nodes").await.unwrap()
 }

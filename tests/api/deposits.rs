@@ -125,7 +125,7 @@ async fn a_webhook_with_a_forged_or_missing_signature_credits_nothing_and_is_aud
     assert_eq!(elsewhere.status, 400);
     // A body changed after signing.
     let secret = app.sandbox_secret();
-    let signature = ayo::payments::sign(secret.as_bytes(), body.as_bytes());
+    let signature = ayo::payments::protocol::sign(secret.as_bytes(), body.as_bytes());
     let tampered = body.replace("500000", "5000000");
     let resp = app
         .client

@@ -48,7 +48,7 @@ async fn a_draw_closes_draws_provably_fair_balls_and_pays_the_winners_once() {
     let seed = ayo_data::lotto::Seed::from_hex(settled["seed"].as_str().unwrap()).unwrap();
     assert_eq!(seed.commitment(), settled["commitment"].as_str().unwrap());
     assert_eq!(hex::encode(ayo_data::lotto::merkle::root(&leaves)), settled["tickets_root"].as_str().unwrap());
-    let report = ayo::verify::verify_draw(&app.store, draw.id).unwrap();
+    let report = ayo::commands::verify_draw::verify_draw(&app.store, draw.id).unwrap();
     assert!(report.contains("verified"));
 }
 
@@ -83,7 +83,7 @@ async fn a_cancelled_draw_refunds_every_ticket_in_full() {
 #[actix_web::test]
 async fn games_list_their_next_draw_with_a_commitment_and_server_time() {
     let app = spawn_app().await;
-    ayo::demo_games::seed_games(&app.store, ayo::demo_games::EXPRESS_EVERY_MINUTES).unwrap();
+    ayo::commands::demo_games::seed_games(&app.store, ayo::server::config::DEMO_DRAW_MINUTES).unwrap();
     app.engine.scheduler.send(ayo_actors::scheduler::Refresh).await.unwrap();
     let games = app.get("/games", None).await.body["data"].clone();
     assert_eq!(games.as_array().unwrap().len(), 4);
@@ -102,7 +102,7 @@ async fn games_list_their_next_draw_with_a_commitment_and_server_time() {
 #[actix_web::test]
 async fn cancelling_the_open_draw_puts_the_next_one_on_sale_at_once_and_skips_its_slot() {
     let app = spawn_app().await;
-    ayo::demo_games::seed_games(&app.store, ayo::demo_games::EXPRESS_EVERY_MINUTES).unwrap();
+    ayo::commands::demo_games::seed_games(&app.store, ayo::server::config::DEMO_DRAW_MINUTES).unwrap();
     app.engine.scheduler.send(ayo_actors::scheduler::Refresh).await.unwrap();
     let admin = app.admin("boss@ayolotto.ng").await;
     let fortune = app.get("/games/fortune", None).await.body["data"].clone();

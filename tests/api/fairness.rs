@@ -23,14 +23,14 @@ fn hash_of(hex_text: &Value) -> [u8; 32] {
 
 /// The witness's account, logged in.
 async fn witness(app: &TestApp) -> String {
-    let staff = ayo::cli::NewStaff {
+    let staff = ayo::commands::NewStaff {
         email: WITNESS_EMAIL,
         password: WITNESS_PASSWORD,
         name: "Witness",
         role: Role::Witness,
         totp_secret: None,
     };
-    ayo::cli::make_staff(&app.store, &staff).unwrap();
+    ayo::commands::make_staff(&app.store, &staff).unwrap();
     let reply =
         app.post("/auth/login", json!({"userIdentity": WITNESS_EMAIL, "password": WITNESS_PASSWORD}), None).await;
     assert_eq!(reply.status, 200, "{:?}", reply.body);
@@ -153,7 +153,7 @@ async fn ayo_verify_draw_checks_a_draw_from_the_running_servers_public_api() {
     assert_eq!(said.matches("could not acquire lock").count(), 1, "each cause once: {said}");
 
     // And it rebuilds every leaf from the tickets themselves (here in-process, on the server's store).
-    let report = ayo::verify::verify_draw(&app.store, draw.id).unwrap();
+    let report = ayo::commands::verify_draw::verify_draw(&app.store, draw.id).unwrap();
     assert!(report.contains("verified"), "{report}");
 
     // A draw still on sale has nothing to verify yet.
@@ -207,7 +207,7 @@ async fn the_witness_secret_committed_before_sales_and_revealed_after_close_is_b
     let without = draw_balls_bound(&seed, draw.id, Binding::V2 { tickets_root: root, witness_secret: "" });
     assert_eq!(json!(with.numbers), settled["numbers"]);
     assert_ne!(with.numbers, without.numbers, "the seed alone does not give the balls");
-    assert!(ayo::verify::verify_draw(&app.store, draw.id).unwrap().contains("witness commitment"));
+    assert!(ayo::commands::verify_draw::verify_draw(&app.store, draw.id).unwrap().contains("witness commitment"));
 }
 
 #[actix_web::test]

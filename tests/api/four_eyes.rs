@@ -7,10 +7,8 @@
 use futures_util::future::join_all;
 use serde_json::{json, Value};
 
-use ayo::rate_limit::Limits;
-
 use crate::cluster_bus::ONE_CLUSTER_AT_A_TIME;
-use crate::helpers::{fresh_key, spawn_app, spawn_app_with, Reply, TestApp};
+use crate::helpers::{fresh_key, spawn_app, Reply, TestApp};
 
 /// ₦100,000: `AYO_ADJUST_APPROVAL_ABOVE`'s default, the threshold these attacks try to get past.
 const THRESHOLD: i64 = 10_000_000;
@@ -206,19 +204,8 @@ async fn a_large_adjustment_approved_still_counts_in_that_players_day() {
 #[ignore = "needs PostgreSQL and NATS (scripts/cluster-services.sh)"]
 async fn cluster_a_split_fired_at_two_nodes_at_once_moves_the_threshold_once() {
     let _alone = ONE_CLUSTER_AT_A_TIME.lock().await;
-    let server = std::env::var("AYO_TEST_POSTGRES_URL").expect("AYO_TEST_POSTGRES_URL (scripts/cluster-services.sh)");
-    let store = ayo_data::pg::new_database(&server, "ayo_four_eyes").await.unwrap();
-    let bus = std::env::var("AYO_TEST_NATS_URL").expect("AYO_TEST_NATS_URL (scripts/cluster-services.sh)");
-    let node = || {
-        let (store, bus) = (store.clone(), bus.clone());
-        spawn_app_with(Limits::default(), move |settings| {
-            settings.store_url = Some(store);
-            settings.bus_url = Some(bus);
-            settings.seed_key = Some("74458b9e5814fdd1fce99d21448f8a0b26f85e892cb0ef812d66dacc8469d461".into());
-            settings.bus_key = Some(crate::cluster_bus::BUS_KEY.into());
-        })
-    };
-    let (a, b) = (node().await, node().await);
+    let store = crate::cluster_nodes::database().await;
+    let (a, b) = (crate::cluster_nodes::node(&store).await, crate::cluster_nodes::node(&store).await);
     let rogue = a.admin("rogue@ayolotto.ng").await;
     let ada = b.verified_player("ada@example.com", "+2348012345678").await;
     let id = a.user_id(&ada).await;

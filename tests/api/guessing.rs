@@ -44,7 +44,7 @@ async fn post_from(app: &TestApp, from: &str, path: &str, body: Value, token: Op
     Reply { status, body: resp.json().await.unwrap_or(Value::Null) }
 }
 
-fn behind_the_proxy(settings: &mut ayo::config::Settings) {
+fn behind_the_proxy(settings: &mut ayo::server::config::Settings) {
     settings.trusted_proxies = "127.0.0.1".into();
 }
 
@@ -270,8 +270,6 @@ async fn the_owner_with_the_right_code_still_resets_after_a_few_misses() {
 }
 
 const NEEDS_POSTGRES: &str = "AYO_TEST_POSTGRES_URL: run through scripts/cluster-services.sh";
-/// The seal key every node shares (`AYO_SEED_KEY`).
-const SEED_KEY: &str = "74458b9e5814fdd1fce99d21448f8a0b26f85e892cb0ef812d66dacc8469d461";
 
 #[actix_web::test]
 #[ignore = "needs PostgreSQL (scripts/cluster-services.sh)"]
@@ -310,7 +308,7 @@ async fn cluster_a_login_burst_split_over_two_nodes_gets_one_budget() {
         let store = store.clone();
         spawn_app_with(budgets_alone(), move |settings| {
             settings.store_url = Some(store);
-            settings.seed_key = Some(SEED_KEY.into());
+            settings.seed_key = Some(crate::cluster_nodes::SEED_KEY.into());
         })
     };
     let (a, b) = (node().await, node().await);

@@ -2,12 +2,12 @@
 
 use std::path::{Path, PathBuf};
 
-use ayo::config::Settings;
 use ayo::rate_limit::Limits;
-use ayo::startup::Application;
+use ayo::server::config::Settings;
+use ayo::server::startup::Application;
 use serde_json::{json, Value};
 
-/// 32 random bytes in hex: `ayo serve` refuses a guessable token key (`secret_strength`).
+/// 32 random bytes in hex: `ayo serve` refuses a guessable token key (`ayo::secrets::strength`).
 pub const JWT_SECRET: &str = "34955458d24ac8898f063715474e9bd59c649bfff76c2f363f5c34b9606479dd";
 pub const PASSWORD: &str = "s3cret-pass";
 /// Admins need at least 12 characters.
@@ -24,11 +24,11 @@ pub struct TestApp {
     pub hub: actix::Addr<ayo_actors::hub::Hub>,
     pub engine: ayo_actors::engine::Engine,
     /// Mail the server sends after answering: wait for it before reading the outbox.
-    pub background: ayo::state::Background,
+    pub background: ayo::http::state::Background,
     /// Where `/metrics` is served, when the settings asked for it.
     pub metrics_url: Option<String>,
     /// A cluster node's part in running the draws.
-    pub leadership: Option<ayo::leadership::Contention>,
+    pub leadership: Option<ayo::jobs::leadership::Contention>,
 }
 
 pub struct Reply {
@@ -148,14 +148,14 @@ impl TestApp {
     /// Makes an admin the way `ayo create-admin --totp-secret` does, and logs in with password and code: an
     /// admin's token.
     pub async fn admin(&self, email: &str) -> String {
-        let admin = ayo::cli::NewStaff {
+        let admin = ayo::commands::NewStaff {
             role: ayo_data::user::Role::Admin,
             email,
             password: ADMIN_PASSWORD,
             name: "Test Admin",
             totp_secret: Some(ADMIN_TOTP_SECRET),
         };
-        ayo::cli::make_staff(&self.store, &admin).expect("admin created");
+        ayo::commands::make_staff(&self.store, &admin).expect("admin created");
         self.admin_login(email, ADMIN_PASSWORD).await
     }
 

@@ -159,14 +159,14 @@ async fn the_audit_log_keeps_what_its_retention_says_and_logs_the_pruning() {
     let admin = app.admin("boss@ayolotto.ng").await;
     let before = walk(&app, "/admin/activities", &admin, 50).await.len();
 
-    assert_eq!(ayo::audit_retention::prune(&app.store, 400).unwrap(), 2);
+    assert_eq!(ayo::jobs::retention::prune(&app.store, 400).unwrap(), 2);
     let after = walk(&app, "/admin/activities", &admin, 50).await;
     let actions: Vec<&str> = after.iter().map(|a| a["action"].as_str().unwrap()).collect();
     assert_eq!(after.len(), before - 2 + 1, "two removed, the removal logged: {actions:?}");
     assert_eq!(actions[0], "audit.pruned");
     assert!(actions.contains(&"recent") && !actions.contains(&"old.one") && !actions.contains(&"old.two"));
     // A retention below a year is raised to a year: nothing younger goes.
-    assert_eq!(ayo::audit_retention::prune(&app.store, 30).unwrap(), 0);
+    assert_eq!(ayo::jobs::retention::prune(&app.store, 30).unwrap(), 0);
 }
 
 #[actix_web::test]

@@ -44,7 +44,7 @@ async fn metrics_count_purchases_requests_and_sockets_on_their_own_listener() {
 
 #[actix_web::test]
 async fn with_a_metrics_token_an_unauthenticated_scrape_is_refused() {
-    // 32 random bytes in hex: a guessable token is refused at start (`secret_strength`).
+    // 32 random bytes in hex: a guessable token is refused at start (`ayo::secrets::strength`).
     const TOKEN: &str = "338b69d7c65fcceb2a38f6067795bf3481521c6a7d5e7371b0869ea34d807b16";
     let app = spawn_app_with(Limits::default(), |s| {
         s.metrics_bind = Some("127.0.0.1:0".into());

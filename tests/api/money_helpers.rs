@@ -96,7 +96,7 @@ impl TestApp {
             .header("content-type", "application/json")
             .body(body.to_string());
         if let Some(secret) = secret {
-            req = req.header("x-paystack-signature", ayo::payments::sign(secret.as_bytes(), body.as_bytes()));
+            req = req.header("x-paystack-signature", ayo::payments::protocol::sign(secret.as_bytes(), body.as_bytes()));
         }
         let resp = req.send().await.unwrap();
         let status = resp.status().as_u16();

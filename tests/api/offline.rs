@@ -113,8 +113,8 @@ pub fn kill(mut child: Child) {
 pub fn reopen(dir: &Path) -> Store {
     (0..50)
         .find_map(|_| {
-            let settings = ayo::config::Settings::new(String::new(), dir.to_path_buf(), false);
-            ayo::startup::open_store(&settings).ok().or_else(|| {
+            let settings = ayo::server::config::Settings::new(String::new(), dir.to_path_buf(), false);
+            ayo::server::startup::open_store(&settings).ok().or_else(|| {
                 std::thread::sleep(Duration::from_millis(100));
                 None
             })

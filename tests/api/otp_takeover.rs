@@ -69,14 +69,14 @@ async fn emailless_misses_share_one_budget_and_burn_no_players_code() {
 #[actix_web::test]
 async fn an_admin_cannot_be_reset_through_the_public_flow() {
     let app = spawn_app().await;
-    let boss = ayo::cli::NewStaff {
+    let boss = ayo::commands::NewStaff {
         role: ayo_data::user::Role::Admin,
         email: "boss@example.com",
         password: "long-admin-pass-1",
         name: "Boss",
         totp_secret: None,
     };
-    ayo::cli::make_staff(&app.store, &boss).unwrap();
+    ayo::commands::make_staff(&app.store, &boss).unwrap();
     let asked = app.post("/auth/forgot-password", json!({"email": "boss@example.com"}), None).await;
     let unknown = app.post("/auth/forgot-password", json!({"email": "nobody@example.com"}), None).await;
     assert_eq!(asked.status, 200);

@@ -4,8 +4,9 @@ use std::process::Command;
 
 use crate::helpers::spawn_app_with;
 
-/// `ayo serve` on `dir` with these variables: its exit code and what it said on stderr, when it refused at once.
-fn refused(dir: &std::path::Path, args: &[&str], env: &[(&str, &str)]) -> Option<String> {
+/// `ayo serve` on `dir` with these variables (and no other `AYO_*` that decides the gateway): what it said on
+/// stderr, when it refused at once.
+pub(crate) fn refused(dir: &std::path::Path, args: &[&str], env: &[(&str, &str)]) -> Option<String> {
     let mut command = Command::new(env!("CARGO_BIN_EXE_ayo"));
     command.args(["serve", "--bind", "127.0.0.1:0", "--data-dir"]).arg(dir).args(args);
     for name in [

@@ -247,7 +247,7 @@ async fn alive(socket: &mut Socket) -> bool {
 #[actix_web::test]
 async fn a_guest_socket_flood_from_one_address_is_capped_and_everyone_else_still_connects() {
     const CAP: usize = 8;
-    const WAITING: usize = ayo::realtime::admission::WAITING_PER_ADDRESS as usize;
+    const WAITING: usize = ayo::http::realtime::admission::WAITING_PER_ADDRESS as usize;
     let dir = tempfile::tempdir().unwrap();
     let token = {
         let store = ayo_data::Store::open(&dir.path().join("db")).unwrap();
@@ -296,7 +296,7 @@ async fn a_guest_socket_flood_from_one_address_is_capped_and_everyone_else_still
 
     // The sockets past the cap that never sign in are closed; the guests within it and the player stay.
     let mut last = admitted.pop().unwrap();
-    let wait = ayo::realtime::admission::SIGN_IN_WITHIN + WAIT;
+    let wait = ayo::http::realtime::admission::SIGN_IN_WITHIN + WAIT;
     assert_eq!(close_code(&mut last, wait).await, Some(CloseCode::Again));
     assert!(alive(&mut player).await, "the signed-in player's socket stays open");
     assert!(alive(&mut late_player).await, "so does the one that signed in past the guest cap");
@@ -373,7 +373,7 @@ async fn a_flood_from_many_addresses_stops_at_the_descriptor_budget_and_health_s
 async fn one_account_cannot_carry_the_flood_the_guest_cap_stops() {
     let app = spawn_app().await;
     let token = app.verified_player("many@example.com", "08030000001").await;
-    let per_account = ayo::realtime::admission::PER_ACCOUNT as usize;
+    let per_account = ayo::http::realtime::admission::PER_ACCOUNT as usize;
     let mut signed_in = Vec::new();
     for _ in 0..per_account {
         let mut socket = crate::ws::guest(&app).await;

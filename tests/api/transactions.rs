@@ -1,6 +1,6 @@
 //! A player's transactions: the docs/product.md §15 table with `type` and `status` filters, and the CSV export.
 
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, TestApp};
 use crate::lotto::nap1;
 use crate::money_helpers::GTBANK;
 
@@ -64,16 +64,7 @@ async fn the_csv_export_has_a_header_and_every_transaction_in_naira_and_kobo() {
     assert_eq!((rows[3][3], rows[3][6], rows[3][7], rows[3][9]), ("pending", "-1000.00", "-100000", "518456"));
     assert!(chrono::DateTime::parse_from_rfc3339(rows[0][0]).is_ok());
 
-    let deposits_only = app
-        .client
-        .get(format!("{}/api/v1/transactions/export?type=deposit", app.url))
-        .bearer_auth(&player)
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let deposits_only = export(&app, &player, "?type=deposit").await;
     assert_eq!(deposits_only.lines().count(), 2);
     let guest = app.client.get(format!("{}/api/v1/transactions/export", app.url)).send().await.unwrap();
     assert_eq!(guest.status().as_u16(), 401);
@@ -97,19 +88,16 @@ async fn the_export_covers_at_least_the_last_twelve_months() {
         created_at: chrono::Utc::now() - chrono::Duration::days(396),
     };
     app.store.wallets().unwrap().apply(old).unwrap();
-    let csv = app
-        .client
-        .get(format!("{}/api/v1/transactions/export", app.url))
-        .bearer_auth(&player)
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let csv = export(&app, &player, "").await;
     assert_eq!(csv.lines().count(), 2, "{csv}");
     assert!(csv.contains("\"Welcome, \"\"friend\"\"\""), "quoted as RFC 4180 says: {csv}");
     let from = (chrono::Utc::now() - chrono::Duration::days(30)).format("%Y-%m-%d");
     let recent = app.get(&format!("/transactions?from={from}"), Some(&player)).await;
     assert_eq!(recent.body["meta"]["total"], 0);
+}
+
+/// The player's CSV export, as text.
+async fn export(app: &TestApp, player: &str, query: &str) -> String {
+    let url = format!("{}/api/v1/transactions/export{query}", app.url);
+    app.client.get(url).bearer_auth(player).send().await.unwrap().text().await.unwrap()
 }

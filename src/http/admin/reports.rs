@@ -1,0 +1,184 @@
+//! Back office reports for the regulator, the tax authority and the AML officer (docs/compliance.md): the monthly
+//! return by state and game, the withholding-tax remittance schedule, large transactions for NFIU filing and AML
+//! flags. Each covers one Lagos calendar month (`month=YYYY-MM`) and runs on the blocking pool.
+
+use actix_web::http::header;
+use actix_web::{get, web, HttpResponse};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use utoipa::IntoParams;
+
+use ayo_actors::views::time;
+use ayo_data::ledger::LedgerEntry;
+use ayo_data::user::UserId;
+use ayo_data::StoreResult;
+
+use crate::error::ApiError;
+use crate::http::extract::AdminUser;
+use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
+use crate::http::state::AppState;
+use crate::reports::{self, Lookup, Window, LARGE_TRANSACTION_KOBO};
+
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(regulator_return).service(tax_remittance).service(large_transactions).service(aml_flags);
+}
+
+#[derive(Deserialize, Default, IntoParams)]
+#[serde(default)]
+#[into_params(parameter_in = Query)]
+struct ReportQuery {
+    /// A Lagos calendar month, `YYYY-MM`.
+    #[param(required = true, example = "2026-11")]
+    month: String,
+    /// Kobo: deposits and withdrawals from this amount up are large (₦5,000,000 by default).
+    #[param(minimum = 1)]
+    threshold: Option<i64>,
+    /// Basis points of gross gaming revenue the licence levies (the return's levy column is empty without it).
+    #[param(maximum = 10000)]
+    levy_bp: Option<u32>,
+}
+
+impl ReportQuery {
+    fn window(&self) -> Result<Window, ApiError> {
+        reports::month(&self.month).ok_or_else(|| ApiError::field("month", "Choose a month as YYYY-MM"))
+    }
+
+    fn threshold(&self) -> Result<i64, ApiError> {
+        match self.threshold {
+            None => Ok(LARGE_TRANSACTION_KOBO),
+            Some(t) if t > 0 => Ok(t),
+            Some(_) => Err(ApiError::field("threshold", "Enter a threshold above zero (kobo)")),
+        }
+    }
+
+    fn levy_bp(&self) -> Result<Option<u32>, ApiError> {
+        match self.levy_bp {
+            Some(bp) if bp > ayo_data::tax::WHOLE => {
+                Err(ApiError::field("levy_bp", "Enter the levy in basis points, 0 to 10000 (100 %)"))
+            }
+            levy => Ok(levy),
+        }
+    }
+}
+
+/// Reads the ledger entries of `window` and hands them, with a lookup, to `build`: on the blocking pool.
+async fn from_month<T: Send + 'static>(
+    state: &AppState,
+    window: Window,
+    build: impl FnOnce(Vec<LedgerEntry>, &mut Lookup) -> StoreResult<T> + Send + 'static,
+) -> Result<T, ApiError> {
+    let store = state.store.clone();
+    Ok(web::block(move || build(reports::entries_in(&store, window)?, &mut Lookup::new(&store))).await??)
+}
+
+/// A report row with its player's name and state of residence.
+fn with_player(lookup: &mut Lookup, user: UserId, mut row: Value) -> StoreResult<Value> {
+    let (player, state) = lookup.player(user)?;
+    row["player"] = player.into();
+    row["state"] = state.into();
+    Ok(row)
+}
+
+fn csv_file(name: String, body: String) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")))
+        .insert_header((header::CACHE_CONTROL, "private, no-store"))
+        .body(body)
+}
+
+#[utoipa::path(
+    summary = "Monthly return (CSV): tickets, sales, wins paid, tax withheld, GGR and levy by state and game",
+    params(ReportQuery),
+    responses(
+        (status = 200, description = "CSV with a header row", content_type = "text/csv"),
+        (status = 422, description = "month is not YYYY-MM", body = ErrorBody),
+    )
+)]
+#[get("/reports/regulator")]
+async fn regulator_return(
+    state: web::Data<AppState>,
+    _: AdminUser,
+    query: web::Query<ReportQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let (window, levy_bp) = (query.window()?, query.levy_bp()?);
+    let rows = from_month(&state, window, |entries, lookup| reports::takings(&entries, lookup)).await?;
+    let body = reports::takings_csv(query.month.trim(), &rows, levy_bp);
+    Ok(csv_file(format!("ayo-lotto-return-{}.csv", query.month.trim()), body))
+}
+
+#[utoipa::path(
+    summary = "Withholding-tax remittance schedule (CSV): tax withheld by state and player",
+    params(ReportQuery),
+    responses(
+        (status = 200, description = "CSV with a header row", content_type = "text/csv"),
+        (status = 422, description = "month is not YYYY-MM", body = ErrorBody),
+    )
+)]
+#[get("/reports/tax-remittance")]
+async fn tax_remittance(
+    state: web::Data<AppState>,
+    _: AdminUser,
+    query: web::Query<ReportQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let window = query.window()?;
+    let rows = from_month(&state, window, |entries, lookup| reports::withheld(&entries, lookup)).await?;
+    let body = reports::withheld_csv(query.month.trim(), &rows);
+    Ok(csv_file(format!("ayo-lotto-tax-remittance-{}.csv", query.month.trim()), body))
+}
+
+#[utoipa::path(
+    summary = "Deposits and withdrawals at or above the threshold in a month, for NFIU filing",
+    params(ReportQuery),
+    responses(
+        (status = 200, description = "data: [{id, created_at, user_id, player, state, type, status, amount, reference}]", body = Envelope),
+        (status = 422, description = "month or threshold is wrong", body = ErrorBody),
+    )
+)]
+#[get("/reports/large-transactions")]
+async fn large_transactions(
+    state: web::Data<AppState>,
+    _: AdminUser,
+    query: web::Query<ReportQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let (window, threshold) = (query.window()?, query.threshold()?);
+    let rows = from_month(&state, window, move |entries, lookup| {
+        reports::large_transactions(&entries, threshold)
+            .into_iter()
+            .map(|e| {
+                let row = json!({
+                    "id": e.id, "created_at": time(e.created_at), "user_id": e.user_id, "type": e.kind,
+                    "status": e.status, "amount": e.amount, "reference": e.reference,
+                });
+                with_player(lookup, e.user_id, row)
+            })
+            .collect::<StoreResult<Vec<_>>>()
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(json!({ "data": rows, "meta": { "threshold": threshold } })))
+}
+
+#[utoipa::path(
+    summary = "Patterns for the AML officer in a month: deposits just under the threshold, withdrawing with little play",
+    params(ReportQuery),
+    responses(
+        (status = 200, description = "data: [{user_id, player, state, kind (structuring | little_play), detail}]", body = Envelope),
+        (status = 422, description = "month or threshold is wrong", body = ErrorBody),
+    )
+)]
+#[get("/reports/aml-flags")]
+async fn aml_flags(
+    state: web::Data<AppState>,
+    _: AdminUser,
+    query: web::Query<ReportQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let (window, threshold) = (query.window()?, query.threshold()?);
+    let rows = from_month(&state, window, move |entries, lookup| {
+        reports::aml_flags(&entries, threshold)
+            .into_iter()
+            .map(|f| with_player(lookup, f.user, json!({ "user_id": f.user, "kind": f.kind, "detail": f.detail })))
+            .collect::<StoreResult<Vec<_>>>()
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(json!({ "data": rows, "meta": { "threshold": threshold } })))
+}
