@@ -56,6 +56,7 @@ struct CommitmentItem {
         (status = 201, description = "data: {pooled}", body = Envelope),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not the witness", body = ErrorBody),
+        (status = 409, description = "A commitment pooled before (errors names `commitments.{i}.commitment`): none added", body = ErrorBody),
     )
 )]
 #[post("/witness/commitments")]
@@ -87,7 +88,10 @@ async fn add_commitments(
         .into_iter()
         .map(|item| PooledCommitment { witness_id: witness.id, label: item.label, commitment: item.commitment })
         .collect();
-    state.store.witness.add(&pooled)?;
+    if let Err(duplicate) = state.store.witness.add(&pooled)? {
+        let field = format!("commitments.{}.commitment", duplicate.index);
+        return Err(ApiError::FieldConflict { field, message: duplicate.to_string() });
+    }
     state.store.flush().await?;
     state.audit(Some(&req), Some(&witness), "witness.committed", None, format!("{count} commitment(s)"));
     Ok(HttpResponse::Created().json(json!({ "data": { "pooled": state.store.witness.pooled()? } })))

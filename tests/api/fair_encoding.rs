@@ -143,3 +143,42 @@ async fn ayo_verify_draw_url_refuses_every_re_spelled_draw_of_the_negative_vecto
     let (ok, said) = verify(refused.len() + 1).await;
     assert!(!ok && said.contains("leaf 0"), "an upper-case leaf: {said}");
 }
+
+/// A secret used twice is public after its first reveal, so a later draw holding it would be predictable.
+#[actix_web::test]
+async fn a_commitment_pooled_before_is_refused_with_a_409_naming_it_even_from_another_witness_account() {
+    let app = spawn_app().await;
+    let witness = witness(&app).await;
+    let first = json!({"commitments": [{"label": "a", "commitment": commitment_of("a")}]});
+    assert_eq!(app.post("/witness/commitments", first, Some(&witness)).await.status, 201);
+    let again = json!({"commitments": [
+        {"label": "b", "commitment": commitment_of("b")},
+        {"label": "a-again", "commitment": commitment_of("a")},
+    ]});
+    let refused = app.post("/witness/commitments", again, Some(&witness)).await;
+    assert_eq!(refused.status, 409, "{:?}", refused.body);
+    assert_eq!(refused.body["errorCode"], "CONFLICT");
+    assert!(refused.body["errors"]["commitments.1.commitment"].is_array(), "{:?}", refused.body);
+    assert!(refused.message().contains("pooled before"), "{:?}", refused.body);
+
+    // Taken by a draw, it stays refused, for every account.
+    let draw = app.quick_draw(60_000, 61_000).await;
+    let public = app.get(&format!("/draws/{}", draw.id), None).await.body["data"].clone();
+    assert_eq!(public["witness"]["commitment"], commitment_of("a"));
+    let staff = ayo::cli::NewStaff {
+        email: "second@witness.ng",
+        password: "another-long-witness-pass",
+        name: "Second",
+        role: ayo_data::user::Role::Witness,
+        totp_secret: None,
+    };
+    ayo::cli::make_staff(&app.store, &staff).unwrap();
+    let login = json!({"userIdentity": "second@witness.ng", "password": "another-long-witness-pass"});
+    let second = app.post("/auth/login", login, None).await.body["data"]["token"].as_str().unwrap().to_string();
+    let reuse = json!({"commitments": [{"label": "a", "commitment": commitment_of("a")}]});
+    let refused = app.post("/witness/commitments", reuse, Some(&second)).await;
+    assert_eq!(refused.status, 409, "{:?}", refused.body);
+    assert!(refused.body["errors"]["commitments.0.commitment"].is_array(), "{:?}", refused.body);
+    let pooled = app.get("/witness/draws", Some(&witness)).await.body["data"]["pooled"].clone();
+    assert_eq!(pooled, 0, "no part of a refused request was pooled");
+}

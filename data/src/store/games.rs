@@ -92,6 +92,26 @@ impl GameStore {
             .collect()
     }
 
+    /// Every witness commitment a draw holds, read without opening its seed: what the witness pool's record of used
+    /// commitments starts from in a store older than it (`witness`).
+    pub(super) fn witness_commitments(&self) -> StoreResult<Vec<String>> {
+        #[derive(serde::Deserialize)]
+        struct Part {
+            commitment: String,
+        }
+        #[derive(serde::Deserialize)]
+        struct Witnessed {
+            #[serde(default)]
+            witness: Option<Part>,
+        }
+        let mut found = Vec::new();
+        for value in self.draws.scan_prefix([DRAW]).values() {
+            let draw: Witnessed = serde_json::from_slice(&value?)?;
+            found.extend(draw.witness.map(|w| w.commitment));
+        }
+        Ok(found)
+    }
+
     /// Every draw's id, game and draw time (seconds), read without opening its seed.
     fn draw_times(&self) -> StoreResult<Vec<(DrawId, GameId, u64)>> {
         #[derive(serde::Deserialize)]
