@@ -30,10 +30,11 @@ async fn a_re_spelled_witness_secret_is_refused_at_reveal_naming_the_field_and_o
     let good = json!({"commitments": [{"label": "e", "commitment": commitment_of("e")}]});
     assert_eq!(app.post("/witness/commitments", good, Some(&witness)).await.status, 201);
 
-    let draw = app.quick_draw(1_000, 4_000).await;
     let admin = app.admin("boss@ayolotto.ng").await;
     let ada = app.verified_player("ada@example.com", "+2348012345678").await;
     app.fund(&admin, &ada, 20_000).await;
+    // Long enough windows that a loaded machine still buys before close and reveals before the draw time.
+    let draw = app.quick_draw(2_000, 10_000).await;
     assert_eq!(app.buy(&ada, nap1(draw.id, 5, 5_000, "e")).await.status, 201);
     app.wait_for_draw(draw.id, |d| d["status"] == "closed").await;
 
