@@ -38,6 +38,9 @@ pub enum ApiError {
     /// The resource is not in the state the request needs yet (409 `CONFLICT`): e.g. a draw still on sale.
     #[error("{0}")]
     Conflict(String),
+    /// A 409 `CONFLICT` about one field whose value is already taken (a witness commitment pooled before).
+    #[error("{message}")]
+    FieldConflict { field: String, message: String },
     /// The player is on a time-out or self-exclusion: no tickets, no deposits (403 `EXCLUDED`).
     #[error("{message}")]
     Excluded { message: String, until: String },
@@ -94,7 +97,7 @@ impl ResponseError for ApiError {
             Self::Forbidden | Self::Unverified { .. } | Self::Suspended => StatusCode::FORBIDDEN,
             Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
-            Self::Conflict(_) => StatusCode::CONFLICT,
+            Self::Conflict(_) | Self::FieldConflict { .. } => StatusCode::CONFLICT,
             Self::Excluded { .. } | Self::Residence { .. } | Self::KycRequired { .. } => StatusCode::FORBIDDEN,
             Self::GatewayUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -124,6 +127,9 @@ impl ResponseError for ApiError {
             }
             Self::GatewayUnavailable(_) => json!({ "message": message, "errorCode": "GATEWAY_UNAVAILABLE" }),
             Self::Conflict(_) => json!({ "message": message, "errorCode": "CONFLICT" }),
+            Self::FieldConflict { field, .. } => {
+                json!({ "message": message, "errorCode": "CONFLICT", "errors": { field.as_str(): [message.clone()] } })
+            }
             Self::Internal(cause) => {
                 tracing::error!(error = format!("{cause:#}"), "internal error");
                 json!({ "message": message })

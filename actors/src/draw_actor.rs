@@ -57,7 +57,9 @@ pub enum RevealRefused {
     TooEarly,
     #[error("Too late: the draw is {0}")]
     TooLate(&'static str),
-    #[error("The secret is not 64 hexadecimal characters, or its SHA-256 is not the commitment of this draw")]
+    #[error(
+        "The secret is not 64 lowercase hexadecimal characters, or its SHA-256 is not the commitment of this draw"
+    )]
     WrongSecret,
     #[error("The draw could not be saved")]
     NotSaved,
@@ -588,7 +590,9 @@ pub fn reveal(store: &Store, publish: &Publisher, draw_id: DrawId, msg: RevealWi
     let Some(part) = draw.witness.as_mut().filter(|w| w.witness_id == msg.witness_id) else {
         return Err(RevealRefused::NotYours);
     };
-    let secret = msg.secret.to_ascii_lowercase();
+    // Taken exactly as sent: the secret enters the balls' HMAC as text, so only its one canonical spelling may be
+    // stored (`witness_commitment` refuses any other; docs/fairness.md, "Encodings").
+    let secret = msg.secret;
     if witness_commitment(&secret).as_deref() != Some(part.commitment.as_str()) {
         return Err(RevealRefused::WrongSecret);
     }

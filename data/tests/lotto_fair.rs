@@ -1,6 +1,7 @@
 //! The provably fair draw: frozen vectors shared with the browser verifier, the properties every draw
 //! must have, verification, and a uniformity check of the balls.
 
+use ayo_data::lotto::canonical::EncodingError;
 use ayo_data::lotto::fair::{block, LABEL_BALLS, LABEL_MACHINE};
 use ayo_data::lotto::{
     commitment, draw_balls, tickets_hash, verify, verify_outcome, Balls, Binding, DrawOutcome, Seed, VerifyError,
@@ -96,14 +97,21 @@ fn a_verified_draw_rejects_a_wrong_seed_commitment_or_result() -> Result<(), Box
     let outcome = draw_balls(&seed, 77, &hash);
 
     verify(&seed_hex, &committed, 77, &hash, &outcome.numbers)?;
-    verify(&seed_hex, &committed.to_uppercase(), 77, &hash, &outcome.numbers)?;
+    // One spelling only: the commitment re-spelled in upper case is refused, as every verifier refuses it.
+    assert_eq!(
+        verify(&seed_hex, &committed.to_uppercase(), 77, &hash, &outcome.numbers),
+        Err(VerifyError::NotCanonical { field: "commitment", error: EncodingError::UpperCase })
+    );
 
     let other_seed = Seed::from_rng(&mut StdRng::seed_from_u64(12));
     assert!(matches!(
         verify(&other_seed.to_hex(), &committed, 77, &hash, &outcome.numbers),
         Err(VerifyError::CommitmentMismatch { .. })
     ));
-    assert_eq!(verify("not hex", &committed, 77, &hash, &outcome.numbers), Err(VerifyError::BadSeed));
+    assert_eq!(
+        verify("not hex", &committed, 77, &hash, &outcome.numbers),
+        Err(VerifyError::NotCanonical { field: "seed", error: EncodingError::Whitespace })
+    );
 
     let mut reordered = outcome.numbers;
     reordered.swap(0, 1);

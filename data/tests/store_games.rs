@@ -295,6 +295,70 @@ fn cluster_sealed_seed() {
     });
 }
 
+/// Issue 30: someone who can write the database but has no seal key cannot put in a seed of their choosing for a draw
+/// still to come. A store from before sealing has its seeds sealed the first time the key opens it, once.
+#[test]
+fn embedded_plain_seeds_are_sealed_once_and_a_plain_seed_slipped_in_later_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("db");
+    let (old, later, game) = {
+        let plain = ayo_data::Store::open(&path).unwrap();
+        let game = stored_game(&*plain.games, "old");
+        let old = a_draw(plain.games.next_id().unwrap(), &game, base());
+        plain.games.put_draw(&old).unwrap();
+        plain.flush_blocking().unwrap();
+        (old, a_draw(plain.games.next_id().unwrap(), &game, base() + Duration::minutes(5)), game)
+    };
+    {
+        let sealed = ayo_data::Store::open_sealed(&path, SEED_KEY).unwrap();
+        assert_eq!(sealed.games.draw(old.id).unwrap().unwrap().seed, old.seed, "the old plain seed, sealed");
+        sealed.flush_blocking().unwrap();
+    }
+    {
+        // A tool without the key writes two plain seeds: one of a draw still to come, one of a drawn draw.
+        let plain = ayo_data::Store::open(&path).unwrap();
+        plain.games.put_draw(&later).unwrap();
+        let mut past = a_draw(plain.games.next_id().unwrap(), &game, base() - Duration::minutes(5));
+        past.status = DrawStatus::Drawn;
+        plain.games.put_draw(&past).unwrap();
+        plain.flush_blocking().unwrap();
+        let sealed_elsewhere = plain.games.draw(old.id);
+        assert!(sealed_elsewhere.is_err(), "a sealed seed cannot be read without the key");
+        drop(plain);
+        let sealed = ayo_data::Store::open_sealed(&path, SEED_KEY).unwrap();
+        let refused = sealed.games.draw(later.id).unwrap_err().to_string();
+        assert!(refused.contains("unsealed before the draw"), "{refused}");
+        assert_eq!(sealed.games.draw(past.id).unwrap().unwrap().seed, past.seed, "a drawn draw's seed is public");
+        assert_eq!(sealed.games.draw(old.id).unwrap().unwrap().seed, old.seed);
+    }
+}
+
+#[test]
+#[ignore = "needs PostgreSQL: scripts/test.sh runs it beside a throwaway one"]
+fn cluster_a_plain_seed_slipped_in_before_the_draw_is_refused() {
+    let nodes = common::nodes::cluster(1);
+    let Node::Cluster(pg) = &nodes[0] else { unreachable!() };
+    let games = PgGames::new(pg.clone(), Some(SeedSealer::new(SEED_KEY)));
+    let game = stored_game(&games, "slipped");
+    let draw = a_draw(games.next_id().unwrap(), &game, base());
+    games.put_draw(&draw).unwrap();
+    let (id, plain) = (draw.id as i64, draw.seed.to_hex());
+    let slip = move |status: &'static str| {
+        let plain = plain.clone();
+        pg.run(move |pool| async move {
+            let sql = "UPDATE draws SET secrets = jsonb_build_object('seed', $2::text), status = $3 WHERE id = $1";
+            pool.get().await?.execute(sql, &[&id, &plain, &status]).await?;
+            Ok(())
+        })
+        .unwrap()
+    };
+    slip("open");
+    let refused = games.draw(draw.id).unwrap_err().to_string();
+    assert!(refused.contains("unsealed before the draw"), "{refused}");
+    slip("drawn");
+    assert_eq!(games.draw(draw.id).unwrap().unwrap().seed, draw.seed, "a drawn draw's seed is public");
+}
+
 /// PostgreSQL only: the embedded store has one writer per draw (its DrawActor), but nodes may hold copies of a draw
 /// another node has moved on.
 #[test]

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use ayo_data::pg::witness::PgWitnessPool;
-use ayo_data::seam::WitnessPool;
+use ayo_data::seam::{DuplicateCommitment, WitnessPool};
 use ayo_data::store::PooledCommitment;
 
 mod common;
@@ -27,8 +27,8 @@ fn commitments(from: usize, count: usize) -> Vec<PooledCommitment> {
 fn commitments_are_taken_oldest_first_on_any_node(nodes: &[Node]) {
     let (a, b) = (pool(&nodes[0]), pool(&nodes[1]));
     assert_eq!(b.take().unwrap(), None, "an empty pool");
-    a.add(&commitments(0, 3)).unwrap();
-    b.add(&commitments(3, 2)).unwrap();
+    a.add(&commitments(0, 3)).unwrap().unwrap();
+    b.add(&commitments(3, 2)).unwrap().unwrap();
     assert_eq!(pool(&nodes[2]).pooled().unwrap(), 5);
     let taken: Vec<PooledCommitment> = (0..5).map(|i| pool(&nodes[i % 3]).take().unwrap().unwrap()).collect();
     assert_eq!(taken, commitments(0, 5), "in the order they were added");
@@ -38,7 +38,7 @@ fn commitments_are_taken_oldest_first_on_any_node(nodes: &[Node]) {
 
 fn each_commitment_is_taken_once_when_nodes_take_at_once(nodes: &[Node]) {
     const POOLED: usize = 90;
-    pool(&nodes[0]).add(&commitments(0, POOLED)).unwrap();
+    pool(&nodes[0]).add(&commitments(0, POOLED)).unwrap().unwrap();
     let taken: Vec<Vec<PooledCommitment>> = std::thread::scope(|scope| {
         let takers: Vec<_> = nodes
             .iter()
@@ -58,6 +58,50 @@ fn each_commitment_is_taken_once_when_nodes_take_at_once(nodes: &[Node]) {
     assert_eq!(pool(&nodes[1]).pooled().unwrap(), 0);
 }
 
+/// A reused secret is public after its first reveal, so a later draw holding it would be predictable (issue 30).
+fn a_commitment_is_pooled_once_ever_on_any_node_even_after_a_draw_took_it(nodes: &[Node]) {
+    let (a, b) = (pool(&nodes[0]), pool(&nodes[1]));
+    a.add(&commitments(0, 2)).unwrap().unwrap();
+    let again = commitments(1, 1);
+    assert_eq!(b.add(&again).unwrap(), Err(DuplicateCommitment { index: 0 }), "waiting in the pool");
+    assert_eq!(a.take().unwrap(), Some(commitments(0, 1)[0].clone()));
+    let mut by_another_witness = commitments(0, 1);
+    by_another_witness[0].witness_id = 8;
+    by_another_witness[0].label = "mine".into();
+    let refused = pool(&nodes[2]).add(&[commitments(5, 1), by_another_witness].concat()).unwrap();
+    assert_eq!(refused, Err(DuplicateCommitment { index: 1 }), "taken by a draw, and by any witness");
+    let twice = [commitments(6, 1), commitments(6, 1)].concat();
+    assert_eq!(a.add(&twice).unwrap(), Err(DuplicateCommitment { index: 1 }), "twice in one request");
+    assert_eq!(b.pooled().unwrap(), 1, "a refused request adds none of its commitments");
+    b.add(&[commitments(5, 1), commitments(6, 1)].concat()).unwrap().unwrap();
+    assert_eq!(a.pooled().unwrap(), 3);
+}
+
+/// Two nodes adding the same commitment at the same moment: exactly one gets it in.
+fn the_same_commitment_added_at_once_on_two_nodes_is_pooled_once(nodes: &[Node]) {
+    for round in 0..20 {
+        let added: Vec<bool> = std::thread::scope(|scope| {
+            let adders: Vec<_> = nodes[..2]
+                .iter()
+                .map(|node| scope.spawn(move || pool(node).add(&commitments(100 + round, 1)).unwrap().is_ok()))
+                .collect();
+            adders.into_iter().map(|t| t.join().unwrap()).collect()
+        });
+        assert_eq!(added.iter().filter(|ok| **ok).count(), 1, "round {round}: {added:?}");
+    }
+    assert_eq!(pool(&nodes[2]).pooled().unwrap(), 20);
+}
+
+both_engines!(
+    a_commitment_is_pooled_once_ever_on_any_node_even_after_a_draw_took_it,
+    embedded_witness_commitment_once,
+    cluster_witness_commitment_once
+);
+both_engines!(
+    the_same_commitment_added_at_once_on_two_nodes_is_pooled_once,
+    embedded_witness_commitment_once_at_once,
+    cluster_witness_commitment_once_at_once
+);
 both_engines!(
     commitments_are_taken_oldest_first_on_any_node,
     embedded_witness_pool_in_order,

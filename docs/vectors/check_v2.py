@@ -1,32 +1,81 @@
 #!/usr/bin/env python3
-"""An independent reference check of scheme ayo-lotto/v2 in plain Python (standard library only), for auditors:
-recomputes every published vector in docs/vectors/ayo-lotto-v2.json from its inputs.
+"""An independent reference check of scheme ayo-lotto/v2 in plain Python (standard library only), for auditors,
+written from docs/fairness.md: recomputes every published vector in docs/vectors/ayo-lotto-v2.json from its inputs
+(draws, Merkle trees and proofs, the payout of every bet type), and refuses every draw in its `refused` list, whose
+one field is spelled other than as exactly 64 lowercase hex characters. Exits non-zero if any vector disagrees or
+any refused draw is accepted.
 
     python3 docs/vectors/check_v2.py
 """
 import hashlib
 import hmac
 import json
+import math
 import pathlib
+import re
 import sys
+
+HEX32 = re.compile(r"[0-9a-f]{64}")
+
+
+class Refused(Exception):
+    """A published value is not in its one accepted spelling."""
+
+    def __init__(self, field: str, code: str):
+        super().__init__(f"`{field}` is not 64 lowercase hex characters ({code})")
+        self.field, self.code = field, code
+
+
+def hex32(field: str, text) -> bytes:
+    """The 32 bytes `text` spells, if it is exactly 64 lowercase hex characters; else Refused, with the first rule
+    broken in the order of docs/fairness.md: whitespace, length, not hex, upper case."""
+    if not isinstance(text, str):
+        raise Refused(field, "not_text")
+    if any(c.isspace() for c in text):
+        raise Refused(field, "whitespace")
+    if len(text) != 64:
+        raise Refused(field, "length")
+    if not all(c in "0123456789abcdefABCDEF" for c in text):
+        raise Refused(field, "not_hex")
+    if HEX32.fullmatch(text) is None:
+        raise Refused(field, "upper_case")
+    return bytes.fromhex(text)
 
 
 def sha256(data: bytes) -> bytes:
     return hashlib.sha256(data).digest()
 
 
-def balls(seed_hex: str, draw_id: int, root: str, witness_secret: str, label: str) -> list:
+def balls(seed: bytes, draw_id: int, root: str, witness_secret: str, label: str) -> list:
     """Five distinct numbers 1-90 from the HMAC-SHA256 stream, rejecting bytes >= 180."""
     out, counter = [], 0
     while len(out) < 5:
         message = f"ayo-lotto/v2|{label}|{draw_id}|{root}|{witness_secret}|{counter}".encode()
-        for byte in hmac.new(bytes.fromhex(seed_hex), message, hashlib.sha256).digest():
+        for byte in hmac.new(seed, message, hashlib.sha256).digest():
             if byte < 180 and (byte % 90 + 1) not in out:
                 out.append(byte % 90 + 1)
                 if len(out) == 5:
                     break
         counter += 1
     return out
+
+
+def verify_draw(draw: dict) -> None:
+    """Every check of a published draw; raises Refused or AssertionError when it does not verify."""
+    seed = hex32("seed", draw["seed"])
+    hex32("commitment", draw["commitment"])
+    hex32("tickets_root", draw["tickets_root"])
+    secret = draw["witness_secret"]
+    if draw["witness_commitment"] is not None:
+        hex32("witness.commitment", draw["witness_commitment"])
+        if secret is None:
+            raise AssertionError("the witness never revealed: no result")
+        assert sha256(hex32("witness.secret", secret)).hex() == draw["witness_commitment"], "witness commitment"
+    elif secret is not None:
+        raise AssertionError("a witness secret without a witness commitment")
+    assert sha256(seed).hex() == draw["commitment"], "commitment"
+    for label, field in (("balls", "numbers"), ("machine", "machine_numbers")):
+        assert balls(seed, draw["draw_id"], draw["tickets_root"], secret or "", label) == draw[field], field
 
 
 def tree_root(leaves: list) -> bytes:
@@ -61,24 +110,98 @@ def verify_inclusion(leaf: bytes, index: int, size: int, proof: list, root: byte
     return sn == 0 and r == root
 
 
+LEAF_FIELDS = ("scheme", "kind", "draw_id", "ticket_id", "player", "bet_type", "numbers", "top", "bottom",
+               "stake_per_line", "lines", "total_stake", "multiplier", "payout_cap")
+
+
+def parse_leaf(text: str) -> dict:
+    """The 14 fields of a ticket's leaf data (docs/fairness.md, "Leaf")."""
+    parts = text.split("|")
+    assert len(parts) == len(LEAF_FIELDS), f"a leaf has {len(LEAF_FIELDS)} fields: {text}"
+    leaf = dict(zip(LEAF_FIELDS, parts))
+    assert leaf["scheme"] == "ayo-lotto/v2" and leaf["kind"] == "ticket", text
+    assert re.fullmatch(r"[0-9a-f]{16}", leaf["player"]), text
+    for key in ("numbers", "top", "bottom"):
+        leaf[key] = [int(n) for n in leaf[key].split(",")] if leaf[key] else []
+    for key in ("draw_id", "ticket_id", "stake_per_line", "lines", "total_stake", "multiplier", "payout_cap"):
+        assert re.fullmatch(r"0|[1-9][0-9]*", leaf[key]), f"{key} in {text}"
+        leaf[key] = int(leaf[key])
+    return leaf
+
+
+def lines_won(leaf: dict, drawn: list) -> int:
+    """docs/fairness.md, "Payouts"."""
+    bet, picks = leaf["bet_type"], leaf["numbers"]
+    hits = lambda numbers: sum(1 for n in numbers if n in drawn)
+    if bet == "NAP1":
+        return int(picks[0] == drawn[0])
+    if bet.startswith("NAP"):
+        return int(all(n in drawn for n in picks))
+    if bet.startswith("PERM"):
+        return math.comb(hits(picks), int(bet[4:]))
+    if bet == "BANKER":
+        return 4 if picks[0] in drawn else 0
+    if bet == "AGAINST":
+        return hits(leaf["top"]) * hits(leaf["bottom"])
+    raise AssertionError(f"unknown bet type {bet}")
+
+
+def lines_of(leaf: dict) -> int:
+    bet, picks = leaf["bet_type"], leaf["numbers"]
+    if bet.startswith("NAP"):
+        return 1
+    if bet.startswith("PERM"):
+        return math.comb(len(picks), int(bet[4:]))
+    if bet == "BANKER":
+        return 89
+    return len(leaf["top"]) * len(leaf["bottom"])
+
+
 def main() -> int:
     vectors = json.loads((pathlib.Path(__file__).parent / "ayo-lotto-v2.json").read_text())
     for draw in vectors["draws"]:
-        secret = draw["witness_secret"] or ""
-        assert sha256(bytes.fromhex(draw["seed"])).hex() == draw["commitment"], draw["draw_id"]
-        if secret:
-            assert sha256(bytes.fromhex(secret)).hex() == draw["witness_commitment"], draw["draw_id"]
-        for label, field in (("balls", "numbers"), ("machine", "machine_numbers")):
-            assert balls(draw["seed"], draw["draw_id"], draw["tickets_root"], secret, label) == draw[field], draw
+        verify_draw(draw)
+        assert draw["tickets_root"] == vectors["merkle"][draw["tree"]]["root"], draw["draw_id"]
     for case in vectors["merkle"]:
         leaves = [sha256(b"\x00" + text.encode()) for text in case["leaves_data"]]
         root = tree_root(leaves)
         assert root.hex() == case["root"], case["root"]
         for proof in case["proofs"]:
-            path = [bytes.fromhex(p) for p in proof["proof"]]
+            path = [hex32("proof", p) for p in proof["proof"]]
             assert leaves[proof["index"]].hex() == proof["leaf"]
             assert verify_inclusion(leaves[proof["index"]], proof["index"], len(leaves), path, root), proof
-    print(f"ayo-lotto/v2: {len(vectors['draws'])} draws and {len(vectors['merkle'])} trees check out")
+    bet_types = set()
+    for ticket in vectors["payouts"]:
+        leaf = parse_leaf(ticket["leaf_data"])
+        assert leaf["bet_type"] == ticket["bet_type"] and lines_of(leaf) == leaf["lines"] == ticket["lines"], leaf
+        assert leaf["total_stake"] == leaf["lines"] * leaf["stake_per_line"], leaf
+        for result in ticket["results"]:
+            won = lines_won(leaf, result["drawn"])
+            pay = min(won * leaf["stake_per_line"] * leaf["multiplier"], leaf["payout_cap"])
+            assert (won, pay) == (result["lines_won"], result["winnings"]), (ticket["leaf_data"], result)
+            if pay > 0:
+                bet_types.add(leaf["bet_type"])
+    assert len(bet_types) == 11, f"a winning payout vector for each of the 11 bet types, got {sorted(bet_types)}"
+    accepted = []
+    for case in vectors["refused"]:
+        try:
+            verify_draw(case["draw"])
+            accepted.append(case)
+        except Refused as refusal:
+            if (refusal.field, refusal.code) != (case["field"], case["refusal"]):
+                print(f"refused for another reason: {refusal} (expected `{case['field']}`, {case['refusal']})")
+                accepted.append(case)
+        except (AssertionError, ValueError):
+            # Refused, but by a later check, not by the encoding rule: not good enough.
+            accepted.append(case)
+    for case in accepted:
+        print(f"NOT REFUSED for its spelling, a forged draw whose `{case['field']}` has {case['how']} ({case['refusal']})",
+              file=sys.stderr)
+    if accepted:
+        return 1
+    print(f"ayo-lotto/v2: {len(vectors['draws'])} draws, {len(vectors['merkle'])} trees and "
+          f"{len(vectors['payouts'])} payouts check out; all {len(vectors['refused'])} re-spelled draws refused "
+          f"(upper case, whitespace, wrong length, not hex)")
     return 0
 
 

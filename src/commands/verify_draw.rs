@@ -5,6 +5,7 @@
 use anyhow::{bail, Context};
 use serde::Deserialize;
 
+use ayo_data::lotto::canonical::parse_hex32;
 use ayo_data::lotto::merkle::{self, Hash};
 use ayo_data::lotto::{commitment, draw_balls_bound, tickets_hash, witness_commitment, Balls, Binding, Seed};
 use ayo_data::ticket::TicketCard;
@@ -79,8 +80,9 @@ pub fn verify_draw_at(base: &str, draw_id: u64) -> anyhow::Result<String> {
             while let Some(at) = offset {
                 let page = get(format!("/draws/{draw_id}/leaves?offset={at}&limit=10000")).await?;
                 for leaf in page["leaves"].as_array().into_iter().flatten() {
-                    let mut bytes = [0u8; 32];
-                    hex::decode_to_slice(leaf.as_str().unwrap_or_default(), &mut bytes).context("a leaf is not hex")?;
+                    let text = leaf.as_str().unwrap_or_default();
+                    let bytes = parse_hex32(text)
+                        .map_err(|e| anyhow::anyhow!("draw {draw_id} does NOT verify: leaf {} {e}", leaves.len()))?;
                     leaves.push(bytes);
                 }
                 offset = page["next_offset"].as_u64();
@@ -102,6 +104,7 @@ pub fn check(draw: &Published, tickets: &Tickets) -> anyhow::Result<String> {
     let Some(seed_hex) = &draw.seed else {
         bail!("draw {id} is {}: its seed is revealed only once it is drawn", draw.status);
     };
+    refuse_other_spellings(draw)?;
     let seed = Seed::from_hex(seed_hex).map_err(|e| anyhow::anyhow!("draw {id}: {e}"))?;
     let mut checks: Vec<(String, bool)> =
         vec![("commitment = SHA-256(seed)".into(), commitment(&seed) == draw.commitment)];
@@ -150,6 +153,27 @@ pub fn check(draw: &Published, tickets: &Tickets) -> anyhow::Result<String> {
         _ => bail!("draw {id} has no published result"),
     }
     finish(id, report, checks, "the result follows from the committed seed and the tickets")
+}
+
+/// Every hashed value of the draw must be its one canonical spelling (docs/fairness.md, "Encodings"): the balls'
+/// HMAC takes the tickets commitment and the witness's secret as text, so a re-spelled value that decodes to the
+/// committed bytes would still give other balls. Refused before anything is computed, naming the field.
+fn refuse_other_spellings(draw: &Published) -> anyhow::Result<()> {
+    let witness = draw.witness.as_ref();
+    let fields = [
+        ("seed", draw.seed.as_deref()),
+        ("commitment", Some(draw.commitment.as_str())),
+        ("tickets_hash", draw.tickets_hash.as_deref()),
+        ("tickets_root", draw.tickets_root.as_deref()),
+        ("witness.commitment", witness.map(|w| w.commitment.as_str())),
+        ("witness.secret", witness.and_then(|w| w.secret.as_deref())),
+    ];
+    for (field, text) in fields {
+        if let Some(Err(e)) = text.map(parse_hex32) {
+            bail!("draw {} does NOT verify: `{field}` {e}", draw.id);
+        }
+    }
+    Ok(())
 }
 
 fn finish(id: u64, mut report: String, checks: Vec<(String, bool)>, verdict: &str) -> anyhow::Result<String> {

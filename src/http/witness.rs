@@ -11,6 +11,7 @@ use ayo_actors::draw_actor::{RevealRefused, RevealWitness};
 use ayo_actors::scheduler::Reveal;
 use ayo_actors::views;
 use ayo_data::draw::{DrawId, DrawStatus};
+use ayo_data::lotto::canonical::parse_hex32;
 use ayo_data::store::PooledCommitment;
 
 use crate::error::{ApiError, FieldErrors};
@@ -41,13 +42,9 @@ struct CommitmentsBody {
 struct CommitmentItem {
     #[schema(required = true, min_length = 1, max_length = 64)]
     label: String,
-    /// SHA-256 of the witness's secret, hex.
-    #[schema(required = true, pattern = "^[0-9a-fA-F]{64}$")]
+    /// SHA-256 of the witness's secret: 64 lowercase hex, the one spelling every verifier accepts.
+    #[schema(required = true, pattern = "^[0-9a-f]{64}$")]
     commitment: String,
-}
-
-fn is_hash(text: &str) -> bool {
-    text.len() == 64 && text.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 #[utoipa::path(
@@ -59,6 +56,7 @@ fn is_hash(text: &str) -> bool {
         (status = 201, description = "data: {pooled}", body = Envelope),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not the witness", body = ErrorBody),
+        (status = 409, description = "A commitment pooled before (errors names `commitments.{i}.commitment`): none added", body = ErrorBody),
     )
 )]
 #[post("/witness/commitments")]
@@ -80,21 +78,20 @@ async fn add_commitments(
         if !label_ok {
             errors.push(&format!("commitments.{i}.label"), format!("1 to {LABEL_MAX} printable characters"));
         }
-        if !is_hash(&item.commitment) {
-            errors.push(&format!("commitments.{i}.commitment"), "64 hexadecimal characters (SHA-256)".into());
+        if let Err(e) = parse_hex32(&item.commitment) {
+            errors.push(&format!("commitments.{i}.commitment"), format!("The commitment {e}"));
         }
     }
     errors.finish()?;
     let pooled: Vec<PooledCommitment> = body
         .commitments
         .into_iter()
-        .map(|item| PooledCommitment {
-            witness_id: witness.id,
-            label: item.label,
-            commitment: item.commitment.to_ascii_lowercase(),
-        })
+        .map(|item| PooledCommitment { witness_id: witness.id, label: item.label, commitment: item.commitment })
         .collect();
-    state.store.witness.add(&pooled)?;
+    if let Err(duplicate) = state.store.witness.add(&pooled)? {
+        let field = format!("commitments.{}.commitment", duplicate.index);
+        return Err(ApiError::FieldConflict { field, message: duplicate.to_string() });
+    }
     state.store.flush().await?;
     state.audit(Some(&req), Some(&witness), "witness.committed", None, format!("{count} commitment(s)"));
     Ok(HttpResponse::Created().json(json!({ "data": { "pooled": state.store.witness.pooled()? } })))
@@ -133,7 +130,8 @@ async fn draws(state: web::Data<AppState>, WitnessUser(witness): WitnessUser) ->
 #[derive(Deserialize, Default, ToSchema)]
 #[serde(default)]
 struct RevealBody {
-    #[schema(required = true, pattern = "^[0-9a-fA-F]{64}$")]
+    /// The 32-byte secret as 64 lowercase hex: it enters the balls' HMAC as text, so no other spelling is taken.
+    #[schema(required = true, pattern = "^[0-9a-f]{64}$")]
     secret: String,
 }
 
@@ -148,6 +146,7 @@ struct RevealBody {
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not the witness", body = ErrorBody),
         (status = 409, description = "Not in the state this needs yet (e.g. still on sale)", body = ErrorBody),
+        (status = 422, description = "`secret` is not 64 lowercase hex, or not the committed secret", body = ErrorBody),
     )
 )]
 #[post("/witness/draws/{id}/reveal")]
@@ -158,7 +157,12 @@ async fn reveal(
     id: web::Path<DrawId>,
     JsonBody(body): JsonBody<RevealBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let reveal = RevealWitness { witness_id: witness.id, secret: body.secret.trim().to_string() };
+    // Refused, not repaired: trimming or lower-casing here would let two texts stand for one secret
+    // (docs/fairness.md, "Encodings").
+    if let Err(e) = parse_hex32(&body.secret) {
+        return Err(ApiError::field("secret", format!("The secret {e}")));
+    }
+    let reveal = RevealWitness { witness_id: witness.id, secret: body.secret };
     let answer = state.engine.scheduler.send(Reveal { draw_id: *id, reveal }).await.map_err(ApiError::internal)?;
     let draw = match answer {
         Ok(draw) => draw,

@@ -22,7 +22,7 @@ fn hash_of(hex_text: &Value) -> [u8; 32] {
 }
 
 /// The witness's account, logged in.
-async fn witness(app: &TestApp) -> String {
+pub(crate) async fn witness(app: &TestApp) -> String {
     let staff = ayo::commands::NewStaff {
         email: WITNESS_EMAIL,
         password: WITNESS_PASSWORD,
@@ -37,11 +37,11 @@ async fn witness(app: &TestApp) -> String {
     reply.body["data"]["token"].as_str().unwrap().to_string()
 }
 
-fn secret_of(label: &str) -> String {
+pub(crate) fn secret_of(label: &str) -> String {
     hex::encode(Sha256::digest(format!("test witness secret {label}")))
 }
 
-fn commitment_of(label: &str) -> String {
+pub(crate) fn commitment_of(label: &str) -> String {
     hex::encode(Sha256::digest(hex::decode(secret_of(label)).unwrap()))
 }
 

@@ -42,6 +42,7 @@ use rand::{CryptoRng, RngCore};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sha2::{Digest, Sha256};
 
+use super::canonical::{parse_hex32, EncodingError};
 use super::{Balls, BALLS_PER_DRAW, MAX_NUMBER};
 
 pub(crate) type HmacSha256 = Hmac<Sha256>;
@@ -67,7 +68,7 @@ pub struct Seed(pub [u8; SEED_LEN]);
 
 /// Text that is not a seed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("A seed is 64 hexadecimal characters (32 bytes)")]
+#[error("A seed is exactly 64 lowercase hexadecimal characters (32 bytes)")]
 pub struct SeedError;
 
 impl Seed {
@@ -84,11 +85,9 @@ impl Seed {
         Seed(bytes)
     }
 
-    /// Parses the published form: 64 hex characters (either case).
+    /// Parses the published form, and only it: 64 lowercase hex characters (`canonical`).
     pub fn from_hex(text: &str) -> Result<Seed, SeedError> {
-        let mut bytes = [0u8; SEED_LEN];
-        hex::decode_to_slice(text, &mut bytes).map_err(|_| SeedError)?;
-        Ok(Seed(bytes))
+        parse_hex32(text).map(Seed).map_err(|_| SeedError)
     }
 
     /// The published form: 64 lowercase hex characters.
@@ -155,8 +154,21 @@ pub enum Binding<'a> {
     /// `ayo-lotto/v1`: the hash of the ordered ticket ids.
     V1 { tickets_hash: &'a str },
     /// `ayo-lotto/v2` (docs/fairness.md): the Merkle root of the tickets (`merkle`) and the independent witness's
-    /// revealed secret (64 hex; empty for a draw without a witness).
+    /// revealed secret (64 lowercase hex; empty for a draw without a witness).
     V2 { tickets_root: &'a str, witness_secret: &'a str },
+}
+
+/// Both go into the HMAC message as text, so each must be its one canonical spelling (`canonical`): the first that
+/// is not, by its name in the draw's JSON, with why.
+impl Binding<'_> {
+    pub fn encoding_error(&self) -> Option<(&'static str, EncodingError)> {
+        let check = |field: &'static str, text: &str| parse_hex32(text).err().map(|error| (field, error));
+        match self {
+            Binding::V1 { tickets_hash } => check("tickets_hash", tickets_hash),
+            Binding::V2 { tickets_root, witness_secret } => check("tickets_root", tickets_root)
+                .or_else(|| (!witness_secret.is_empty()).then(|| check("witness.secret", witness_secret)).flatten()),
+        }
+    }
 }
 
 impl Binding<'_> {
@@ -193,18 +205,19 @@ pub fn draw_balls_bound(seed: &Seed, draw_id: u64, binding: Binding<'_>) -> Draw
     }
 }
 
-/// `hex(SHA-256(secret bytes))` of a witness's secret given as 64 hex characters, or `None` when it is not one.
+/// `hex(SHA-256(secret bytes))` of a witness's secret, or `None` when the text is not the canonical spelling of 32
+/// bytes: the balls' HMAC takes the secret as text, so a second spelling of the same bytes would be a second result
+/// under the same commitment (`canonical`).
 pub fn witness_commitment(secret_hex: &str) -> Option<String> {
-    let mut bytes = [0u8; SEED_LEN];
-    hex::decode_to_slice(secret_hex, &mut bytes).ok()?;
+    let bytes = parse_hex32(secret_hex).ok()?;
     Some(hex::encode(Sha256::digest(bytes)))
 }
 
 /// Why a published result does not check out.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum VerifyError {
-    #[error("The revealed seed is not 64 hexadecimal characters")]
-    BadSeed,
+    #[error("`{field}` {error}")]
+    NotCanonical { field: &'static str, error: EncodingError },
     #[error("The revealed seed does not match the commitment: SHA-256 of the seed is {seed_hash}, the commitment was {commitment}")]
     CommitmentMismatch { commitment: String, seed_hash: String },
     #[error("The published numbers {claimed:?} are not the numbers the seed draws, {recomputed:?}")]
@@ -259,10 +272,15 @@ fn recompute(
     draw_id: u64,
     binding: Binding<'_>,
 ) -> Result<DrawOutcome, VerifyError> {
-    let seed = Seed::from_hex(seed_hex).map_err(|_| VerifyError::BadSeed)?;
+    let not_canonical = |field| move |error| VerifyError::NotCanonical { field, error };
+    let seed = parse_hex32(seed_hex).map(Seed).map_err(not_canonical("seed"))?;
+    parse_hex32(commitment_hex).map_err(not_canonical("commitment"))?;
+    if let Some((field, error)) = binding.encoding_error() {
+        return Err(VerifyError::NotCanonical { field, error });
+    }
     let seed_hash = seed.commitment();
-    // Published hex is lowercase, but a person pasting it may not preserve case.
-    if !seed_hash.eq_ignore_ascii_case(commitment_hex) {
+    // Compared as text: the one spelling is the one published (`canonical`).
+    if seed_hash != commitment_hex {
         return Err(VerifyError::CommitmentMismatch { commitment: commitment_hex.to_owned(), seed_hash });
     }
     Ok(draw_balls_bound(&seed, draw_id, binding))
@@ -446,7 +464,8 @@ mod tests {
         let text = seed.to_hex();
         assert_eq!(text.len(), 64);
         assert_eq!(Seed::from_hex(&text)?, seed);
-        assert_eq!(Seed::from_hex(&text.to_uppercase())?, seed);
+        assert_eq!(Seed::from_hex(&text.to_uppercase()), Err(SeedError), "one spelling only");
+        assert_eq!(Seed::from_hex(&format!(" {text}")), Err(SeedError));
         let json = serde_json::to_string(&seed)?;
         assert_eq!(json, format!("\"{text}\""));
         assert_eq!(serde_json::from_str::<Seed>(&json)?, seed);

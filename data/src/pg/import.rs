@@ -231,9 +231,12 @@ async fn copy_draw_secrets(tx: &tokio_postgres::Transaction<'_>, store: &Store) 
     Ok(())
 }
 
-/// The witness's commitments still waiting, in their order.
+/// The witness's commitments still waiting, in their order, after those the copied draws hold (each pooled once).
 async fn copy_witness_pool(tx: &tokio_postgres::Transaction<'_>, store: &Store) -> Result<(), PgError> {
-    super::witness::pool(tx, &store.sled_witness()?.waiting()?).await
+    super::witness::remember_drawn(tx).await?;
+    super::witness::pool(tx, &store.sled_witness()?.waiting()?)
+        .await?
+        .map_err(|e| PgError::Mismatch(vec![format!("the witness pool: {e}")]))
 }
 
 /// The keys that make a keyed move happen once, so a repeat after the move still moves nothing.

@@ -1,11 +1,12 @@
 //! The witness's pool of commitments (`seam::WitnessPool`) on PostgreSQL: the `witness_pool` table (migration 0005),
-//! taken oldest first.
+//! taken oldest first, and `witness_commitments` (migration 0013), every commitment ever pooled, whose key keeps a
+//! commitment from being pooled twice.
 
 use tokio_postgres::GenericClient;
 
 use super::blocking::PgSync;
 use crate::error::StoreResult;
-use crate::seam::WitnessPool;
+use crate::seam::{DuplicateCommitment, WitnessPool};
 use crate::store::PooledCommitment;
 
 /// One node's handle on the pool. Cheap to clone.
@@ -20,11 +21,30 @@ impl PgWitnessPool {
     }
 }
 
-/// Adds `commitments` to the pool in their order (also `ayo migrate`'s copy of the waiting ones).
-pub(super) async fn pool(client: &impl GenericClient, commitments: &[PooledCommitment]) -> Result<(), super::PgError> {
+/// Adds `commitments` to the pool in their order (also `ayo migrate`'s copy of the waiting ones), unless one was
+/// pooled before or comes twice: then nothing is added, provided `client` is a transaction the caller rolls back.
+pub(super) async fn pool(
+    client: &impl GenericClient,
+    commitments: &[PooledCommitment],
+) -> Result<Result<(), DuplicateCommitment>, super::PgError> {
     let witnesses: Vec<i64> = commitments.iter().map(|c| c.witness_id as i64).collect();
     let labels: Vec<&str> = commitments.iter().map(|c| c.label.as_str()).collect();
-    let commitments: Vec<&str> = commitments.iter().map(|c| c.commitment.as_str()).collect();
+    let texts: Vec<&str> = commitments.iter().map(|c| c.commitment.as_str()).collect();
+    let recorded: std::collections::HashSet<String> = client
+        .query(
+            "INSERT INTO witness_commitments (commitment, witness_id)
+             SELECT * FROM unnest($1::text[], $2::bigint[]) ON CONFLICT DO NOTHING RETURNING commitment",
+            &[&texts, &witnesses],
+        )
+        .await?
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    let mut firsts = std::collections::HashSet::new();
+    if let Some(index) = texts.iter().position(|c| !firsts.insert(*c) || !recorded.contains(*c)) {
+        return Ok(Err(DuplicateCommitment { index }));
+    }
+    let commitments = texts;
     client
         .execute(
             "INSERT INTO witness_pool (witness_id, label, commitment)
@@ -34,13 +54,37 @@ pub(super) async fn pool(client: &impl GenericClient, commitments: &[PooledCommi
             &[&witnesses, &labels, &commitments],
         )
         .await?;
+    Ok(Ok(()))
+}
+
+/// Records every commitment the draws hold as used (`ayo migrate`, after copying the draws; migration 0013 does the
+/// same for a database that had them already).
+pub(super) async fn remember_drawn(client: &impl GenericClient) -> Result<(), super::PgError> {
+    client
+        .execute(
+            "INSERT INTO witness_commitments (commitment, witness_id)
+             SELECT doc->'witness'->>'commitment', (doc->'witness'->>'witness_id')::bigint
+             FROM draws WHERE jsonb_typeof(doc->'witness') = 'object'
+             ON CONFLICT DO NOTHING",
+            &[],
+        )
+        .await?;
     Ok(())
 }
 
 impl WitnessPool for PgWitnessPool {
-    fn add(&self, commitments: &[PooledCommitment]) -> StoreResult<()> {
+    fn add(&self, commitments: &[PooledCommitment]) -> StoreResult<Result<(), DuplicateCommitment>> {
         let commitments = commitments.to_vec();
-        self.pg.run(move |pool| async move { self::pool(pool.get().await?.client(), &commitments).await })
+        self.pg.run(move |pool| async move {
+            let mut client = pool.get().await?;
+            let tx = client.transaction().await?;
+            let added = self::pool(&*tx, &commitments).await?;
+            // A refused request leaves nothing behind: the transaction is dropped, so rolled back.
+            if added.is_ok() {
+                tx.commit().await?;
+            }
+            Ok(added)
+        })
     }
 
     // Concurrent takers skip the row another one holds, so each commitment goes to exactly one of them.

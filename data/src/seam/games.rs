@@ -82,8 +82,18 @@ pub(crate) fn stored_seed(sealer: Option<&SeedSealer>, draw: &Draw) -> String {
     sealer.map_or_else(|| draw.seed.to_hex(), |sealer| sealer.seal(&draw.seed))
 }
 
-/// Opens a draw's stored seed in its JSON (`value["seed"]`) in place, when it is sealed.
+/// Opens a draw's stored seed in its JSON (`value["seed"]`) in place, when it is sealed. With a seal key, a plain
+/// seed of a draw not yet drawn is refused (issue 30): only the seal key makes a seed the server accepts, so someone
+/// who can write the database but lacks the key cannot put in a seed of their choosing (and its commitment) before
+/// the draw. A drawn or cancelled draw's plain seed is the public record of a store from before sealing.
 pub(crate) fn open_seed(sealer: Option<&SeedSealer>, value: &mut serde_json::Value) -> StoreResult<()> {
+    let undrawn = matches!(value["status"].as_str(), Some("scheduled" | "open" | "closed"));
+    let plain = value["seed"].as_str().is_some_and(|s| !SeedSealer::is_sealed(s));
+    if sealer.is_some() && plain && undrawn {
+        let detail =
+            format!("draw {}: its seed is stored unsealed before the draw (not by this server): refused", value["id"]);
+        return Err(StoreError::Corrupt { tree: "draws", detail });
+    }
     if let Some(sealed) = value["seed"].as_str().filter(|s| SeedSealer::is_sealed(s)) {
         let sealer = sealer.ok_or_else(|| StoreError::Corrupt {
             tree: "draws",

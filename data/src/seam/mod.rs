@@ -36,4 +36,4 @@ pub use payments::Payments;
 pub use responsible::Responsible;
 pub use sandbox::SandboxBooks;
 pub use users::Users;
-pub use witness::WitnessPool;
+pub use witness::{DuplicateCommitment, WitnessPool};

@@ -9,10 +9,10 @@ use super::listing::{self, Page, Slice};
 use super::seal::SeedSealer;
 use super::tally;
 use crate::draw::{Draw, DrawId, DrawStatus};
-use crate::error::StoreResult;
+use crate::error::{StoreError, StoreResult};
 use crate::game::{Game, GameId};
 use crate::lotto::merkle::Hash;
-use crate::lotto::Balls;
+use crate::lotto::{Balls, Seed};
 use crate::seam::games::{is_past, leaves_blob, leaves_of_blob, open_seed, stored_seed, Games};
 use crate::ticket::TicketId;
 
@@ -26,6 +26,8 @@ const COUNT_ALL: u8 = b'n';
 const COUNT_OF_GAME: u8 = b'g';
 /// A closed draw's Merkle leaves (`seam::games::leaves_blob`).
 const LEAVES: u8 = b'l';
+/// In the `meta` tree: every seed the store held when first opened with its seal key has been sealed.
+const SEEDS_SEALED: &[u8] = b"seeds_sealed";
 
 #[derive(Clone)]
 pub struct GameStore {
@@ -39,7 +41,32 @@ pub struct GameStore {
 
 impl GameStore {
     pub(super) fn open(db: &sled::Db, sealer: Option<SeedSealer>) -> StoreResult<Self> {
-        Ok(Self { db: db.clone(), games: db.open_tree("games")?, draws: db.open_tree("draws")?, sealer })
+        let store = Self { db: db.clone(), games: db.open_tree("games")?, draws: db.open_tree("draws")?, sealer };
+        if let Some(sealer) = &store.sealer {
+            store.seal_plain_seeds_once(sealer)?;
+        }
+        Ok(store)
+    }
+
+    /// A store written before seeds were sealed (or by a tool without the key), opened with the key for the first
+    /// time: every plain seed is sealed, once. Afterwards a plain seed of an undrawn draw is refused on read
+    /// (`seam::games::open_seed`): the marker keeps this pass from ever sealing a seed slipped in later.
+    fn seal_plain_seeds_once(&self, sealer: &SeedSealer) -> StoreResult<()> {
+        let meta = self.db.open_tree("meta")?;
+        if meta.get(SEEDS_SEALED)?.is_some() {
+            return Ok(());
+        }
+        for entry in self.draws.scan_prefix([DRAW]) {
+            let (key, bytes) = entry?;
+            let mut value: serde_json::Value = serde_json::from_slice(&bytes)?;
+            let Some(plain) = value["seed"].as_str().filter(|s| !SeedSealer::is_sealed(s)) else { continue };
+            let seed = Seed::from_hex(plain)
+                .map_err(|e| StoreError::Corrupt { tree: "draws", detail: format!("draw {}: {e}", value["id"]) })?;
+            value["seed"] = serde_json::Value::String(sealer.seal(&seed));
+            self.draws.insert(key, serde_json::to_vec(&value)?)?;
+        }
+        meta.insert(SEEDS_SEALED, &[1])?;
+        Ok(())
     }
 
     fn encode_draw(&self, draw: &Draw) -> StoreResult<Vec<u8>> {
@@ -90,6 +117,26 @@ impl GameStore {
                 Ok((s.id, s.seed))
             })
             .collect()
+    }
+
+    /// Every witness commitment a draw holds, read without opening its seed: what the witness pool's record of used
+    /// commitments starts from in a store older than it (`witness`).
+    pub(super) fn witness_commitments(&self) -> StoreResult<Vec<String>> {
+        #[derive(serde::Deserialize)]
+        struct Part {
+            commitment: String,
+        }
+        #[derive(serde::Deserialize)]
+        struct Witnessed {
+            #[serde(default)]
+            witness: Option<Part>,
+        }
+        let mut found = Vec::new();
+        for value in self.draws.scan_prefix([DRAW]).values() {
+            let draw: Witnessed = serde_json::from_slice(&value?)?;
+            found.extend(draw.witness.map(|w| w.commitment));
+        }
+        Ok(found)
     }
 
     /// Every draw's id, game and draw time (seconds), read without opening its seed.

@@ -161,7 +161,7 @@ impl Store {
         let payments = PaymentStore::open(&db, &wallets)?;
         let responsible = ResponsibleStore::open(&db)?;
         let sandbox = SandboxStore::open(&db)?;
-        let witness = WitnessStore::open(&db)?;
+        let witness = WitnessStore::open(&db, &games)?;
         let identities = IdentityStore::open(&db, secrets)?;
         let meta_tree = db.open_tree("meta")?;
         upgrade::run(

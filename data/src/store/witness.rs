@@ -1,13 +1,24 @@
 //! The witness's pool of commitments (`seam::WitnessPool`) in the embedded store: the `witness_pool` tree, in the
-//! order they were added.
+//! order they were added, and `witness_commitments`, every commitment ever pooled (kept after a draw takes it), by
+//! which a commitment is pooled once only.
+
+use std::collections::HashSet;
+use std::convert::Infallible;
 
 use serde::{Deserialize, Serialize};
+use sled::transaction::{ConflictableTransactionError, TransactionError};
+use sled::Transactional;
 
 use super::codec::{decode, encode, id_key};
+use super::GameStore;
 use crate::draw::WitnessPart;
 use crate::error::StoreResult;
-use crate::seam::WitnessPool;
+use crate::seam::{DuplicateCommitment, WitnessPool};
 use crate::user::UserId;
+
+/// In `witness_commitments`, the key whose presence says the tree holds every commitment of the store's past
+/// (filled once from the pool and the draws when a store older than it is opened). No commitment is empty.
+const FILLED: &[u8] = b"";
 
 /// One commitment waiting for a draw.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,11 +39,40 @@ impl From<PooledCommitment> for WitnessPart {
 pub struct WitnessStore {
     db: sled::Db,
     pool: sled::Tree,
+    /// Every commitment ever pooled, to the id it was pooled under.
+    used: sled::Tree,
 }
 
 impl WitnessStore {
-    pub(super) fn open(db: &sled::Db) -> StoreResult<Self> {
-        Ok(Self { db: db.clone(), pool: db.open_tree("witness_pool")? })
+    pub(super) fn open(db: &sled::Db, games: &GameStore) -> StoreResult<Self> {
+        let store =
+            Self { db: db.clone(), pool: db.open_tree("witness_pool")?, used: db.open_tree("witness_commitments")? };
+        if store.used.get(FILLED)?.is_none() {
+            store.fill_from_the_past(games)?;
+        }
+        Ok(store)
+    }
+
+    /// A store from before the record of used commitments: every commitment its draws hold, then the waiting ones
+    /// in pool order. A waiting one already used (a duplicate the old code let in) can never be taken safely, so it
+    /// leaves the pool, with a warning.
+    fn fill_from_the_past(&self, games: &GameStore) -> StoreResult<()> {
+        for commitment in games.witness_commitments()? {
+            self.used.insert(commitment.as_bytes(), &[])?;
+        }
+        for entry in self.pool.iter() {
+            let (key, value) = entry?;
+            let pooled: PooledCommitment = decode(&value)?;
+            if self.used.insert(pooled.commitment.as_bytes(), &key)?.is_some() {
+                tracing::warn!(
+                    label = pooled.label,
+                    "a commitment pooled twice before duplicates were refused: dropped"
+                );
+                self.pool.remove(&key)?;
+            }
+        }
+        self.used.insert(FILLED, &[])?;
+        Ok(())
     }
 
     /// Every commitment waiting, oldest first: what `ayo migrate` copies.
@@ -42,14 +82,31 @@ impl WitnessStore {
 }
 
 impl WitnessPool for WitnessStore {
-    fn add(&self, commitments: &[PooledCommitment]) -> StoreResult<()> {
-        let mut batch = sled::Batch::default();
+    fn add(&self, commitments: &[PooledCommitment]) -> StoreResult<Result<(), DuplicateCommitment>> {
+        let mut rows = Vec::with_capacity(commitments.len());
         for commitment in commitments {
-            batch.insert(&id_key(self.db.generate_id()?), encode(commitment)?);
+            rows.push((commitment.commitment.as_bytes(), id_key(self.db.generate_id()?), encode(commitment)?));
         }
         let _gate = super::backup::writing();
-        self.pool.apply_batch(batch)?;
-        Ok(())
+        // One transaction over both trees: two requests adding the same commitment at once cannot both get it in.
+        let added = (&self.pool, &self.used).transaction(|(pool, used)| {
+            let mut seen = HashSet::new();
+            for (index, (commitment, _, _)) in rows.iter().enumerate() {
+                if !seen.insert(*commitment) || used.get(commitment)?.is_some() {
+                    return Ok(Err(DuplicateCommitment { index }));
+                }
+            }
+            for (commitment, key, value) in &rows {
+                used.insert(*commitment, key.as_slice())?;
+                pool.insert(key.as_slice(), value.as_slice())?;
+            }
+            Ok::<_, ConflictableTransactionError<Infallible>>(Ok(()))
+        });
+        match added {
+            Ok(outcome) => Ok(outcome),
+            Err(TransactionError::Storage(e)) => Err(e.into()),
+            Err(TransactionError::Abort(never)) => match never {},
+        }
     }
 
     // `pop_min` is atomic: two draws never share one.

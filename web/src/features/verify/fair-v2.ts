@@ -13,6 +13,7 @@
  * both are fixed, and the root fixes every ticket before either is revealed.
  */
 import type { Draw, DrawStatus, Witness } from '@/types/lotto';
+import { encodingCheck, misspelled } from './canonical';
 import { hexToBytes, numbersFromStream, same, sha256Hex, type Check } from './fair';
 import { isHash, leafHash, merkleRoot } from './merkle';
 
@@ -126,6 +127,15 @@ async function witnessCheck(witness: Witness | null): Promise<Check> {
  */
 export async function verifyDrawV2(draw: DrawToVerifyV2): Promise<Check[]> {
   if (!draw.seed) throw new Error('The seed of this draw is not revealed yet.');
+  // Refused before anything is worked out: a re-spelled secret or root would give other balls (`canonical.ts`).
+  const found = misspelled({
+    seed: draw.seed,
+    commitment: draw.commitment,
+    tickets_root: draw.tickets_root,
+    'witness.commitment': draw.witness?.commitment,
+    'witness.secret': draw.witness?.secret,
+  });
+  if (found.length > 0) return [encodingCheck(found)];
   const seed = hexToBytes(draw.seed);
   const commitment = await sha256Hex(seed);
   const witness = await witnessCheck(draw.witness);

@@ -6,6 +6,7 @@ import vectorsText from '../../../../docs/vectors/ayo-lotto-v2.json?raw';
 import { hexToBytes, sha256Hex } from './fair';
 import { numbersFromV2, verifyDrawV2, witnessCommitmentOf } from './fair-v2';
 import { inclusionProof, leafHash, merkleRoot, verifyInclusion } from './merkle';
+import { parseLeafData } from './receipt';
 
 type DrawVector = {
   draw_id: number;
@@ -73,6 +74,10 @@ describe('the browser verifier (ayo-lotto/v2) against the published vectors', ()
     it('its root', async () => {
       const leaves = await Promise.all(vector.leaves_data.map(leafHash));
       expect(await merkleRoot(leaves)).toBe(vector.root);
+    });
+
+    it('every leaf is a real ticket\u2019s leaf data, in the layout receipts are read with', () => {
+      for (const data of vector.leaves_data) expect(parseLeafData(data), data).not.toBeNull();
     });
 
     it('every published proof: its leaf, the same path as here, and it verifies', async () => {

@@ -12,6 +12,8 @@
  * `fair-v2.ts` with the helpers exported here; old draws keep this scheme for ever.
  */
 
+import { encodingCheck, misspelled } from './canonical';
+
 export const ALGORITHM = 'ayo-lotto/v1';
 const REJECT_FROM = 180;
 const HIGHEST = 90;
@@ -27,12 +29,14 @@ function subtle(): SubtleCrypto {
   return api;
 }
 
-/** Lowercase hex → bytes; throws on anything that is not whole bytes of hex. */
+/**
+ * Lowercase hex → bytes; throws on anything else, upper case and surrounding spaces included: a value has one
+ * spelling (`canonical.ts`), so nothing is trimmed or lower-cased here.
+ */
 export function hexToBytes(hex: string): Uint8Array<ArrayBuffer> {
-  const clean = hex.trim().toLowerCase();
-  if (clean.length % 2 !== 0 || !/^[0-9a-f]*$/.test(clean)) throw new Error('Not hexadecimal text');
-  const bytes = new Uint8Array(clean.length / 2);
-  for (let i = 0; i < bytes.length; i += 1) bytes[i] = parseInt(clean.slice(i * 2, i * 2 + 2), 16);
+  if (hex.length % 2 !== 0 || !/^[0-9a-f]*$/.test(hex)) throw new Error('Not lowercase hexadecimal text');
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i += 1) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
   return bytes;
 }
 
@@ -100,6 +104,7 @@ export function numbersFrom(
 }
 
 export type CheckId =
+  | 'encoding'
   | 'commitment'
   | 'tickets'
   | 'balls'
@@ -143,6 +148,8 @@ export const same = (a: readonly number[] | null | undefined, b: readonly number
 /** Recomputes a draw from its revealed seed and its ticket list, and says which published values match. */
 export async function verifyDraw(draw: DrawToVerify, ticketIds: readonly number[]): Promise<Check[]> {
   if (!draw.seed) throw new Error('The seed of this draw is not revealed yet.');
+  const found = misspelled({ seed: draw.seed, commitment: draw.commitment, tickets_hash: draw.tickets_hash });
+  if (found.length > 0) return [encodingCheck(found)];
   const seed = hexToBytes(draw.seed);
   const commitment = await sha256Hex(seed);
   const ticketsHash = await ticketsHashOf(ticketIds);
