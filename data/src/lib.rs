@@ -6,6 +6,7 @@ pub mod adjustment;
 pub mod bank_account;
 pub mod banks;
 pub mod deposit;
+pub mod draw_settlement;
 pub mod draw;
 pub mod error;
 pub mod game;
