@@ -13,8 +13,8 @@ use actix::prelude::*;
 use chrono::Utc;
 
 use ayo_data::draw::{Draw, DrawId, DrawStatus, WITNESS_ABSENT_REASON};
-use ayo_data::game::Game;
 use ayo_data::draw_settlement::{DrawTickets, Records, Taxing};
+use ayo_data::game::Game;
 use ayo_data::lotto::{draw_balls_bound, merkle, witness_commitment, Balls};
 use ayo_data::store::{lagos_day, Outcome};
 use ayo_data::ticket::{Ticket, TicketCard, TicketId, TicketStatus};

@@ -126,8 +126,7 @@ impl DrawTickets {
         threads: usize,
     ) -> StoreResult<Decisions> {
         // Tickets with terms of their own are paid by them whatever the game says; the others follow the game.
-        let game_unchanged =
-            game.multipliers == self.multipliers && game.stake_rules.payout_cap == self.payout_cap;
+        let game_unchanged = game.multipliers == self.multipliers && game.stake_rules.payout_cap == self.payout_cap;
         let rules = Rules { numbers, game, game_unchanged, taxing, records };
         let parts = split(&self.players, threads.max(1));
         let decided: Vec<StoreResult<Decisions>> = if parts.len() <= 1 {
@@ -135,7 +134,8 @@ impl DrawTickets {
         } else {
             std::thread::scope(|scope| {
                 let rules = &rules;
-                let handles: Vec<_> = parts.into_iter().map(|part| scope.spawn(move || rules.decide_all(part))).collect();
+                let handles: Vec<_> =
+                    parts.into_iter().map(|part| scope.spawn(move || rules.decide_all(part))).collect();
                 handles
                     .into_iter()
                     .map(|h| {
@@ -202,7 +202,8 @@ impl<R: Records> Rules<'_, R> {
             let terms = if self.game_unchanged { *own_terms } else { card.terms_or(self.game) };
             let (lines_won, winnings) =
                 outcome_at(&card.bet, card.stake_per_line, self.numbers, terms.multiplier, terms.payout_cap);
-            let shadow = shadow::outcome(&card.bet, card.stake_per_line, self.numbers, terms.multiplier, terms.payout_cap);
+            let shadow =
+                shadow::outcome(&card.bet, card.stake_per_line, self.numbers, terms.multiplier, terms.payout_cap);
             let mut agree = shadow == (lines_won, winnings);
             if agree && winnings.is_positive() {
                 agree = self.record_agrees(card, shadow)?;
@@ -338,7 +339,8 @@ mod tests {
 
     #[test]
     fn tickets_are_grouped_by_player_in_player_order_each_players_in_ticket_order() {
-        let cards = vec![card(1, 30, nap1(7), 100, None), card(2, 10, nap1(8), 100, None), card(3, 30, nap1(9), 100, None)];
+        let cards =
+            vec![card(1, 30, nap1(7), 100, None), card(2, 10, nap1(8), 100, None), card(3, 30, nap1(9), 100, None)];
         let tickets = DrawTickets::new(cards, &game());
         let grouped: Vec<(UserId, Vec<TicketId>)> =
             tickets.players().iter().map(|p| (p.player, p.tickets.iter().map(|t| t.id).collect())).collect();
@@ -367,10 +369,7 @@ mod tests {
         // ₦100 × 50 = ₦5,000 won; 5 % of the ₦4,900 net is ₦245.
         let won = Decided { lines_won: 1, winnings: Kobo(500_000), tax: Kobo(24_500) };
         let lost = Decided { lines_won: 0, winnings: Kobo::ZERO, tax: Kobo::ZERO };
-        assert_eq!(
-            decisions.by_player,
-            vec![vec![won, lost], vec![Decided { tax: Kobo::ZERO, ..won }], vec![lost]]
-        );
+        assert_eq!(decisions.by_player, vec![vec![won, lost], vec![Decided { tax: Kobo::ZERO, ..won }], vec![lost]]);
         // Only players with a win have their state read.
         let mut read = fake.state_reads.lock().unwrap().clone();
         read.sort_unstable();
@@ -391,7 +390,8 @@ mod tests {
 
     #[test]
     fn a_winning_card_that_its_stored_record_does_not_back_is_a_disagreement() {
-        let cards = vec![card(1, 1, nap1(7), 100, None), card(2, 1, nap1(7), 100, None), card(3, 2, nap1(7), 100, None)];
+        let cards =
+            vec![card(1, 1, nap1(7), 100, None), card(2, 1, nap1(7), 100, None), card(3, 2, nap1(7), 100, None)];
         let mut fake = Fake::of(&cards);
         // Ticket 1's record bet on another number; ticket 2's record belongs to someone else; 3 has no record.
         if let Some(t) = fake.records.get_mut(&1) {
