@@ -13,13 +13,13 @@ use actix::prelude::*;
 use chrono::Utc;
 
 use ayo_data::draw::{Draw, DrawId, DrawStatus, WITNESS_ABSENT_REASON};
+use ayo_data::draw_settlement::{DrawTickets, Records, Taxing};
 use ayo_data::game::Game;
-use ayo_data::lotto::{draw_balls_bound, merkle, outcome_at, shadow, witness_commitment, Balls};
+use ayo_data::lotto::{draw_balls_bound, merkle, witness_commitment, Balls};
 use ayo_data::store::{lagos_day, Outcome};
-use ayo_data::tax::withholding;
-use ayo_data::ticket::{TicketCard, TicketId, TicketStatus};
+use ayo_data::ticket::{Ticket, TicketCard, TicketId, TicketStatus};
 use ayo_data::user::UserId;
-use ayo_data::Store;
+use ayo_data::{Store, StoreResult};
 
 use crate::events::{Event, EventKind, Topic};
 use crate::publisher::Publisher;
@@ -80,8 +80,8 @@ pub struct DrawActor {
     timer: Option<SpawnHandle>,
     /// Set while settling or refunding, so a second run cannot start.
     busy: bool,
-    /// Whether this actor has read the closed draw's ticket index ahead of the draw (see `warm_up`).
-    warmed: bool,
+    /// The closed draw's tickets, being read ahead of the draw or read (see `read_ahead`); taken by `settle`.
+    read_ahead: Option<tokio::task::JoinHandle<StoreResult<DrawTickets>>>,
 }
 
 impl DrawActor {
@@ -92,7 +92,7 @@ impl DrawActor {
         publish: Publisher,
         on_finish: Recipient<DrawFinished>,
     ) -> Self {
-        Self { draw_id, store, wallets, publish, on_finish, timer: None, busy: false, warmed: false }
+        Self { draw_id, store, wallets, publish, on_finish, timer: None, busy: false, read_ahead: None }
     }
 
     fn load(&self) -> Option<(Draw, Option<Game>)> {
@@ -129,7 +129,7 @@ impl DrawActor {
             DrawStatus::Scheduled => Some(draw.opens_at),
             DrawStatus::Open if now >= draw.closes_at => {
                 self.close(&mut draw, game.as_ref());
-                Some(draw.draws_at)
+                Some(read_ahead_at(&draw))
             }
             DrawStatus::Open => Some(draw.closes_at),
             DrawStatus::Closed if now >= draw.draws_at && draw.awaits_witness() => {
@@ -159,10 +159,11 @@ impl DrawActor {
                 }
                 Some(now + chrono::Duration::seconds(1))
             }
-            DrawStatus::Closed => {
-                self.warm_up(draw.id);
+            DrawStatus::Closed if now >= read_ahead_at(&draw) => {
+                self.read_ahead(draw.id, game);
                 Some(draw.draws_at)
             }
+            DrawStatus::Closed => Some(read_ahead_at(&draw)),
             // Halted by the shadow check: nothing more happens until an operator has looked.
             DrawStatus::Drawn if draw.settlement_halted.is_some() => None,
             DrawStatus::Drawn => {
@@ -186,23 +187,28 @@ impl DrawActor {
         }
     }
 
-    /// Reads a closed draw's ticket index once, in the background, so that settlement finds it in sled's cache.
-    /// Closing the draw does this anyway (it lists the ticket ids to hash them); this covers an actor started
-    /// after a restart between the close and the draw.
-    fn warm_up(&mut self, draw: DrawId) {
-        if std::mem::replace(&mut self.warmed, true) {
+    /// Reads a closed draw's tickets and prepares them for settlement (grouped by player, each one's terms
+    /// resolved), in the background, `READ_AHEAD` before the draw: none of that depends on the balls, so settlement
+    /// starts from it as soon as they are out. Nothing can change the list once the draw is closed; settlement still
+    /// leaves out any player paid meanwhile, and follows the game if it changed.
+    fn read_ahead(&mut self, draw: DrawId, game: Option<Game>) {
+        let Some(game) = game else { return };
+        if self.read_ahead.is_some() {
             return;
         }
         let store = self.store.clone();
-        drop(tokio::task::spawn_blocking(move || {
+        self.read_ahead = Some(tokio::task::spawn_blocking(move || {
             let started = std::time::Instant::now();
-            match store.books.ticket_ids_of_draw(draw) {
-                Ok(ids) => {
-                    let elapsed_ms = started.elapsed().as_millis();
-                    tracing::info!(draw, tickets = ids.len(), elapsed_ms, "tickets read ahead of the draw");
+            let cards = store.books.pending_cards_of_draw(draw, &Default::default(), READ_THREADS);
+            let tickets = cards.map(|cards| DrawTickets::new(cards, &game));
+            match &tickets {
+                Ok(tickets) => {
+                    let (tickets, elapsed_ms) = (tickets.ticket_count(), started.elapsed().as_millis());
+                    tracing::info!(draw, tickets, elapsed_ms, "tickets read ahead of the draw");
                 }
                 Err(e) => tracing::warn!(draw, error = %e, "could not read the draw's tickets ahead of the draw"),
             }
+            tickets
         }));
     }
 
@@ -235,11 +241,12 @@ impl DrawActor {
 
     /// Pays every pending ticket through its owner's wallet, then marks the draw settled.
     ///
-    /// The draw's tickets are read as cards from its index (a scan over `READ_THREADS` ranges, off the actor's
-    /// thread), decided, grouped by player, and each player's wallet gets one `SettleTickets` with all of them: one
-    /// transaction per player. Once every wallet has written, one flush makes them all durable, and only then are
-    /// the wallets told to announce and the draw marked settled. Players settled before a crash are skipped here,
-    /// and their wallet would refuse to pay twice anyway.
+    /// The draw's tickets, read ahead of the draw (or now, after a restart), are decided by the settlement rules
+    /// (`ayo_data::draw_settlement`: the primary and the shadow computation, the tax) on every core, off the actor's
+    /// thread. Each player's wallet then gets one `SettleTickets` with all of their tickets: one transaction per
+    /// player. Once every wallet has written, one flush makes them all durable, and only then are the wallets told
+    /// to announce and the draw marked settled. Players settled before a crash are skipped here, and their wallet
+    /// would refuse to pay twice anyway.
     fn settle(&mut self, draw: Draw, game: Option<Game>, ctx: &mut Context<Self>) {
         let (Some(numbers), Some(game)) = (draw.numbers, game) else {
             tracing::error!(draw = draw.id, "a drawn draw without numbers or game");
@@ -248,25 +255,49 @@ impl DrawActor {
         self.busy = true;
         let store = self.store.clone();
         let (draw_id, rules, drawn_at) = (draw.id, game.clone(), draw.drawn_at.unwrap_or(draw.draws_at));
-        let read = actix::fut::wrap_future::<_, Self>(tokio::task::spawn_blocking(move || {
+        let read_ahead = self.read_ahead.take();
+        let decide = async move {
             let started = std::time::Instant::now();
-            let skip = store.books.settled_players(draw_id)?;
-            let cards = store.books.pending_cards_of_draw(draw_id, &skip, READ_THREADS)?;
-            let mut decided = decide(cards, &numbers, &rules);
-            withhold_tax(&store, &mut decided, lagos_day(drawn_at))?;
-            let disagreements = shadow_disagreements(&store, &decided, &numbers, &rules)?;
-            Ok::<_, ayo_data::StoreError>((decided, disagreements, started.elapsed().as_millis()))
-        }));
-        ctx.wait(read.map(move |read, act, ctx| {
-            let (by_player, disagreements, read_ms) = match read {
-                Ok(Ok(read)) => read,
+            // A read ahead that failed is simply done again here.
+            let ahead = match read_ahead {
+                Some(reading) => reading.await.ok().and_then(Result::ok),
+                None => None,
+            };
+            tokio::task::spawn_blocking(move || {
+                let skip = store.books.settled_players(draw_id)?;
+                let tickets = match ahead {
+                    Some(tickets) => tickets.without(&skip),
+                    None => DrawTickets::new(store.books.pending_cards_of_draw(draw_id, &skip, READ_THREADS)?, &rules),
+                };
+                let table = store.meta.tax_table()?;
+                let taxing = Taxing { table: &table, day: lagos_day(drawn_at) };
+                let decisions = tickets.decide(&numbers, &rules, taxing, &StoreRecords(&store), cores())?;
+                Ok::<_, ayo_data::StoreError>((tickets, decisions, started.elapsed().as_millis()))
+            })
+            .await
+        };
+        ctx.wait(decide.into_actor(self).map(move |decided, act, ctx| {
+            let (tickets, decisions, read_ms) = match decided {
+                Ok(Ok(decided)) => decided,
                 Ok(Err(e)) => return act.retry_settlement(draw.id, &e.to_string(), ctx),
                 Err(e) => return act.retry_settlement(draw.id, &e.to_string(), ctx),
             };
-            if !disagreements.is_empty() {
-                return act.halt(draw, &game, &disagreements, ctx);
+            if !decisions.disagreements.is_empty() {
+                return act.halt(draw, &game, &decisions.disagreements, ctx);
             }
-            act.pay(draw, game, by_player, read_ms, ctx);
+            let by_player = tickets.into_players().zip(decisions.by_player).map(|(player, decided)| {
+                let tickets = player
+                    .tickets
+                    .into_iter()
+                    .zip(decided)
+                    .map(|(card, d)| {
+                        let outcome = Outcome { tax: d.tax, ..Outcome::untaxed(card.id, d.lines_won, d.winnings) };
+                        (card, outcome)
+                    })
+                    .collect();
+                (player.player, tickets)
+            });
+            act.pay(draw, game, by_player.collect(), read_ms, ctx);
         }));
     }
 
@@ -313,14 +344,14 @@ impl DrawActor {
         &mut self,
         draw: Draw,
         game: Game,
-        by_player: BTreeMap<UserId, Vec<(TicketCard, Outcome)>>,
+        by_player: Vec<(UserId, Vec<(TicketCard, Outcome)>)>,
         read_ms: u128,
         ctx: &mut Context<Self>,
     ) {
         let now = Utc::now();
         let started = std::time::Instant::now();
         let flushes_before = self.store.flushes();
-        let (pending, players) = (by_player.values().map(Vec::len).sum::<usize>(), by_player.len());
+        let (pending, players) = (by_player.iter().map(|(_, t)| t.len()).sum::<usize>(), by_player.len());
         let since_drawn = draw.drawn_at.map_or(0, |at| (now - at).num_milliseconds());
         tracing::info!(
             draw = draw.id,
@@ -396,83 +427,31 @@ impl DrawActor {
 /// Threads reading a draw's ticket index at settlement.
 const READ_THREADS: usize = 2;
 
-/// Checks every decided ticket against the shadow computation (`lotto::shadow`), and every ticket either side says
-/// won against its full stored record too, so a damaged index entry cannot pay: a description of each
-/// disagreement.
-fn shadow_disagreements(
-    store: &Store,
-    decided: &BTreeMap<UserId, Vec<(TicketCard, Outcome)>>,
-    numbers: &Balls,
-    game: &Game,
-) -> Result<Vec<String>, ayo_data::StoreError> {
-    let mut found = Vec::new();
-    for (card, primary) in decided.values().flatten() {
-        let terms = card.terms_or(game);
-        let shadow = shadow::outcome(&card.bet, card.stake_per_line, numbers, terms.multiplier, terms.payout_cap);
-        let mut agree = shadow == (primary.lines_won, primary.winnings);
-        if agree && primary.winnings.is_positive() {
-            agree = match store.books.ticket(card.id)? {
-                Some(record) => {
-                    let terms = TicketCard::of(&record).terms_or(game);
-                    let from_record = shadow::outcome(
-                        &record.bet,
-                        record.stake_per_line,
-                        numbers,
-                        terms.multiplier,
-                        terms.payout_cap,
-                    );
-                    from_record == shadow && record.user_id == card.user_id
-                }
-                None => false,
-            };
-        }
-        if !agree {
-            found.push(format!(
-                "ticket {}: primary {} lines / {} kobo, shadow {} lines / {} kobo",
-                card.id,
-                primary.lines_won,
-                primary.winnings.as_i64(),
-                shadow.0,
-                shadow.1.as_i64()
-            ));
-        }
-    }
-    Ok(found)
+/// How long before the draw its tickets are read and prepared for settlement (see `DrawActor::read_ahead`): long
+/// enough for a million tickets on a busy machine, short enough not to hold them in memory for long.
+const READ_AHEAD: chrono::Duration = chrono::Duration::seconds(60);
+
+/// When a closed draw's tickets are read ahead.
+fn read_ahead_at(draw: &Draw) -> chrono::DateTime<Utc> {
+    draw.draws_at - READ_AHEAD
 }
 
-/// What each card won against the drawn balls, grouped by player.
-fn decide(cards: Vec<TicketCard>, numbers: &Balls, game: &Game) -> BTreeMap<UserId, Vec<(TicketCard, Outcome)>> {
-    let mut by_player: BTreeMap<UserId, Vec<(TicketCard, Outcome)>> = BTreeMap::new();
-    for card in cards {
-        // Paid by the terms it was sold under, whatever the game says now.
-        let terms = card.terms_or(game);
-        let (lines_won, winnings) =
-            outcome_at(&card.bet, card.stake_per_line, numbers, terms.multiplier, terms.payout_cap);
-        let decided = Outcome::untaxed(card.id, lines_won, winnings);
-        by_player.entry(card.user_id).or_default().push((card, decided));
-    }
-    by_player
+/// Threads deciding a draw's tickets: one per core.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
 }
 
-/// Takes each winning ticket's withholding tax from its win, at the rate for its player's state on the draw's day
-/// (`ayo_data::tax`): the table is read once, each winner's state once.
-fn withhold_tax(
-    store: &Store,
-    by_player: &mut BTreeMap<UserId, Vec<(TicketCard, Outcome)>>,
-    day: chrono::NaiveDate,
-) -> Result<(), ayo_data::StoreError> {
-    let table = store.meta.tax_table()?;
-    for (user, tickets) in by_player.iter_mut() {
-        if !tickets.iter().any(|(_, o)| o.winnings.is_positive()) {
-            continue;
-        }
-        let state = store.users.get(*user)?.and_then(|u| u.state);
-        let rate = table.rate(state.as_deref(), day);
-        for (card, outcome) in tickets.iter_mut() {
-            outcome.tax = withholding(outcome.winnings, card.total_stake, rate);
-        }
+/// What the settlement rules read from the store.
+struct StoreRecords<'a>(&'a Store);
+
+impl Records for StoreRecords<'_> {
+    fn state_of(&self, player: UserId) -> StoreResult<Option<String>> {
+        Ok(self.0.users.get(player)?.and_then(|user| user.state))
     }
-    Ok(())
+
+    fn ticket(&self, id: TicketId) -> StoreResult<Option<Ticket>> {
+        self.0.books.ticket(id)
+    }
 }
 
 impl DrawActor {

@@ -7,6 +7,7 @@ pub mod bank_account;
 pub mod banks;
 pub mod deposit;
 pub mod draw;
+pub mod draw_settlement;
 pub mod error;
 pub mod game;
 pub mod identity;

@@ -6,41 +6,38 @@
 use super::{Balls, Bet};
 use crate::money::Kobo;
 
-/// Every line `bet` plays, as the numbers that must all come out for it to win. NAP1 is special: its one number
-/// must be the *first* ball (docs/product.md §3), so it is checked apart in `lines_won`.
-fn lines(bet: &Bet) -> Vec<Vec<u8>> {
-    match bet {
-        Bet::Nap { numbers } => vec![numbers.clone()],
-        Bet::Perm { k, numbers } => subsets(numbers, usize::from(*k)),
-        Bet::Banker { banker } => (1..=90u8).filter(|n| n != banker).map(|n| vec![*banker, n]).collect(),
-        Bet::Against { top, bottom } => top.iter().flat_map(|t| bottom.iter().map(move |b| vec![*t, *b])).collect(),
-    }
-}
-
-/// All `k`-number subsets of `numbers`, in order.
-fn subsets(numbers: &[u8], k: usize) -> Vec<Vec<u8>> {
-    if k == 0 {
-        return vec![Vec::new()];
-    }
-    let mut out = Vec::new();
-    for (i, first) in numbers.iter().enumerate() {
-        for mut rest in subsets(&numbers[i + 1..], k - 1) {
-            rest.insert(0, *first);
-            out.push(rest);
-        }
-    }
-    out
-}
-
-/// How many of the bet's lines came out in full.
+/// How many of the bet's lines came out in full: every line the bet plays is listed (as the numbers that must all
+/// come out for it to win) and checked against the drawn balls. NAP1 is special: its one number must be the *first*
+/// ball (docs/product.md §3). Lines are walked in place, never built, so checking a million tickets allocates
+/// nothing.
 pub fn lines_won(bet: &Bet, drawn: &Balls) -> u64 {
-    if let Bet::Nap { numbers } = bet {
-        if numbers.len() == 1 {
-            return u64::from(numbers[0] == drawn[0]);
+    let is_drawn = |n: &u8| drawn.contains(n);
+    match bet {
+        Bet::Nap { numbers } if numbers.len() == 1 => u64::from(numbers[0] == drawn[0]),
+        Bet::Nap { numbers } => u64::from(numbers.iter().all(is_drawn)),
+        Bet::Perm { k, numbers } => subsets_drawn(numbers, usize::from(*k), true, drawn),
+        Bet::Banker { banker } => {
+            (1..=90u8).filter(|n| n != banker).filter(|n| is_drawn(banker) && is_drawn(n)).fold(0, |won, _| won + 1)
         }
+        Bet::Against { top, bottom } => top
+            .iter()
+            .flat_map(|t| bottom.iter().map(move |b| (t, b)))
+            .filter(|(t, b)| is_drawn(t) && is_drawn(b))
+            .fold(0, |won, _| won + 1),
     }
-    let won = lines(bet).iter().filter(|line| line.iter().all(|n| drawn.contains(n))).count();
-    u64::try_from(won).unwrap_or(u64::MAX)
+}
+
+/// Of the `k`-number subsets of `numbers` (each one line, extending a line whose numbers so far `all_drawn` says
+/// came out), how many came out in full.
+fn subsets_drawn(numbers: &[u8], k: usize, all_drawn: bool, drawn: &Balls) -> u64 {
+    if k == 0 {
+        return u64::from(all_drawn);
+    }
+    let mut won = 0u64;
+    for (i, first) in numbers.iter().enumerate() {
+        won = won.saturating_add(subsets_drawn(&numbers[i + 1..], k - 1, all_drawn && drawn.contains(first), drawn));
+    }
+    won
 }
 
 /// Lines won and what they pay: lines × stake per line × multiplier, never below zero nor above `cap`.
