@@ -29,6 +29,3 @@ pub mod rate_limit;
 pub mod reports;
 pub mod secrets;
 pub mod server;
-
-// bench/ (owned by another engineer) still names these by their old paths.
-pub use server::{config, startup};

@@ -287,7 +287,11 @@ pub fn http(
 pub fn open_store(data_dir: &Path) -> anyhow::Result<ayo_data::Store> {
     let mut last = None;
     for _ in 0..100 {
-        match ayo::startup::open_store(&ayo::config::Settings::new(String::new(), data_dir.to_path_buf(), false)) {
+        match ayo::server::startup::open_store(&ayo::server::config::Settings::new(
+            String::new(),
+            data_dir.to_path_buf(),
+            false,
+        )) {
             Ok(store) => return Ok(store),
             Err(e) => last = Some(e),
         }

@@ -51,7 +51,7 @@ async fn a_re_spelled_witness_secret_is_refused_at_reveal_naming_the_field_and_o
     assert_eq!(taken.status, 200, "{:?}", taken.body);
     let settled = app.wait_for_draw(draw.id, |d| d["status"] == "settled").await;
     assert_eq!(settled["witness"]["secret"], secret, "stored exactly as the one spelling");
-    assert!(ayo::verify::verify_draw(&app.store, draw.id).unwrap().contains("verified"));
+    assert!(ayo::commands::verify_draw::verify_draw(&app.store, draw.id).unwrap().contains("verified"));
 
     // Whoever can write the store re-spells the stored secret: the data-directory verifier refuses the draw.
     let mut stored = app.store.games.draw(draw.id).unwrap().unwrap();
@@ -59,7 +59,7 @@ async fn a_re_spelled_witness_secret_is_refused_at_reveal_naming_the_field_and_o
         part.secret = Some(first_letter_up(&secret));
     }
     app.store.games.put_draw(&stored).unwrap();
-    let refused = ayo::verify::verify_draw(&app.store, draw.id).unwrap_err().to_string();
+    let refused = ayo::commands::verify_draw::verify_draw(&app.store, draw.id).unwrap_err().to_string();
     assert!(refused.contains("does NOT verify") && refused.contains("`witness.secret` has upper-case"), "{refused}");
 }
 
@@ -166,14 +166,14 @@ async fn a_commitment_pooled_before_is_refused_with_a_409_naming_it_even_from_an
     let draw = app.quick_draw(60_000, 61_000).await;
     let public = app.get(&format!("/draws/{}", draw.id), None).await.body["data"].clone();
     assert_eq!(public["witness"]["commitment"], commitment_of("a"));
-    let staff = ayo::cli::NewStaff {
+    let staff = ayo::commands::NewStaff {
         email: "second@witness.ng",
         password: "another-long-witness-pass",
         name: "Second",
         role: ayo_data::user::Role::Witness,
         totp_secret: None,
     };
-    ayo::cli::make_staff(&app.store, &staff).unwrap();
+    ayo::commands::make_staff(&app.store, &staff).unwrap();
     let login = json!({"userIdentity": "second@witness.ng", "password": "another-long-witness-pass"});
     let second = app.post("/auth/login", login, None).await.body["data"]["token"].as_str().unwrap().to_string();
     let reuse = json!({"commitments": [{"label": "a", "commitment": commitment_of("a")}]});
