@@ -7,6 +7,13 @@ export function formatNaira(kobo: number): string {
   return naira.format((Number.isFinite(kobo) ? kobo : 0) / 100);
 }
 
+const count = new Intl.NumberFormat('en-NG');
+
+/** A count or a multiplier, e.g. 2100 → `2,100`. */
+export function formatCount(n: number): string {
+  return count.format(n);
+}
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**

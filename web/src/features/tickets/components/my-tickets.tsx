@@ -9,7 +9,7 @@ import { DataTable, type Column } from '@/components/data-table/data-table';
 import { tableParams, useTableQuery, type TableQuery } from '@/components/data-table/table-query';
 import { paths } from '@/config/paths';
 import { formatNaira, formatShortDateTimeWAT } from '@/lib/format';
-import { betTypeLabel } from '@/lib/lotto';
+import { betTypeLabel } from '@/lotto';
 import type { Ticket } from '@/types/lotto';
 import { useTickets } from '../api/get-tickets';
 import { picksText } from '../ticket-format';

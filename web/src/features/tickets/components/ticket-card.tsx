@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { LottoBalls } from '@/components/ui/lotto-balls';
 import { formatNaira, formatShortDateTimeWAT } from '@/lib/format';
-import { betTypeLabel } from '@/lib/lotto';
+import { betTypeLabel } from '@/lotto';
 import type { Ticket } from '@/types/lotto';
 import { hitsOf } from '../ticket-format';
 import { StatusBadge } from './status-badge';
