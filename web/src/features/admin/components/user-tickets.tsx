@@ -3,7 +3,7 @@
  * first.
  */
 import type { Column } from '@/components/data-table/data-table';
-import { formatShortDateTimeWAT } from '@/lib/format';
+import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import { betTypeLabel } from '@/lotto';
 import { userTicketsPath } from '@/features/admin/api/get-user';
 import { Missing } from '@/features/admin/components/admin-ui';

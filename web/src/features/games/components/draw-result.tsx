@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { LottoBalls } from '@/components/ui/lotto-balls';
 import { SkeletonBalls, SkeletonText } from '@/components/ui/skeletons/skeleton-text';
-import { formatShortDateTimeWAT } from '@/lib/format';
+import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import type { Draw } from '@/types/lotto';
 
 type Props = {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { HashValue } from '@/components/ui/hash-value/hash-value';
 import { LottoBalls } from '@/components/ui/lotto-balls';
-import { formatDateTimeWAT } from '@/lib/format';
+import { formatDateTimeWAT } from '@/lib/lagos-time';
 import type { Draw } from '@/types/lotto';
 import { DrawStatusBadge } from './draw-status-badge';
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { LottoBalls } from '@/components/ui/lotto-balls';
-import { formatNaira, formatShortDateTimeWAT } from '@/lib/format';
+import { formatNaira } from '@/lib/format';
+import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import { betTypeLabel } from '@/lotto';
 import type { Ticket } from '@/types/lotto';
 import { hitsOf } from '../ticket-format';
