@@ -6,7 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import type { Column } from '@/components/data-table/data-table';
-import { LottoBalls } from '@/components/ui/lotto-balls';
+import { LottoBalls } from '@/components/lotto/lotto-balls';
 import { toast } from '@/components/ui/toasts/toast-store';
 import { formatDateTimeWAT, formatShortDateTimeWAT } from '@/lib/lagos-time';
 import { useCancelDraw } from '@/features/admin/api/cancel-draw';

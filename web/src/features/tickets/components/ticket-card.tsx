@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LottoBalls } from '@/components/ui/lotto-balls';
+import { LottoBalls } from '@/components/lotto/lotto-balls';
 import { formatNaira } from '@/lib/format';
 import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import { betTypeLabel } from '@/lotto';
