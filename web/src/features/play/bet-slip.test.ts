@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BetType, Game } from '@/types/lotto';
-import { checkPicks, checkStake } from '@/lotto';
+import { checkPicks, checkStake, DEFAULT_MULTIPLIERS, DEFAULT_STAKE_RULES } from '@/lotto';
 import {
   changeBetType,
   emptySlip,
@@ -14,14 +14,8 @@ import {
 
 /** The server's defaults (data crate `StakeRules::default`, `Multipliers::default`). */
 const GAME: Pick<Game, 'multipliers' | 'stake_rules'> = {
-  multipliers: { nap1: 40, nap2: 240, nap3: 2_100, nap4: 6_000, nap5: 44_000 },
-  stake_rules: {
-    nap_min_stake: 5_000,
-    min_stake_per_line: 500,
-    min_ticket_total: 5_000,
-    max_ticket_total: 5_000_000,
-    payout_cap: 1_000_000_000,
-  },
+  multipliers: DEFAULT_MULTIPLIERS,
+  stake_rules: DEFAULT_STAKE_RULES,
 };
 
 const slip = (betType: BetType, numbers: number[] = [], top: number[] = [], bottom: number[] = []): Slip => ({
