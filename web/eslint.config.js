@@ -27,7 +27,7 @@ export default tseslint.config(
   },
   {
     // Shared code must not depend on features or the app; features must not depend on the app.
-    files: ['src/components/**', 'src/lib/**', 'src/config/**', 'src/types/**'],
+    files: ['src/components/**', 'src/lib/**', 'src/lotto/**', 'src/config/**', 'src/types/**'],
     rules: {
       'no-restricted-imports': [
         'error',

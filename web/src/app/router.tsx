@@ -35,6 +35,14 @@ const defaultExport = (load: () => Promise<{ default: ComponentType }>) => () =>
 /** Strip the leading parent segment: children are declared relative to their parent route. */
 const relative = (path: string, parent: string) => path.slice(parent.length + 1);
 
+/** A lazily loaded child page of `parent`, at its path and titled from its entry in config/paths. */
+const lazyPage = (
+  parent: string,
+  page: { path: string; title: string },
+  lazy: RouteObject['lazy'],
+  handle: (name: string) => RouteHandle = title,
+): RouteObject => ({ path: relative(page.path, parent), lazy, handle: handle(page.title) });
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -135,41 +143,13 @@ export const routes: RouteObject[] = [
             handle: title(paths.user.root.title),
             children: [
               { index: true, loader: () => redirect(paths.user.profile.getHref()), Component: () => null },
-              {
-                path: relative(paths.user.profile.path, paths.user.root.path),
-                lazy: () => import('@/app/routes/user/profile'),
-                handle: livePage(paths.user.profile.title),
-              },
-              {
-                path: relative(paths.user.myLottery.path, paths.user.root.path),
-                lazy: () => import('@/app/routes/user/my-lottery'),
-                handle: livePage(paths.user.myLottery.title),
-              },
-              {
-                path: relative(paths.user.deposit.path, paths.user.root.path),
-                lazy: () => import('@/app/routes/user/deposit'),
-                handle: livePage(paths.user.deposit.title),
-              },
-              {
-                path: relative(paths.user.withdrawal.path, paths.user.root.path),
-                lazy: () => import('@/app/routes/user/withdrawal'),
-                handle: livePage(paths.user.withdrawal.title),
-              },
-              {
-                path: relative(paths.user.bankAccount.path, paths.user.root.path),
-                lazy: () => import('@/app/routes/user/bank-account'),
-                handle: title(paths.user.bankAccount.title),
-              },
-              {
-                path: relative(paths.user.transactions.path, paths.user.root.path),
-                lazy: () => import('@/app/routes/user/transactions'),
-                handle: livePage(paths.user.transactions.title),
-              },
-              {
-                path: relative(paths.user.taxStatement.path, paths.user.root.path),
-                lazy: () => import('@/app/routes/user/tax-statement'),
-                handle: title(paths.user.taxStatement.title),
-              },
+              lazyPage(paths.user.root.path, paths.user.profile, () => import('@/app/routes/user/profile'), livePage),
+              lazyPage(paths.user.root.path, paths.user.myLottery, () => import('@/app/routes/user/my-lottery'), livePage),
+              lazyPage(paths.user.root.path, paths.user.deposit, () => import('@/app/routes/user/deposit'), livePage),
+              lazyPage(paths.user.root.path, paths.user.withdrawal, () => import('@/app/routes/user/withdrawal'), livePage),
+              lazyPage(paths.user.root.path, paths.user.bankAccount, () => import('@/app/routes/user/bank-account')),
+              lazyPage(paths.user.root.path, paths.user.transactions, () => import('@/app/routes/user/transactions'), livePage),
+              lazyPage(paths.user.root.path, paths.user.taxStatement, () => import('@/app/routes/user/tax-statement')),
             ],
           },
           { path: paths.notFound.path, Component: NotFoundRoute, handle: title(paths.notFound.title) },
@@ -196,49 +176,25 @@ export const routes: RouteObject[] = [
 ];
 
 function bossChildren(): RouteObject[] {
-  const at = (path: string) => relative(path, paths.boss.login.path);
+  const root = paths.boss.login.path;
   const b = paths.boss;
   return [
-    { path: at(b.dashboard.path), lazy: () => import('@/app/routes/boss/dashboard'), handle: title(b.dashboard.title) },
-    { path: at(b.games.path), lazy: () => import('@/app/routes/boss/games'), handle: title(b.games.title) },
-    {
-      path: at(b.gameDraws.path),
-      lazy: () => import('@/app/routes/boss/game-draws'),
-      handle: title(b.gameDraws.title),
-    },
-    { path: at(b.users.path), lazy: () => import('@/app/routes/boss/users'), handle: title(b.users.title) },
-    { path: at(b.user.path), lazy: () => import('@/app/routes/boss/user'), handle: title(b.user.title) },
-    {
-      path: at(b.transactions.path),
-      lazy: () => import('@/app/routes/boss/transactions'),
-      handle: title(b.transactions.title),
-    },
-    { path: at(b.accounts.path), lazy: () => import('@/app/routes/boss/accounts'), handle: title(b.accounts.title) },
-    {
-      path: at(b.approvals.path),
-      lazy: () => import('@/app/routes/boss/approvals'),
-      handle: title(b.approvals.title),
-    },
-    {
-      path: at(b.identityReviews.path),
-      lazy: () => import('@/app/routes/boss/identity-reviews'),
-      handle: title(b.identityReviews.title),
-    },
-    { path: at(b.players.path), lazy: () => import('@/app/routes/boss/players'), handle: title(b.players.title) },
-    { path: at(b.contacts.path), lazy: () => import('@/app/routes/boss/contacts'), handle: title(b.contacts.title) },
-    { path: at(b.activities.path), lazy: () => import('@/app/routes/boss/activities'), handle: title(b.activities.title) },
-    {
-      path: at(b.changePassword.path),
-      lazy: () => import('@/app/routes/boss/change-password'),
-      handle: title(b.changePassword.title),
-    },
-    { path: at(b.compliance.path), lazy: () => import('@/app/routes/boss/compliance'), handle: title(b.compliance.title) },
-    { path: at(b.marquee.path), lazy: () => import('@/app/routes/boss/marquee'), handle: title(b.marquee.title) },
-    {
-      path: at(b.marqueeMessage.path),
-      lazy: () => import('@/app/routes/boss/marquee-message'),
-      handle: title(b.marqueeMessage.title),
-    },
+    lazyPage(root, b.dashboard, () => import('@/app/routes/boss/dashboard')),
+    lazyPage(root, b.games, () => import('@/app/routes/boss/games')),
+    lazyPage(root, b.gameDraws, () => import('@/app/routes/boss/game-draws')),
+    lazyPage(root, b.users, () => import('@/app/routes/boss/users')),
+    lazyPage(root, b.user, () => import('@/app/routes/boss/user')),
+    lazyPage(root, b.transactions, () => import('@/app/routes/boss/transactions')),
+    lazyPage(root, b.accounts, () => import('@/app/routes/boss/accounts')),
+    lazyPage(root, b.approvals, () => import('@/app/routes/boss/approvals')),
+    lazyPage(root, b.identityReviews, () => import('@/app/routes/boss/identity-reviews')),
+    lazyPage(root, b.players, () => import('@/app/routes/boss/players')),
+    lazyPage(root, b.contacts, () => import('@/app/routes/boss/contacts')),
+    lazyPage(root, b.activities, () => import('@/app/routes/boss/activities')),
+    lazyPage(root, b.changePassword, () => import('@/app/routes/boss/change-password')),
+    lazyPage(root, b.compliance, () => import('@/app/routes/boss/compliance')),
+    lazyPage(root, b.marquee, () => import('@/app/routes/boss/marquee')),
+    lazyPage(root, b.marqueeMessage, () => import('@/app/routes/boss/marquee-message')),
   ];
 }
 

@@ -7,7 +7,14 @@ export function formatNaira(kobo: number): string {
   return naira.format((Number.isFinite(kobo) ? kobo : 0) / 100);
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const count = new Intl.NumberFormat('en-NG');
+
+/** A count or a multiplier, e.g. 2100 → `2,100`. */
+export function formatCount(n: number): string {
+  return count.format(n);
+}
+
+export const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
  * A calendar date `YYYY-MM-DD` (or the date part of an RFC 3339 time) → `17 May 1990`.
@@ -30,47 +37,4 @@ export function maskPhone(phone: string): string {
   const digits = phone.replace(/\D/g, '');
   if (digits.length <= 7) return digits;
   return `${digits.slice(0, 3)}${'*'.repeat(digits.length - 7)}${digits.slice(-4)}`;
-}
-
-const WAT_PARTS = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Lagos',
-  day: 'numeric',
-  month: 'numeric',
-  year: 'numeric',
-  weekday: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
-
-function watParts(value: string | number) {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  const parts = Object.fromEntries(WAT_PARTS.formatToParts(date).map((part) => [part.type, part.value]));
-  const dayPeriod = (parts.dayPeriod ?? '').toLowerCase().replace(/\./g, '');
-  return {
-    weekday: parts.weekday ?? '',
-    // Month names from our own list: ICU's en-GB now says "Sept".
-    date: `${parts.day} ${MONTHS[Number(parts.month) - 1] ?? parts.month} ${parts.year}`,
-    time: `${parts.hour}:${parts.minute} ${dayPeriod}`.trim(),
-  };
-}
-
-/** An instant in Nigerian time (docs/product.md §20): `22 Nov 2026, 7:15 pm WAT`. */
-export function formatDateTimeWAT(value: string | number): string {
-  const parts = watParts(value);
-  return parts ? `${parts.date}, ${parts.time} WAT` : String(value);
-}
-
-/** `7:15 pm WAT`. */
-export function formatTimeWAT(value: string | number): string {
-  const parts = watParts(value);
-  return parts ? `${parts.time} WAT` : String(value);
-}
-
-/** `Tue 22 Nov, 7:15 pm WAT`: short, for lists. */
-export function formatShortDateTimeWAT(value: string | number): string {
-  const parts = watParts(value);
-  if (!parts) return String(value);
-  return `${parts.weekday} ${parts.date.replace(/ \d{4}$/, '')}, ${parts.time} WAT`;
 }

@@ -1,5 +1,5 @@
 /** "Last login" after logging in (docs/decisions/025, UKGC RTS 14): the login before this session's. Pure. */
-import { formatDateTimeWAT } from '@/lib/format';
+import { formatDateTimeWAT } from '@/lib/lagos-time';
 
 /** `Last login: 22 Nov 2026, 7:15 pm WAT`, or that this is the first; null when the server did not say. */
 export function lastLoginText(previous: string | null | undefined): string | null {

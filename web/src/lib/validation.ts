@@ -6,7 +6,9 @@
 export const ALL_FIELDS_REQUIRED = 'All fields are required';
 export const PASSWORD_TOO_SHORT = 'Password must be upto 6 characters';
 export const PASSWORDS_DIFFER = 'Passwords do not match';
+export const PASSWORD_TOO_LONG = 'Password must be at most 128 characters';
 export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
 
 /** The first problem with a field, or undefined when it is fine. */
 export type FieldCheck = string | undefined;
@@ -53,7 +55,8 @@ export const EMAIL_INVALID = 'Enter a valid email address';
 
 /** A person's name, checked as the server's `PersonName::parse` does: runs of spaces count as one. */
 export function checkPersonName(name: string): FieldCheck {
-  const collapsed = name.split(/\s+/).filter(Boolean).join(' ');
+  // U+0085 is whitespace to the server (Rust's `split_whitespace`) but not to JavaScript's \s.
+  const collapsed = name.split(/[\s\u0085]+/).filter(Boolean).join(' ');
   if (!collapsed) return ALL_FIELDS_REQUIRED;
   if (charCount(collapsed) > NAME_MAX) return NAME_TOO_LONG;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
@@ -91,7 +94,8 @@ export function checkEmailAddress(email: string): FieldCheck {
 
 export function checkPassword(password: string): FieldCheck {
   if (!password) return ALL_FIELDS_REQUIRED;
-  if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_TOO_SHORT;
+  if (charCount(password) < PASSWORD_MIN_LENGTH) return PASSWORD_TOO_SHORT;
+  if (charCount(password) > PASSWORD_MAX_LENGTH) return PASSWORD_TOO_LONG;
   return undefined;
 }
 

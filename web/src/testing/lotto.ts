@@ -3,6 +3,7 @@
  * hashlib and hmac): seed 00…1f, draw 42, the empty tree's root, with and without the witness secret 20…3f.
  */
 import type { Draw, Game, Ticket } from '@/types/lotto';
+import { DEFAULT_MULTIPLIERS, DEFAULT_STAKE_RULES } from '@/lotto';
 
 export const V2_EXAMPLE = {
   seed: '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f',
@@ -55,14 +56,8 @@ export function makeGame(overrides: Partial<Game> = {}): Game {
     schedule: { kind: 'interval', every_minutes: 3 },
     close_before_secs: 30,
     bet_types: ['NAP1', 'NAP2', 'NAP3', 'NAP4', 'NAP5', 'PERM2', 'PERM3', 'PERM4', 'PERM5', 'BANKER', 'AGAINST'],
-    multipliers: { nap1: 40, nap2: 240, nap3: 2_100, nap4: 6_000, nap5: 44_000 },
-    stake_rules: {
-      nap_min_stake: 5_000,
-      min_stake_per_line: 500,
-      min_ticket_total: 5_000,
-      max_ticket_total: 5_000_000,
-      payout_cap: 1_000_000_000,
-    },
+    multipliers: DEFAULT_MULTIPLIERS,
+    stake_rules: DEFAULT_STAKE_RULES,
     next_draw: null,
     ...overrides,
   };

@@ -10,6 +10,7 @@ import { pageCount, PAGE_SIZE_OPTIONS, toggleSort, type TableQuery } from './tab
 // The search box and the selects are form fields: their look must not depend on a form having loaded first.
 import '@/components/ui/form/form.css';
 import './data-table.css';
+import { DataCards, TableRows } from './table-parts';
 
 export type Column<T> = {
   /** Unique per table; also the row field the server sorts by when `sortable`. */
@@ -103,26 +104,7 @@ export function DataTable<T>({
   } else if (!rows || rows.length === 0) {
     body = <div className="empty-state">{emptyMessage}</div>;
   } else if (narrow) {
-    body = (
-      <ul className="data-cards" aria-label={caption}>
-        {rows.map((row) => (
-          <li key={rowKey(row)} className="data-card">
-            {renderCard ? (
-              renderCard(row)
-            ) : (
-              <dl className="data-card__fields">
-                {columns.map((column) => (
-                  <div key={column.key} className="data-card__field">
-                    <dt>{column.header}</dt>
-                    <dd>{column.cell(row)}</dd>
-                  </div>
-                ))}
-              </dl>
-            )}
-          </li>
-        ))}
-      </ul>
-    );
+    body = <DataCards caption={caption} columns={columns} rows={rows} rowKey={rowKey} renderCard={renderCard} />;
   } else {
     body = (
       <div className="table-wrap data-table__wrap">
@@ -158,23 +140,7 @@ export function DataTable<T>({
               })}
             </tr>
           </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={rowKey(row)}>
-                {columns.map((column) =>
-                  column.rowHeader ? (
-                    <th key={column.key} scope="row" className={column.numeric ? 'data-table__numeric' : undefined}>
-                      {column.cell(row)}
-                    </th>
-                  ) : (
-                    <td key={column.key} className={column.numeric ? 'data-table__numeric' : undefined}>
-                      {column.cell(row)}
-                    </td>
-                  ),
-                )}
-              </tr>
-            ))}
-          </tbody>
+<TableRows columns={columns} rows={rows} rowKey={rowKey} />
         </table>
       </div>
     );

@@ -137,8 +137,8 @@ describe('age', () => {
   });
 
   it('refuses dates that do not exist', () => {
-    expect(checkDob('1990-02-30', today)).toBe('Enter a valid date of birth');
-    expect(checkDob('17/05/1990', today)).toBe('Enter a valid date of birth');
+    expect(checkDob('1990-02-30', today)).toBe('Enter your date of birth as YYYY-MM-DD');
+    expect(checkDob('17/05/1990', today)).toBe('Enter your date of birth as YYYY-MM-DD');
   });
 });
 

@@ -32,7 +32,8 @@ export const MESSAGES = {
   nameTooLong: NAME_TOO_LONG,
   emailTooLong: EMAIL_TOO_LONG,
   emailInvalid: EMAIL_INVALID,
-  dobInvalid: 'Enter a valid date of birth',
+  dobFormat: 'Enter your date of birth as YYYY-MM-DD',
+  dobUnreal: 'Enter a real date of birth',
 } as const;
 
 export const LIMITS = {
@@ -50,7 +51,7 @@ export const checkEmail: (email: string) => FieldCheck = checkEmailAddress;
 
 /** A real `YYYY-MM-DD` calendar date, or null. */
 export function parseCalendarDate(value: string): { year: number; month: number; day: number } | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  const match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value.trim());
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const check = new Date(Date.UTC(year, month - 1, day));
@@ -75,7 +76,10 @@ export function ageOn(dob: string, today: Date): number | null {
 export function checkDob(dob: string, today: Date): FieldCheck {
   if (!dob.trim()) return ALL_FIELDS_REQUIRED;
   const age = ageOn(dob, today);
-  if (age === null || age < 0 || age > 130) return MESSAGES.dobInvalid;
+  const birth = parseCalendarDate(dob);
+  if (age === null || !birth) return MESSAGES.dobFormat;
+  // The server's rule: not after today and at most 120 calendar years back.
+  if (age < 0 || today.getFullYear() - birth.year > 120) return MESSAGES.dobUnreal;
   if (age < LIMITS.minimumAge) return MESSAGES.tooYoung;
   return undefined;
 }

@@ -1,17 +1,8 @@
 /** A game's schedule in words, in Nigerian time (weekly slots are WAT wall-clock times). Pure. */
 import type { Schedule } from '@/types/lotto';
+import { clockTime } from '@/lib/lagos-time';
 
 const WEEK = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-
-/** `19:15` → `7:15 pm`. */
-export function clockTime(hhmm: string): string {
-  const match = /^(\d{1,2}):(\d{2})/.exec(hhmm);
-  if (!match) return hhmm;
-  const hours = Number(match[1]);
-  const period = hours >= 12 ? 'pm' : 'am';
-  const twelve = hours % 12 === 0 ? 12 : hours % 12;
-  return `${twelve}:${match[2]} ${period}`;
-}
 
 function everyMinutes(minutes: number): string {
   if (minutes === 1) return 'Every minute';

@@ -1,30 +1,27 @@
 /**
- * The bet slip's rules, pure and mirroring the server word for word (data crate `lotto::bet`, `lotto::limits`,
- * `lotto::settlement`), so the play page says what the server would say before anything is sent:
- *
- * - lines: NAPk 1, PERMk C(n, k), BANKER 89, AGAINST |TOP| × |BOTTOM|;
- * - potential win: the most lines the bet can win in one draw (NAP 1, PERMk C(min(n, 5), k), BANKER 4,
- *   AGAINST the best split of five balls between the groups) × stake per line × the bet's rate, capped;
- * - picks: NAPk exactly k, PERMk k + 1 to 25/20/15/10, BANKER exactly 1, AGAINST disjoint groups of ≥ 1 and
- *   at least 2 lines;
- * - stake: a NAP ticket ≥ nap_min_stake; otherwise ≥ min_stake_per_line a line and ≥ min_ticket_total in all;
- *   never above max_ticket_total.
+ * The play page's bet slip: the picks being made, how a tap or a quick pick changes them, and the live summary
+ * (lines, cost, potential win, what is still wrong). The rules it applies are the app's one copy of the server's
+ * (src/lotto, checked against docs/vectors/rules/); this file only holds the slip's state. Pure.
  */
-import { formatNaira } from '@/lib/format';
-import { combinations } from '@/lib/lotto';
-import type { BetType, Game, Multipliers, StakeRules } from '@/types/lotto';
-
-export const LOWEST = 1;
-export const HIGHEST = 90;
-export const BALLS = 5;
-export const BANKER_LINES = HIGHEST - LOWEST;
-export const BANKER_LINES_WON = BALLS - 1;
-export const PERM_MAX: Record<2 | 3 | 4 | 5, number> = { 2: 25, 3: 20, 4: 15, 5: 10 };
+import {
+  checkPicks,
+  checkStake,
+  HIGHEST,
+  linesOf,
+  LOWEST,
+  napK,
+  permK,
+  pickRange,
+  potentialWin,
+  PERM_MAX,
+  type Bet,
+  type PickProblem,
+} from '@/lotto';
+import type { BetType, Game } from '@/types/lotto';
 
 export type Group = 'top' | 'bottom';
 
-export type Slip = {
-  betType: BetType;
+export type Slip = Bet & {
   /** NAP, PERM and BANKER picks, in the order picked. */
   numbers: number[];
   /** AGAINST groups. */
@@ -36,25 +33,12 @@ export type Slip = {
 
 export const emptySlip = (betType: BetType): Slip => ({ betType, numbers: [], top: [], bottom: [], group: 'top' });
 
-export const napK = (type: BetType) => (/^NAP([1-5])$/.exec(type) ? Number(type.slice(3)) : null);
-export const permK = (type: BetType) => (/^PERM([2-5])$/.exec(type) ? (Number(type.slice(4)) as 2 | 3 | 4 | 5) : null);
-
-/** How many numbers a bet type takes: `min`–`max` picks (AGAINST: per group, no fixed maximum). */
-export function pickRange(type: BetType): { min: number; max: number } {
-  const nap = napK(type);
-  if (nap) return { min: nap, max: nap };
-  const perm = permK(type);
-  if (perm) return { min: perm + 1, max: PERM_MAX[perm] };
-  if (type === 'BANKER') return { min: 1, max: 1 };
-  return { min: 1, max: HIGHEST - 1 };
-}
-
 /** What the board should say the bet type needs, e.g. "Pick 3 to 25 numbers". */
 export function pickHint(type: BetType): string {
   const nap = napK(type);
   if (nap) return `Pick ${nap} number${nap === 1 ? '' : 's'}${nap === 1 ? ': it must be the first ball drawn' : ''}`;
   const perm = permK(type);
-  if (perm) return `Pick ${perm + 1} to ${PERM_MAX[perm]} numbers`;
+  if (perm) return `Pick ${perm + 1} to ${PERM_MAX[`PERM${perm}`]} numbers`;
   if (type === 'BANKER') return 'Pick 1 banker number';
   return 'Pick TOP and BOTTOM numbers';
 }
@@ -133,80 +117,6 @@ export function quickPick(slip: Slip, below: (n: number) => number = secureRando
   return { ...slip, numbers: drawDistinct(count, [], below) };
 }
 
-/** Lines on the ticket as the server counts them. */
-export function linesOf(slip: Slip): number {
-  const nap = napK(slip.betType);
-  if (nap) return 1;
-  const perm = permK(slip.betType);
-  if (perm) return combinations(slip.numbers.length, perm);
-  if (slip.betType === 'BANKER') return BANKER_LINES;
-  return slip.top.length * slip.bottom.length;
-}
-
-/** The most lines the ticket can win in one draw. */
-export function maxLinesWon(slip: Slip): number {
-  if (napK(slip.betType)) return 1;
-  const perm = permK(slip.betType);
-  if (perm) return combinations(Math.min(slip.numbers.length, BALLS), perm);
-  if (slip.betType === 'BANKER') return BANKER_LINES_WON;
-  let best = 0;
-  for (let fromTop = 0; fromTop <= Math.min(slip.top.length, BALLS); fromTop += 1) {
-    best = Math.max(best, fromTop * Math.min(slip.bottom.length, BALLS - fromTop));
-  }
-  return best;
-}
-
-/** The rate a line of this bet type is paid at: NAPk and PERMk at NAPk's, BANKER and AGAINST at NAP2's. */
-export function multiplierFor(type: BetType, multipliers: Multipliers): number {
-  const k = napK(type) ?? permK(type) ?? 2;
-  return multipliers[`nap${k}` as keyof Multipliers];
-}
-
-/** The best possible win, capped at the game's payout cap: lines won × stake per line × rate. */
-export function potentialWin(slip: Slip, stakePerLine: number, game: Pick<Game, 'multipliers' | 'stake_rules'>) {
-  const gross = maxLinesWon(slip) * Math.max(0, stakePerLine) * multiplierFor(slip.betType, game.multipliers);
-  const cap = Math.max(0, game.stake_rules.payout_cap);
-  return { win: Math.min(gross, cap), capped: gross > cap };
-}
-
-export type PickProblem = { field: 'numbers' | 'top' | 'bottom'; message: string };
-
-/** What is wrong with the picks, in the server's words; null when the bet is complete. */
-export function checkPicks(slip: Slip): PickProblem | null {
-  const type = slip.betType;
-  const nap = napK(type);
-  if (nap) {
-    if (slip.numbers.length !== nap) {
-      return { field: 'numbers', message: `${type} needs exactly ${nap} ${nap === 1 ? 'number' : 'numbers'}` };
-    }
-    return null;
-  }
-  const perm = permK(type);
-  if (perm) {
-    const { min, max } = pickRange(type);
-    if (slip.numbers.length < min || slip.numbers.length > max) {
-      return { field: 'numbers', message: `${type} needs between ${min} and ${max} numbers` };
-    }
-    return null;
-  }
-  if (type === 'BANKER') {
-    return slip.numbers.length === 1 ? null : { field: 'numbers', message: 'BANKER needs exactly 1 number' };
-  }
-  if (slip.top.length === 0) return { field: 'top', message: 'AGAINST needs at least 1 TOP number' };
-  if (slip.bottom.length === 0) return { field: 'bottom', message: 'AGAINST needs at least 1 BOTTOM number' };
-  const shared = slip.bottom.find((n) => slip.top.includes(n));
-  if (shared !== undefined) {
-    return {
-      field: 'bottom',
-      message: `${shared} is in both TOP and BOTTOM; the two groups must not share a number`,
-    };
-  }
-  if (slip.top.length * slip.bottom.length < 2) {
-    return { field: 'bottom', message: 'AGAINST needs at least 2 lines (TOP × BOTTOM); add a number to either group' };
-  }
-  return null;
-}
-
 /** Naira as typed (`50`, `1,250.5`) → kobo; null when it is not an amount with at most two decimals. */
 export function parseNaira(text: string): number | null {
   const cleaned = text.replace(/[,\s₦]/g, '');
@@ -214,37 +124,6 @@ export function parseNaira(text: string): number | null {
   const [whole = '0', fraction = ''] = cleaned.split('.');
   const kobo = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   return Number.isSafeInteger(kobo) ? kobo : null;
-}
-
-/**
- * What is wrong with the stake, in the server's words (`lotto::limits::price`); null when it is accepted.
- * `lines` null: the picks are not complete yet, so only the per-line rules can be checked.
- */
-export function checkStake(type: BetType, lines: number | null, stakePerLine: number, rules: StakeRules): string | null {
-  if (stakePerLine <= 0) return `Stake per line must be more than ${formatNaira(0)}`;
-  const isNap = napK(type) !== null;
-  const minPerLine = isNap ? rules.nap_min_stake : rules.min_stake_per_line;
-  const minTotal = isNap ? rules.nap_min_stake : rules.min_ticket_total;
-  if (stakePerLine < minPerLine) {
-    return isNap
-      ? `A NAP ticket costs at least ${formatNaira(minPerLine)}`
-      : `Stake per line must be at least ${formatNaira(minPerLine)}`;
-  }
-  if (lines === null || lines <= 0) return null;
-  const total = stakePerLine * lines;
-  const max = rules.max_ticket_total;
-  if (total > max) {
-    const suggested = Math.floor(max / lines);
-    if (suggested < minPerLine) {
-      return `This ticket has ${lines} lines, too many to stay within the ticket maximum of ${formatNaira(max)} at the least stake per line; pick fewer numbers`;
-    }
-    return `${lines} lines × ${formatNaira(stakePerLine)} is above the ticket maximum of ${formatNaira(max)}; stake at most ${formatNaira(suggested)} per line`;
-  }
-  if (total < minTotal) {
-    const suggested = Math.max(Math.ceil(minTotal / lines), minPerLine);
-    return `This ticket costs ${formatNaira(total)} (${lines} lines × ${formatNaira(stakePerLine)}) but the least a ticket may cost is ${formatNaira(minTotal)}; stake at least ${formatNaira(suggested)} per line`;
-  }
-  return null;
 }
 
 export type SlipSummary = {

@@ -12,7 +12,7 @@
  * The leaf data is `ayo-lotto/v2|ticket|{draw_id}|{ticket_id}|{player}|{bet_type}|{numbers}|{top}|{bottom}|
  * {stake_per_line}|{lines}|{total_stake}|{multiplier}|{payout_cap}` (lists comma-separated, amounts in kobo).
  */
-import { formatDateTimeWAT } from '@/lib/format';
+import { formatDateTimeWAT } from '@/lib/lagos-time';
 import type { Draw, Ticket, TicketReceipt } from '@/types/lotto';
 import type { Check } from './fair';
 import { drawToVerifyV2, SCHEME_V2, verifyDrawV2 } from './fair-v2';

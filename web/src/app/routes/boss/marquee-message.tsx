@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toasts/toast-store';
 import { paths } from '@/config/paths';
-import { formatDateTimeWAT } from '@/lib/format';
+import { formatDateTimeWAT } from '@/lib/lagos-time';
 import { useDeleteMarquee, useMarquee, useSaveMarquee } from '@/features/admin/api/marquees';
 import { LoadFailed, PageHeading, StatusBadge } from '@/features/admin/components/admin-ui';
 import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';

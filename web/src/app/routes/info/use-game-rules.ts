@@ -8,7 +8,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useGames } from '@/features/games/api/get-games';
 import type { GameChoice } from '@/features/info/components/game-rates';
-import { buildGameRules, defaultLottoRules, type LottoRules } from '@/features/info/lotto-rules-data';
+import { buildGameRules, defaultLottoRules, type LottoRules } from '@/lotto';
 
 export function useGameRules(): { rules: LottoRules; choice: GameChoice } {
   const games = useGames();

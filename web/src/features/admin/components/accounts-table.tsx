@@ -1,6 +1,6 @@
 /** /boss/accounts: every player's saved bank account (GET /admin/accounts), each with a link to the player. */
 import type { Column } from '@/components/data-table/data-table';
-import { formatShortDateTimeWAT } from '@/lib/format';
+import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import { ADMIN_ACCOUNTS_PATH } from '@/features/admin/api/withdrawals';
 import { AdminList } from '@/features/admin/components/admin-list';
 import { PlayerCell } from '@/features/admin/components/money-cells';

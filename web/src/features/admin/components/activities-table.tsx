@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import type { Column } from '@/components/data-table/data-table';
 import { paths } from '@/config/paths';
-import { formatDateTimeWAT } from '@/lib/format';
+import { formatDateTimeWAT } from '@/lib/lagos-time';
 import { Missing } from '@/features/admin/components/admin-ui';
 import { AdminList } from '@/features/admin/components/admin-list';
 import type { Activity } from '@/features/admin/types';

@@ -7,10 +7,11 @@
  * button.
  */
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormAlert } from '@/components/ui/form/form-alert';
 import { SubmitButton } from '@/components/ui/form/submit-button';
 import { TextField } from '@/components/ui/form/text-field';
+import { useForm } from '@/components/ui/form/use-form';
 import { ApiError } from '@/lib/api-client';
 import { isMfaExpired, verifyAdminCode, type MfaChallenge, type MfaVerified } from '../api/admin-auth';
 import { checkEnrolmentCode, checkSignInCode } from '../lib/sign-in-code';
@@ -23,23 +24,16 @@ type Props = {
   onStartAgain: () => void;
 };
 
+/** What both code inputs share: typed exactly, never corrected. */
+const EXACT_TEXT = { autoComplete: 'off', autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false } as const;
+
 export function AdminCodeForm({ challenge, onVerified, onExpired, onStartAgain }: Props) {
   const enrolling = challenge.mfa === 'enroll';
-  const [code, setCode] = useState('');
-  const [enrolmentCode, setEnrolmentCode] = useState('');
+  const form = useForm({ code: '', enrolment_code: '' });
   const [recovery, setRecovery] = useState(false);
-  const [error, setError] = useState<string>();
-  const [enrolmentError, setEnrolmentError] = useState<string>();
-  const [alert, setAlert] = useState<string>();
   const heading = useRef<HTMLHeadingElement>(null);
   const field = useRef<HTMLDivElement>(null);
-  const enrolmentField = useRef<HTMLDivElement>(null);
-  const focusIn = (where: HTMLDivElement | null, select = false) => {
-    const input = where?.querySelector('input');
-    input?.focus();
-    if (select) input?.select();
-  };
-  const focusCode = (select = false) => focusIn(field.current, select);
+  const focusCode = () => field.current?.querySelector('input')?.focus();
 
   // Enrolment starts with reading (the steps, the QR code); a known admin starts typing.
   useEffect(() => {
@@ -55,44 +49,32 @@ export function AdminCodeForm({ challenge, onVerified, onExpired, onStartAgain }
       if (isMfaExpired(failure)) onExpired();
       else if (failure.status === 422) {
         const aboutEnrolment = failure.fieldError('enrolment_code');
-        if (aboutEnrolment) {
-          setEnrolmentError(aboutEnrolment);
-          focusIn(enrolmentField.current, true);
-        } else {
-          setError(failure.fieldError('code') ?? failure.message);
-          focusCode(true);
-        }
-      } else if (failure.status === 429) setAlert(failure.message);
+        const errors = aboutEnrolment
+          ? { enrolment_code: aboutEnrolment }
+          : { code: failure.fieldError('code') ?? failure.message };
+        form.refuse(errors, undefined, true);
+      } else if (failure.status === 429) form.setMessage(failure.message);
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (verify.isPending) return;
-    const checked = checkSignInCode(code);
-    const enrolment = enrolling ? checkEnrolmentCode(enrolmentCode) : undefined;
-    setAlert(undefined);
-    setEnrolmentError(enrolment && !enrolment.ok ? enrolment.error : undefined);
-    setError(checked.ok ? undefined : checked.error);
-    if (enrolment && !enrolment.ok) {
-      focusIn(enrolmentField.current);
-      return;
+  const submit = form.submit(() => {
+    if (verify.isPending) return undefined;
+    const checked = checkSignInCode(form.values.code);
+    const enrolment = enrolling ? checkEnrolmentCode(form.values.enrolment_code) : undefined;
+    form.setMessage(undefined);
+    if ((enrolment && !enrolment.ok) || !checked.ok) {
+      form.refuse({
+        enrolment_code: enrolment && !enrolment.ok ? enrolment.error : undefined,
+        code: checked.ok ? undefined : checked.error,
+      });
+      return undefined;
     }
-    if (!checked.ok) {
-      focusCode();
-      return;
-    }
-    verify.mutate({
-      mfa_token: challenge.mfa_token,
-      code: checked.code,
-      ...(enrolment?.ok ? { enrolment_code: enrolment.code } : {}),
-    });
-  };
+    return { code: checked.code, ...(enrolment?.ok ? { enrolment_code: enrolment.code } : {}) };
+  }, (codes) => verify.mutate({ mfa_token: challenge.mfa_token, ...codes }));
 
   const switchKind = () => {
     setRecovery((value) => !value);
-    setCode('');
-    setError(undefined);
+    form.set('code', '');
     focusCode();
   };
 
@@ -112,42 +94,25 @@ export function AdminCodeForm({ challenge, onVerified, onExpired, onStartAgain }
       ) : null}
       <form className="form" noValidate onSubmit={submit}>
         {enrolling ? (
-          <div ref={enrolmentField}>
-            <TextField
-              label="Enrolment code"
-              name="enrolment_code"
-              autoComplete="off"
-              autoCapitalize="none"
-              autoCorrect="off"
-              spellCheck={false}
-              maxLength={64}
-              value={enrolmentCode}
-              onChange={(event) => {
-                setEnrolmentCode(event.target.value);
-                if (enrolmentError) setEnrolmentError(undefined);
-              }}
-              error={enrolmentError}
-              hint="The one-time code the operator gave you with your account, like abcd-efgh-jkmn-pqrs-tuvw. It works once, within 72 hours."
-            />
-          </div>
+          <TextField
+            label="Enrolment code"
+            {...EXACT_TEXT}
+            maxLength={64}
+            {...form.field('enrolment_code')}
+            error={form.errors.enrolment_code}
+            hint="The one-time code the operator gave you with your account, like abcd-efgh-jkmn-pqrs-tuvw. It works once, within 72 hours."
+          />
         ) : null}
         <div ref={field}>
           <TextField
             label={recovery ? 'Recovery code' : 'Authenticator code'}
-            name="code"
             className={recovery ? undefined : 'field--otp'}
             inputMode={recovery ? 'text' : 'numeric'}
+            {...EXACT_TEXT}
             autoComplete="one-time-code"
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
             maxLength={32}
-            value={code}
-            onChange={(event) => {
-              setCode(event.target.value);
-              if (error) setError(undefined);
-            }}
-            error={error}
+            {...form.field('code')}
+            error={form.errors.code}
             hint={
               recovery
                 ? 'One of the recovery codes you saved, like abcd-efgh-jk. Each works once.'
@@ -156,14 +121,14 @@ export function AdminCodeForm({ challenge, onVerified, onExpired, onStartAgain }
           />
         </div>
         <p className="visually-hidden" aria-live="polite">
-          {enrolmentError ?? error}
+          {form.errors.enrolment_code ?? form.errors.code}
         </p>
         {enrolling ? null : (
           <button type="button" className="button button--link boss-login__switch" onClick={switchKind}>
             {recovery ? 'Use the code from your authenticator app' : 'Use a recovery code'}
           </button>
         )}
-        <FormAlert>{alert}</FormAlert>
+        <FormAlert>{form.message}</FormAlert>
         <SubmitButton pending={verify.isPending || verify.isSuccess} pendingText="Checking…">
           Verify
         </SubmitButton>

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { showErrorDialog } from '@/components/ui/error-dialog/error-dialog-store';
 import { FormAlert } from '@/components/ui/form/form-alert';
 import { SubmitButton } from '@/components/ui/form/submit-button';
 import { TextField } from '@/components/ui/form/text-field';
-import { ALL_FIELDS_REQUIRED, fieldHint } from '@/lib/validation';
+import { useForm } from '@/components/ui/form/use-form';
+import { ALL_FIELDS_REQUIRED, validation } from '@/lib/validation';
 import type { AuthResult } from '@/types/api';
 import { adminLogin, isMfaChallenge, NO_BACK_OFFICE_ACCESS, type MfaChallenge } from '@/features/admin/api/admin-auth';
 
@@ -21,9 +21,7 @@ type Props = {
 
 /** /boss, step one: email and password; only an account with the admin role gets further (and only then is it kept). */
 export function AdminLoginForm({ email, onEmailChange, notice, onChallenge, onLoggedIn }: Props) {
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const [message, setMessage] = useState<string>();
+  const form = useForm<{ password: string }, 'email' | 'password'>({ password: '' });
 
   const mutation = useMutation({
     mutationFn: adminLogin,
@@ -35,20 +33,15 @@ export function AdminLoginForm({ email, onEmailChange, notice, onChallenge, onLo
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next = {
-      email: email.trim() ? undefined : ALL_FIELDS_REQUIRED,
-      password: password ? undefined : ALL_FIELDS_REQUIRED,
-    };
-    setErrors(next);
-    if (next.email || next.password) {
-      setMessage(ALL_FIELDS_REQUIRED);
-      return;
-    }
-    setMessage(undefined);
-    mutation.mutate({ userIdentity: email.trim(), password });
-  };
+  const submit = form.submit(() => {
+    const password = form.values.password;
+    return form.check(
+      validation(
+        { email: email.trim() ? undefined : ALL_FIELDS_REQUIRED, password: password ? undefined : ALL_FIELDS_REQUIRED },
+        () => ({ userIdentity: email.trim(), password }),
+      ),
+    );
+  }, mutation.mutate);
 
   return (
     <form className="form" noValidate onSubmit={submit}>
@@ -60,21 +53,18 @@ export function AdminLoginForm({ email, onEmailChange, notice, onChallenge, onLo
         autoComplete="username"
         value={email}
         onChange={(event) => onEmailChange(event.target.value)}
-        error={fieldHint(errors.email)}
+        error={form.hint('email')}
         autoFocus={!email}
       />
       <TextField
         label="Password"
-        name="password"
         type="password"
         autoComplete="current-password"
         revealable
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={fieldHint(errors.password)}
+        {...form.field('password')}
         autoFocus={Boolean(email)}
       />
-      <FormAlert>{message ?? notice}</FormAlert>
+      <FormAlert>{form.message ?? notice}</FormAlert>
       <SubmitButton pending={mutation.isPending} pendingText="Logging in…">
         Log in
       </SubmitButton>

@@ -6,9 +6,9 @@
  */
 import { useMemo, useState } from 'react';
 import type { Column } from '@/components/data-table/data-table';
-import { LottoBalls } from '@/components/ui/lotto-balls';
+import { LottoBalls } from '@/components/lotto/lotto-balls';
 import { toast } from '@/components/ui/toasts/toast-store';
-import { formatDateTimeWAT, formatShortDateTimeWAT } from '@/lib/format';
+import { formatDateTimeWAT, formatShortDateTimeWAT } from '@/lib/lagos-time';
 import { useCancelDraw } from '@/features/admin/api/cancel-draw';
 import { DRAWS_REFRESH_MS, gameDrawsPath } from '@/features/admin/api/get-games';
 import { Missing, StatusBadge } from '@/features/admin/components/admin-ui';

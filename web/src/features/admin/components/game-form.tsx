@@ -8,7 +8,7 @@ import { Dialog } from '@/components/ui/dialog/dialog';
 import { FormAlert } from '@/components/ui/form/form-alert';
 import { toast } from '@/components/ui/toasts/toast-store';
 import { ApiError } from '@/lib/api-client';
-import { BET_TYPE_ORDER, betTypeLabel } from '@/lib/lotto';
+import { BET_TYPE_ORDER, betTypeLabel } from '@/lotto';
 import { useSaveGame } from '@/features/admin/api/save-game';
 import { Field, SelectField } from '@/features/admin/components/field';
 import {

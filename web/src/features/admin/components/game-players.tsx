@@ -2,8 +2,8 @@
 import { Link } from 'react-router';
 import type { Column } from '@/components/data-table/data-table';
 import { paths } from '@/config/paths';
-import { formatShortDateTimeWAT } from '@/lib/format';
-import { betTypeLabel } from '@/lib/lotto';
+import { formatShortDateTimeWAT } from '@/lib/lagos-time';
+import { betTypeLabel } from '@/lotto';
 import { AdminList } from '@/features/admin/components/admin-list';
 import { ticketPlayColumns } from '@/features/admin/components/ticket-columns';
 import type { PlayerTicket } from '@/features/admin/types';

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toasts/toast-store';
 import { paths } from '@/config/paths';
-import { formatShortDateTimeWAT } from '@/lib/format';
+import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import { useDecideIdentity, useIdentityReviews, type IdentityDecision } from '@/features/admin/api/identity-reviews';
 import { LoadFailed, StatusBadge } from '@/features/admin/components/admin-ui';
 import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import type { Column } from '@/components/data-table/data-table';
 import { useMediaQuery } from '@/lib/use-media-query';
+import { DataCards, TableRows } from '@/components/data-table/table-parts';
 import '@/components/data-table/data-table.css';
 
 /** A column that may hide its label on a card (`hideLabel`, for actions). */
@@ -21,27 +22,7 @@ type Props<T> = {
 export function LocalTable<T>({ caption, columns, rows, rowKey, empty }: Props<T>) {
   const narrow = useMediaQuery('(max-width: 719px)');
   if (rows.length === 0) return <p className="empty-state">{empty}</p>;
-  if (narrow) {
-    return (
-      <ul className="data-cards" aria-label={caption}>
-        {rows.map((row) => (
-          <li key={rowKey(row)} className="data-card">
-            <dl className="data-card__fields">
-              {columns.map((column) => (
-                <div
-                  key={column.key}
-                  className={`data-card__field${column.hideLabel ? ' data-card__field--action' : ''}`}
-                >
-                  <dt className={column.hideLabel ? 'visually-hidden' : undefined}>{column.header}</dt>
-                  <dd>{column.cell(row)}</dd>
-                </div>
-              ))}
-            </dl>
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  if (narrow) return <DataCards caption={caption} columns={columns} rows={rows} rowKey={rowKey} />;
   return (
     <div className="table-wrap data-table__wrap">
       <table className="data-table">
@@ -55,23 +36,7 @@ export function LocalTable<T>({ caption, columns, rows, rowKey, empty }: Props<T
             ))}
           </tr>
         </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)}>
-              {columns.map((column) =>
-                column.rowHeader ? (
-                  <th key={column.key} scope="row">
-                    {column.cell(row)}
-                  </th>
-                ) : (
-                  <td key={column.key} className={column.numeric ? 'data-table__numeric' : undefined}>
-                    {column.cell(row)}
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
+<TableRows columns={columns} rows={rows} rowKey={rowKey} />
       </table>
     </div>
   );

@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import type { Column } from '@/components/data-table/data-table';
 import { paths } from '@/config/paths';
-import { formatShortDateTimeWAT } from '@/lib/format';
+import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import { MARQUEES_PATH } from '@/features/admin/api/marquees';
 import { Missing, StatusBadge } from '@/features/admin/components/admin-ui';
 import { AdminList } from '@/features/admin/components/admin-list';

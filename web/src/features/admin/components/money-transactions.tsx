@@ -7,7 +7,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { Column } from '@/components/data-table/data-table';
-import { formatNaira, formatShortDateTimeWAT } from '@/lib/format';
+import { formatNaira } from '@/lib/format';
+import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import { useRealtimeMessage } from '@/lib/use-realtime-message';
 import { adminListKey } from '@/features/admin/api/admin-table';
 import { ADMIN_TRANSACTIONS_PATH, ADMIN_WITHDRAWALS_PATH } from '@/features/admin/api/withdrawals';

@@ -1,4 +1,4 @@
-import { LottoBalls } from '@/components/ui/lotto-balls';
+import { LottoBalls } from '@/components/lotto/lotto-balls';
 import type { Ticket } from '@/types/lotto';
 
 /** A ticket's numbers as small balls (drawn ones filled), or TOP and BOTTOM groups for an AGAINST bet. */

@@ -4,7 +4,8 @@
  */
 import { useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/toasts/toast-store';
-import { formatCalendarDate, formatDateTimeWAT, formatNaira, maskPhone } from '@/lib/format';
+import { formatCalendarDate, formatNaira, maskPhone } from '@/lib/format';
+import { formatDateTimeWAT } from '@/lib/lagos-time';
 import { useSetUserSuspended } from '@/features/admin/api/user-actions';
 import { Missing, StatusBadge } from '@/features/admin/components/admin-ui';
 import { AdjustWalletForm } from '@/features/admin/components/adjust-wallet-form';

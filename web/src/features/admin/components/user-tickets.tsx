@@ -3,8 +3,8 @@
  * first.
  */
 import type { Column } from '@/components/data-table/data-table';
-import { formatShortDateTimeWAT } from '@/lib/format';
-import { betTypeLabel } from '@/lib/lotto';
+import { formatShortDateTimeWAT } from '@/lib/lagos-time';
+import { betTypeLabel } from '@/lotto';
 import { userTicketsPath } from '@/features/admin/api/get-user';
 import { Missing } from '@/features/admin/components/admin-ui';
 import { AdminList } from '@/features/admin/components/admin-list';

@@ -3,7 +3,8 @@
  * first.
  */
 import type { Column } from '@/components/data-table/data-table';
-import { formatNaira, formatShortDateTimeWAT } from '@/lib/format';
+import { formatNaira } from '@/lib/format';
+import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import { userTransactionsPath } from '@/features/admin/api/get-user';
 import { Missing, StatusBadge } from '@/features/admin/components/admin-ui';
 import { AdminList } from '@/features/admin/components/admin-list';

@@ -4,7 +4,7 @@
  * Server 422s name the exact field: `name`, `schedule.every_minutes`, `schedule.slots`, `multipliers.nap3`,
  * `stake_rules.<rule>`, … (docs/api-admin.md).
  */
-import { BET_TYPE_ORDER } from '@/lib/lotto';
+import { BET_TYPE_ORDER, DEFAULT_MULTIPLIERS } from '@/lotto';
 import { koboToNairaInput, nairaToKobo } from '@/features/admin/lib/money';
 import type { GameInput } from '@/features/admin/types';
 import type { BetType, Multipliers, StakeRules, Weekday } from '@/types/lotto';
@@ -46,7 +46,6 @@ export type GameForm = {
 export type FormErrors = Record<string, string>;
 
 /** docs/product.md §3–§4's defaults, for a new game. */
-const DEFAULT_MULTIPLIERS: Multipliers = { nap1: 40, nap2: 240, nap3: 2_100, nap4: 6_000, nap5: 44_000 };
 const DEFAULT_STAKE_RULES: StakeRules = {
   nap_min_stake: 5_000,
   min_stake_per_line: 500,

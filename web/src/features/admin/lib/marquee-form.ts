@@ -1,5 +1,5 @@
 /** The marquee message form ↔ the API body (times typed as WAT, sent as UTC; empty clears). Pure. */
-import { utcIsoToWatInput, watInputToUtcIso } from '@/features/admin/lib/wat-time';
+import { utcIsoToWatInput, watInputToUtcIso } from '@/lib/lagos-time';
 import type { Marquee, MarqueeInput } from '@/features/admin/types';
 
 export const MARQUEE_MAX_LENGTH = 280;

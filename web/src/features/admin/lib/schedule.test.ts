@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clockTime, describeCloseBefore, describeSchedule } from './schedule';
+import { clockTime } from '@/lib/lagos-time';
+import { describeCloseBefore, describeSchedule } from './schedule';
 
 describe('a schedule in words', () => {
   it.each([

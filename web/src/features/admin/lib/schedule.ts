@@ -3,6 +3,7 @@
  * wall-clock times; Nigeria keeps no daylight saving). Pure.
  */
 import type { Schedule, Weekday } from '@/types/lotto';
+import { clockTime } from '@/lib/lagos-time';
 
 export const WEEKDAYS: readonly Weekday[] = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -18,15 +19,6 @@ const DAY_NAMES: Record<Weekday, string> = {
 
 export function dayName(day: Weekday): string {
   return DAY_NAMES[day];
-}
-
-/** `19:15` → `7:15 pm`; `00:05` → `12:05 am`. */
-export function clockTime(hhmm: string): string {
-  const match = /^(\d{1,2}):(\d{2})/.exec(hhmm);
-  if (!match) return hhmm;
-  const hours = Number(match[1]);
-  const period = hours >= 12 ? 'pm' : 'am';
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${match[2]} ${period}`;
 }
 
 function plural(n: number, one: string, many = `${one}s`) {

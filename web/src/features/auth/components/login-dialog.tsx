@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import { FormAlert } from '@/components/ui/form/form-alert';
 import { SubmitButton } from '@/components/ui/form/submit-button';
+import { useForm } from '@/components/ui/form/use-form';
 import { TextField } from '@/components/ui/form/text-field';
 import { toast } from '@/components/ui/toasts/toast-store';
 import { paths } from '@/config/paths';
@@ -11,17 +11,13 @@ import { ApiError } from '@/lib/api-client';
 import { completeLogin } from '@/lib/auth';
 import { lastLoginText } from '@/lib/last-login';
 import { closeAuthDialog, openSignup, openVerification } from '@/lib/auth-dialogs';
-import { serverFieldErrors } from '@/lib/server-errors';
-import { fieldHint, type FieldErrors } from '@/lib/validation';
 import { isUnverified, login, unverifiedEmail } from '@/features/auth/api/login';
 import { validateLogin, type LoginValues } from '@/features/auth/validation';
 
 /** docs/product.md §14 login dialog: email or phone and password; links to Forgotten Password and to sign-up. */
 export function LoginDialog({ identity = '' }: { identity?: string }) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<LoginValues>({ userIdentity: identity, password: '' });
-  const [errors, setErrors] = useState<FieldErrors<keyof LoginValues>>({});
-  const [message, setMessage] = useState<string>();
+  const form = useForm<LoginValues>({ userIdentity: identity, password: '' });
 
   const mutation = useMutation({
     mutationFn: login,
@@ -35,58 +31,35 @@ export function LoginDialog({ identity = '' }: { identity?: string }) {
     },
     onError: (error) => {
       if (error instanceof ApiError && isUnverified(error)) {
-        openVerification(unverifiedEmail(error) ?? values.userIdentity, error.message);
+        openVerification(unverifiedEmail(error) ?? form.values.userIdentity, error.message);
         return;
       }
-      setErrors(serverFieldErrors(error, { userIdentity: 'userIdentity', password: 'password' }));
+      form.serverErrors(error, { userIdentity: 'userIdentity', password: 'password' });
     },
   });
 
-  const update = (field: keyof LoginValues) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validateLogin(values);
-    if (!checked.ok) {
-      setErrors(checked.fieldErrors);
-      setMessage(checked.message);
-      return;
-    }
-    setMessage(undefined);
-    mutation.mutate(checked.payload);
-  };
-
   return (
     <Dialog title="Log in" onClose={closeAuthDialog} className="auth-dialog">
-      <form className="form" noValidate onSubmit={submit}>
-        <TextField
-          label="Email or phone number"
-          name="userIdentity"
-          autoComplete="username"
-          value={values.userIdentity}
-          onChange={update('userIdentity')}
-          error={fieldHint(errors.userIdentity)}
-          autoFocusFirst
-        />
+      <form
+       
+        className="form"
+        noValidate
+        onSubmit={form.submit(() => form.check(validateLogin(form.values)), mutation.mutate)}
+      >
+        <TextField label="Email or phone number" autoComplete="username" {...form.field('userIdentity')} autoFocusFirst />
         <TextField
           label="Password"
-          name="password"
           type="password"
           autoComplete="current-password"
           revealable
-          value={values.password}
-          onChange={update('password')}
-          error={fieldHint(errors.password)}
+          {...form.field('password')}
         />
         <p className="form__aside">
           <Link to={paths.forgotPassword.getHref()} onClick={closeAuthDialog}>
             Forgotten Password?
           </Link>
         </p>
-        <FormAlert>{message}</FormAlert>
+        <FormAlert>{form.message}</FormAlert>
         <SubmitButton pending={mutation.isPending} pendingText="Logging in…">
           Log in
         </SubmitButton>

@@ -1,13 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { FormAlert } from '@/components/ui/form/form-alert';
 import { SubmitButton } from '@/components/ui/form/submit-button';
 import { TextField } from '@/components/ui/form/text-field';
+import { useForm } from '@/components/ui/form/use-form';
 import { toast } from '@/components/ui/toasts/toast-store';
 import { paths } from '@/config/paths';
 import { openLogin, openVerification } from '@/lib/auth-dialogs';
-import { serverFieldErrors } from '@/lib/server-errors';
-import { fieldHint, type FieldErrors } from '@/lib/validation';
 import { ACCOUNT_CREATED, register } from '@/features/auth/api/register';
 import { countries, DEFAULT_COUNTRY_CODE } from '@/features/auth/countries';
 import { PhoneField } from '@/features/auth/components/phone-field';
@@ -34,7 +32,7 @@ function latestAdultBirthday(today: Date): string {
 
 /** Sign-up step 1 (docs/product.md §12–§13): name, email, date of birth, phone with country, password. */
 export function SignupForm() {
-  const [values, setValues] = useState<Values>({
+  const form = useForm<Values, SignUpField>({
     name: '',
     email: '',
     dob: '',
@@ -43,8 +41,7 @@ export function SignupForm() {
     password: '',
     state: '',
   });
-  const [errors, setErrors] = useState<FieldErrors<SignUpField>>({});
-  const [message, setMessage] = useState<string>();
+  const { values } = form;
 
   const mutation = useMutation({
     mutationFn: register,
@@ -53,96 +50,67 @@ export function SignupForm() {
       const email = response.data?.email ?? payload.email;
       openVerification(email, `We sent a 6-digit code to ${email}. Enter it to verify your account.`);
     },
-    onError: (error) => {
-      setErrors(
-        serverFieldErrors<SignUpField>(error, {
-          name: 'name',
-          email: 'email',
-          dob: 'dob',
-          phoneNumber: 'phone',
-          password: 'password',
-          state: 'state',
-        }),
-      );
-    },
+    onError: (error) =>
+      form.serverErrors(error, {
+        name: 'name',
+        email: 'email',
+        dob: 'dob',
+        phoneNumber: 'phone',
+        password: 'password',
+        state: 'state',
+      }),
   });
 
-  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    const errorField: SignUpField = field === 'countryCode' ? 'phone' : (field as SignUpField);
-    setErrors((current) => ({ ...current, [errorField]: undefined }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.submit(() => {
     const dialCode = countries.find((country) => country.code === values.countryCode)?.dial_code ?? '';
-    const checked = validateSignUp({ ...values, dialCode }, new Date());
-    if (!checked.ok) {
-      setErrors(checked.fieldErrors);
-      setMessage(checked.message);
-      return;
-    }
-    setMessage(undefined);
-    mutation.mutate(checked.payload);
-  };
+    return form.check(validateSignUp({ ...values, dialCode }, new Date()));
+  }, mutation.mutate);
 
   return (
     <>
       <form className="form" noValidate onSubmit={submit}>
         <TextField
           label="Full name"
-          name="name"
           autoComplete="name"
           maxLength={LIMITS.nameMax + 10}
-          value={values.name}
-          onChange={(event) => set('name', event.target.value)}
-          error={fieldHint(errors.name)}
+          {...form.field('name')}
           autoFocusFirst
         />
         <TextField
           label="Email"
-          name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
-          value={values.email}
-          onChange={(event) => set('email', event.target.value)}
-          error={fieldHint(errors.email)}
+          {...form.field('email')}
         />
         <TextField
           label="Date of birth"
-          name="dob"
           type="date"
           autoComplete="bday"
           max={latestAdultBirthday(new Date())}
-          value={values.dob}
-          onChange={(event) => set('dob', event.target.value)}
-          error={fieldHint(errors.dob)}
+          {...form.field('dob')}
           hint="You must be 18 or older to play."
         />
         <PhoneField
           countryCode={values.countryCode}
-          onCountryChange={(code) => set('countryCode', code)}
+          onCountryChange={(code) => form.set('countryCode', code, 'phone')}
           phone={values.phone}
-          onPhoneChange={(phone) => set('phone', phone)}
-          error={fieldHint(errors.phone)}
+          onPhoneChange={(phone) => form.set('phone', phone)}
+          error={form.hint('phone')}
         />
         <StateSelect
           value={values.state}
-          onChange={(code) => set('state', code)}
-          error={fieldHint(errors.state)}
+          onChange={(code) => form.set('state', code)}
+          error={form.hint('state')}
           placeholder="Choose later"
           hint="Lotteries are licensed by state; we ask before your first deposit if you skip it."
         />
         <TextField
           label="Password"
-          name="password"
           type="password"
           autoComplete="new-password"
           revealable
-          value={values.password}
-          onChange={(event) => set('password', event.target.value)}
-          error={fieldHint(errors.password)}
+          {...form.field('password')}
           hint="At least 6 characters."
         />
         <p className="form__legal">
@@ -156,7 +124,7 @@ export function SignupForm() {
           </a>
           .
         </p>
-        <FormAlert>{message}</FormAlert>
+        <FormAlert>{form.message}</FormAlert>
         <SubmitButton pending={mutation.isPending} pendingText="Creating your account…" tone="accent">
           Sign up
         </SubmitButton>

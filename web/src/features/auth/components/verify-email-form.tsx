@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { FormAlert } from '@/components/ui/form/form-alert';
 import { SubmitButton } from '@/components/ui/form/submit-button';
+import { useForm } from '@/components/ui/form/use-form';
 import { toast } from '@/components/ui/toasts/toast-store';
 import { openLogin } from '@/lib/auth-dialogs';
-import { serverFieldErrors } from '@/lib/server-errors';
 import { verifyOtp } from '@/features/auth/api/otps';
 import { OtpField } from '@/features/auth/components/otp-field';
 import { ResendCodeButton } from '@/features/auth/components/resend-code-button';
@@ -12,9 +11,7 @@ import { validateOtp } from '@/features/auth/validation';
 
 /** Sign-up step 2 (docs/product.md §12): the emailed code; on success the server's message and the login dialog. */
 export function VerifyEmailForm({ email, notice }: { email: string; notice?: string }) {
-  const [otp, setOtp] = useState('');
-  const [error, setError] = useState<string>();
-  const [message, setMessage] = useState<string>();
+  const form = useForm({ otp: '' });
 
   const mutation = useMutation({
     mutationFn: verifyOtp,
@@ -22,20 +19,13 @@ export function VerifyEmailForm({ email, notice }: { email: string; notice?: str
       toast.success(response.message ?? 'Your email is verified. Please login.');
       openLogin(email);
     },
-    onError: (failure) => setError(serverFieldErrors(failure, { otp: 'otp' }).otp),
+    onError: (failure) => form.serverErrors(failure, { otp: 'otp' }),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validateOtp(otp);
-    if (!checked.ok) {
-      setError(checked.fieldErrors.otp);
-      setMessage(checked.message);
-      return;
-    }
-    setMessage(undefined);
-    mutation.mutate({ otp: checked.payload.otp, type: 'verification', email });
-  };
+  const submit = form.submit(
+    () => form.check(validateOtp(form.values.otp)),
+    ({ otp }) => mutation.mutate({ otp, type: 'verification', email }),
+  );
 
   return (
     <form className="form" noValidate onSubmit={submit}>
@@ -43,15 +33,12 @@ export function VerifyEmailForm({ email, notice }: { email: string; notice?: str
         {notice ?? `Enter the 6-digit code we sent to ${email}.`}
       </p>
       <OtpField
-        value={otp}
-        onChange={(value) => {
-          setOtp(value);
-          setError(undefined);
-        }}
-        error={error}
+        value={form.values.otp}
+        onChange={(value) => form.set('otp', value)}
+        error={form.errors.otp}
         autoFocusFirst
       />
-      <FormAlert>{message}</FormAlert>
+      <FormAlert>{form.message}</FormAlert>
       <SubmitButton pending={mutation.isPending} pendingText="Verifying…">
         Verify
       </SubmitButton>

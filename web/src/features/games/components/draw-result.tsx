@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { LottoBalls } from '@/components/ui/lotto-balls';
+import { cancelledText, DrawNumbers } from '@/components/lotto/draw-numbers';
 import { SkeletonBalls, SkeletonText } from '@/components/ui/skeletons/skeleton-text';
-import { formatShortDateTimeWAT } from '@/lib/format';
+import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import type { Draw } from '@/types/lotto';
 
 type Props = {
@@ -24,22 +24,10 @@ export function DrawResult({ draw, showGame = false, headingLevel = 3, children 
         <p className="draw-result__when">{formatShortDateTimeWAT(draw.draws_at)}</p>
       </div>
       {draw.status === 'cancelled' ? (
-        <p className="draw-result__cancelled">
-          Cancelled{draw.cancelled_reason ? `: ${draw.cancelled_reason}` : ''}. Every ticket was refunded in full.
-        </p>
+        <p className="draw-result__cancelled">{cancelledText(draw)}</p>
       ) : draw.numbers ? (
         <>
-          <LottoBalls numbers={draw.numbers} label={`Winning numbers of draw ${draw.id}, in draw order`} />
-          {draw.machine_numbers ? (
-            <div className="draw-result__machine">
-              <span className="draw-result__machine-label">Machine</span>
-              <LottoBalls
-                numbers={draw.machine_numbers}
-                size="small"
-                label={`Machine numbers of draw ${draw.id} (not played)`}
-              />
-            </div>
-          ) : null}
+          <DrawNumbers draw={draw} rowClassName="draw-result__machine" labelClassName="draw-result__machine-label" />
           {draw.status === 'drawn' ? <p className="draw-result__note">Paying out winning tickets…</p> : null}
         </>
       ) : (

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Countdown } from '@/components/ui/countdown/countdown';
 import { SkeletonText } from '@/components/ui/skeletons/skeleton-text';
 import { paths } from '@/config/paths';
-import { formatShortDateTimeWAT } from '@/lib/format';
+import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import type { Game } from '@/types/lotto';
 import { useNextDrawAcross } from '../hooks';
 import './games.css';

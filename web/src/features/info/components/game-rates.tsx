@@ -5,7 +5,8 @@
  * section says so.
  */
 import { useId } from 'react';
-import { formatCount, formatNaira, type LottoRules } from '../lotto-rules-data';
+import { type LottoRules } from '@/lotto';
+import { formatCount, formatNaira } from '@/lib/format';
 import '@/components/ui/form/form.css';
 import './game-rates.css';
 

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { LottoRules } from '../lotto-rules-data';
-import { defaultLottoRules } from '../lotto-rules-data';
+import { type LottoRules, defaultLottoRules } from '@/lotto';
 import { JourneyExample } from './how-to-play/journey-example';
 import { Steps } from './how-to-play/steps';
 import { WorkedExamples } from './lottery-rules/worked-examples';

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { LottoRules } from '../lotto-rules-data';
-import { defaultLottoRules } from '../lotto-rules-data';
+import { type LottoRules, defaultLottoRules } from '@/lotto';
 import { BetTable } from './lottery-rules/bet-table';
 import { Draws } from './lottery-rules/draws';
 import { ProvablyFair } from './lottery-rules/provably-fair';

@@ -9,6 +9,7 @@ import { api, apiDownload } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { Transaction } from '@/types/lotto';
 import { exportPath, transactionsPath, type TransactionFilters } from '../lib/transaction-filters';
+import { lagosDay } from '@/lib/lagos-time';
 
 export function useTransactions(query: TableQuery, filters: TransactionFilters) {
   const path = transactionsPath(query, filters);
@@ -21,8 +22,7 @@ export function useTransactions(query: TableQuery, filters: TransactionFilters) 
 
 /** The fallback name when the server gives none: `ayo-lotto-transactions-2026-11-22.csv` (today in WAT). */
 export function defaultExportName(now = new Date()): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(now);
-  return `ayo-lotto-transactions-${day}.csv`;
+  return `ayo-lotto-transactions-${lagosDay(now)}.csv`;
 }
 
 export function downloadTransactions(filters: TransactionFilters) {

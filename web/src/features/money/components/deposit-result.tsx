@@ -8,7 +8,8 @@
 import { useEffect, useRef } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
-import { formatDateTimeWAT, formatNaira } from '@/lib/format';
+import { formatNaira } from '@/lib/format';
+import { formatDateTimeWAT } from '@/lib/lagos-time';
 import { useDepositCheck } from '../api/deposits';
 import './money.css';
 

@@ -4,7 +4,8 @@
 import { useCallback } from 'react';
 import { DataTable, type Column } from '@/components/data-table/data-table';
 import { tableParams, useTableQuery, type TableQuery } from '@/components/data-table/table-query';
-import { formatNaira, formatShortDateTimeWAT } from '@/lib/format';
+import { formatNaira } from '@/lib/format';
+import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import type { Deposit } from '@/types/money';
 import { useDeposits } from '../api/deposits';
 import { DEPOSIT_STATUS } from '../lib/labels';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { formatDateTimeWAT } from '@/lib/format';
+import { formatDateTimeWAT } from '@/lib/lagos-time';
 import type { Exclusion } from '@/types/money';
 
 /** The break in force, in the server's words where it gave some (403 EXCLUDED), else in ours. */

@@ -1,4 +1,4 @@
-import { formatDateTimeWAT } from '@/lib/format';
+import { formatDateTimeWAT } from '@/lib/lagos-time';
 import type { BankAccount } from '@/types/money';
 
 /** A saved bank account as a short list: bank, number, the bank's name for it. */

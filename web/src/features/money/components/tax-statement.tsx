@@ -1,4 +1,5 @@
-import { formatNaira, formatShortDateTimeWAT } from '@/lib/format';
+import { formatNaira } from '@/lib/format';
+import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import { useTaxStatement } from '../api/tax-statement';
 
 /** A year's statement of withholding tax, laid out to print (the browser's "Save as PDF" makes the file). */

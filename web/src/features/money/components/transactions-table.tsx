@@ -6,7 +6,8 @@
 import { useCallback, useState } from 'react';
 import { DataTable, type Column } from '@/components/data-table/data-table';
 import { useTableQuery, type TableQuery } from '@/components/data-table/table-query';
-import { formatNaira, formatShortDateTimeWAT } from '@/lib/format';
+import { formatNaira } from '@/lib/format';
+import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import type { Transaction } from '@/types/lotto';
 import { useTransactions } from '../api/transactions';
 import { TRANSACTION_STATUS, TRANSACTION_TYPE } from '../lib/labels';

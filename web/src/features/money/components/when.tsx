@@ -1,4 +1,4 @@
-import { formatDateTimeWAT } from '@/lib/format';
+import { formatDateTimeWAT } from '@/lib/lagos-time';
 
 /** A time in a table cell: the date, and the WAT time under it (`22 Nov 2026` / `9:22 am WAT`). */
 export function When({ at }: { at: string }) {

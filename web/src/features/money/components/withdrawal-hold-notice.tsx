@@ -1,4 +1,4 @@
-import { formatDateTimeWAT } from '@/lib/format';
+import { formatDateTimeWAT } from '@/lib/lagos-time';
 import type { BankAccount } from '@/types/money';
 import { withdrawalsHeldUntil } from '../lib/withdrawal-hold';
 

@@ -5,7 +5,8 @@
 import { useCallback } from 'react';
 import { DataTable, type Column } from '@/components/data-table/data-table';
 import { tableParams, useTableQuery, type TableQuery } from '@/components/data-table/table-query';
-import { formatNaira, formatShortDateTimeWAT } from '@/lib/format';
+import { formatNaira } from '@/lib/format';
+import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import type { Withdrawal } from '@/types/money';
 import { useWithdrawals } from '../api/withdrawals';
 import { statusNote } from '../lib/labels';

@@ -14,7 +14,7 @@ describe('a NUBAN', () => {
   it('needs exactly ten digits', () => {
     expect(checkAccountNumber('')).toBe('Enter your 10-digit account number');
     expect(checkAccountNumber('012345678')).toBe('The account number must have exactly 10 digits');
-    expect(checkAccountNumber('01234567a5')).toBe('The account number has digits only');
+    expect(checkAccountNumber('01234567a5')).toBe('The account number must contain digits only');
     expect(checkAccountNumber('0123456785')).toBeUndefined();
   });
 

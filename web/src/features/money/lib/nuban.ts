@@ -37,7 +37,7 @@ export function nubanCheckDigit(code: string, serial: string): number | null {
 /** The first problem with an account number for `bank` (when chosen), or undefined when it may be looked up. */
 export function checkAccountNumber(number: string, bank?: BankOption): string | undefined {
   if (!number) return 'Enter your 10-digit account number';
-  if (!/^\d+$/.test(number)) return 'The account number has digits only';
+  if (!/^\d+$/.test(number)) return 'The account number must contain digits only';
   if (number.length !== ACCOUNT_NUMBER_LENGTH) return 'The account number must have exactly 10 digits';
   if (bank && bank.nuban_check !== false) {
     const expected = nubanCheckDigit(bank.code, number.slice(0, 9));

@@ -11,6 +11,7 @@ import { clearSession, getSession, saveLogin } from '@/lib/session';
 import { makeLogin, makeUser, mockFetch } from '@/testing/data';
 import type { Draw, GameDetail, Ticket } from '@/types/lotto';
 import { BetSlipForm } from './bet-slip-form';
+import { DEFAULT_MULTIPLIERS, DEFAULT_STAKE_RULES } from '@/lotto';
 
 afterEach(() => {
   act(() => {
@@ -55,14 +56,8 @@ const GAME: GameDetail = {
   schedule: { kind: 'interval', every_minutes: 3 },
   close_before_secs: 30,
   bet_types: ['NAP1', 'NAP2', 'NAP3', 'NAP4', 'NAP5', 'PERM2', 'PERM3', 'PERM4', 'PERM5', 'BANKER', 'AGAINST'],
-  multipliers: { nap1: 40, nap2: 240, nap3: 2_100, nap4: 6_000, nap5: 44_000 },
-  stake_rules: {
-    nap_min_stake: 5_000,
-    min_stake_per_line: 500,
-    min_ticket_total: 5_000,
-    max_ticket_total: 5_000_000,
-    payout_cap: 1_000_000_000,
-  },
+  multipliers: DEFAULT_MULTIPLIERS,
+  stake_rules: DEFAULT_STAKE_RULES,
   next_draw: null,
   upcoming_draws: [],
   recent_draws: [],

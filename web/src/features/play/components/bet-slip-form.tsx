@@ -14,7 +14,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { openLogin } from '@/lib/auth-dialogs';
 import { formatNaira } from '@/lib/format';
-import { BET_TYPE_ORDER, betTypeLabel } from '@/lib/lotto';
+import { BET_TYPE_ORDER, betTypeLabel, multiplierFor, pickRange } from '@/lotto';
 import { isOnSale } from '@/lib/realtime';
 import { useServerTime } from '@/lib/server-clock';
 import { useAuth } from '@/lib/session';
@@ -23,11 +23,9 @@ import { newIdempotencyKey, useCreateTicket } from '../api/create-ticket';
 import {
   changeBetType,
   emptySlip,
-  multiplierFor,
   parseNaira,
   pickCount,
   pickHint,
-  pickRange,
   quickPick,
   summarize,
   ticketRequest,

@@ -1,5 +1,5 @@
 import { Countdown } from '@/components/ui/countdown/countdown';
-import { formatShortDateTimeWAT, formatTimeWAT } from '@/lib/format';
+import { formatShortDateTimeWAT, formatTimeWAT } from '@/lib/lagos-time';
 import { useServerTime } from '@/lib/server-clock';
 import type { Draw } from '@/types/lotto';
 

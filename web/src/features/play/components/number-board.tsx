@@ -4,7 +4,8 @@
  * Space or Enter picks.
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { HIGHEST, LOWEST, isPicked, type Slip } from '../bet-slip';
+import { HIGHEST, LOWEST } from '@/lotto';
+import { isPicked, type Slip } from '../bet-slip';
 
 const NUMBERS = Array.from({ length: HIGHEST - LOWEST + 1 }, (_, i) => i + LOWEST);
 const COLUMNS = 10;

@@ -1,6 +1,7 @@
 import { Spinner } from '@/components/ui/spinner';
 import { useProfile } from '@/lib/auth';
-import { formatCalendarDate, formatDateTimeWAT, formatNaira, maskPhone } from '@/lib/format';
+import { formatCalendarDate, formatNaira, maskPhone } from '@/lib/format';
+import { formatDateTimeWAT } from '@/lib/lagos-time';
 
 /**
  * docs/product.md §12 profile: name, email, masked phone, date of birth, balance and the login before this one, fresh

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import { FormAlert } from '@/components/ui/form/form-alert';
 import { ApiError } from '@/lib/api-client';
-import { formatDateTimeWAT } from '@/lib/format';
+import { formatDateTimeWAT } from '@/lib/lagos-time';
 import { breakEnd, breakName, type BreakOption } from '../lib/breaks';
 
 type Props = { option: BreakOption; onConfirm: () => Promise<unknown>; onClose: () => void };

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useProfile } from '@/lib/auth';
-import { formatDateTimeWAT } from '@/lib/format';
+import { formatDateTimeWAT } from '@/lib/lagos-time';
 import type { Exclusion } from '@/types/money';
 import { breakName, optionOf } from '../lib/breaks';
 import { REALITY_CHECK_DEFAULT } from '../lib/reality-check';

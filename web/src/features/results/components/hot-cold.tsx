@@ -4,7 +4,7 @@
  * interest only: every draw is independent, and a hot number is no likelier to come up next.
  */
 import { useId, useState } from 'react';
-import { LottoBalls } from '@/components/ui/lotto-balls';
+import { LottoBalls } from '@/components/lotto/lotto-balls';
 import type { Game } from '@/types/lotto';
 import { FREQUENCY_WINDOWS, useFrequency, type FrequencyWindow } from '../api/get-frequency';
 import { FrequencyGrid } from './frequency-grid';

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { HashValue } from '@/components/ui/hash-value/hash-value';
-import { LottoBalls } from '@/components/ui/lotto-balls';
-import { formatDateTimeWAT } from '@/lib/format';
+import { cancelledText, DrawNumbers } from '@/components/lotto/draw-numbers';
+import { LottoBalls } from '@/components/lotto/lotto-balls';
+import { formatDateTimeWAT } from '@/lib/lagos-time';
 import type { Draw } from '@/types/lotto';
 import { DrawStatusBadge } from './draw-status-badge';
 
@@ -31,9 +32,7 @@ export function ResultCard({ draw, children }: Props) {
 
       {draw.status === 'cancelled' ? (
         <div className="result-card__cancelled">
-          <p>
-            Cancelled{draw.cancelled_reason ? `: ${draw.cancelled_reason}` : ''}. Every ticket was refunded in full.
-          </p>
+          <p>{cancelledText(draw)}</p>
           {draw.would_be_numbers?.length ? (
             <div className="result-card__row">
               <span className="result-card__row-label">Would have drawn</span>
@@ -45,21 +44,9 @@ export function ResultCard({ draw, children }: Props) {
             </div>
           ) : null}
         </div>
-      ) : draw.numbers ? (
-        <>
-          <LottoBalls numbers={draw.numbers} label={`Winning numbers of draw ${draw.id}, in draw order`} />
-          {draw.machine_numbers ? (
-            <div className="result-card__row">
-              <span className="result-card__row-label">Machine</span>
-              <LottoBalls
-                numbers={draw.machine_numbers}
-                size="small"
-                label={`Machine numbers of draw ${draw.id} (not played)`}
-              />
-            </div>
-          ) : null}
-        </>
-      ) : null}
+      ) : (
+        <DrawNumbers draw={draw} rowClassName="result-card__row" labelClassName="result-card__row-label" />
+      )}
 
       <dl className="result-card__values">
         {draw.commitment ? <HashValue label="Commitment" value={draw.commitment} context={of} /> : null}

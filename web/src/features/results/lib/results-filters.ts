@@ -5,7 +5,7 @@
  * until it is. Pure.
  */
 import { checkDateRange } from '@/lib/date-range';
-import { HIGHEST_NUMBER, LOWEST_NUMBER } from '@/lib/lotto';
+import { HIGHEST, LOWEST } from '@/lotto';
 
 export type ResultsFilters = {
   /** A game id, or '' for every game. */
@@ -46,8 +46,8 @@ export function checkFilters(filters: ResultsFilters): FilterErrors {
   const errors: FilterErrors = {};
   if (filters.number) {
     const n = Number(filters.number);
-    if (!/^\d+$/.test(filters.number) || n < LOWEST_NUMBER || n > HIGHEST_NUMBER) {
-      errors.number = `Enter a whole number from ${LOWEST_NUMBER} to ${HIGHEST_NUMBER}`;
+    if (!/^\d+$/.test(filters.number) || n < LOWEST || n > HIGHEST) {
+      errors.number = `Enter a whole number from ${LOWEST} to ${HIGHEST}`;
     }
   }
   const range = checkDateRange(filters);

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { LottoBalls } from '@/components/ui/lotto-balls';
-import { formatNaira, formatShortDateTimeWAT } from '@/lib/format';
-import { betTypeLabel } from '@/lib/lotto';
+import { LottoBalls } from '@/components/lotto/lotto-balls';
+import { formatNaira } from '@/lib/format';
+import { formatShortDateTimeWAT } from '@/lib/lagos-time';
+import { betTypeLabel } from '@/lotto';
 import type { Ticket } from '@/types/lotto';
 import { hitsOf } from '../ticket-format';
 import { StatusBadge } from './status-badge';

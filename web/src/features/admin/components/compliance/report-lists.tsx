@@ -3,7 +3,8 @@ import { paths } from '@/config/paths';
 import { useAmlFlags, useLargeTransactions, type ReportParams } from '@/features/admin/api/compliance';
 import { LoadFailed } from '@/features/admin/components/admin-ui';
 import { LocalTable } from '@/features/admin/components/local-table';
-import { formatNaira, formatShortDateTimeWAT } from '@/lib/format';
+import { formatNaira } from '@/lib/format';
+import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 
 function PlayerLink({ id, name }: { id: number; name: string }) {
   return <Link to={paths.boss.user.getHref(String(id))}>{name || `#${id}`}</Link>;

@@ -4,12 +4,8 @@ import { toast } from '@/components/ui/toasts/toast-store';
 import { downloadReport, type CsvReport, type ReportParams } from '@/features/admin/api/compliance';
 import { AmlFlags, LargeTransactions } from '@/features/admin/components/compliance/report-lists';
 import { Section } from '@/features/admin/components/compliance/section';
+import { lagosMonth } from '@/lib/lagos-time';
 import { saveFile } from '@/lib/save-file';
-
-/** The current month in Lagos (UTC+1), `YYYY-MM`. */
-export function lagosMonth(now = Date.now()): string {
-  return new Date(now + 3_600_000).toISOString().slice(0, 7);
-}
 
 const DEFAULT_THRESHOLD_NAIRA = 5_000_000;
 

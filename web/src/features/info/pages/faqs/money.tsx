@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { DEFAULT_LIMITS, WALLET_LIMITS, formatNaira } from '../../lotto-rules-data';
+import { DEFAULT_STAKE_RULES, WALLET_LIMITS } from '@/lotto';
+import { formatNaira } from '@/lib/format';
 import { Faq } from './faq';
 
 export function MoneyFaqs() {
@@ -90,22 +91,22 @@ export function MoneyFaqs() {
               </tr>
               <tr>
                 <th scope="row">NAP ticket</th>
-                <td>At least {formatNaira(DEFAULT_LIMITS.nap_min_stake)}</td>
+                <td>At least {formatNaira(DEFAULT_STAKE_RULES.nap_min_stake)}</td>
               </tr>
               <tr>
                 <th scope="row">PERM, 1 Banker and Against tickets</th>
                 <td>
-                  At least {formatNaira(DEFAULT_LIMITS.min_stake_per_line)} per line and{' '}
-                  {formatNaira(DEFAULT_LIMITS.min_ticket_total)} in total
+                  At least {formatNaira(DEFAULT_STAKE_RULES.min_stake_per_line)} per line and{' '}
+                  {formatNaira(DEFAULT_STAKE_RULES.min_ticket_total)} in total
                 </td>
               </tr>
               <tr>
                 <th scope="row">Any ticket</th>
-                <td>At most {formatNaira(DEFAULT_LIMITS.max_ticket_total)} in total</td>
+                <td>At most {formatNaira(DEFAULT_STAKE_RULES.max_ticket_total)} in total</td>
               </tr>
               <tr>
                 <th scope="row">Most one ticket can pay</th>
-                <td>{formatNaira(DEFAULT_LIMITS.payout_cap)}</td>
+                <td>{formatNaira(DEFAULT_STAKE_RULES.payout_cap)}</td>
               </tr>
             </tbody>
           </table>

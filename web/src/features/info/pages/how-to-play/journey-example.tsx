@@ -1,5 +1,5 @@
-import type { LottoRules } from '../../lotto-rules-data';
-import { EXAMPLE_DRAW, formatCount, formatNaira, listNumbers, settle } from '../../lotto-rules-data';
+import { formatCount, formatNaira } from '@/lib/format';
+import { EXAMPLE_DRAW, betOf, listNumbers, settle, type LottoRules } from '@/lotto';
 
 const DEPOSIT_KOBO = 200_000;
 const STAKE_PER_LINE_KOBO = 1_000;
@@ -7,12 +7,7 @@ const PICKS = [5, 27, 41, 63, 77];
 
 /** One player's whole journey in naira, computed from the rule set so the amounts are always right. */
 export function JourneyExample({ rules }: { rules: LottoRules }) {
-  const result = settle(
-    { kind: 'PERM', k: 3, numbers: PICKS },
-    STAKE_PER_LINE_KOBO,
-    [...EXAMPLE_DRAW.winning],
-    rules,
-  );
+  const result = settle(betOf('PERM3', PICKS), STAKE_PER_LINE_KOBO, EXAMPLE_DRAW.winning, rules);
   const afterTicket = DEPOSIT_KOBO - result.totalStakeKobo;
   const afterWin = afterTicket + result.paidKobo;
   // Withdraw a round amount and keep the rest to play with.

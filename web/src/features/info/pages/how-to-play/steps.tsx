@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { LottoRules } from '../../lotto-rules-data';
-import { WALLET_LIMITS, formatNaira } from '../../lotto-rules-data';
+import { type LottoRules, WALLET_LIMITS } from '@/lotto';
+import { formatNaira } from '@/lib/format';
 
 /** The player's journey from sign-up to withdrawal, one step at a time. */
 export function Steps({ rules }: { rules: LottoRules }) {

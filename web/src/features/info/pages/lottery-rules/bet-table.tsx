@@ -1,5 +1,5 @@
-import type { LottoRules } from '../../lotto-rules-data';
-import { formatCount } from '../../lotto-rules-data';
+import { type LottoRules } from '@/lotto';
+import { formatCount } from '@/lib/format';
 
 /** The bet types and their multipliers, rendered from the rule set so live values can replace the defaults. */
 export function BetTable({ rules }: { rules: LottoRules }) {

@@ -1,5 +1,5 @@
-import type { LottoRules } from '../../lotto-rules-data';
-import { formatNaira } from '../../lotto-rules-data';
+import { type LottoRules } from '@/lotto';
+import { formatNaira } from '@/lib/format';
 
 /** Stake limits, how a win is worked out, and the payout cap. */
 export function StakesAndPayouts({ rules }: { rules: LottoRules }) {

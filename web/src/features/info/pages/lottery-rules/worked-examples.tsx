@@ -1,14 +1,13 @@
-import type { LottoRules, WorkedExample } from '../../lotto-rules-data';
+import { formatCount, formatNaira } from '@/lib/format';
 import {
   EXAMPLE_DRAW,
   WORKED_EXAMPLES,
-  betCodeOf,
-  describeSelection,
-  formatCount,
-  formatNaira,
+  describeBet,
   listNumbers,
   settle,
-} from '../../lotto-rules-data';
+  type LottoRules,
+  type WorkedExample,
+} from '@/lotto';
 
 type Props = {
   rules: LottoRules;
@@ -24,7 +23,7 @@ type Props = {
  */
 export function WorkedExamples({ rules, only, headingId = 'worked-examples' }: Props) {
   // Only bets the game offers (a game may leave some out).
-  const offered = (ex: WorkedExample) => rules.bets.some((bet) => bet.code === betCodeOf(ex.selection));
+  const offered = (ex: WorkedExample) => rules.bets.some((bet) => bet.code === ex.bet.betType);
   const examples = (only ? WORKED_EXAMPLES.filter((ex) => only.includes(ex.id)) : WORKED_EXAMPLES).filter(offered);
   return (
     <section aria-labelledby={headingId}>
@@ -46,7 +45,7 @@ export function WorkedExamples({ rules, only, headingId = 'worked-examples' }: P
 }
 
 function Example({ example, rules }: { example: WorkedExample; rules: LottoRules }) {
-  const result = settle(example.selection, example.stakePerLineKobo, [...EXAMPLE_DRAW.winning], rules);
+  const result = settle(example.bet, example.stakePerLineKobo, [...EXAMPLE_DRAW.winning], rules);
   const stake = formatNaira(example.stakePerLineKobo);
   const betName = rules.bets.find((bet) => bet.code === result.code)?.name ?? result.code;
   const lineWord = (n: number) => (n === 1 ? 'line' : 'lines');
@@ -56,7 +55,7 @@ function Example({ example, rules }: { example: WorkedExample; rules: LottoRules
       <dl>
         <dt>Your ticket</dt>
         <dd>
-          {betName}: {describeSelection(example.selection)}, {stake} per line
+          {betName}: {describeBet(example.bet)}, {stake} per line
         </dd>
         <dt>Ticket total</dt>
         <dd>

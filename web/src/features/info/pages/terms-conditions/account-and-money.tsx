@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { WALLET_LIMITS, formatNaira } from '../../lotto-rules-data';
+import { WALLET_LIMITS } from '@/lotto';
+import { formatNaira } from '@/lib/format';
 
 /** Sections 1–6: these terms, who can play, your account, your wallet, deposits and withdrawals. */
 export function AccountAndMoneyTerms() {

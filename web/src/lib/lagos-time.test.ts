@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { utcIsoToWatInput, watInputToUtcIso } from './wat-time';
+import { lagosDay, lagosMonth, utcIsoToWatInput, watInputToUtcIso } from './lagos-time';
 
 describe('datetime inputs in Nigerian time', () => {
   it('reads the typed time as WAT (UTC+1) and sends UTC', () => {
@@ -21,5 +21,13 @@ describe('datetime inputs in Nigerian time', () => {
 
   it('round-trips', () => {
     expect(utcIsoToWatInput(watInputToUtcIso('2026-06-30T07:05'))).toBe('2026-06-30T07:05');
+  });
+});
+
+describe('the Lagos calendar', () => {
+  it('turns the day and the month at midnight WAT, an hour before UTC does', () => {
+    expect(lagosDay(Date.parse('2026-11-30T22:59:00Z'))).toBe('2026-11-30');
+    expect(lagosDay(Date.parse('2026-11-30T23:00:00Z'))).toBe('2026-12-01');
+    expect(lagosMonth(Date.parse('2026-11-30T23:00:00Z'))).toBe('2026-12');
   });
 });
