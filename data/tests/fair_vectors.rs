@@ -214,7 +214,7 @@ fn vectors() -> Value {
         5,
         &root(5),
     );
-    let draws = vec![
+    let draws = [
         DrawTexts::honest(DRAW, [0x11; 32], Some([0x22; 32]), 0, &root(0)),
         DrawTexts::honest(43, [0x33; 32], None, 2, &root(2)),
         DrawTexts::honest(9_007_199_254_740_991, [0x44; 32], Some([0x55; 32]), 4, &root(4)),

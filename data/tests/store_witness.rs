@@ -112,3 +112,36 @@ both_engines!(
     embedded_witness_taken_once,
     cluster_witness_taken_once
 );
+
+/// An embedded store from before commitments were recorded: the first open records every commitment its draws hold
+/// and its pool waits with, and drops a waiting twin the old code let in (it could never be taken safely).
+#[test]
+fn an_older_embedded_store_learns_the_commitments_of_its_past_draws_and_drops_pooled_twins() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("db");
+    let (drawn, waiting) = (commitments(1, 1).remove(0), commitments(2, 1).remove(0));
+    {
+        let store = ayo_data::Store::open(&path).unwrap();
+        let game = common::a_game(store.games.next_id().unwrap(), "old");
+        store.games.put_game(&game).unwrap();
+        let mut draw = common::a_draw(store.games.next_id().unwrap(), &game, chrono::Utc::now());
+        draw.witness = Some(drawn.clone().into());
+        store.games.put_draw(&draw).unwrap();
+        store.flush_blocking().unwrap();
+    }
+    {
+        // As the old code left it: no record of used commitments, and one commitment pooled twice.
+        let db = sled::open(&path).unwrap();
+        db.drop_tree("witness_commitments").unwrap();
+        let pool = db.open_tree("witness_pool").unwrap();
+        for id in [10u64, 11] {
+            pool.insert(id.to_be_bytes(), serde_json::to_vec(&waiting).unwrap()).unwrap();
+        }
+        db.flush().unwrap();
+    }
+    let store = ayo_data::Store::open(&path).unwrap();
+    assert_eq!(store.witness.pooled().unwrap(), 1, "the later twin left the pool");
+    assert_eq!(store.witness.add(std::slice::from_ref(&drawn)).unwrap(), Err(DuplicateCommitment { index: 0 }));
+    assert_eq!(store.witness.add(std::slice::from_ref(&waiting)).unwrap(), Err(DuplicateCommitment { index: 0 }));
+    store.witness.add(&commitments(3, 1)).unwrap().unwrap();
+}
