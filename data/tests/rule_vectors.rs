@@ -47,8 +47,11 @@ fn bet_json(bet_type: BetType, numbers: &[u8], top: &[u8], bottom: &[u8]) -> Val
     json!({ "bet_type": bet_type.as_str(), "numbers": numbers, "top": top, "bottom": bottom })
 }
 
+/// A bet as the wire carries it: type, numbers, TOP, BOTTOM.
+type WireBet = (BetType, Vec<u8>, Vec<u8>, Vec<u8>);
+
 /// Every bet type with too few, enough and too many picks.
-fn bet_cases() -> Vec<(BetType, Vec<u8>, Vec<u8>, Vec<u8>)> {
+fn bet_cases() -> Vec<WireBet> {
     let mut cases = Vec::new();
     for bet_type in BetType::ALL {
         if let Some(k) = bet_type.nap_k() {
@@ -108,7 +111,7 @@ fn prices() -> Value {
         ("small cap", small_cap, odd_rates),
         ("tight maximum", tight, Multipliers::default()),
     ];
-    let bets: Vec<(BetType, Vec<u8>, Vec<u8>, Vec<u8>)> = vec![
+    let bets: Vec<WireBet> = vec![
         (BetType::Nap1, picks(7, 1), vec![], vec![]),
         (BetType::Nap2, picks(7, 2), vec![], vec![]),
         (BetType::Nap3, picks(7, 3), vec![], vec![]),
