@@ -136,7 +136,7 @@ impl Server {
             .args(extra)
             .env("AYO_JWT_SECRET", JWT_SECRET)
             // Each load process stands in for thousands of clients from one source address: no guest cap for it
-            // (src/realtime/admission.rs; the descriptor budget still applies).
+            // (src/http/realtime/admission.rs; the descriptor budget still applies).
             .env("AYO_WS_GUESTS_PER_ADDRESS", "1000000")
             .envs(env.iter().copied())
             .env("NO_COLOR", "1")
