@@ -14,8 +14,9 @@ use chrono::Utc;
 
 use ayo_data::draw::{Draw, DrawId, DrawStatus, WITNESS_ABSENT_REASON};
 use ayo_data::game::Game;
+use ayo_data::lagos::lagos_day;
 use ayo_data::lotto::{draw_balls_bound, merkle, outcome_at, shadow, witness_commitment, Balls};
-use ayo_data::store::{lagos_day, Outcome};
+use ayo_data::seam::Outcome;
 use ayo_data::tax::withholding;
 use ayo_data::ticket::{TicketCard, TicketId, TicketStatus};
 use ayo_data::user::UserId;

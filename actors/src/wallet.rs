@@ -25,7 +25,7 @@ use serde_json::json;
 use ayo_data::draw::Draw;
 use ayo_data::game::Game;
 use ayo_data::ledger::LedgerEntry;
-use ayo_data::store::{Moved, Outcome, Purchase, PurchaseError};
+use ayo_data::seam::{Moved, Outcome, Purchase, PurchaseError};
 use ayo_data::ticket::{Ticket, TicketCard, TicketId};
 use ayo_data::user::UserId;
 use ayo_data::Store;

@@ -5,8 +5,8 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use ayo_data::pg::witness::PgWitnessPool;
+use ayo_data::seam::PooledCommitment;
 use ayo_data::seam::WitnessPool;
-use ayo_data::store::PooledCommitment;
 
 mod common;
 use common::nodes::Node;

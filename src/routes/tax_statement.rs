@@ -48,7 +48,7 @@ async fn statement(
     query: web::Query<StatementQuery>,
 ) -> Result<HttpResponse, ApiError> {
     player_only(&user)?;
-    let year = query.year.unwrap_or_else(|| ayo_data::store::lagos_day(chrono::Utc::now()).year());
+    let year = query.year.unwrap_or_else(|| ayo_data::lagos::lagos_day(chrono::Utc::now()).year());
     let window = Some(year)
         .filter(|y| (2020..=2100).contains(y))
         .and_then(crate::reports::year)

@@ -5,8 +5,7 @@
 use std::process::Command;
 
 use ayo_data::ledger::LedgerEntry;
-use ayo_data::money_engine::MoneyEngine;
-use ayo_data::pg::import::import;
+use ayo_data::migrate::import;
 use ayo_data::pg::money::PgMoney;
 use ayo_data::pg::payments::PgPayments;
 use ayo_data::pg::{activities::PgActivities, adjustments::PgAdjustments, blocking::PgSync, notices::PgNotices};

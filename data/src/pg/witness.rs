@@ -5,8 +5,8 @@ use tokio_postgres::GenericClient;
 
 use super::blocking::PgSync;
 use crate::error::StoreResult;
+use crate::seam::PooledCommitment;
 use crate::seam::WitnessPool;
-use crate::store::PooledCommitment;
 
 /// One node's handle on the pool. Cheap to clone.
 #[derive(Clone)]
@@ -21,7 +21,7 @@ impl PgWitnessPool {
 }
 
 /// Adds `commitments` to the pool in their order (also `ayo migrate`'s copy of the waiting ones).
-pub(super) async fn pool(client: &impl GenericClient, commitments: &[PooledCommitment]) -> Result<(), super::PgError> {
+pub(crate) async fn pool(client: &impl GenericClient, commitments: &[PooledCommitment]) -> Result<(), super::PgError> {
     let witnesses: Vec<i64> = commitments.iter().map(|c| c.witness_id as i64).collect();
     let labels: Vec<&str> = commitments.iter().map(|c| c.label.as_str()).collect();
     let commitments: Vec<&str> = commitments.iter().map(|c| c.commitment.as_str()).collect();

@@ -1,8 +1,11 @@
 //! The independent witness's pool of commitments (docs/decisions/017): each draw takes the next one when it is
 //! scheduled, so the witness's secret is fixed before any ticket of that draw is sold.
 
+use serde::{Deserialize, Serialize};
+
+use crate::draw::WitnessPart;
 use crate::error::StoreResult;
-use crate::store::PooledCommitment;
+use crate::user::UserId;
 
 pub trait WitnessPool: Send + Sync {
     /// Adds commitments to the end of the pool, in order.
@@ -13,4 +16,19 @@ pub trait WitnessPool: Send + Sync {
 
     /// How many commitments are waiting.
     fn pooled(&self) -> StoreResult<usize>;
+}
+
+/// One commitment waiting for a draw.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PooledCommitment {
+    pub witness_id: UserId,
+    pub label: String,
+    pub commitment: String,
+}
+
+/// The part a draw takes from the pool when it is scheduled: committed, not yet revealed.
+impl From<PooledCommitment> for WitnessPart {
+    fn from(pooled: PooledCommitment) -> Self {
+        WitnessPart { witness_id: pooled.witness_id, commitment: pooled.commitment, label: pooled.label, secret: None }
+    }
 }

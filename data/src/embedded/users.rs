@@ -10,8 +10,8 @@ use super::codec::{decode, encode, id_from, id_key};
 use super::tally;
 use crate::account::{Email, PhoneNumber};
 use crate::error::{StoreError, StoreResult};
-use crate::seam::users::Users;
-pub use crate::seam::users::{PlayerCounts, SignUp};
+use crate::seam::Users;
+use crate::seam::{PlayerCounts, SignUp};
 use crate::user::{NewPlayer, Role, SecondFactor, User, UserId, UserStatus};
 
 const USERS: &str = "users";

@@ -1,28 +1,10 @@
 //! The witness's pool of commitments (`seam::WitnessPool`) in the embedded store: the `witness_pool` tree, in the
 //! order they were added.
 
-use serde::{Deserialize, Serialize};
-
 use super::codec::{decode, encode, id_key};
-use crate::draw::WitnessPart;
 use crate::error::StoreResult;
+use crate::seam::PooledCommitment;
 use crate::seam::WitnessPool;
-use crate::user::UserId;
-
-/// One commitment waiting for a draw.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PooledCommitment {
-    pub witness_id: UserId,
-    pub label: String,
-    pub commitment: String,
-}
-
-/// The part a draw takes from the pool when it is scheduled: committed, not yet revealed.
-impl From<PooledCommitment> for WitnessPart {
-    fn from(pooled: PooledCommitment) -> Self {
-        WitnessPart { witness_id: pooled.witness_id, commitment: pooled.commitment, label: pooled.label, secret: None }
-    }
-}
 
 #[derive(Clone)]
 pub struct WitnessStore {
