@@ -9,9 +9,8 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::lagos::wat;
-use crate::ledger::{EntryKind, EntryStatus, LedgerEntry};
+use crate::ledger::{EntryKind, EntryStatus, LedgerEntry, Moved};
 use crate::money::Kobo;
-use crate::seam::Moved;
 use crate::user::UserId;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

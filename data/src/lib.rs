@@ -44,9 +44,10 @@ pub use error::{StoreError, StoreResult};
 // old paths; /work/wt/data-paths.sh rewrites those to the new ones, after which this block goes.
 pub mod store {
     pub use crate::embedded::Written;
+    pub use crate::ledger::Moved;
     pub use crate::seam::{
-        back_to, CreditRefused, Moved, OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpVerdict, Outcome,
-        PooledCommitment, Purchase, PurchaseError, SandboxCharge, SandboxTransfer, SignUp, Slice, WithdrawalRefused,
+        back_to, CreditRefused, OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpVerdict, Outcome, PooledCommitment,
+        Purchase, PurchaseError, SandboxCharge, SandboxTransfer, SignUp, Slice, WithdrawalRefused,
     };
     pub mod backup {
         pub use crate::embedded::Written;

@@ -361,7 +361,7 @@ fn open(node: &Node, user: UserId, amount: i64, at: DateTime<Utc>) -> Result<Dep
     payments(node).open_deposit(&d, at).unwrap().map(|()| d)
 }
 
-fn credit(node: &Node, d: &Deposit, at: DateTime<Utc>) -> ayo_data::seam::Moved<Deposit> {
+fn credit(node: &Node, d: &Deposit, at: DateTime<Utc>) -> ayo_data::ledger::Moved<Deposit> {
     payments(node).credit_deposit(&d.reference, d.amount, next_id(node), at).unwrap().unwrap()
 }
 

@@ -4,9 +4,9 @@
 
 use sled::transaction::Transactional;
 
+use super::codec::abort;
 use super::codec::{decode, encode, id_key};
 use super::listing;
-use super::users::abort;
 use crate::error::StoreResult;
 use crate::identity::{Identity, IdentityStatus};
 use crate::seal::SecretSealer;

@@ -11,7 +11,8 @@ use super::wallets::WalletStore;
 use crate::draw::DrawId;
 use crate::error::StoreResult;
 use crate::ledger::LedgerEntry;
-use crate::seam::{unbalanced, Answer, Bought, Ids, Money, Moved, Outcome, Purchase};
+use crate::ledger::Moved;
+use crate::seam::{unbalanced, Answer, Bought, Ids, Money, Outcome, Purchase};
 use crate::ticket::{Ticket, TicketId};
 use crate::user::UserId;
 

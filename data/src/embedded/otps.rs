@@ -5,8 +5,8 @@ use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 use sled::Transactional;
 
-use super::codec::{decode, encode, id_from, id_key};
-use super::users::{abort, counted, put_user, read_user, UserStore};
+use super::codec::{abort, decode, encode, id_from, id_key};
+use super::users::{counted, put_user, read_user, UserStore};
 use crate::error::StoreResult;
 use crate::seam::{OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpVerdict};
 use crate::seam::{Otps, OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_MINUTES};

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use sled::transaction::{ConflictableTransactionError as Conflict, TransactionalTree};
 use sled::Transactional;
 
-use super::codec::{decode, encode, id_from, id_key};
+use super::codec::{abort, decode, encode, id_from, id_key};
 use super::tally;
 use crate::account::{Email, PhoneNumber};
 use crate::error::{StoreError, StoreResult};
@@ -27,10 +27,6 @@ pub struct UserStore {
     by_email: sled::Tree,
     by_phone: sled::Tree,
     meta: sled::Tree,
-}
-
-pub(super) fn abort(e: impl Into<StoreError>) -> Conflict<StoreError> {
-    Conflict::Abort(e.into())
 }
 
 /// What one account adds to the players' tally: [player, verified player].

@@ -18,22 +18,23 @@ use sled::transaction::{ConflictableTransactionError as Conflict, TransactionalT
 use sled::Transactional;
 
 use super::cards::{decode_card, encode_card};
+use super::codec::abort;
 use super::codec::{decode, encode, id_key};
 use super::games::GameStore;
 use super::keys::{last_id, tagged};
 use super::listing;
 use super::money_tally;
 use super::tally;
-use super::users::abort;
 use crate::draw::{DrawId, DrawSales};
 use crate::error::{StoreError, StoreResult};
 use crate::game::GameId;
 use crate::ledger::LedgerEntry;
+use crate::ledger::Moved;
 use crate::money::Kobo;
 use crate::responsible::SessionMoney;
 use crate::seam::MoneyDay;
 use crate::seam::{
-    back_to, refund_entry, settlement_entry, stake_entry, Moved, Outcome, PlayerSettlement, Purchase, PurchaseError,
+    back_to, refund_entry, settlement_entry, stake_entry, Outcome, PlayerSettlement, Purchase, PurchaseError,
 };
 use crate::seam::{Page, Slice};
 use crate::ticket::{Ticket, TicketCard, TicketId, TicketStatus};

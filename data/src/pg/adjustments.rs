@@ -17,9 +17,9 @@ use super::PgError;
 use crate::adjustment::{Adjusted, ApprovalStatus, FourEyes, PendingAdjustment};
 use crate::error::StoreResult;
 use crate::ledger::LedgerEntry;
+use crate::ledger::Moved;
 use crate::money::Kobo;
 use crate::seam::Adjustments;
-use crate::seam::Moved;
 use crate::user::UserId;
 
 #[derive(Clone)]

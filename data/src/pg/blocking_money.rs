@@ -10,7 +10,8 @@ use super::PgError;
 use crate::draw::DrawId;
 use crate::error::{StoreError, StoreResult};
 use crate::ledger::LedgerEntry;
-use crate::seam::{Answer, Bought, Money, Moved, Outcome, Purchase};
+use crate::ledger::Moved;
+use crate::seam::{Answer, Bought, Money, Outcome, Purchase};
 use crate::ticket::{Ticket, TicketId};
 use crate::user::UserId;
 

@@ -27,10 +27,10 @@ use super::{schema, PgError};
 use crate::draw::{DrawId, DrawSales};
 use crate::error::{StoreError, StoreResult};
 use crate::ledger::LedgerEntry;
+use crate::ledger::Moved;
 use crate::money::Kobo;
 use crate::seam::{
-    refund_entry, settlement_entry, stake_entry, unbalanced, Bought, Moved, Outcome, PlayerSettlement, Purchase,
-    PurchaseError,
+    refund_entry, settlement_entry, stake_entry, unbalanced, Bought, Outcome, PlayerSettlement, Purchase, PurchaseError,
 };
 use crate::ticket::{Ticket, TicketId, TicketStatus};
 use crate::user::UserId;

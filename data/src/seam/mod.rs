@@ -40,7 +40,7 @@ pub use listing::{Page, Slice};
 pub use meta::Meta;
 pub(crate) use meta::{LICENCE, PAYMENTS_MODE, PSEUDONYM_KEY, TAX_TABLE};
 pub(crate) use money::{refund_entry, settlement_entry, stake_entry};
-pub use money::{unbalanced, Answer, Bought, Money, Moved, Outcome, PlayerSettlement, Purchase, PurchaseError};
+pub use money::{unbalanced, Answer, Bought, Money, Outcome, PlayerSettlement, Purchase, PurchaseError};
 pub use notices::Notices;
 pub use otps::{
     OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpVerdict, Otps, OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_MINUTES,

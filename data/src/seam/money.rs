@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::draw::DrawId;
 use crate::error::StoreResult;
-use crate::ledger::{EntryKind, EntryStatus, LedgerEntry};
+use crate::ledger::{EntryKind, EntryStatus, LedgerEntry, Moved};
 use crate::money::Kobo;
 use crate::ticket::{Ticket, TicketId, TicketStatus};
 use crate::user::UserId;
@@ -91,16 +91,6 @@ pub struct Purchase {
     pub ticket: Ticket,
     pub entry_id: u64,
     pub now: DateTime<Utc>,
-}
-
-/// The result of a money move: the entries written and the balance after them.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Moved<T> {
-    pub value: T,
-    pub entries: Vec<LedgerEntry>,
-    pub balance: Kobo,
-    /// True when this was a replay of an earlier request: nothing changed.
-    pub replayed: bool,
 }
 
 /// A ticket's outcome decided by the draw: what it won (zero when it lost), gross, and the withholding tax taken

@@ -7,10 +7,10 @@
 use chrono::{DateTime, Utc};
 
 use super::listing::{Page, Slice};
-use super::money::Moved;
 use crate::bank_account::BankAccount;
 use crate::deposit::Deposit;
 use crate::error::StoreResult;
+use crate::ledger::Moved;
 use crate::ledger::{EntryKind, EntryStatus, LedgerEntry};
 use crate::money::Kobo;
 use crate::responsible::DepositRefused;

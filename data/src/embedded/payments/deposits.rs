@@ -10,18 +10,19 @@ use chrono::{DateTime, Utc};
 use sled::transaction::{ConflictableTransactionError as Conflict, TransactionalTree};
 use sled::Transactional;
 
+use super::super::codec::abort;
 use super::super::codec::{decode, encode, id_key};
 use super::super::keys::{last_id, tagged};
 use super::super::responsible::settings_in;
-use super::super::users::abort;
 use super::super::wallets::{put_entry, read_balance};
 use super::PaymentStore;
 use crate::deposit::{Deposit, DepositStatus};
 use crate::error::{StoreError, StoreResult};
+use crate::ledger::Moved;
 use crate::money::Kobo;
 use crate::responsible::{held_reason, longest_window, DepositRefused};
+use crate::seam::deposit_entry;
 use crate::seam::CreditRefused;
-use crate::seam::{deposit_entry, Moved};
 use crate::user::UserId;
 
 const DEPOSIT: u8 = b'd';

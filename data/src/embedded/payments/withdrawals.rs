@@ -5,15 +5,16 @@ use chrono::{DateTime, Utc};
 use sled::transaction::{ConflictableTransactionError as Conflict, TransactionalTree};
 use sled::Transactional;
 
+use super::super::codec::abort;
 use super::super::codec::{decode, encode, id_key};
 use super::super::keys::{last_id, tagged};
 use super::super::listing;
-use super::super::users::abort;
 use super::super::wallets::{put_entry, read_balance, read_entry, rewrite_entry};
 use super::PaymentStore;
 use crate::error::{StoreError, StoreResult};
+use crate::ledger::Moved;
+use crate::seam::hold_entry;
 use crate::seam::WithdrawalRefused;
-use crate::seam::{hold_entry, Moved};
 use crate::seam::{Page, Slice};
 use crate::user::UserId;
 use crate::withdrawal::{Withdrawal, WithdrawalId, WithdrawalMove};

@@ -13,11 +13,11 @@ use super::super::tables::LEDGER;
 use super::super::PgError;
 use super::{corrupt, decode, encode};
 use crate::deposit::{Deposit, DepositStatus};
+use crate::ledger::Moved;
 use crate::money::Kobo;
 use crate::responsible::{held_reason, longest_window, DepositRefused};
 use crate::seam::deposit_entry;
 use crate::seam::CreditRefused;
-use crate::seam::Moved;
 use crate::user::UserId;
 
 /// Writes a deposit's row whole, new or not. `$1`: the record.
