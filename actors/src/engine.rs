@@ -6,6 +6,7 @@ use actix::prelude::*;
 
 use ayo_data::Store;
 
+use crate::lead::Lead;
 use crate::marquee::MarqueeActor;
 use crate::publisher::Publisher;
 use crate::scheduler::Scheduler;
@@ -20,12 +21,6 @@ pub struct Engine {
     pub scheduler: Addr<Scheduler>,
     pub marquee: Addr<MarqueeActor>,
 }
-
-/// Run the draws and the marquee's timers (`true`), or stop (`false`): in a cluster only the node holding the
-/// lottery's lease runs them (the server's `leadership`); on its own a node always does.
-#[derive(Message, Clone, Copy)]
-#[rtype(result = "()")]
-pub struct Lead(pub bool);
 
 impl Engine {
     /// Starts the engine inside the running actix system: unfinished draws resume at once.

@@ -6,6 +6,7 @@ pub mod draw_actor;
 pub mod engine;
 pub mod events;
 pub mod hub;
+pub mod lead;
 pub mod marquee;
 pub mod publisher;
 pub mod scheduler;

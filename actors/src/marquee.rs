@@ -8,12 +8,11 @@ use actix::prelude::*;
 use chrono::Utc;
 use serde_json::{json, Value};
 
-use ayo_data::notice::Marquee;
 use ayo_data::Store;
 
 use crate::events::{Event, EventKind, Topic};
 use crate::publisher::Publisher;
-use crate::views::time;
+use crate::views;
 
 /// The marquee messages changed: publish the live list now.
 #[derive(Message)]
@@ -29,22 +28,9 @@ pub struct MarqueeActor {
     leading: bool,
 }
 
-pub fn view(m: &Marquee) -> Value {
-    json!({
-        "id": m.id,
-        "text": m.text,
-        "active": m.active,
-        "starts_at": m.starts_at.map(time),
-        "ends_at": m.ends_at.map(time),
-        "priority": m.priority,
-        "created_at": time(m.created_at),
-        "updated_at": time(m.updated_at),
-    })
-}
-
 /// The live messages as every client sees them.
 pub fn live(store: &Store) -> Vec<Value> {
-    store.notices.live_marquees(Utc::now()).unwrap_or_default().iter().map(view).collect()
+    store.notices.live_marquees(Utc::now()).unwrap_or_default().iter().map(views::marquee).collect()
 }
 
 impl MarqueeActor {
@@ -103,9 +89,9 @@ impl Handler<MarqueesChanged> for MarqueeActor {
     }
 }
 
-impl Handler<crate::engine::Lead> for MarqueeActor {
+impl Handler<crate::lead::Lead> for MarqueeActor {
     type Result = ();
-    fn handle(&mut self, crate::engine::Lead(leading): crate::engine::Lead, ctx: &mut Context<Self>) {
+    fn handle(&mut self, crate::lead::Lead(leading): crate::lead::Lead, ctx: &mut Context<Self>) {
         self.leading = leading;
         self.schedule_next_boundary(ctx);
     }

@@ -15,8 +15,8 @@ use ayo_data::lotto::Balls;
 use ayo_data::Store;
 
 use crate::draw_actor::{self, CancelDraw, DrawActor, DrawFinished, OpenNow, RevealRefused, RevealWitness, StandDown};
-use crate::engine::Lead;
 use crate::events::{Event, EventKind, Topic};
+use crate::lead::Lead;
 use crate::publisher::Publisher;
 use crate::views;
 use crate::wallet::Wallets;

@@ -10,6 +10,7 @@ use ayo_data::game::Game;
 use ayo_data::ledger::LedgerEntry;
 use ayo_data::lotto::{Balls, Bet};
 use ayo_data::money::Kobo;
+use ayo_data::notice::Marquee;
 use ayo_data::ticket::{Terms, Ticket, TicketStatus};
 
 use crate::events::SettledTickets;
@@ -191,5 +192,19 @@ pub fn game(game: &Game, next_draw: Option<&Draw>) -> Value {
         "multipliers": game.multipliers,
         "stake_rules": game.stake_rules,
         "next_draw": next_draw.map(|d| draw(d, Some(game))),
+    })
+}
+
+/// A marquee message as the admin pages and the live feed show it.
+pub fn marquee(m: &Marquee) -> Value {
+    json!({
+        "id": m.id,
+        "text": m.text,
+        "active": m.active,
+        "starts_at": m.starts_at.map(time),
+        "ends_at": m.ends_at.map(time),
+        "priority": m.priority,
+        "created_at": time(m.created_at),
+        "updated_at": time(m.updated_at),
     })
 }

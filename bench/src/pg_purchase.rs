@@ -15,9 +15,8 @@ use tokio::task::JoinSet;
 use ayo_data::game::GameStatus;
 use ayo_data::lotto::{price, Bet};
 use ayo_data::money::Kobo;
-use ayo_data::money_engine::MoneyEngine;
 use ayo_data::pg::money::PgMoney;
-use ayo_data::store::Purchase;
+use ayo_data::seam::Purchase;
 use ayo_data::ticket::{Ticket, TicketStatus};
 
 use crate::seed;
@@ -57,7 +56,7 @@ async fn one(admin_url: &str, nodes: usize, players: usize, secs: u64) -> anyhow
     let users = seed::players(&store, 0, players, FUNDING)?;
     let url = ayo_data::pg::new_database(admin_url, "ayo_bench").await?;
     let mut client = ayo_data::pg::connect(&url).await?;
-    ayo_data::pg::import::import(&store, &mut client).await?;
+    ayo_data::migrate::import(&store, &mut client).await?;
     let mut engines = Vec::new();
     for _ in 0..nodes {
         engines.push(PgMoney::connect(&url).await?);

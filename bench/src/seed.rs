@@ -13,7 +13,7 @@ use ayo_data::game::{Game, GameStatus, Schedule};
 use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
 use ayo_data::lotto::{price, Bet, BetType, Multipliers, StakeRules};
 use ayo_data::money::Kobo;
-use ayo_data::store::{Purchase, SignUp};
+use ayo_data::seam::{Purchase, SignUp};
 use ayo_data::ticket::{Ticket, TicketStatus};
 use ayo_data::user::{NewPlayer, Role, User};
 use ayo_data::Store;

@@ -8,10 +8,9 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::game::wat;
-use crate::ledger::{EntryKind, EntryStatus, LedgerEntry};
+use crate::lagos::wat;
+use crate::ledger::{EntryKind, EntryStatus, LedgerEntry, Moved};
 use crate::money::Kobo;
-use crate::store::Moved;
 use crate::user::UserId;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -3,17 +3,13 @@
 //! Times of day are Nigerian time (WAT, Africa/Lagos), which is UTC+01:00 all year: Nigeria keeps no daylight
 //! saving, so a fixed offset is exact and needs no time-zone database.
 
-use chrono::{DateTime, Datelike, Duration, FixedOffset, NaiveTime, Offset, TimeZone, Utc, Weekday};
+use chrono::{DateTime, Datelike, Duration, FixedOffset, NaiveTime, TimeZone, Utc, Weekday};
 use serde::{Deserialize, Serialize};
 
+use crate::lagos::wat;
 use crate::lotto::{BetType, Multipliers, StakeRules};
 
 pub type GameId = u64;
-
-/// West Africa Time.
-pub fn wat() -> FixedOffset {
-    FixedOffset::east_opt(3600).unwrap_or_else(|| Utc.fix())
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]

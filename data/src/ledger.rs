@@ -55,3 +55,13 @@ impl LedgerEntry {
         matches!(self.status, EntryStatus::Pending | EntryStatus::Success)
     }
 }
+
+/// The result of a money move: the entries written and the balance after them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Moved<T> {
+    pub value: T,
+    pub entries: Vec<LedgerEntry>,
+    pub balance: Kobo,
+    /// True when this was a replay of an earlier request: nothing changed.
+    pub replayed: bool,
+}

@@ -1,4 +1,11 @@
-//! Ayo Lotto's model and its storage: the only crate that touches sled.
+//! Ayo Lotto's model and its storage, in floors (each imports only from those below it):
+//!
+//! 1. the model and its rules: money, accounts, games, draws, tickets, the lotto maths, tax, AML, Lagos time (the
+//!    files at this crate's root and `lotto/`), with `seal` (how secrets rest) beside them;
+//! 2. `seam`: the store's vocabulary, each family of records as a trait and every type those traits speak;
+//! 3. the two engines side by side, neither importing the other: `embedded` (sled, one process) and `pg`
+//!    (PostgreSQL, a cluster);
+//! 4. `engine` (`Store`: the choice between them) and `migrate` (moving an embedded store into PostgreSQL).
 
 pub mod account;
 pub mod activity;
@@ -8,25 +15,28 @@ pub mod banks;
 pub mod deposit;
 pub mod draw;
 pub mod draw_settlement;
+pub mod embedded;
+pub mod engine;
 pub mod error;
 pub mod game;
 pub mod identity;
+pub mod lagos;
 pub mod ledger;
 pub mod lotto;
+pub mod migrate;
 pub mod money;
-pub mod money_engine;
 pub mod name_match;
 pub mod notice;
 pub mod nuban;
 pub mod pg;
 pub mod residence;
 pub mod responsible;
+pub mod seal;
 pub mod seam;
-pub mod store;
 pub mod tax;
 pub mod ticket;
 pub mod user;
 pub mod withdrawal;
 
+pub use engine::Store;
 pub use error::{StoreError, StoreResult};
-pub use store::Store;

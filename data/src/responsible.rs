@@ -9,10 +9,11 @@
 //! - A time-out (24 hours, 7 days, 30 days) or self-exclusion (6 months, 1 year, 5 years) starts at once and cannot
 //!   be shortened or lifted early; a new one may only end later.
 
-use chrono::{DateTime, Duration, FixedOffset, Months, Utc};
+use chrono::{DateTime, Duration, Months, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::deposit::Deposit;
+use crate::lagos::lagos_time;
 use crate::money::Kobo;
 
 /// Hours before a raised (or removed) limit takes effect.
@@ -467,15 +468,6 @@ pub fn excluded_message(until: DateTime<Utc>) -> String {
     )
 }
 
-/// `22 Nov 2026, 7:15 pm WAT` (Lagos is UTC+1 all year).
-pub fn lagos_time(t: DateTime<Utc>) -> String {
-    let wat = FixedOffset::east_opt(3600).map(|tz| t.with_timezone(&tz));
-    match wat {
-        Some(local) => local.format("%-d %b %Y, %-I:%M %P WAT").to_string(),
-        None => t.format("%-d %b %Y, %H:%M UTC").to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -653,10 +645,5 @@ mod tests {
         let old: ResponsibleGaming = serde_json::from_str(r#"{"limits":{"daily":null,"weekly":null,"monthly":null}}"#)
             .unwrap_or_else(|_| ResponsibleGaming { reality_check_minutes: 999, ..ResponsibleGaming::default() });
         assert_eq!(old.reality_check_minutes, REALITY_CHECK_DEFAULT);
-    }
-
-    #[test]
-    fn lagos_time_reads_like_the_app() {
-        assert_eq!(lagos_time(at("2026-11-22T18:15:00Z")), "22 Nov 2026, 7:15 pm WAT");
     }
 }

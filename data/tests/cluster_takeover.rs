@@ -15,11 +15,10 @@ use chrono::Utc;
 
 use ayo_data::draw::DrawStatus;
 use ayo_data::money::Kobo;
-use ayo_data::money_engine::MoneyEngine;
 use ayo_data::pg::lease::LeaseKeeper;
 use ayo_data::pg::money::PgMoney;
 use ayo_data::pg::payout::pay_draw;
-use ayo_data::store::Outcome;
+use ayo_data::seam::Outcome;
 use ayo_data::user::UserId;
 use ayo_data::Store;
 
@@ -94,7 +93,7 @@ async fn drill() -> String {
     let server = std::env::var("AYO_TEST_POSTGRES_URL").expect("AYO_TEST_POSTGRES_URL (scripts/cluster-services.sh)");
     let url = ayo_data::pg::new_database(&server, "ayo_takeover").await.unwrap();
     let mut client = ayo_data::pg::connect(&url).await.unwrap();
-    ayo_data::pg::import::import(&store, &mut client).await.unwrap();
+    ayo_data::migrate::import(&store, &mut client).await.unwrap();
 
     // Node A pays; it is killed once some players are paid, however far it got inside its transaction.
     let mut node_a = Command::new(std::env::current_exe().unwrap())

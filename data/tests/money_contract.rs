@@ -1,4 +1,4 @@
-//! The money engine's contract (`MoneyEngine`), the same cases against both engines: the embedded store
+//! The money moves' contract (`seam::Money`), the same cases against both engines: the embedded store
 //! (`embedded_*`, in every `cargo test`) and PostgreSQL with three nodes on one database (`cluster_*`, `#[ignore]`d:
 //! scripts/test.sh runs them beside a throwaway PostgreSQL, `AYO_TEST_POSTGRES_URL`). The lottery is made in an
 //! embedded store and, for PostgreSQL, moved there by `ayo migrate`'s import, as an operator would.
@@ -12,10 +12,8 @@ use ayo_data::game::Game;
 use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
 use ayo_data::lotto::Bet;
 use ayo_data::money::Kobo;
-use ayo_data::money_engine::MoneyEngine;
-use ayo_data::pg::money::PgMoney;
 use ayo_data::pg::{draws, lease};
-use ayo_data::store::{Outcome, Purchase, PurchaseError};
+use ayo_data::seam::{Outcome, Purchase, PurchaseError};
 use ayo_data::ticket::TicketStatus;
 use ayo_data::user::User;
 use ayo_data::Store;
@@ -41,14 +39,14 @@ fn lottery() -> Lottery {
 }
 
 /// `nodes` PostgreSQL nodes on a fresh database holding `lottery`, moved there by the import; and its URL.
-async fn on_postgres(lottery: &Lottery, nodes: usize) -> (Vec<PgMoney>, String) {
+async fn on_postgres(lottery: &Lottery, nodes: usize) -> (Vec<Store>, String) {
     let admin = std::env::var("AYO_TEST_POSTGRES_URL").expect("AYO_TEST_POSTGRES_URL (scripts/cluster-services.sh)");
     let url = ayo_data::pg::new_database(&admin, "ayo_money").await.unwrap();
     let mut client = ayo_data::pg::connect(&url).await.unwrap();
-    ayo_data::pg::import::import(&lottery.store, &mut client).await.unwrap();
+    ayo_data::migrate::import(&lottery.store, &mut client).await.unwrap();
     let mut connected = Vec::new();
     for _ in 0..nodes {
-        connected.push(PgMoney::connect(&url).await.unwrap());
+        connected.push(Store::cluster(&url, &[7; 32]).unwrap());
     }
     (connected, url)
 }
@@ -57,66 +55,67 @@ fn nap1(n: u8) -> Bet {
     Bet::parse("NAP1", &[n], &[], &[]).unwrap()
 }
 
-/// A priced purchase with ids from `engine`.
-async fn purchase(engine: &impl MoneyEngine, l: &Lottery, user: &User, draw: &Draw, key: &str) -> Purchase {
+/// A priced purchase with ids from `node`.
+fn purchase(node: &Store, l: &Lottery, user: &User, draw: &Draw, key: &str) -> Purchase {
     let mut purchase = purchase_of(&l.store, &l.game, draw, user, nap1(7), key);
-    purchase.ticket.id = engine.next_id().await.unwrap();
-    purchase.entry_id = engine.next_id().await.unwrap();
+    purchase.ticket.id = node.ids.next_id().unwrap();
+    purchase.entry_id = node.ids.next_id().unwrap();
     purchase
 }
 
-async fn assert_balanced(engine: &impl MoneyEngine) {
-    assert_eq!(engine.unbalanced().await.unwrap(), Vec::<String>::new(), "every balance is the sum of its ledger");
+fn balance(node: &Store, user: &User) -> Kobo {
+    Kobo(node.books.balance(user.id).unwrap())
 }
 
-async fn a_replay_answers_the_first_ticket_and_moves_nothing<E: MoneyEngine>(l: &Lottery, nodes: &[E]) {
+fn assert_balanced(node: &Store) {
+    assert_eq!(node.money.unbalanced().unwrap(), Vec::<String>::new(), "every balance is the sum of its ledger");
+}
+
+async fn a_replay_answers_the_first_ticket_and_moves_nothing(l: &Lottery, nodes: &[Store]) {
     let ada = &l.players[0];
-    let first = purchase(&nodes[0], l, ada, &l.draw, "ada-1").await;
-    let again = purchase(&nodes[1], l, ada, &l.draw, "ada-1").await;
-    let bought = nodes[0].buy(first.clone()).await.unwrap().unwrap();
+    let first = purchase(&nodes[0], l, ada, &l.draw, "ada-1");
+    let again = purchase(&nodes[1], l, ada, &l.draw, "ada-1");
+    let bought = nodes[0].money.buy(first.clone()).await.unwrap().unwrap();
     assert!(!bought.replayed);
     assert_eq!(bought.balance.as_i64(), FUNDING - first.ticket.total_stake.as_i64());
-    let replayed = nodes[1].buy(again).await.unwrap().unwrap();
+    let replayed = nodes[1].money.buy(again).await.unwrap().unwrap();
     assert!(replayed.replayed, "the same key on another node answers the first ticket");
     assert_eq!(replayed.value.id, first.ticket.id);
     assert!(replayed.entries.is_empty());
-    assert_eq!(nodes[2].balance(ada.id).await.unwrap(), bought.balance, "paid for once");
-    assert_balanced(&nodes[0]).await;
+    assert_eq!(balance(&nodes[2], ada), bought.balance, "paid for once");
+    assert_balanced(&nodes[0]);
 }
 
-async fn refused_purchases_write_nothing<E: MoneyEngine>(l: &Lottery, nodes: &[E]) {
+async fn refused_purchases_write_nothing(l: &Lottery, nodes: &[Store]) {
     let ada = &l.players[0];
-    let closed = purchase(&nodes[0], l, ada, &l.closed, "closed").await;
-    assert_eq!(nodes[0].buy(closed).await.unwrap(), Err(PurchaseError::DrawNotSelling));
-    let mut too_dear = purchase(&nodes[1], l, ada, &l.draw, "too-dear").await;
+    let closed = purchase(&nodes[0], l, ada, &l.closed, "closed");
+    assert_eq!(nodes[0].money.buy(closed).await.unwrap(), Err(PurchaseError::DrawNotSelling));
+    let mut too_dear = purchase(&nodes[1], l, ada, &l.draw, "too-dear");
     too_dear.ticket.total_stake = Kobo(FUNDING + 1);
-    assert!(matches!(nodes[1].buy(too_dear).await.unwrap(), Err(PurchaseError::InsufficientFunds { .. })));
-    assert_eq!(nodes[2].balance(ada.id).await.unwrap(), Kobo(FUNDING));
-    assert_balanced(&nodes[0]).await;
+    assert!(matches!(nodes[1].money.buy(too_dear).await.unwrap(), Err(PurchaseError::InsufficientFunds { .. })));
+    assert_eq!(balance(&nodes[2], ada), Kobo(FUNDING));
+    assert_balanced(&nodes[0]);
 }
 
-async fn purchases_sent_to_every_node_at_once_never_overdraw<E: MoneyEngine + Clone + 'static>(
-    l: &Lottery,
-    nodes: &[E],
-) {
+async fn purchases_sent_to_every_node_at_once_never_overdraw(l: &Lottery, nodes: &[Store]) {
     let bola = &l.players[1];
     let stake = FUNDING / 5;
     let mut buying = JoinSet::new();
     for i in 0..30 {
         let node = nodes[i % nodes.len()].clone();
-        let mut p = purchase(&node, l, bola, &l.draw, &format!("bola-{i}")).await;
+        let mut p = purchase(&node, l, bola, &l.draw, &format!("bola-{i}"));
         p.ticket.total_stake = Kobo(stake);
-        buying.spawn(async move { node.buy(p).await.unwrap() });
+        buying.spawn(async move { node.money.buy(p).await.unwrap() });
     }
     let answers = buying.join_all().await;
     let bought = answers.iter().filter(|a| a.is_ok()).count();
     let short = answers.iter().filter(|a| matches!(a, Err(PurchaseError::InsufficientFunds { .. }))).count();
     assert_eq!((bought, short), (5, 25), "exactly the five the balance covers are sold");
-    assert_eq!(nodes[0].balance(bola.id).await.unwrap(), Kobo::ZERO);
-    assert_balanced(&nodes[0]).await;
+    assert_eq!(balance(&nodes[0], bola), Kobo::ZERO);
+    assert_balanced(&nodes[0]);
 }
 
-async fn a_keyed_move_happens_once_and_never_below_zero<E: MoneyEngine>(l: &Lottery, nodes: &[E]) {
+async fn a_keyed_move_happens_once_and_never_below_zero(l: &Lottery, nodes: &[Store]) {
     let chidi = &l.players[2];
     let entry = |id, amount| LedgerEntry {
         id,
@@ -129,59 +128,59 @@ async fn a_keyed_move_happens_once_and_never_below_zero<E: MoneyEngine>(l: &Lott
         description: "goodwill".into(),
         created_at: Utc::now(),
     };
-    let credit = entry(nodes[0].next_id().await.unwrap(), 50_000);
-    let first = nodes[0].apply_once(credit.clone(), Some("goodwill-1".into())).await.unwrap().unwrap();
+    let credit = entry(nodes[0].ids.next_id().unwrap(), 50_000);
+    let first = nodes[0].money.apply_once(credit.clone(), Some("goodwill-1")).unwrap().unwrap();
     assert!(!first.replayed);
-    let again = entry(nodes[1].next_id().await.unwrap(), 50_000);
-    let replayed = nodes[1].apply_once(again, Some("goodwill-1".into())).await.unwrap().unwrap();
+    let again = entry(nodes[1].ids.next_id().unwrap(), 50_000);
+    let replayed = nodes[1].money.apply_once(again, Some("goodwill-1")).unwrap().unwrap();
     assert!(replayed.replayed);
     assert_eq!(replayed.value.id, credit.id, "the repeat answers the first entry");
-    let overdraw = entry(nodes[2].next_id().await.unwrap(), -(FUNDING + 50_001));
-    assert_eq!(nodes[2].apply_once(overdraw, None).await.unwrap(), None, "refused below zero");
-    assert_eq!(nodes[0].balance(chidi.id).await.unwrap(), Kobo(FUNDING + 50_000));
-    assert_balanced(&nodes[0]).await;
+    let overdraw = entry(nodes[2].ids.next_id().unwrap(), -(FUNDING + 50_001));
+    assert_eq!(nodes[2].money.apply_once(overdraw, None).unwrap(), None, "refused below zero");
+    assert_eq!(balance(&nodes[0], chidi), Kobo(FUNDING + 50_000));
+    assert_balanced(&nodes[0]);
 }
 
-async fn a_settlement_run_on_two_nodes_at_once_pays_once<E: MoneyEngine + Clone + 'static>(l: &Lottery, nodes: &[E]) {
+async fn a_settlement_run_on_two_nodes_at_once_pays_once(l: &Lottery, nodes: &[Store]) {
     let ada = &l.players[0];
-    let winner = purchase(&nodes[0], l, ada, &l.draw, "win").await;
-    let loser = purchase(&nodes[0], l, ada, &l.draw, "lose").await;
+    let winner = purchase(&nodes[0], l, ada, &l.draw, "win");
+    let loser = purchase(&nodes[0], l, ada, &l.draw, "lose");
     let stakes = winner.ticket.total_stake.as_i64() + loser.ticket.total_stake.as_i64();
-    nodes[0].buy(winner.clone()).await.unwrap().unwrap();
-    nodes[1].buy(loser.clone()).await.unwrap().unwrap();
+    nodes[0].money.buy(winner.clone()).await.unwrap().unwrap();
+    nodes[1].money.buy(loser.clone()).await.unwrap().unwrap();
     let outcome = Outcome { ticket: winner.ticket.id, lines_won: 1, winnings: Kobo(100_000), tax: Kobo(5_000) };
     let mut settling = JoinSet::new();
     for node in &nodes[..2] {
         let node = node.clone();
-        let ids = vec![node.next_id().await.unwrap(), node.next_id().await.unwrap()];
+        let ids = vec![node.ids.next_id().unwrap(), node.ids.next_id().unwrap()];
         let (user, draw) = (ada.id, l.draw.id);
-        settling.spawn(async move { node.settle(user, draw, vec![outcome], ids, Utc::now()).await.unwrap() });
+        settling.spawn_blocking(move || node.money.settle(user, draw, &[outcome], &ids, Utc::now()).unwrap());
     }
     let runs = settling.join_all().await;
     assert_eq!(runs.iter().filter(|run| !run.replayed).count(), 1, "one run pays, the other finds it done");
     let paid = runs.iter().find(|run| !run.replayed).unwrap();
     assert_eq!(paid.entries.len(), 2, "the win and its tax");
-    assert_eq!(nodes[2].balance(ada.id).await.unwrap(), Kobo(FUNDING - stakes + 95_000));
-    assert_balanced(&nodes[0]).await;
+    assert_eq!(balance(&nodes[2], ada), Kobo(FUNDING - stakes + 95_000));
+    assert_balanced(&nodes[0]);
 }
 
-async fn a_cancelled_draws_refund_runs_once<E: MoneyEngine>(l: &Lottery, nodes: &[E]) {
+async fn a_cancelled_draws_refund_runs_once(l: &Lottery, nodes: &[Store]) {
     let bola = &l.players[1];
-    let first = purchase(&nodes[0], l, bola, &l.draw, "r-1").await;
-    let second = purchase(&nodes[1], l, bola, &l.draw, "r-2").await;
-    nodes[0].buy(first.clone()).await.unwrap().unwrap();
-    nodes[1].buy(second.clone()).await.unwrap().unwrap();
+    let first = purchase(&nodes[0], l, bola, &l.draw, "r-1");
+    let second = purchase(&nodes[1], l, bola, &l.draw, "r-2");
+    nodes[0].money.buy(first.clone()).await.unwrap().unwrap();
+    nodes[1].money.buy(second.clone()).await.unwrap().unwrap();
     let tickets = vec![first.ticket.id, second.ticket.id];
-    let ids = vec![nodes[2].next_id().await.unwrap(), nodes[2].next_id().await.unwrap()];
-    let refunded = nodes[2].refund(bola.id, tickets.clone(), ids, Utc::now()).await.unwrap();
+    let ids = vec![nodes[2].ids.next_id().unwrap(), nodes[2].ids.next_id().unwrap()];
+    let refunded = nodes[2].money.refund(bola.id, &tickets, &ids, Utc::now()).unwrap();
     assert_eq!(refunded.value.len(), 2);
     assert!(refunded.value.iter().all(|t| t.status == TicketStatus::Refunded));
     assert_eq!(refunded.balance, Kobo(FUNDING), "every stake back");
-    let ids = vec![nodes[0].next_id().await.unwrap(), nodes[0].next_id().await.unwrap()];
-    let again = nodes[0].refund(bola.id, tickets, ids, Utc::now()).await.unwrap();
+    let ids = vec![nodes[0].ids.next_id().unwrap(), nodes[0].ids.next_id().unwrap()];
+    let again = nodes[0].money.refund(bola.id, &tickets, &ids, Utc::now()).unwrap();
     assert!(again.value.is_empty() && again.entries.is_empty(), "a rerun refunds nothing");
-    assert_eq!(nodes[1].balance(bola.id).await.unwrap(), Kobo(FUNDING));
-    assert_balanced(&nodes[0]).await;
+    assert_eq!(balance(&nodes[1], bola), Kobo(FUNDING));
+    assert_balanced(&nodes[0]);
 }
 
 /// One case against both engines: three handles on one embedded store, three PostgreSQL nodes on one database.
@@ -239,14 +238,14 @@ async fn cluster_closing_a_draw_while_three_nodes_sell_lets_no_ticket_in_after_i
         let node = nodes[i % 3].clone();
         let mut purchases = Vec::new();
         for n in 0..300 {
-            let mut p = purchase(&node, &l, &l.players[i % 3], &l.draw, &format!("{i}-{n}")).await;
+            let mut p = purchase(&node, &l, &l.players[i % 3], &l.draw, &format!("{i}-{n}"));
             p.ticket.total_stake = Kobo(1_000);
             purchases.push(p);
         }
         buying.spawn(async move {
             let mut bought = 0u64;
             for p in purchases {
-                match node.buy(p).await.unwrap() {
+                match node.money.buy(p).await.unwrap() {
                     Ok(_) => bought += 1,
                     Err(PurchaseError::DrawNotSelling) => return (bought, true),
                     Err(e) => panic!("{e}"),
@@ -271,5 +270,5 @@ async fn cluster_closing_a_draw_while_three_nodes_sell_lets_no_ticket_in_after_i
     assert_eq!(bought, counted, "every purchase answered before the close is in its count, none after");
     assert_eq!(client.query_one(tickets, &[]).await.unwrap().get::<_, i64>(0) as u64, counted);
     assert_eq!(draws::close(&mut client, &held, ttl).await.unwrap(), None, "a closed draw stays closed");
-    assert_balanced(&nodes[0]).await;
+    assert_balanced(&nodes[0]);
 }

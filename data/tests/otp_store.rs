@@ -4,7 +4,7 @@
 use chrono::{Duration, Utc};
 
 use ayo_data::account::{DateOfBirth, Email, PersonName, PhoneNumber};
-use ayo_data::store::{OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpVerdict, SignUp};
+use ayo_data::seam::{OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpVerdict, SignUp};
 use ayo_data::user::{NewPlayer, User};
 use ayo_data::Store;
 

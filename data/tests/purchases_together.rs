@@ -4,7 +4,7 @@
 
 use ayo_data::lotto::Bet;
 use ayo_data::money::Kobo;
-use ayo_data::store::PurchaseError;
+use ayo_data::seam::PurchaseError;
 use ayo_data::Store;
 
 mod common;

@@ -1,5 +1,5 @@
-//! The money's books as read (`seam::WalletBooks`): the same moves made by each money engine, then read back through
-//! that engine's books, must answer the same. `embedded_*` in every `cargo test`; `cluster_*` on a throwaway
+//! The money's books as read (`seam::Books`): the same moves made on each engine (`seam::Money`), then read back
+//! through that engine's books, must answer the same. `embedded_*` in every `cargo test`; `cluster_*` on a throwaway
 //! PostgreSQL (scripts/test.sh), the lottery moved there by `ayo migrate`'s import first.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed unwrap is a failed test
 
@@ -9,13 +9,13 @@ use chrono::{Duration, Utc};
 
 use ayo_data::draw::{Draw, DrawStatus};
 use ayo_data::game::Game;
+use ayo_data::lagos::lagos_day;
 use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
 use ayo_data::lotto::Bet;
 use ayo_data::money::Kobo;
-use ayo_data::money_engine::MoneyEngine;
-use ayo_data::pg::{blocking::PgSync, books::PgBooks, money::PgMoney};
-use ayo_data::seam::WalletBooks;
-use ayo_data::store::{lagos_day, Outcome, Slice};
+use ayo_data::pg::{blocking::PgSync, books::PgBooks};
+use ayo_data::seam::Books;
+use ayo_data::seam::{Outcome, Slice};
 use ayo_data::ticket::{Ticket, TicketStatus};
 use ayo_data::user::User;
 use ayo_data::Store;
@@ -49,23 +49,17 @@ struct Moves {
     refunded: Ticket,
 }
 
-async fn buy(engine: &impl MoneyEngine, l: &Lottery, user: &User, draw: &Draw, n: u8) -> Ticket {
+async fn buy(engine: &Store, l: &Lottery, user: &User, draw: &Draw, n: u8) -> Ticket {
     let bet = Bet::parse("NAP1", &[n], &[], &[]).unwrap();
     let mut purchase = purchase_of(&l.store, &l.game, draw, user, bet, &format!("{}-{n}", user.id));
-    purchase.ticket.id = engine.next_id().await.unwrap();
-    purchase.entry_id = engine.next_id().await.unwrap();
-    engine.buy(purchase).await.unwrap().unwrap().value
+    purchase.ticket.id = engine.ids.next_id().unwrap();
+    purchase.entry_id = engine.ids.next_id().unwrap();
+    engine.money.buy(purchase).await.unwrap().unwrap().value
 }
 
-async fn entry(
-    engine: &impl MoneyEngine,
-    user: &User,
-    kind: EntryKind,
-    status: EntryStatus,
-    amount: i64,
-) -> LedgerEntry {
+fn entry(engine: &Store, user: &User, kind: EntryKind, status: EntryStatus, amount: i64) -> LedgerEntry {
     LedgerEntry {
-        id: engine.next_id().await.unwrap(),
+        id: engine.ids.next_id().unwrap(),
         user_id: user.id,
         kind,
         status,
@@ -78,7 +72,7 @@ async fn entry(
 }
 
 /// Six purchases, Ada's settlement (her first ticket wins ₦200), Bola's refund, a deposit and a pending withdrawal.
-async fn make_moves(engine: &impl MoneyEngine, l: &Lottery) -> Moves {
+async fn make_moves(engine: &Store, l: &Lottery) -> Moves {
     let mut ada = Vec::new();
     for n in 1..=3 {
         ada.push(buy(engine, l, &l.ada, &l.draw, n).await);
@@ -86,14 +80,14 @@ async fn make_moves(engine: &impl MoneyEngine, l: &Lottery) -> Moves {
     let bola = vec![buy(engine, l, &l.bola, &l.draw, 4).await, buy(engine, l, &l.bola, &l.draw, 5).await];
     let refunded = buy(engine, l, &l.bola, &l.other, 6).await;
     let win = Outcome::untaxed(ada[0].id, 1, Kobo(20_000));
-    let ids = vec![engine.next_id().await.unwrap()];
-    engine.settle(l.ada.id, l.draw.id, vec![win], ids, Utc::now()).await.unwrap();
-    let ids = vec![engine.next_id().await.unwrap()];
-    engine.refund(l.bola.id, vec![refunded.id], ids, Utc::now()).await.unwrap();
-    let deposit = entry(engine, &l.bola, EntryKind::Deposit, EntryStatus::Success, 100_000).await;
-    engine.apply_once(deposit, Some("dep-1".into())).await.unwrap().unwrap();
-    let withdrawal = entry(engine, &l.ada, EntryKind::Withdrawal, EntryStatus::Pending, -30_000).await;
-    engine.apply_once(withdrawal, Some("wd-1".into())).await.unwrap().unwrap();
+    let ids = vec![engine.ids.next_id().unwrap()];
+    engine.money.settle(l.ada.id, l.draw.id, &[win], &ids, Utc::now()).unwrap();
+    let ids = vec![engine.ids.next_id().unwrap()];
+    engine.money.refund(l.bola.id, &[refunded.id], &ids, Utc::now()).unwrap();
+    let deposit = entry(engine, &l.bola, EntryKind::Deposit, EntryStatus::Success, 100_000);
+    engine.money.apply_once(deposit, Some("dep-1")).unwrap().unwrap();
+    let withdrawal = entry(engine, &l.ada, EntryKind::Withdrawal, EntryStatus::Pending, -30_000);
+    engine.money.apply_once(withdrawal, Some("wd-1")).unwrap().unwrap();
     Moves { ada, bola, refunded }
 }
 
@@ -106,7 +100,7 @@ fn kinds(entries: &[LedgerEntry]) -> Vec<EntryKind> {
 }
 
 /// Every read of the books, against what the moves must have left.
-fn books_read_what_the_moves_left(books: &dyn WalletBooks, l: &Lottery, m: &Moves) {
+fn books_read_what_the_moves_left(books: &dyn Books, l: &Lottery, m: &Moves) {
     assert_eq!(books.balance(l.ada.id).unwrap(), FUNDING - 3 * STAKE + 20_000 - 30_000);
     assert_eq!(books.balance(l.bola.id).unwrap(), FUNDING - 3 * STAKE + STAKE + 100_000);
     assert_eq!(books.balance(999_999).unwrap(), 0, "no wallet, no money");
@@ -191,8 +185,8 @@ async fn cluster_books_read_what_the_moves_left() {
     let admin = std::env::var("AYO_TEST_POSTGRES_URL").expect("AYO_TEST_POSTGRES_URL (scripts/cluster-services.sh)");
     let url = ayo_data::pg::new_database(&admin, "ayo_books").await.unwrap();
     let mut client = ayo_data::pg::connect(&url).await.unwrap();
-    ayo_data::pg::import::import(&l.store, &mut client).await.unwrap();
-    let engine = PgMoney::connect(&url).await.unwrap();
+    ayo_data::migrate::import(&l.store, &mut client).await.unwrap();
+    let engine = Store::cluster(&url, &[7; 32]).unwrap();
     let moves = make_moves(&engine, &l).await;
     let books = tokio::task::spawn_blocking(move || {
         let books = PgBooks::new(PgSync::connect(&url).unwrap());

@@ -10,9 +10,9 @@ use ayo_data::draw::{Draw, DrawId, DrawStatus};
 use ayo_data::game::Game;
 use ayo_data::lotto::Balls;
 use ayo_data::pg::games::PgGames;
+use ayo_data::seal::SeedSealer;
 use ayo_data::seam::Games;
-use ayo_data::store::seal::SeedSealer;
-use ayo_data::store::Slice;
+use ayo_data::seam::Slice;
 
 mod common;
 use common::nodes::Node;

@@ -10,9 +10,9 @@ use ayo_data::adjustment::{ApprovalStatus, HeldBecause, PendingAdjustment};
 use ayo_data::identity::{IdNumber, Identity, IdentityStatus};
 use ayo_data::money::Kobo;
 use ayo_data::pg::{adjustments::PgAdjustments, identities::PgIdentities};
+use ayo_data::seal::SecretSealer;
+use ayo_data::seam::Slice;
 use ayo_data::seam::{Adjustments, Identities};
-use ayo_data::store::seal::SecretSealer;
-use ayo_data::store::Slice;
 use ayo_data::user::UserId;
 
 mod common;

@@ -11,8 +11,8 @@ use ayo_data::activity::Activity;
 use ayo_data::notice::{Contact, Marquee};
 use ayo_data::pg::{activities::PgActivities, notices::PgNotices, responsible::PgResponsible};
 use ayo_data::responsible::ResponsibleGaming;
+use ayo_data::seam::Slice;
 use ayo_data::seam::{Activities, Notices, Responsible};
-use ayo_data::store::Slice;
 
 mod common;
 use common::nodes::Node;

@@ -9,8 +9,8 @@ use chrono::{DateTime, Duration, Utc};
 use ayo_data::account::{DateOfBirth, Email, PersonName, PhoneNumber};
 use ayo_data::pg::otps::PgOtps;
 use ayo_data::pg::users::PgUsers;
-use ayo_data::seam::otps::{OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpVerdict};
-use ayo_data::seam::users::SignUp;
+use ayo_data::seam::SignUp;
+use ayo_data::seam::{OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpVerdict};
 use ayo_data::seam::{Otps, Users};
 use ayo_data::user::{NewPlayer, User};
 

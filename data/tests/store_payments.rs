@@ -16,8 +16,8 @@ use ayo_data::money::Kobo;
 use ayo_data::pg::payments::PgPayments;
 use ayo_data::pg::responsible::PgResponsible;
 use ayo_data::responsible::{DepositRefused, Period, ResponsibleGaming};
+use ayo_data::seam::{CreditRefused, Slice, WithdrawalRefused};
 use ayo_data::seam::{Payments, Responsible};
-use ayo_data::store::{CreditRefused, Slice, WithdrawalRefused};
 use ayo_data::user::UserId;
 use ayo_data::withdrawal::{Withdrawal, WithdrawalMove, WithdrawalStatus};
 
@@ -361,7 +361,7 @@ fn open(node: &Node, user: UserId, amount: i64, at: DateTime<Utc>) -> Result<Dep
     payments(node).open_deposit(&d, at).unwrap().map(|()| d)
 }
 
-fn credit(node: &Node, d: &Deposit, at: DateTime<Utc>) -> ayo_data::store::Moved<Deposit> {
+fn credit(node: &Node, d: &Deposit, at: DateTime<Utc>) -> ayo_data::ledger::Moved<Deposit> {
     payments(node).credit_deposit(&d.reference, d.amount, next_id(node), at).unwrap().unwrap()
 }
 

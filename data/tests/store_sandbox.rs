@@ -7,7 +7,7 @@ use chrono::Utc;
 
 use ayo_data::pg::sandbox::PgSandbox;
 use ayo_data::seam::SandboxBooks;
-use ayo_data::store::{SandboxCharge, SandboxTransfer};
+use ayo_data::seam::{SandboxCharge, SandboxTransfer};
 
 mod common;
 use common::nodes::Node;

@@ -8,7 +8,7 @@ use chrono::{Duration, Utc};
 
 use ayo_data::account::{DateOfBirth, Email, PersonName, PhoneNumber};
 use ayo_data::pg::users::PgUsers;
-use ayo_data::seam::users::SignUp;
+use ayo_data::seam::SignUp;
 use ayo_data::seam::Users;
 use ayo_data::user::{EnrolmentCheck, EnrolmentCode, NewPlayer, Role, User, UserStatus};
 

@@ -5,8 +5,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use ayo_data::pg::witness::PgWitnessPool;
-use ayo_data::seam::{DuplicateCommitment, WitnessPool};
-use ayo_data::store::PooledCommitment;
+use ayo_data::seam::{DuplicateCommitment, PooledCommitment, WitnessPool};
 
 mod common;
 use common::nodes::Node;

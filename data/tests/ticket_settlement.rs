@@ -10,7 +10,7 @@ use chrono::Utc;
 use ayo_data::game::Game;
 use ayo_data::ledger::EntryKind;
 use ayo_data::lotto::{outcome, Bet};
-use ayo_data::store::{Outcome, Purchase};
+use ayo_data::seam::{Outcome, Purchase};
 use ayo_data::ticket::{Ticket, TicketCard, TicketStatus};
 use ayo_data::Store;
 
@@ -112,7 +112,7 @@ fn a_players_tickets_are_settled_once_and_every_read_shows_them_won_or_lost() {
     }
     store.wallets().unwrap().tickets_of_user(ada.id).unwrap().iter().for_each(check);
     store.wallets().unwrap().tickets_of_draw(draw.id).unwrap().iter().for_each(check);
-    let every = ayo_data::store::Slice { offset: 0, limit: 100, oldest_first: false };
+    let every = ayo_data::seam::Slice { offset: 0, limit: 100, oldest_first: false };
     let of_game = store.wallets().unwrap().tickets_of_game_page(draw.game_id, every).unwrap();
     assert_eq!(of_game.total, 3);
     of_game.rows.iter().for_each(check);
@@ -160,7 +160,7 @@ fn a_player_with_no_winning_ticket_is_settled_without_a_ledger_entry() {
 fn a_store_written_before_the_tallies_gets_them_rebuilt_when_opened() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("db");
-    let every = ayo_data::store::Slice { offset: 0, limit: 100, oldest_first: false };
+    let every = ayo_data::seam::Slice { offset: 0, limit: 100, oldest_first: false };
     let (game, entries, money, draws) = {
         let store = Store::open(&path).unwrap();
         let (game, draw) = game_and_draw(&store);

@@ -1,5 +1,5 @@
 //! `ayo migrate --from-data-dir D --to postgres://…`: moves an embedded install into PostgreSQL, the cluster
-//! mode's system of record (issue 14), and says so only once the copy has been checked (`ayo_data::pg::import`).
+//! mode's system of record (issue 14), and says so only once the copy has been checked (`ayo_data::migrate`).
 
 use std::path::Path;
 
@@ -13,7 +13,7 @@ pub fn migrate(from_data_dir: &Path, to: &str) -> anyhow::Result<String> {
     let store = open_store(&settings).context("stop the server running on this data directory first")?;
     let imported = actix_web::rt::System::new().block_on(async {
         let mut client = ayo_data::pg::connect(to).await?;
-        ayo_data::pg::import::import(&store, &mut client).await
+        ayo_data::migrate::import(&store, &mut client).await
     })?;
     Ok(format!(
         "Migrated {} records of {} trees from {}, checked against the store before committing:\n\

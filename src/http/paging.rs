@@ -9,7 +9,7 @@
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use ayo_data::store::Slice;
+use ayo_data::seam::Slice;
 
 pub const DEFAULT_PER_PAGE: usize = 20;
 pub const MAX_PER_PAGE: usize = 100;

@@ -8,7 +8,7 @@ use std::time::Duration;
 use actix_web::{web, HttpRequest};
 use chrono::Utc;
 
-use ayo_data::store::OtpPepper;
+use ayo_data::seam::OtpPepper;
 use ayo_data::Store;
 
 use crate::auth::Tokens;

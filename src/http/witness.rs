@@ -12,7 +12,7 @@ use ayo_actors::scheduler::Reveal;
 use ayo_actors::views;
 use ayo_data::draw::{DrawId, DrawStatus};
 use ayo_data::lotto::canonical::parse_hex32;
-use ayo_data::store::PooledCommitment;
+use ayo_data::seam::PooledCommitment;
 
 use crate::error::{ApiError, FieldErrors};
 use crate::http::extract::WitnessUser;

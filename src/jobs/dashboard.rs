@@ -7,12 +7,11 @@
 
 use std::time::Duration;
 
-use chrono::{DateTime, NaiveTime, Utc};
+use chrono::{DateTime, Utc};
 use serde_json::{json, Value};
 
 use ayo_actors::events::{Event, EventKind, Topic};
-use ayo_data::game::wat;
-use ayo_data::store::lagos_day;
+use ayo_data::lagos::{lagos_day, lagos_midnight};
 use ayo_data::Store;
 
 /// How often the live counters are recomputed for admins (only published when they changed).
@@ -51,7 +50,7 @@ pub fn figures(store: &Store) -> anyhow::Result<Value> {
 
 /// The instant today began in Lagos (00:00 WAT is 23:00 UTC the day before).
 fn start_of_wat_day(now: DateTime<Utc>) -> DateTime<Utc> {
-    lagos_day(now).and_time(NaiveTime::MIN).and_utc() - chrono::Duration::seconds(i64::from(wat().local_minus_utc()))
+    lagos_midnight(lagos_day(now))
 }
 
 /// Recomputes the figures every few seconds while an admin is connected and pushes them when they change.

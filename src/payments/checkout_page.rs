@@ -2,7 +2,7 @@
 //! JavaScript. Three real buttons in three forms (Pay, Cancel, Fail), labelled headings, visible focus, AA contrast.
 
 use ayo_data::money::Kobo;
-use ayo_data::store::SandboxCharge;
+use ayo_data::seam::SandboxCharge;
 
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());

@@ -13,7 +13,7 @@ use std::time::Duration;
 use chrono::Utc;
 use serde_json::{json, Value};
 
-use ayo_data::store::{SandboxCharge, SandboxTransfer};
+use ayo_data::seam::{SandboxCharge, SandboxTransfer};
 use ayo_data::Store;
 
 use super::protocol::{sign, Checkout, GatewayError, TransferOrder, TransferOutcome, Verification, SIGNATURE_HEADER};

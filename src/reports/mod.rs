@@ -6,11 +6,11 @@ pub mod csv;
 
 use std::collections::{BTreeMap, HashMap};
 
-use chrono::{DateTime, Datelike, NaiveDate, TimeZone, Utc};
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
 
-use ayo_data::game::wat;
+use ayo_data::lagos::lagos_midnight;
 use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
-use ayo_data::store::back_to;
+use ayo_data::seam::back_to;
 use ayo_data::user::UserId;
 use ayo_data::{Store, StoreResult};
 
@@ -36,13 +36,6 @@ fn share(amount: i64, part: i64, whole: i64) -> i64 {
 pub struct Window {
     pub from: DateTime<Utc>,
     pub to: DateTime<Utc>,
-}
-
-fn lagos_midnight(day: NaiveDate) -> DateTime<Utc> {
-    wat()
-        .from_local_datetime(&day.and_hms_opt(0, 0, 0).unwrap_or_default())
-        .single()
-        .map_or_else(Utc::now, |t| t.to_utc())
 }
 
 /// A Lagos calendar month from `YYYY-MM`.

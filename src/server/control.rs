@@ -53,7 +53,7 @@ async fn answer(stream: UnixStream, store: Store) {
 }
 
 /// Writes a consistent copy of `store` to `target`, atomically: a partial file is written and synced, then renamed.
-pub fn write_backup(store: &Store, target: &Path) -> anyhow::Result<ayo_data::store::backup::Written> {
+pub fn write_backup(store: &Store, target: &Path) -> anyhow::Result<ayo_data::embedded::Written> {
     anyhow::ensure!(target.is_absolute(), "the backup path must be absolute");
     let partial = target.with_extension("partial");
     let mut options = std::fs::OpenOptions::new();

@@ -2,7 +2,7 @@
 //! anything starts (`crate::secrets::strength`), and the seed, token and code keys taken from the settings or, on a
 //! single node, from `<data-dir>/secrets/` (`crate::secrets`).
 
-use ayo_data::store::OtpPepper;
+use ayo_data::seam::OtpPepper;
 
 use crate::secrets::load_or_create;
 use crate::secrets::strength::{header_key, hex_key, paystack_key, require_strong, WeakSecret};

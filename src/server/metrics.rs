@@ -32,7 +32,7 @@ use crate::http::state::AppState;
 
 /// Latency buckets in seconds, for every histogram but the counts.
 const BUCKETS: [f64; 14] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0];
-/// Buckets of `ayo_purchases_per_transaction` (at most 256: `ayo_data::store::purchases`).
+/// Buckets of `ayo_purchases_per_transaction` (at most 256: `ayo_data::embedded`, the purchase queue).
 const PURCHASES: [f64; 9] = [1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0];
 
 static RECORDER: OnceLock<Option<PrometheusHandle>> = OnceLock::new();

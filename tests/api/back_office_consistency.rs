@@ -104,7 +104,7 @@ async fn a_bad_stake_rule_multiplier_or_schedule_is_named_exactly() {
 async fn the_dashboard_counts_a_day_from_midnight_in_lagos() {
     let app = spawn_app().await;
     let admin = app.admin("boss@ayolotto.ng").await;
-    let lagos = ayo_data::game::wat();
+    let lagos = ayo_data::lagos::wat();
     let yesterday = (Utc::now().with_timezone(&lagos) - Span::days(1)).date_naive();
     // 00:30 WAT yesterday is 23:30 UTC the day before: a UTC day would put it one bar too early.
     let half_past_midnight = yesterday.and_time(NaiveTime::MIN).and_utc() + Span::minutes(30) - Span::hours(1);

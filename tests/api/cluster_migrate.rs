@@ -5,15 +5,14 @@
 use std::process::Command;
 
 use ayo_data::ledger::LedgerEntry;
-use ayo_data::money_engine::MoneyEngine;
-use ayo_data::pg::import::import;
+use ayo_data::migrate::import;
 use ayo_data::pg::money::PgMoney;
 use ayo_data::pg::payments::PgPayments;
 use ayo_data::pg::{activities::PgActivities, adjustments::PgAdjustments, blocking::PgSync, notices::PgNotices};
 use ayo_data::pg::{identities::PgIdentities, responsible::PgResponsible};
 use ayo_data::pg::{Client, PgError};
 use ayo_data::seam::{Activities, Adjustments, Identities, Notices, Payments, Responsible};
-use ayo_data::store::Slice;
+use ayo_data::seam::Slice;
 
 use crate::helpers::spawn_app;
 
@@ -182,7 +181,7 @@ async fn a_running_lottery_moves_into_postgresql_whole_with_its_books_balanced_a
     assert_eq!(moved_adjustments.all().unwrap(), std::slice::from_ref(&adjustment));
     let repeat = moved_adjustments.request(&ayo_data::adjustment::PendingAdjustment { id: 1, ..adjustment.clone() });
     assert_eq!(repeat.unwrap(), (adjustment, false), "its key came along: a repeat answers the first");
-    let no_key = ayo_data::store::seal::SecretSealer::ephemeral();
+    let no_key = ayo_data::seal::SecretSealer::ephemeral();
     assert_eq!(
         PgIdentities::new(pg.clone(), no_key).get(ada_id as u64).unwrap(),
         app.store.identities.get(ada_id as u64).unwrap()

@@ -227,7 +227,7 @@ async fn crowd_in_draw(store: &ayo_data::Store, secs: i64) -> (ayo_data::draw::D
                 settled_at: None,
                 terms: None,
             };
-            purchases.push(ayo_data::store::Purchase { ticket, entry_id: store.ids.next_id().unwrap(), now });
+            purchases.push(ayo_data::seam::Purchase { ticket, entry_id: store.ids.next_id().unwrap(), now });
             issued.push(tokens.issue(&user).unwrap());
         }
         (draw, purchases, issued)

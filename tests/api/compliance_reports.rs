@@ -7,7 +7,7 @@ use crate::helpers::{spawn_app, TestApp};
 use crate::lotto::nap1;
 
 fn this_month() -> String {
-    ayo_data::store::lagos_day(chrono::Utc::now()).format("%Y-%m").to_string()
+    ayo_data::lagos::lagos_day(chrono::Utc::now()).format("%Y-%m").to_string()
 }
 
 async fn text(app: &TestApp, path: &str, token: &str) -> (u16, String) {

@@ -313,7 +313,7 @@ async fn the_results_archive_lists_past_draws_newest_first_filtered_searched_and
     let by_game = app.get(&format!("/results?game_id={}", two["game_id"]), None).await.body["data"]["results"].clone();
     assert_eq!(by_game.as_array().unwrap().len(), 1);
     // Dates are Lagos days, as the page shows the times (WAT): the draw's own day finds it, the next one does not.
-    let day = ayo_data::store::lagos_day(first.draws_at);
+    let day = ayo_data::lagos::lagos_day(first.draws_at);
     let on_its_day = app.get(&format!("/results?from={day}&to={day}"), None).await.body["data"]["results"].clone();
     assert!(on_its_day.as_array().unwrap().iter().any(|d| d["id"] == first.id), "{on_its_day}");
     let tomorrow = day.succ_opt().unwrap();

@@ -152,7 +152,7 @@ async fn other_states_pay_no_tax_until_a_rule_says_so_and_rules_start_today_or_l
         .post("/admin/tax-rules/create", json!({"state": "KN", "rate_bp": 10_001, "from": "2099-01-01"}), Some(&admin))
         .await;
     assert!(!too_much.field_errors("rate_bp").is_empty());
-    let today = ayo_data::store::lagos_day(chrono::Utc::now()).to_string();
+    let today = ayo_data::lagos::lagos_day(chrono::Utc::now()).to_string();
     let kano = app
         .post("/admin/tax-rules/create", json!({"state": "KN", "rate_bp": 1_000, "from": today}), Some(&admin))
         .await;

@@ -15,7 +15,7 @@ use ayo_data::game::{Game, GameStatus, Schedule};
 use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
 use ayo_data::lotto::{BetType, Multipliers, StakeRules};
 use ayo_data::money::Kobo;
-use ayo_data::store::SignUp;
+use ayo_data::seam::SignUp;
 use ayo_data::user::{NewPlayer, User};
 use ayo_data::Store;
 

@@ -13,7 +13,7 @@ use ayo_data::draw::DrawStatus;
 use ayo_data::ledger::EntryKind;
 use ayo_data::lotto::{price, winnings, Bet};
 use ayo_data::money::Kobo;
-use ayo_data::store::Purchase;
+use ayo_data::seam::Purchase;
 use ayo_data::ticket::{Ticket, TicketStatus};
 use ayo_data::Store;
 

@@ -9,9 +9,10 @@ use actix::prelude::*;
 use chrono::{DateTime, Utc};
 
 use ayo_data::deposit::Deposit;
+use ayo_data::ledger::Moved;
 use ayo_data::money::Kobo;
 use ayo_data::responsible::DepositRefused;
-use ayo_data::store::{CreditRefused, Moved, WithdrawalRefused};
+use ayo_data::seam::{CreditRefused, WithdrawalRefused};
 use ayo_data::withdrawal::{Withdrawal, WithdrawalId, WithdrawalMove};
 
 use super::{WalletActor, WalletError};

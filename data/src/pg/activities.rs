@@ -9,7 +9,7 @@ use super::pages::Pages;
 use crate::activity::Activity;
 use crate::error::StoreResult;
 use crate::seam::Activities;
-use crate::store::{Page, Slice};
+use crate::seam::{Page, Slice};
 
 /// Entries read at a time by `newest_first`.
 const READ_AHEAD: i64 = 500;

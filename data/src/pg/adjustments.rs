@@ -11,15 +11,15 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::Value;
 
 use super::blocking::{Conns, PgSync};
-use super::import::LEDGER;
 use super::money::{lock_wallet, set_balances};
+use super::tables::LEDGER;
 use super::PgError;
 use crate::adjustment::{Adjusted, ApprovalStatus, FourEyes, PendingAdjustment};
 use crate::error::StoreResult;
 use crate::ledger::LedgerEntry;
+use crate::ledger::Moved;
 use crate::money::Kobo;
 use crate::seam::Adjustments;
-use crate::store::Moved;
 use crate::user::UserId;
 
 #[derive(Clone)]
@@ -81,7 +81,7 @@ async fn adjust(pool: Conns, asked: PendingAdjustment, entry_id: u64, limits: Fo
         )
         .await?;
     if let Some(row) = applied {
-        let value: LedgerEntry = serde_json::from_value(row.get(0)).map_err(crate::StoreError::from)?;
+        let value: LedgerEntry = serde_json::from_value(row.get(0)).map_err(crate::error::StoreError::from)?;
         return Ok(Adjusted::Applied(Moved { value, entries: vec![], balance: Kobo(balance), replayed: true }));
     }
     let filed = tx
@@ -91,14 +91,14 @@ async fn adjust(pool: Conns, asked: PendingAdjustment, entry_id: u64, limits: Fo
         )
         .await?;
     if let Some(row) = filed {
-        let first: PendingAdjustment = serde_json::from_value(row.get(0)).map_err(crate::StoreError::from)?;
+        let first: PendingAdjustment = serde_json::from_value(row.get(0)).map_err(crate::error::StoreError::from)?;
         return Ok(Adjusted::Filed(first, false));
     }
 
     let size = asked.size();
     if let Some(why) = limits.held(size, for_player, alone) {
         let request = PendingAdjustment { held_because: why, ..asked };
-        let doc = serde_json::to_value(&request).map_err(crate::StoreError::from)?;
+        let doc = serde_json::to_value(&request).map_err(crate::error::StoreError::from)?;
         let (id, status) = (request.id as i64, request.status.as_str());
         if tx.query_opt(FILE, &[&id, &admin, &request.idempotency_key, &status, &doc]).await?.is_none() {
             // Only when the same key, for another player, was filed at once under another day's lock.
@@ -108,7 +108,7 @@ async fn adjust(pool: Conns, asked: PendingAdjustment, entry_id: u64, limits: Fo
                     &[&admin, &request.idempotency_key],
                 )
                 .await?;
-            let first = serde_json::from_value(first.get(0)).map_err(crate::StoreError::from)?;
+            let first = serde_json::from_value(first.get(0)).map_err(crate::error::StoreError::from)?;
             return Ok(Adjusted::Filed(first, false));
         }
         add_for_player(&tx, admin, day, player, size).await?;
@@ -120,7 +120,7 @@ async fn adjust(pool: Conns, asked: PendingAdjustment, entry_id: u64, limits: Fo
     };
     let entry = LedgerEntry { balance_after: Kobo(after), ..asked.alone_entry(entry_id) };
     set_balances(&tx, &[player], &[after]).await?;
-    tx.execute(LEDGER.insert, &[&Value::Array(vec![super::import::document(&entry)?])]).await?;
+    tx.execute(LEDGER.insert, &[&Value::Array(vec![super::tables::document(&entry)?])]).await?;
     tx.execute(
         "INSERT INTO money_keys (user_id, key, entry_id) VALUES ($1, $2, $3)",
         &[&player, &once, &(entry.id as i64)],

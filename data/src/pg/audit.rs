@@ -3,7 +3,7 @@
 
 use tokio_postgres::GenericClient;
 
-use crate::store::audit::AuditReport;
+use crate::seam::AuditReport;
 
 pub async fn audit(client: &impl GenericClient) -> Result<AuditReport, tokio_postgres::Error> {
     let mut problems = super::money::unbalanced_wallets(client).await?;

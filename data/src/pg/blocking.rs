@@ -173,3 +173,10 @@ impl Conn {
 fn gone() -> StoreError {
     StoreError::Database("the PostgreSQL runtime stopped".into())
 }
+
+/// Ids for tickets and ledger entries, and every other family's: see `next_id`.
+impl crate::seam::Ids for PgSync {
+    fn next_id(&self) -> StoreResult<u64> {
+        PgSync::next_id(self)
+    }
+}

@@ -15,11 +15,12 @@ use super::pages::Pages;
 use crate::draw::DrawId;
 use crate::error::StoreResult;
 use crate::game::GameId;
+use crate::lagos::lagos_midnight;
 use crate::ledger::LedgerEntry;
 use crate::responsible::SessionMoney;
-use crate::seam::WalletBooks;
-use crate::store::wallets::ENTRY_ORDER_SLACK_SECS;
-use crate::store::{MoneyDay, Page, PlayerSettlement, Slice};
+use crate::seam::Books;
+use crate::seam::ENTRY_ORDER_SLACK_SECS;
+use crate::seam::{MoneyDay, Page, PlayerSettlement, Slice};
 use crate::ticket::{Ticket, TicketCard, TicketId, TicketStatus};
 use crate::user::UserId;
 
@@ -117,12 +118,7 @@ impl PgBooks {
     }
 }
 
-/// The start of Lagos day `day` (WAT, UTC+1 all year).
-fn lagos_midnight(day: NaiveDate) -> DateTime<Utc> {
-    day.and_hms_opt(0, 0, 0).unwrap_or_default().and_utc() - Duration::hours(1)
-}
-
-impl WalletBooks for PgBooks {
+impl Books for PgBooks {
     fn balance(&self, user: UserId) -> StoreResult<i64> {
         self.number(
             "SELECT coalesce((SELECT balance FROM wallets WHERE user_id = $1), 0)".into(),

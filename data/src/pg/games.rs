@@ -7,16 +7,16 @@ use serde_json::Value;
 use tokio_postgres::Row;
 
 use super::blocking::PgSync;
-use super::import::document;
 use super::pages::Pages;
+use super::tables::document;
 use crate::draw::{Draw, DrawId, DrawStatus};
 use crate::error::{StoreError, StoreResult};
 use crate::game::{Game, GameId};
 use crate::lotto::merkle::Hash;
 use crate::lotto::Balls;
-use crate::seam::games::{is_past, leaves_blob, leaves_of_blob, open_seed, stored_seed, Games};
-use crate::store::listing::{Page, Slice};
-use crate::store::seal::SeedSealer;
+use crate::seal::SeedSealer;
+use crate::seam::{is_past, leaves_blob, leaves_of_blob, open_seed, stored_seed, Games};
+use crate::seam::{Page, Slice};
 use crate::ticket::TicketId;
 
 /// What a draw is read from: its record, the columns that are authoritative over it, and its stored seed.

@@ -6,9 +6,9 @@ use serde_json::Value;
 use super::blocking::PgSync;
 use crate::error::{StoreError, StoreResult};
 use crate::identity::{Identity, IdentityStatus};
+use crate::seal::SecretSealer;
 use crate::seam::Identities;
-use crate::store::seal::SecretSealer;
-use crate::store::{Page, Slice};
+use crate::seam::{Page, Slice};
 use crate::user::UserId;
 
 /// How often a decision is computed again after the record changed under it before its caller gets an error.

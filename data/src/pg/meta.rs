@@ -7,7 +7,7 @@ use serde::{de::DeserializeOwned, Serialize};
 use super::blocking::PgSync;
 use crate::error::{StoreError, StoreResult};
 use crate::residence::Licence;
-use crate::seam::meta::{Meta, LICENCE, PAYMENTS_MODE, PSEUDONYM_KEY, TAX_TABLE};
+use crate::seam::{Meta, LICENCE, PAYMENTS_MODE, PSEUDONYM_KEY, TAX_TABLE};
 use crate::tax::TaxTable;
 
 #[derive(Clone)]

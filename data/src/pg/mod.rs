@@ -1,6 +1,6 @@
 //! PostgreSQL, the cluster mode's system of record (issue 14; docs/decisions/029): connecting, the versioned
-//! schema (`data/migrations/`), moving an embedded store into it (`import`, behind `ayo migrate`), the money
-//! engine (`money`) and a draw's payout on it (`payout`), the draw lease with its fencing token (`lease`) and the
+//! schema (`data/migrations/`), the typed tables (`tables`), the money
+//! moves (`money`, and `blocking_money` for the WalletActor) and a draw's payout on it (`payout`), the draw lease with its fencing token (`lease`) and the
 //! writes made under it (`draws`), rate-limit counters shared by every node (`rate`), and the store seam's
 //! families (`meta`, `users`, `otps`, `payments`…) answered from PostgreSQL.
 
@@ -8,15 +8,14 @@ pub mod activities;
 pub mod adjustments;
 pub mod audit;
 pub mod blocking;
+pub mod blocking_money;
 pub mod books;
 pub mod draws;
 pub mod games;
 pub mod identities;
-pub mod import;
 pub mod lease;
 pub mod meta;
 pub mod money;
-pub mod moves;
 pub mod notices;
 pub mod otps;
 mod pages;
@@ -26,10 +25,13 @@ pub mod rate;
 pub mod responsible;
 pub mod sandbox;
 pub mod schema;
+pub(crate) mod tables;
 pub mod users;
 pub mod witness;
 
 pub use tokio_postgres::Client;
+
+use crate::seal::{SecretSealer, SeedSealer};
 
 /// What can go wrong talking to PostgreSQL or moving a store into it.
 #[derive(Debug, thiserror::Error)]
@@ -37,7 +39,7 @@ pub enum PgError {
     #[error("PostgreSQL: {0}")]
     Postgres(#[from] tokio_postgres::Error),
     #[error(transparent)]
-    Store(#[from] crate::StoreError),
+    Store(#[from] crate::error::StoreError),
     #[error("PostgreSQL connections: {0}")]
     Pool(String),
     #[error("the target database already holds a lottery ({0} records): migrate into an empty database")]
@@ -74,4 +76,49 @@ pub async fn new_database(server_url: &str, prefix: &str) -> Result<String, PgEr
     connect(server_url).await?.batch_execute(&format!("CREATE DATABASE {name}")).await?;
     let base = server_url.rsplit_once('/').map_or(server_url, |(base, _)| base);
     Ok(format!("{base}/{name}"))
+}
+
+/// A cluster node's families of the store seam, each answered from the PostgreSQL at one URL.
+pub struct Node {
+    pub sync: blocking::PgSync,
+    pub users: users::PgUsers,
+    pub otps: otps::PgOtps,
+    pub money: blocking_money::PgBlockingMoney,
+    pub books: books::PgBooks,
+    pub games: games::PgGames,
+    pub meta: meta::PgMeta,
+    pub activities: activities::PgActivities,
+    pub adjustments: adjustments::PgAdjustments,
+    pub notices: notices::PgNotices,
+    pub payments: payments::PgPayments,
+    pub responsible: responsible::PgResponsible,
+    pub sandbox: sandbox::PgSandbox,
+    pub witness: witness::PgWitnessPool,
+    pub identities: identities::PgIdentities,
+}
+
+impl Node {
+    /// Connects to `url` (`postgres://…`) and applies the migrations first; seeds and NINs sealed under `seed_key`,
+    /// which every node must share. Blocks the calling thread while it connects.
+    pub fn connect(url: &str, seed_key: &[u8]) -> crate::error::StoreResult<Self> {
+        let sync = blocking::PgSync::connect(url)?;
+        let money = blocking_money::PgBlockingMoney::start(sync.clone(), url)?;
+        Ok(Self {
+            users: users::PgUsers::new(sync.clone()),
+            otps: otps::PgOtps::new(sync.clone()),
+            money,
+            books: books::PgBooks::new(sync.clone()),
+            games: games::PgGames::new(sync.clone(), Some(SeedSealer::new(seed_key))),
+            meta: meta::PgMeta::new(sync.clone()),
+            activities: activities::PgActivities::new(sync.clone()),
+            adjustments: adjustments::PgAdjustments::new(sync.clone()),
+            notices: notices::PgNotices::new(sync.clone()),
+            payments: payments::PgPayments::new(sync.clone()),
+            responsible: responsible::PgResponsible::new(sync.clone()),
+            sandbox: sandbox::PgSandbox::new(sync.clone()),
+            witness: witness::PgWitnessPool::new(sync.clone()),
+            identities: identities::PgIdentities::new(sync.clone(), SecretSealer::new(seed_key)),
+            sync,
+        })
+    }
 }

@@ -1,4 +1,4 @@
-//! The money engine on PostgreSQL (`MoneyEngine`, decision 029): any number of nodes move money in one database.
+//! The money moves on PostgreSQL (`seam::Money`, decision 029): any number of nodes move money in one database.
 //!
 //! Purchases are bought together, as in the embedded store: a few tasks per node each take every purchase queued
 //! while they were busy (up to `MOST`) and buy them in one transaction, a handful of statements whatever the
@@ -22,15 +22,16 @@ use serde_json::Value;
 use tokio::sync::{mpsc, oneshot, Mutex};
 use tokio_postgres::{error::SqlState, GenericClient, NoTls, Transaction};
 
-use super::import::{document, LEDGER, TICKETS};
+use super::tables::{document, LEDGER, TICKETS};
 use super::{schema, PgError};
 use crate::draw::{DrawId, DrawSales};
 use crate::error::{StoreError, StoreResult};
 use crate::ledger::LedgerEntry;
+use crate::ledger::Moved;
 use crate::money::Kobo;
-use crate::money_engine::{unbalanced, MoneyEngine};
-use crate::store::wallets::{refund_entry, settlement_entry, stake_entry};
-use crate::store::{Bought, Moved, Outcome, PlayerSettlement, Purchase, PurchaseError};
+use crate::seam::{
+    refund_entry, settlement_entry, stake_entry, unbalanced, Bought, Outcome, PlayerSettlement, Purchase, PurchaseError,
+};
 use crate::ticket::{Ticket, TicketId, TicketStatus};
 use crate::user::UserId;
 
@@ -279,8 +280,10 @@ pub(super) async fn unbalanced_wallets(client: &impl GenericClient) -> Result<Ve
     Ok(rows.iter().map(|row| unbalanced(row.get::<_, i64>(0) as UserId, row.get(1), row.get(2))).collect())
 }
 
-impl MoneyEngine for PgMoney {
-    async fn next_id(&self) -> StoreResult<u64> {
+/// The money engine's moves (`seam::Money` for the contract, answered asynchronously: see `blocking_money` for
+/// the WalletActor's blocking face).
+impl PgMoney {
+    pub async fn next_id(&self) -> StoreResult<u64> {
         let mut ids = self.ids.lock().await;
         if ids.is_empty() {
             // Each `nextval` reserves the `ID_BLOCK` ids up to the value it answers (the sequence steps by as many).
@@ -291,13 +294,13 @@ impl MoneyEngine for PgMoney {
         ids.next().ok_or_else(|| db("no id left in a fresh block"))
     }
 
-    async fn balance(&self, user: UserId) -> StoreResult<Kobo> {
+    pub async fn balance(&self, user: UserId) -> StoreResult<Kobo> {
         let client = self.client().await?;
         let row = client.query_opt("SELECT balance FROM wallets WHERE user_id = $1", &[&(user as i64)]).await;
         Ok(Kobo(row.map_err(db)?.map(|row| row.get(0)).unwrap_or(0)))
     }
 
-    async fn apply_once(&self, entry: LedgerEntry, key: Option<String>) -> StoreResult<Option<Moved<LedgerEntry>>> {
+    pub async fn apply_once(&self, entry: LedgerEntry, key: Option<String>) -> StoreResult<Option<Moved<LedgerEntry>>> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(db)?;
         let user = entry.user_id as i64;
@@ -335,11 +338,11 @@ impl MoneyEngine for PgMoney {
         Ok(Some(Moved { value: entry.clone(), entries: vec![entry], balance: Kobo(after), replayed: false }))
     }
 
-    async fn buy(&self, purchase: Purchase) -> StoreResult<Bought> {
+    pub async fn buy(&self, purchase: Purchase) -> StoreResult<Bought> {
         self.queue(purchase).await
     }
 
-    async fn settle(
+    pub async fn settle(
         &self,
         user: UserId,
         draw: DrawId,
@@ -410,7 +413,7 @@ impl MoneyEngine for PgMoney {
         Ok(Moved { value: outcomes, entries, balance: Kobo(balance), replayed: false })
     }
 
-    async fn refund(
+    pub async fn refund(
         &self,
         user: UserId,
         tickets: Vec<TicketId>,
@@ -452,7 +455,7 @@ impl MoneyEngine for PgMoney {
         Ok(Moved { value: refunded, entries, balance: Kobo(balance), replayed: false })
     }
 
-    async fn unbalanced(&self) -> StoreResult<Vec<String>> {
+    pub async fn unbalanced(&self) -> StoreResult<Vec<String>> {
         let client = self.client().await?;
         unbalanced_wallets(&**client).await.map_err(db)
     }

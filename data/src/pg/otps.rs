@@ -9,7 +9,7 @@ use super::blocking::PgSync;
 use super::users::{locked_by_id, put, until_won};
 use super::PgError;
 use crate::error::StoreResult;
-use crate::seam::otps::{
+use crate::seam::{
     OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpVerdict, Otps, OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_MINUTES,
 };
 use crate::user::UserId;

@@ -19,12 +19,12 @@ use super::PgError;
 use crate::bank_account::BankAccount;
 use crate::deposit::Deposit;
 use crate::error::{StoreError, StoreResult};
+use crate::ledger::Moved;
 use crate::money::Kobo;
 use crate::responsible::DepositRefused;
-use crate::seam::payments::{count_withdrawal, CreditRefused, WithdrawalMoved};
 use crate::seam::Payments;
-use crate::store::listing::{Page, Slice};
-use crate::store::Moved;
+use crate::seam::{count_withdrawal, CreditRefused, WithdrawalMoved};
+use crate::seam::{Page, Slice};
 use crate::user::UserId;
 use crate::withdrawal::{Withdrawal, WithdrawalId, WithdrawalMove};
 
@@ -67,7 +67,7 @@ fn decode<T: DeserializeOwned>(doc: Value) -> Result<T, PgError> {
 
 /// A record as a row's `doc`.
 fn encode(record: &impl serde::Serialize) -> Result<Value, PgError> {
-    super::import::document(record)
+    super::tables::document(record)
 }
 
 fn corrupt(tree: &'static str, detail: String) -> PgError {

@@ -15,8 +15,7 @@ use super::lease::LeaseKeeper;
 use super::money::PgMoney;
 use super::PgError;
 use crate::draw::DrawId;
-use crate::money_engine::MoneyEngine;
-use crate::store::Outcome;
+use crate::seam::Outcome;
 use crate::user::UserId;
 
 /// What one payout run did.

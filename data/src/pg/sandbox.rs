@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::blocking::PgSync;
 use crate::error::StoreResult;
 use crate::seam::SandboxBooks;
-use crate::store::{SandboxCharge, SandboxTransfer};
+use crate::seam::{SandboxCharge, SandboxTransfer};
 
 #[derive(Clone)]
 pub struct PgSandbox {

@@ -15,12 +15,12 @@ use tokio_postgres::types::ToSql;
 use tokio_postgres::Transaction;
 
 use super::blocking::{Conn, PgSync};
-use super::import::document;
 use super::pages::Pages;
+use super::tables::document;
 use super::PgError;
 use crate::account::{Email, PhoneNumber};
 use crate::error::StoreResult;
-use crate::seam::users::{PlayerCounts, SignUp, Users};
+use crate::seam::{PlayerCounts, SignUp, Users};
 use crate::user::{NewPlayer, Role, SecondFactor, User, UserId, UserStatus};
 
 /// The fields of a user kept in `secrets`, out of `doc`.
@@ -46,15 +46,15 @@ const SWAP: &str = "UPDATE users SET email = d->>'email', phone = d->>'phone', r
     WHERE id = (d->>'id')::bigint AND revision = $3";
 
 /// A user's row as (`doc`, `secrets`): its JSON split in two, so `doc || secrets` is the record again.
-pub(super) fn split(user: &User) -> Result<(Value, Value), PgError> {
-    let full = serde_json::to_value(user).map_err(crate::StoreError::from)?;
+pub(crate) fn split(user: &User) -> Result<(Value, Value), PgError> {
+    let full = serde_json::to_value(user).map_err(crate::error::StoreError::from)?;
     let secrets: Map<String, Value> =
         SECRETS.iter().filter_map(|field| full.get(*field).map(|v| (field.to_string(), v.clone()))).collect();
     Ok((document(user)?, Value::Object(secrets)))
 }
 
 fn user_of(record: Value) -> Result<User, PgError> {
-    Ok(serde_json::from_value(record).map_err(crate::StoreError::from)?)
+    Ok(serde_json::from_value(record).map_err(crate::error::StoreError::from)?)
 }
 
 /// Writes `user` whole in `tx`.
@@ -137,7 +137,7 @@ impl PgUsers {
 
     /// Writes `user` if its row is still at `revision`; false when another write came first.
     fn swap(&self, user: &User, revision: i64) -> StoreResult<bool> {
-        let (doc, secrets) = split(user).map_err(|e| crate::StoreError::Database(e.to_string()))?;
+        let (doc, secrets) = split(user).map_err(|e| crate::error::StoreError::Database(e.to_string()))?;
         self.pg.run(
             move |pool| async move { Ok(pool.get().await?.execute(SWAP, &[&doc, &secrets, &revision]).await? == 1) },
         )

@@ -6,8 +6,7 @@ use tokio_postgres::GenericClient;
 
 use super::blocking::PgSync;
 use crate::error::StoreResult;
-use crate::seam::{DuplicateCommitment, WitnessPool};
-use crate::store::PooledCommitment;
+use crate::seam::{DuplicateCommitment, PooledCommitment, WitnessPool};
 
 /// One node's handle on the pool. Cheap to clone.
 #[derive(Clone)]
@@ -23,7 +22,7 @@ impl PgWitnessPool {
 
 /// Adds `commitments` to the pool in their order (also `ayo migrate`'s copy of the waiting ones), unless one was
 /// pooled before or comes twice: then nothing is added, provided `client` is a transaction the caller rolls back.
-pub(super) async fn pool(
+pub(crate) async fn pool(
     client: &impl GenericClient,
     commitments: &[PooledCommitment],
 ) -> Result<Result<(), DuplicateCommitment>, super::PgError> {
@@ -59,7 +58,7 @@ pub(super) async fn pool(
 
 /// Records every commitment the draws hold as used (`ayo migrate`, after copying the draws; migration 0013 does the
 /// same for a database that had them already).
-pub(super) async fn remember_drawn(client: &impl GenericClient) -> Result<(), super::PgError> {
+pub(crate) async fn remember_drawn(client: &impl GenericClient) -> Result<(), super::PgError> {
     client
         .execute(
             "INSERT INTO witness_commitments (commitment, witness_id)

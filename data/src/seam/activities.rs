@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 
 use crate::activity::Activity;
 use crate::error::StoreResult;
-use crate::store::{Page, Slice};
+use crate::seam::{Page, Slice};
 
 pub trait Activities: Send + Sync {
     /// Appends an entry, giving it the next id; `activity.id` is ignored.

@@ -1,20 +1,21 @@
 //! The money's books as read: balances, tickets as they stand (a settled ticket with its result), the ledger, and
-//! the totals the dashboard shows. The moves that write them are the money engine's (`money_engine`).
+//! the totals the dashboard shows. The moves that write them are `Money`'s.
 
 use std::collections::HashSet;
 
 use chrono::{DateTime, NaiveDate, Utc};
 
+use super::listing::{Page, Slice};
+use super::money::PlayerSettlement;
 use crate::draw::DrawId;
 use crate::error::StoreResult;
 use crate::game::GameId;
 use crate::ledger::LedgerEntry;
 use crate::responsible::SessionMoney;
-use crate::store::{MoneyDay, Page, PlayerSettlement, Slice};
 use crate::ticket::{Ticket, TicketCard, TicketId};
 use crate::user::UserId;
 
-pub trait WalletBooks: Send + Sync {
+pub trait Books: Send + Sync {
     /// The balance in kobo (zero for a player who never had money).
     fn balance(&self, user: UserId) -> StoreResult<i64>;
 
@@ -69,7 +70,7 @@ pub trait WalletBooks: Send + Sync {
         self.entries_of_user_newest_first(user).collect()
     }
 
-    /// A player's ledger, newest first, read a little at a time (cut it short with `store::back_to`).
+    /// A player's ledger, newest first, read a little at a time (cut it short with `back_to`).
     fn entries_of_user_newest_first(&self, user: UserId) -> Box<dyn Iterator<Item = StoreResult<LedgerEntry>> + '_>;
 
     /// What a player's successful entries since `since` add up to (a reality check, docs/decisions/025).
@@ -84,4 +85,41 @@ pub trait WalletBooks: Send + Sync {
 
     /// Withdrawals still pending: how many and their amount in kobo.
     fn pending_withdrawals(&self) -> StoreResult<(u64, i64)>;
+}
+
+/// How far before a session's start `session_money` keeps reading: more than any gap between an entry's id being
+/// handed out and its time being taken.
+pub const ENTRY_ORDER_SLACK_SECS: i64 = 60;
+
+/// Entries read newest first (`entries_newest_first`, `entries_of_user_newest_first`) until the first one older
+/// than `since` by more than [`ENTRY_ORDER_SLACK_SECS`]: ids are handed out a moment before an entry is timed, so
+/// near the boundary id order and time order may differ by a little. Entries in the slack are still yielded; the
+/// caller keeps those at or after `since`.
+pub fn back_to(
+    since: DateTime<Utc>,
+    entries: impl Iterator<Item = StoreResult<LedgerEntry>>,
+) -> impl Iterator<Item = StoreResult<LedgerEntry>> {
+    let stop = since - chrono::Duration::seconds(ENTRY_ORDER_SLACK_SECS);
+    entries.take_while(move |entry| entry.as_ref().map_or(true, |e| e.created_at >= stop))
+}
+
+/// One Lagos day's money, in kobo (amounts as positive numbers).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct MoneyDay {
+    pub deposits: i64,
+    pub stakes: i64,
+    pub wins: i64,
+}
+
+impl MoneyDay {
+    /// Gross gaming revenue: stakes kept minus winnings paid.
+    pub fn ggr(&self) -> i64 {
+        self.stakes - self.wins
+    }
+
+    pub(crate) fn add(&mut self, other: MoneyDay) {
+        self.deposits += other.deposits;
+        self.stakes += other.stakes;
+        self.wins += other.wins;
+    }
 }

@@ -8,8 +8,8 @@ use crate::error::{StoreError, StoreResult};
 use crate::game::{Game, GameId};
 use crate::lotto::merkle::Hash;
 use crate::lotto::Balls;
-use crate::store::listing::{Page, Slice};
-use crate::store::seal::SeedSealer;
+use crate::seal::SeedSealer;
+use crate::seam::{Page, Slice};
 use crate::ticket::TicketId;
 
 pub trait Games: Send + Sync {

@@ -4,8 +4,8 @@
 
 use crate::error::StoreResult;
 use crate::identity::{IdNumber, Identity, IdentityStatus};
-use crate::store::seal::SecretSealer;
-use crate::store::{Page, Slice};
+use crate::seal::SecretSealer;
+use crate::seam::{Page, Slice};
 use crate::user::UserId;
 
 pub trait Identities: Send + Sync {

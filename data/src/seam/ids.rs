@@ -6,15 +6,3 @@ use crate::error::StoreResult;
 pub trait Ids: Send + Sync {
     fn next_id(&self) -> StoreResult<u64>;
 }
-
-impl Ids for crate::store::WalletStore {
-    fn next_id(&self) -> StoreResult<u64> {
-        crate::store::WalletStore::next_id(self)
-    }
-}
-
-impl Ids for crate::pg::blocking::PgSync {
-    fn next_id(&self) -> StoreResult<u64> {
-        crate::pg::blocking::PgSync::next_id(self)
-    }
-}

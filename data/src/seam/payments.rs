@@ -6,13 +6,14 @@
 
 use chrono::{DateTime, Utc};
 
+use super::listing::{Page, Slice};
 use crate::bank_account::BankAccount;
 use crate::deposit::Deposit;
 use crate::error::StoreResult;
+use crate::ledger::Moved;
+use crate::ledger::{EntryKind, EntryStatus, LedgerEntry};
 use crate::money::Kobo;
 use crate::responsible::DepositRefused;
-use crate::store::listing::{Page, Slice};
-use crate::store::Moved;
 use crate::user::UserId;
 use crate::withdrawal::{Withdrawal, WithdrawalId, WithdrawalMove, WithdrawalStatus};
 
@@ -121,5 +122,43 @@ pub(crate) fn count_withdrawal(result: &WithdrawalMoved) {
         if !moved.replayed {
             metrics::counter!("ayo_withdrawals_total", "state" => moved.value.status.as_str()).increment(1);
         }
+    }
+}
+
+/// The `deposit` entry crediting `deposit`, the balance then being `after` (both engines write this one).
+pub(crate) fn deposit_entry(deposit: &Deposit, entry_id: u64, after: Kobo, now: DateTime<Utc>) -> LedgerEntry {
+    LedgerEntry {
+        id: entry_id,
+        user_id: deposit.user_id,
+        kind: EntryKind::Deposit,
+        status: EntryStatus::Success,
+        amount: deposit.amount,
+        balance_after: after,
+        reference: deposit.reference.clone(),
+        description: format!("Deposit via {}", gateway_title(&deposit.gateway)),
+        created_at: now,
+    }
+}
+
+fn gateway_title(gateway: &str) -> &str {
+    match gateway {
+        "paystack" => "Paystack",
+        "sandbox" => "the sandbox gateway",
+        other => other,
+    }
+}
+
+/// The pending `withdrawal` entry holding `w`'s amount, the balance then being `after` (both engines write this one).
+pub(crate) fn hold_entry(w: &Withdrawal, after: Kobo) -> LedgerEntry {
+    LedgerEntry {
+        id: w.entry_id,
+        user_id: w.user_id,
+        kind: EntryKind::Withdrawal,
+        status: w.status.entry_status(),
+        amount: Kobo(-w.amount.as_i64()),
+        balance_after: after,
+        reference: format!("withdrawal:{}", w.id),
+        description: w.describe(),
+        created_at: w.created_at,
     }
 }

@@ -48,7 +48,7 @@ impl dyn Responsible + '_ {
         Ok(match (last.into_inner(), written) {
             (Some(Ok(value)), Some(settings)) => Ok((settings, value)),
             (Some(Err(refused)), _) => Err(refused),
-            _ => return Err(crate::StoreError::Transaction("a settings change ran no change".into())),
+            _ => return Err(crate::error::StoreError::Transaction("a settings change ran no change".into())),
         })
     }
 }

@@ -2,9 +2,9 @@
 //! stands in for Paystack's side, so verification reads this, never our deposits.
 
 use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
 
 use crate::error::StoreResult;
-use crate::store::{SandboxCharge, SandboxTransfer};
 
 pub trait SandboxBooks: Send + Sync {
     fn put_charge(&self, charge: &SandboxCharge) -> StoreResult<()>;
@@ -26,4 +26,32 @@ pub trait SandboxBooks: Send + Sync {
     fn put_transfer(&self, transfer: &SandboxTransfer) -> StoreResult<SandboxTransfer>;
 
     fn transfer(&self, reference: &str) -> StoreResult<Option<SandboxTransfer>>;
+}
+
+/// A checkout the sandbox was asked to take. `status` uses Paystack's words: `abandoned` (not paid yet),
+/// `success`, `failed`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SandboxCharge {
+    pub reference: String,
+    pub amount: i64,
+    pub currency: String,
+    pub email: String,
+    pub callback_url: String,
+    pub status: String,
+    pub gateway_response: String,
+    pub created_at: DateTime<Utc>,
+    pub paid_at: Option<DateTime<Utc>>,
+}
+
+/// A payout the sandbox was asked to send. `status`: `success` or `failed`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SandboxTransfer {
+    pub reference: String,
+    pub amount: i64,
+    pub bank_code: String,
+    pub account_number: String,
+    pub account_name: String,
+    pub status: String,
+    pub reason: String,
+    pub created_at: DateTime<Utc>,
 }

@@ -6,7 +6,7 @@ use serde_json::json;
 use utoipa::ToSchema;
 
 use ayo_data::account::{Email, Password, PhoneNumber};
-use ayo_data::store::OtpPurpose;
+use ayo_data::seam::OtpPurpose;
 use ayo_data::user::{Role, User, UserId, UserStatus};
 
 use super::otps::send_code;

@@ -7,7 +7,7 @@ use serde_json::json;
 use utoipa::ToSchema;
 
 use ayo_data::account::Email;
-use ayo_data::store::{OtpAction, OtpIssue, OtpPurpose, OtpVerdict};
+use ayo_data::seam::{OtpAction, OtpIssue, OtpPurpose, OtpVerdict};
 use ayo_data::user::{Role, User, UserId};
 
 use crate::error::{ApiError, FieldErrors};

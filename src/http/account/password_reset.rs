@@ -7,7 +7,7 @@ use serde_json::json;
 use utoipa::ToSchema;
 
 use ayo_data::account::{Email, Password};
-use ayo_data::store::{OtpAction, OtpPurpose, OtpVerdict};
+use ayo_data::seam::{OtpAction, OtpPurpose, OtpVerdict};
 use ayo_data::user::Role;
 
 use super::otps::{parse_code, redeem_for_email, refusal, send_code_if_due};

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 use ayo_data::account::{DateOfBirth, Email, Password, PersonName, PhoneNumber};
 use ayo_data::residence::parse_state;
-use ayo_data::store::{OtpPurpose, SignUp};
+use ayo_data::seam::{OtpPurpose, SignUp};
 use ayo_data::user::NewPlayer;
 
 use super::otps::send_code;

@@ -6,8 +6,8 @@ use serde::Deserialize;
 use serde_json::json;
 use utoipa::ToSchema;
 
+use ayo_data::lagos::lagos_day;
 use ayo_data::residence::{parse_state, Licence};
-use ayo_data::store::lagos_day;
 use ayo_data::tax::{TaxRule, WHOLE};
 
 use crate::error::{ApiError, FieldErrors};

@@ -6,7 +6,8 @@ use serde::Deserialize;
 use serde_json::json;
 use utoipa::ToSchema;
 
-use ayo_actors::marquee::{view, MarqueesChanged};
+use ayo_actors::marquee::MarqueesChanged;
+use ayo_actors::views::marquee as view;
 use ayo_actors::views::time;
 use ayo_data::notice::Marquee;
 

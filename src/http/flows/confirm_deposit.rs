@@ -17,7 +17,7 @@ use chrono::Utc;
 use ayo_actors::wallet::CreditDeposit;
 use ayo_data::deposit::{Deposit, DepositStatus};
 use ayo_data::money::Kobo;
-use ayo_data::store::CreditRefused;
+use ayo_data::seam::CreditRefused;
 
 use crate::error::ApiError;
 use crate::http::state::AppState;

@@ -10,7 +10,8 @@ use actix_web::HttpRequest;
 use chrono::Utc;
 
 use ayo_actors::wallet::MoveWithdrawal;
-use ayo_data::store::{Moved, WithdrawalRefused};
+use ayo_data::ledger::Moved;
+use ayo_data::seam::WithdrawalRefused;
 use ayo_data::user::User;
 use ayo_data::withdrawal::{Withdrawal, WithdrawalId, WithdrawalMove, WithdrawalStatus};
 

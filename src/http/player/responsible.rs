@@ -11,10 +11,9 @@ use serde_json::json;
 use utoipa::ToSchema;
 
 use ayo_data::deposit::DepositStatus;
+use ayo_data::lagos::lagos_time;
 use ayo_data::money::Kobo;
-use ayo_data::responsible::{
-    excluded_message, lagos_time, ExclusionError, LimitChange, Period, ResponsibleGaming, LIMIT_MAX,
-};
+use ayo_data::responsible::{excluded_message, ExclusionError, LimitChange, Period, ResponsibleGaming, LIMIT_MAX};
 use ayo_data::user::User;
 
 use crate::error::{ApiError, FieldErrors};

@@ -46,7 +46,7 @@ async fn statement(
     PlayerUser(user): PlayerUser,
     query: web::Query<StatementQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let year = query.year.unwrap_or_else(|| ayo_data::store::lagos_day(chrono::Utc::now()).year());
+    let year = query.year.unwrap_or_else(|| ayo_data::lagos::lagos_day(chrono::Utc::now()).year());
     let window = Some(year)
         .filter(|y| (2020..=2100).contains(y))
         .and_then(crate::reports::year)

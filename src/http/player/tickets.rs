@@ -13,7 +13,7 @@ use ayo_actors::views;
 use ayo_actors::wallet::{BuyTicket, WalletError};
 use ayo_data::lotto::{price, Bet};
 use ayo_data::money::Kobo;
-use ayo_data::store::{Purchase, PurchaseError};
+use ayo_data::seam::{Purchase, PurchaseError};
 use ayo_data::ticket::{Terms, Ticket, TicketStatus};
 
 use crate::error::{ApiError, FieldErrors};

@@ -9,8 +9,8 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa::IntoParams;
 
+use ayo_data::lagos::lagos_day;
 use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
-use ayo_data::store::lagos_day;
 
 use crate::error::{ApiError, FieldErrors};
 use crate::http::extract::AuthUser;

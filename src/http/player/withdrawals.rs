@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 
 use ayo_actors::wallet::HoldWithdrawal;
 use ayo_data::money::Kobo;
-use ayo_data::store::WithdrawalRefused;
+use ayo_data::seam::WithdrawalRefused;
 use ayo_data::withdrawal::{Withdrawal, WithdrawalStatus, WITHDRAWAL_MIN};
 
 use crate::error::{ApiError, FieldErrors};

@@ -10,8 +10,8 @@ use utoipa::IntoParams;
 
 use ayo_actors::views;
 use ayo_data::draw::{Draw, DrawId};
+use ayo_data::lagos::lagos_day;
 use ayo_data::lotto::{MAX_NUMBER, MIN_NUMBER};
-use ayo_data::store::lagos_day;
 
 use super::games::find_game;
 use crate::error::{ApiError, FieldErrors};

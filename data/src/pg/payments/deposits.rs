@@ -7,17 +7,17 @@ use crate::pg::blocking::Conns;
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 
-use super::super::import::LEDGER;
 use super::super::money::{lock_wallet, set_balances};
 use super::super::responsible::lock_settings;
+use super::super::tables::LEDGER;
 use super::super::PgError;
 use super::{corrupt, decode, encode};
 use crate::deposit::{Deposit, DepositStatus};
+use crate::ledger::Moved;
 use crate::money::Kobo;
 use crate::responsible::{held_reason, longest_window, DepositRefused};
-use crate::seam::payments::CreditRefused;
-use crate::store::payments::deposit_entry;
-use crate::store::Moved;
+use crate::seam::deposit_entry;
+use crate::seam::CreditRefused;
 use crate::user::UserId;
 
 /// Writes a deposit's row whole, new or not. `$1`: the record.

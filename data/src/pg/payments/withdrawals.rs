@@ -5,17 +5,17 @@ use crate::pg::blocking::Conns;
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 
-use super::super::import::LEDGER;
 use super::super::money::{lock_wallet, set_balances};
 use super::super::pages::Pages;
+use super::super::tables::LEDGER;
 use super::super::PgError;
 use super::{corrupt, decode, encode, PgPayments};
 use crate::ledger::LedgerEntry;
+use crate::ledger::Moved;
 use crate::money::Kobo;
-use crate::seam::payments::WithdrawalRefused;
-use crate::store::listing::{Page, Slice};
-use crate::store::payments::hold_entry;
-use crate::store::Moved;
+use crate::seam::hold_entry;
+use crate::seam::WithdrawalRefused;
+use crate::seam::{Page, Slice};
 use crate::withdrawal::{Withdrawal, WithdrawalId, WithdrawalMove};
 
 type Answer = Result<Result<Moved<Withdrawal>, WithdrawalRefused>, PgError>;

@@ -12,22 +12,20 @@ mod withdrawals;
 use chrono::{DateTime, Utc};
 
 use super::codec::{decode, encode, id_key};
-use super::listing::{Page, Slice};
 use super::wallets::WalletStore;
 use crate::bank_account::BankAccount;
 use crate::deposit::Deposit;
 use crate::error::StoreResult;
+use crate::ledger::Moved;
 use crate::money::Kobo;
 use crate::responsible::DepositRefused;
-use crate::seam::payments::{count_withdrawal, WithdrawalMoved};
 use crate::seam::Payments;
-use crate::store::Moved;
+use crate::seam::{count_withdrawal, WithdrawalMoved};
+use crate::seam::{Page, Slice};
 use crate::user::UserId;
 use crate::withdrawal::{Withdrawal, WithdrawalId, WithdrawalMove};
 
-pub use crate::seam::payments::{CreditRefused, WithdrawalRefused};
-pub(crate) use deposits::deposit_entry;
-pub(crate) use withdrawals::hold_entry;
+use crate::seam::CreditRefused;
 
 #[derive(Clone)]
 pub struct PaymentStore {
@@ -140,5 +138,26 @@ impl Payments for PaymentStore {
 
     fn withdrawals_newest_first(&self) -> Box<dyn Iterator<Item = StoreResult<Withdrawal>> + Send + '_> {
         Box::new(PaymentStore::withdrawals_newest_first(self))
+    }
+}
+
+/// The embedded trees a payments test works on, opened in a throw-away database.
+#[cfg(test)]
+pub(super) struct Fixture {
+    pub db: sled::Db,
+    pub payments: PaymentStore,
+    pub responsible: Box<dyn crate::seam::Responsible>,
+    pub wallets: WalletStore,
+}
+
+#[cfg(test)]
+impl Fixture {
+    pub fn new() -> StoreResult<Self> {
+        let db = sled::Config::new().temporary(true).open()?;
+        let games = super::games::GameStore::open(&db, None)?;
+        let wallets = WalletStore::open(&db, &games)?;
+        let payments = PaymentStore::open(&db, &wallets)?;
+        let responsible = super::responsible::ResponsibleStore::open(&db)?;
+        Ok(Self { db, payments, responsible: Box::new(responsible), wallets })
     }
 }

@@ -5,16 +5,17 @@ use chrono::{DateTime, Utc};
 use sled::transaction::{ConflictableTransactionError as Conflict, TransactionalTree};
 use sled::Transactional;
 
+use super::super::codec::abort;
 use super::super::codec::{decode, encode, id_key};
 use super::super::keys::{last_id, tagged};
-use super::super::listing::{self, Page, Slice};
-use super::super::users::abort;
-use super::super::wallets::{put_entry, read_balance, read_entry, rewrite_entry, Moved};
+use super::super::listing;
+use super::super::wallets::{put_entry, read_balance, read_entry, rewrite_entry};
 use super::PaymentStore;
 use crate::error::{StoreError, StoreResult};
-use crate::ledger::{EntryKind, LedgerEntry};
-use crate::money::Kobo;
-use crate::seam::payments::WithdrawalRefused;
+use crate::ledger::Moved;
+use crate::seam::hold_entry;
+use crate::seam::WithdrawalRefused;
+use crate::seam::{Page, Slice};
 use crate::user::UserId;
 use crate::withdrawal::{Withdrawal, WithdrawalId, WithdrawalMove};
 
@@ -42,21 +43,6 @@ fn read(tree: &TransactionalTree, id: WithdrawalId) -> Result<Option<Withdrawal>
 fn put(tree: &TransactionalTree, w: &Withdrawal) -> Result<(), Conflict<StoreError>> {
     tree.insert(tagged(WITHDRAWAL, &[w.id]), encode(w).map_err(abort)?)?;
     Ok(())
-}
-
-/// The pending `withdrawal` entry holding `w`'s amount, the balance then being `after` (both engines write this one).
-pub(crate) fn hold_entry(w: &Withdrawal, after: Kobo) -> LedgerEntry {
-    LedgerEntry {
-        id: w.entry_id,
-        user_id: w.user_id,
-        kind: EntryKind::Withdrawal,
-        status: w.status.entry_status(),
-        amount: Kobo(-w.amount.as_i64()),
-        balance_after: after,
-        reference: format!("withdrawal:{}", w.id),
-        description: w.describe(),
-        created_at: w.created_at,
-    }
 }
 
 impl PaymentStore {
@@ -158,13 +144,14 @@ impl PaymentStore {
 
 #[cfg(test)]
 mod tests {
+    use super::super::Fixture as Store;
     use super::*;
-    use crate::ledger::EntryStatus;
-    use crate::store::Store;
+    use crate::ledger::{EntryKind, EntryStatus, LedgerEntry};
+    use crate::money::Kobo;
     use crate::withdrawal::WithdrawalStatus;
 
     fn funded(balance: i64) -> Store {
-        let store = Store::temporary().unwrap();
+        let store = Store::new().unwrap();
         let entry = LedgerEntry {
             id: 1,
             user_id: 7,
@@ -176,7 +163,7 @@ mod tests {
             description: "test".into(),
             created_at: Utc::now(),
         };
-        store.wallets().unwrap().apply(entry).unwrap();
+        store.wallets.apply(entry).unwrap();
         store
     }
 
@@ -204,15 +191,14 @@ mod tests {
     /// The ledger invariant: the balance is the sum of entries that are pending or successful.
     fn invariant_holds(store: &Store) -> bool {
         let sum: i64 = store
-            .wallets()
-            .unwrap()
+            .wallets
             .entries_of_user(7)
             .unwrap()
             .iter()
             .filter(|e| matches!(e.status, EntryStatus::Success | EntryStatus::Pending))
             .map(|e| e.amount.as_i64())
             .sum();
-        store.wallets().unwrap().balance(7).unwrap() == sum
+        store.wallets.balance(7).unwrap() == sum
     }
 
     #[test]
@@ -242,7 +228,7 @@ mod tests {
         assert!(replay.replayed);
         let claim = store.payments.move_withdrawal(10, &WithdrawalMove::Claim { by: 1 }, Utc::now()).unwrap();
         assert_eq!(claim.err(), Some(WithdrawalRefused::WrongState(WithdrawalStatus::Rejected)));
-        assert_eq!(store.wallets().unwrap().balance(7).unwrap(), 500_000);
+        assert_eq!(store.wallets.balance(7).unwrap(), 500_000);
         assert!(invariant_holds(&store));
     }
 

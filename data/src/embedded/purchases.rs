@@ -12,14 +12,13 @@ use std::sync::mpsc;
 
 use tokio::sync::oneshot;
 
-use super::wallets::{Moved, Purchase, PurchaseError, WalletStore};
+use super::wallets::WalletStore;
 use crate::error::{StoreError, StoreResult};
-use crate::ticket::Ticket;
+use crate::seam::{Bought, Purchase};
 
 /// At most this many purchases in one transaction (its write set stays small enough to commit in a few ms).
 const MOST: usize = 256;
 
-pub type Bought = Result<Moved<Ticket>, PurchaseError>;
 type Waiter = (Purchase, oneshot::Sender<Result<Bought, String>>);
 
 pub struct PurchaseQueue {

@@ -5,7 +5,7 @@ use rand::RngCore;
 use super::codec::{decode, encode};
 use crate::error::{StoreError, StoreResult};
 use crate::residence::Licence;
-use crate::seam::meta::{Meta, LICENCE, PAYMENTS_MODE, PSEUDONYM_KEY, TAX_TABLE};
+use crate::seam::{Meta, LICENCE, PAYMENTS_MODE, PSEUDONYM_KEY, TAX_TABLE};
 use crate::tax::TaxTable;
 
 #[derive(Clone)]

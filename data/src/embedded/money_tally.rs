@@ -10,38 +10,13 @@ use sled::transaction::{ConflictableTransactionError as Conflict, TransactionalT
 
 use super::tally;
 use crate::error::{StoreError, StoreResult};
-use crate::game::wat;
+use crate::lagos::lagos_day;
 use crate::ledger::{EntryKind, EntryStatus, LedgerEntry};
+use crate::seam::MoneyDay;
 
 const ENTRIES: u8 = b'n';
 const DAY: u8 = b'd';
 const PENDING_WITHDRAWALS: u8 = b'w';
-
-/// One Lagos day's money, in kobo (amounts as positive numbers).
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct MoneyDay {
-    pub deposits: i64,
-    pub stakes: i64,
-    pub wins: i64,
-}
-
-impl MoneyDay {
-    /// Gross gaming revenue: stakes kept minus winnings paid.
-    pub fn ggr(&self) -> i64 {
-        self.stakes - self.wins
-    }
-
-    fn add(&mut self, other: MoneyDay) {
-        self.deposits += other.deposits;
-        self.stakes += other.stakes;
-        self.wins += other.wins;
-    }
-}
-
-/// The calendar day in Lagos (WAT) of an instant.
-pub fn lagos_day(t: DateTime<Utc>) -> NaiveDate {
-    t.with_timezone(&wat()).date_naive()
-}
 
 fn day_key(day: NaiveDate) -> Vec<u8> {
     tally::key(DAY, &[u64::try_from(day.num_days_from_ce()).unwrap_or(0)])

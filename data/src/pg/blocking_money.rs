@@ -1,5 +1,4 @@
-//! The WalletActor's money moves on PostgreSQL (`seam::Money`): the money engine's (`PgMoney`), each committed
-//! before it answers. Purchases are queued with this node's buyers at once and answered asynchronously; the other
+//! The WalletActor's money moves on PostgreSQL (`seam::Money`): `PgMoney`'s, each committed before it answers. Purchases are queued with this node's buyers at once and answered asynchronously; the other
 //! moves block the calling wallet's thread on this node's PostgreSQL runtime, as the embedded store's transactions
 //! block it on the disk.
 
@@ -11,18 +10,17 @@ use super::PgError;
 use crate::draw::DrawId;
 use crate::error::{StoreError, StoreResult};
 use crate::ledger::LedgerEntry;
-use crate::money_engine::MoneyEngine;
-use crate::seam::money::{Answer, Money};
-use crate::store::{Bought, Moved, Outcome, Purchase};
+use crate::ledger::Moved;
+use crate::seam::{Answer, Bought, Money, Outcome, Purchase};
 use crate::ticket::{Ticket, TicketId};
 use crate::user::UserId;
 
-pub struct PgMoves {
+pub struct PgBlockingMoney {
     sync: PgSync,
     money: PgMoney,
 }
 
-impl PgMoves {
+impl PgBlockingMoney {
     /// Starts the money engine's buyers on `sync`'s runtime.
     pub fn start(sync: PgSync, url: &str) -> StoreResult<Self> {
         let url = url.to_owned();
@@ -42,7 +40,7 @@ impl From<PgError> for StoreError {
     }
 }
 
-impl Money for PgMoves {
+impl Money for PgBlockingMoney {
     fn buy(&self, purchase: Purchase) -> Answer<Bought> {
         Box::pin(self.money.queue(purchase))
     }
@@ -73,5 +71,10 @@ impl Money for PgMoves {
     fn apply_once(&self, entry: LedgerEntry, key: Option<&str>) -> StoreResult<Option<Moved<LedgerEntry>>> {
         let (money, key) = (self.money.clone(), key.map(str::to_owned));
         self.sync.block_on(async move { money.apply_once(entry, key).await })
+    }
+
+    fn unbalanced(&self) -> StoreResult<Vec<String>> {
+        let money = self.money.clone();
+        self.sync.block_on(async move { money.unbalanced().await })
     }
 }

@@ -1,17 +1,16 @@
-//! Moving an embedded store into PostgreSQL (`ayo migrate --from-data-dir D --to postgres://…`).
+//! Moving an embedded store into PostgreSQL (`ayo migrate --from-data-dir D --to postgres://…`): the one job that
+//! reads one engine and writes the other, so it sits on the top floor beside `engine`.
 //!
 //! Everything happens in one PostgreSQL transaction, committed only when the copy has been checked against the
 //! store: every tree's record count, the money invariants over the typed tables (each wallet's ledger sums to its
 //! balance, no balance negative, every settled draw holds all its tickets, none pending), and the totals against the
 //! store's own audit. A copy that does not match is rolled back: the target stays empty.
 
-use serde::Serialize;
 use serde_json::Value;
 
-use super::{schema, Client, PgError};
-use crate::seam::games::leaves_blob;
-use crate::seam::Games;
-use crate::store::audit::AuditReport;
+use crate::pg::tables::{document, Table, DRAWS, GAMES, LEDGER, MONEY_KEYS, SETTLEMENTS, TICKETS, USERS};
+use crate::pg::{schema, Client, PgError};
+use crate::seam::{leaves_blob, AuditReport, Games};
 use crate::Store;
 
 /// Rows per statement.
@@ -29,78 +28,6 @@ pub struct Imported {
     pub tickets: u64,
     /// The store's own audit, which the copy was checked against.
     pub audit: AuditReport,
-}
-
-/// A typed table, filled from JSON documents by one `INSERT … SELECT` over `jsonb_array_elements`.
-pub(super) struct Table {
-    name: &'static str,
-    pub(super) insert: &'static str,
-}
-
-/// Each user as `{doc, secrets}` (`pg::users::split`).
-const USERS: Table = Table {
-    name: "users",
-    insert: "INSERT INTO users (id, email, phone, role, status, state, created_at, doc, secrets)
-             SELECT (u->'doc'->>'id')::bigint, u->'doc'->>'email', u->'doc'->>'phone', u->'doc'->>'role',
-                    u->'doc'->>'status', u->'doc'->>'state', (u->'doc'->>'created_at')::timestamptz, u->'doc',
-                    u->'secrets'
-             FROM jsonb_array_elements($1::jsonb) AS u",
-};
-pub(super) const LEDGER: Table = Table {
-    name: "ledger_entries",
-    insert: "INSERT INTO ledger_entries (id, user_id, kind, status, amount, balance_after, reference, created_at, doc)
-             SELECT (d->>'id')::bigint, (d->>'user_id')::bigint, d->>'type', d->>'status', (d->>'amount')::bigint,
-                    (d->>'balance_after')::bigint, d->>'reference', (d->>'created_at')::timestamptz, d
-             FROM jsonb_array_elements($1::jsonb) AS d",
-};
-const GAMES: Table = Table {
-    name: "games",
-    insert: "INSERT INTO games (id, slug, status, doc)
-             SELECT (d->>'id')::bigint, d->>'slug', d->>'status', d FROM jsonb_array_elements($1::jsonb) AS d",
-};
-const DRAWS: Table = Table {
-    name: "draws",
-    insert: "INSERT INTO draws (id, game_id, status, ticket_count, draws_at, doc, finished)
-             SELECT (d->>'id')::bigint, (d->>'game_id')::bigint, d->>'status', (d->>'ticket_count')::bigint,
-                    (d->>'draws_at')::timestamptz, d,
-                    d->>'status' IN ('settled', 'cancelled') AND d->>'settled_at' IS NOT NULL
-             FROM jsonb_array_elements($1::jsonb) AS d",
-};
-pub(super) const TICKETS: Table = Table {
-    name: "tickets",
-    insert: "INSERT INTO tickets (id, draw_id, user_id, status, total_stake, winnings, tax, idempotency_key,
-                                  created_at, doc)
-             SELECT (d->>'id')::bigint, (d->>'draw_id')::bigint, (d->>'user_id')::bigint, d->>'status',
-                    (d->>'total_stake')::bigint, (d->>'winnings')::bigint, (d->>'tax')::bigint,
-                    d->>'idempotency_key', (d->>'created_at')::timestamptz, d
-             FROM jsonb_array_elements($1::jsonb) AS d",
-};
-
-const MONEY_KEYS: Table = Table {
-    name: "money_keys",
-    insert: "INSERT INTO money_keys (user_id, key, entry_id)
-             SELECT (d->>'user_id')::bigint, d->>'key', (d->>'entry_id')::bigint FROM jsonb_array_elements($1::jsonb) AS d",
-};
-const SETTLEMENTS: Table = Table {
-    name: "settlements",
-    insert: "INSERT INTO settlements (draw_id, user_id, settled_at, doc)
-             SELECT (d->>'draw_id')::bigint, (d->>'user_id')::bigint, (d->'record'->>'settled_at')::timestamptz,
-                    d->'record'
-             FROM jsonb_array_elements($1::jsonb) AS d",
-};
-
-/// Fields that never go into a typed row's `doc` (they stay, sealed where sled seals them, in `records`).
-const SECRET_FIELDS: &[&str] = &["password_hash", "second_factor", "seed"];
-
-/// A record as a typed row's `doc`: its JSON without secrets.
-pub(super) fn document(record: &impl Serialize) -> Result<Value, PgError> {
-    let mut doc = serde_json::to_value(record).map_err(crate::StoreError::from)?;
-    if let Some(fields) = doc.as_object_mut() {
-        for secret in SECRET_FIELDS {
-            fields.remove(*secret);
-        }
-    }
-    Ok(doc)
 }
 
 /// Copies `store` into the empty database behind `client`, checks the copy, and commits it only if it matches.
@@ -123,11 +50,11 @@ pub async fn import(store: &Store, client: &mut Client) -> Result<Imported, PgEr
         audit: audit.clone(),
     };
     let mut expected_records = Vec::new();
-    for (name, tree) in store.trees()? {
+    for (name, tree) in store.embedded()?.trees()? {
         let mut batch: (Vec<&str>, Vec<Vec<u8>>, Vec<Vec<u8>>) = Default::default();
         let mut count = 0i64;
         for item in tree.iter() {
-            let (key, value) = item.map_err(crate::StoreError::from)?;
+            let (key, value) = item.map_err(crate::error::StoreError::from)?;
             batch.0.push(&name);
             batch.1.push(key.to_vec());
             batch.2.push(value.to_vec());
@@ -144,12 +71,13 @@ pub async fn import(store: &Store, client: &mut Client) -> Result<Imported, PgEr
 
     let mut users = Rows::new(&USERS);
     for user in store.users.newest_first() {
-        let (doc, secrets) = super::users::split(&user?)?;
+        let (doc, secrets) = crate::pg::users::split(&user?)?;
         users.push(&tx, serde_json::json!({ "doc": doc, "secrets": secrets })).await?;
     }
     imported.users = users.finish(&tx).await?;
     let balances: Vec<(i64, i64)> = store
-        .wallet_balances()?
+        .wallets()?
+        .wallet_balances()
         .map(|item| item.map(|(user, balance)| (user as i64, balance)))
         .collect::<Result<_, _>>()?;
     let (ids, amounts): (Vec<i64>, Vec<i64>) = balances.into_iter().unzip();
@@ -209,7 +137,7 @@ pub async fn import(store: &Store, client: &mut Client) -> Result<Imported, PgEr
 /// Each draw's seed exactly as the store keeps it (sealed under the seed key: never opened here) and its Merkle
 /// leaves, which `pg::games` reads.
 async fn copy_draw_secrets(tx: &tokio_postgres::Transaction<'_>, store: &Store) -> Result<(), PgError> {
-    for chunk in store.sled_games()?.stored_seeds()?.chunks(BATCH) {
+    for chunk in store.embedded()?.games.stored_seeds()?.chunks(BATCH) {
         let ids: Vec<i64> = chunk.iter().map(|(id, _)| *id as i64).collect();
         let seeds: Vec<&str> = chunk.iter().map(|(_, seed)| seed.as_str()).collect();
         tx.execute(
@@ -219,8 +147,8 @@ async fn copy_draw_secrets(tx: &tokio_postgres::Transaction<'_>, store: &Store) 
         )
         .await?;
     }
-    for (draw, ..) in store.sled_games()?.draw_summaries()? {
-        if let Some(leaves) = store.sled_games()?.leaves(draw)? {
+    for (draw, ..) in store.embedded()?.games.draw_summaries()? {
+        if let Some(leaves) = store.embedded()?.games.leaves(draw)? {
             tx.execute(
                 "INSERT INTO draw_leaves (draw_id, leaves) VALUES ($1, $2)",
                 &[&(draw as i64), &leaves_blob(&leaves)],
@@ -233,8 +161,8 @@ async fn copy_draw_secrets(tx: &tokio_postgres::Transaction<'_>, store: &Store) 
 
 /// The witness's commitments still waiting, in their order, after those the copied draws hold (each pooled once).
 async fn copy_witness_pool(tx: &tokio_postgres::Transaction<'_>, store: &Store) -> Result<(), PgError> {
-    super::witness::remember_drawn(tx).await?;
-    super::witness::pool(tx, &store.sled_witness()?.waiting()?)
+    crate::pg::witness::remember_drawn(tx).await?;
+    crate::pg::witness::pool(tx, &store.embedded()?.witness.waiting()?)
         .await?
         .map_err(|e| PgError::Mismatch(vec![format!("the witness pool: {e}")]))
 }
@@ -416,7 +344,7 @@ async fn check(
     if unseeded > 0 {
         problems.push(format!("{unseeded} draws copied without their seed"));
     }
-    let copy = super::audit::audit(tx).await?;
+    let copy = crate::pg::audit::audit(tx).await?;
     problems.extend(copy.problems);
     let copied = [copy.wallets, copy.ledger_entries, copy.settled_draws, copy.settled_tickets];
     let stored = [audit.wallets, audit.ledger_entries, audit.settled_draws, audit.settled_tickets];

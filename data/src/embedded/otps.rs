@@ -5,11 +5,11 @@ use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 use sled::Transactional;
 
-use super::codec::{decode, encode, id_from, id_key};
-use super::users::{abort, counted, put_user, read_user, UserStore};
+use super::codec::{abort, decode, encode, id_from, id_key};
+use super::users::{counted, put_user, read_user, UserStore};
 use crate::error::StoreResult;
-pub use crate::seam::otps::{OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpVerdict};
-use crate::seam::otps::{Otps, OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_MINUTES};
+use crate::seam::{OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpVerdict};
+use crate::seam::{Otps, OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_MINUTES};
 use crate::user::UserId;
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

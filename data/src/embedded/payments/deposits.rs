@@ -10,18 +10,19 @@ use chrono::{DateTime, Utc};
 use sled::transaction::{ConflictableTransactionError as Conflict, TransactionalTree};
 use sled::Transactional;
 
+use super::super::codec::abort;
 use super::super::codec::{decode, encode, id_key};
 use super::super::keys::{last_id, tagged};
 use super::super::responsible::settings_in;
-use super::super::users::abort;
-use super::super::wallets::{put_entry, read_balance, Moved};
+use super::super::wallets::{put_entry, read_balance};
 use super::PaymentStore;
 use crate::deposit::{Deposit, DepositStatus};
 use crate::error::{StoreError, StoreResult};
-use crate::ledger::{EntryKind, EntryStatus, LedgerEntry};
+use crate::ledger::Moved;
 use crate::money::Kobo;
 use crate::responsible::{held_reason, longest_window, DepositRefused};
-use crate::seam::payments::CreditRefused;
+use crate::seam::deposit_entry;
+use crate::seam::CreditRefused;
 use crate::user::UserId;
 
 const DEPOSIT: u8 = b'd';
@@ -265,36 +266,13 @@ impl PaymentStore {
     }
 }
 
-/// The `deposit` entry crediting `deposit`, the balance then being `after` (both engines write this one).
-pub(crate) fn deposit_entry(deposit: &Deposit, entry_id: u64, after: Kobo, now: DateTime<Utc>) -> LedgerEntry {
-    LedgerEntry {
-        id: entry_id,
-        user_id: deposit.user_id,
-        kind: EntryKind::Deposit,
-        status: EntryStatus::Success,
-        amount: deposit.amount,
-        balance_after: after,
-        reference: deposit.reference.clone(),
-        description: format!("Deposit via {}", gateway_title(&deposit.gateway)),
-        created_at: now,
-    }
-}
-
-fn gateway_title(gateway: &str) -> &str {
-    match gateway {
-        "paystack" => "Paystack",
-        "sandbox" => "the sandbox gateway",
-        other => other,
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::Fixture as Store;
     use super::*;
-    use crate::store::Store;
 
     fn store_with_deposit(amount: i64) -> (Store, Deposit) {
-        let store = Store::temporary().unwrap_or_else(|e| panic!("{e}"));
+        let store = Store::new().unwrap_or_else(|e| panic!("{e}"));
         let d = Deposit::pending(1, "ref-1".into(), 7, Kobo(amount), "sandbox", Utc::now());
         store.payments.insert_deposit(&d).unwrap_or_else(|e| panic!("{e}"));
         (store, d)
@@ -309,8 +287,8 @@ mod tests {
         let again = store.payments.credit_deposit(&d.reference, Kobo(50_000), 101, Utc::now());
         let again = again.ok().and_then(Result::ok).map(|m| (m.balance, m.replayed, m.entries.len()));
         assert_eq!(again, Some((Kobo(50_000), true, 0)));
-        assert_eq!(store.wallets().unwrap().balance(7).ok(), Some(50_000));
-        assert_eq!(store.wallets().unwrap().entries_of_user(7).map(|e| e.len()).ok(), Some(1));
+        assert_eq!(store.wallets.balance(7).ok(), Some(50_000));
+        assert_eq!(store.wallets.entries_of_user(7).map(|e| e.len()).ok(), Some(1));
     }
 
     #[test]
@@ -323,7 +301,7 @@ mod tests {
             .change(7, now, |rg| Ok::<_, ()>(rg.request_limit(Period::Daily, Some(Kobo(50_000)), now)));
         assert!(matches!(limited, Ok(Ok(_))));
         // As a store written before the limit book existed: the deposit is there, its book is not.
-        let tree = store.embedded().map(|e| e.db.open_tree("deposits")).ok().and_then(Result::ok);
+        let tree = store.db.open_tree("deposits").ok();
         let removed = tree.map(|t| t.remove(tagged(LIMIT_BOOK, &[7])).ok().flatten().is_some());
         assert_eq!(removed, Some(true));
         let more = Deposit::pending(2, "ref-2".into(), 7, Kobo(100), "sandbox", now);
@@ -332,7 +310,7 @@ mod tests {
         // Crediting the first writes the book; from then on it is what counts.
         let credited = store.payments.credit_deposit(&d.reference, Kobo(50_000), 100, now).ok().and_then(Result::ok);
         assert_eq!(credited.map(|m| m.value.status), Some(DepositStatus::Success));
-        let tree = store.embedded().map(|e| e.db.open_tree("deposits")).ok().and_then(Result::ok);
+        let tree = store.db.open_tree("deposits").ok();
         assert!(tree.and_then(|t| t.get(tagged(LIMIT_BOOK, &[7])).ok().flatten()).is_some());
         assert!(matches!(store.payments.open_deposit(&more, now).ok(), Some(Err(DepositRefused::OverLimit { .. }))));
     }
@@ -344,7 +322,7 @@ mod tests {
         assert_eq!(wrong, Some(Err(CreditRefused::AmountMismatch { expected: Kobo(50_000), paid: Kobo(5_000) })));
         let unknown = store.payments.credit_deposit("nope", Kobo(50_000), 100, Utc::now()).ok();
         assert_eq!(unknown, Some(Err(CreditRefused::UnknownReference)));
-        assert_eq!(store.wallets().unwrap().balance(7).ok(), Some(0));
+        assert_eq!(store.wallets.balance(7).ok(), Some(0));
     }
 
     #[test]

@@ -5,35 +5,17 @@
 use std::collections::HashSet;
 use std::convert::Infallible;
 
-use serde::{Deserialize, Serialize};
 use sled::transaction::{ConflictableTransactionError, TransactionError};
 use sled::Transactional;
 
 use super::codec::{decode, encode, id_key};
 use super::GameStore;
-use crate::draw::WitnessPart;
 use crate::error::StoreResult;
-use crate::seam::{DuplicateCommitment, WitnessPool};
-use crate::user::UserId;
+use crate::seam::{DuplicateCommitment, PooledCommitment, WitnessPool};
 
 /// In `witness_commitments`, the key whose presence says the tree holds every commitment of the store's past
 /// (filled once from the pool and the draws when a store older than it is opened). No commitment is empty.
 const FILLED: &[u8] = b"";
-
-/// One commitment waiting for a draw.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PooledCommitment {
-    pub witness_id: UserId,
-    pub label: String,
-    pub commitment: String,
-}
-
-/// The part a draw takes from the pool when it is scheduled: committed, not yet revealed.
-impl From<PooledCommitment> for WitnessPart {
-    fn from(pooled: PooledCommitment) -> Self {
-        WitnessPart { witness_id: pooled.witness_id, commitment: pooled.commitment, label: pooled.label, secret: None }
-    }
-}
 
 #[derive(Clone)]
 pub struct WitnessStore {

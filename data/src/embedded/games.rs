@@ -5,15 +5,16 @@ use chrono::{DateTime, Utc};
 
 use super::codec::{decode, encode, id_key};
 use super::keys::{last_id, tagged};
-use super::listing::{self, Page, Slice};
-use super::seal::SeedSealer;
+use super::listing;
 use super::tally;
 use crate::draw::{Draw, DrawId, DrawStatus};
 use crate::error::{StoreError, StoreResult};
 use crate::game::{Game, GameId};
 use crate::lotto::merkle::Hash;
 use crate::lotto::{Balls, Seed};
-use crate::seam::games::{is_past, leaves_blob, leaves_of_blob, open_seed, stored_seed, Games};
+use crate::seal::SeedSealer;
+use crate::seam::{is_past, leaves_blob, leaves_of_blob, open_seed, stored_seed, Games};
+use crate::seam::{Page, Slice};
 use crate::ticket::TicketId;
 
 const DRAW: u8 = b'd';

@@ -14,24 +14,29 @@
 use std::collections::{HashMap, HashSet};
 
 use chrono::{DateTime, NaiveDate, Utc};
-use serde::{Deserialize, Serialize};
 use sled::transaction::{ConflictableTransactionError as Conflict, TransactionalTree};
 use sled::Transactional;
 
 use super::cards::{decode_card, encode_card};
+use super::codec::abort;
 use super::codec::{decode, encode, id_key};
 use super::games::GameStore;
 use super::keys::{last_id, tagged};
-use super::listing::{self, Page, Slice};
-use super::money_tally::{self, MoneyDay};
+use super::listing;
+use super::money_tally;
 use super::tally;
-use super::users::abort;
 use crate::draw::{DrawId, DrawSales};
 use crate::error::{StoreError, StoreResult};
 use crate::game::GameId;
-use crate::ledger::{EntryKind, EntryStatus, LedgerEntry};
+use crate::ledger::LedgerEntry;
+use crate::ledger::Moved;
 use crate::money::Kobo;
 use crate::responsible::SessionMoney;
+use crate::seam::MoneyDay;
+use crate::seam::{
+    back_to, refund_entry, settlement_entry, stake_entry, Outcome, PlayerSettlement, Purchase, PurchaseError,
+};
+use crate::seam::{Page, Slice};
 use crate::ticket::{Ticket, TicketCard, TicketId, TicketStatus};
 use crate::user::UserId;
 
@@ -43,10 +48,6 @@ const TICKET_BY_USER: u8 = b'u';
 const TICKET_BY_GAME: u8 = b'g';
 const SETTLED: u8 = b's';
 
-/// How far before a session's start `session_money` keeps reading: more than any gap between an entry's id being
-/// handed out and its time being taken.
-pub const ENTRY_ORDER_SLACK_SECS: i64 = 60;
-
 #[derive(Clone)]
 pub struct WalletStore {
     db: sled::Db,
@@ -55,158 +56,6 @@ pub struct WalletStore {
     pub(super) tickets: sled::Tree,
     pub(super) idempotency: sled::Tree,
     draws: sled::Tree,
-}
-
-/// Why a purchase was refused. Nothing was written.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum PurchaseError {
-    #[error("Your balance of {balance} is less than this ticket's {needed}")]
-    InsufficientFunds { balance: Kobo, needed: Kobo },
-    #[error("Sales for this draw are closed")]
-    DrawNotSelling,
-    #[error("This draw does not exist")]
-    NoSuchDraw,
-}
-
-/// A ticket to buy, already validated and priced.
-#[derive(Debug, Clone)]
-pub struct Purchase {
-    pub ticket: Ticket,
-    pub entry_id: u64,
-    pub now: DateTime<Utc>,
-}
-
-/// The result of a money move: the entries written and the balance after them.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Moved<T> {
-    pub value: T,
-    pub entries: Vec<LedgerEntry>,
-    pub balance: Kobo,
-    /// True when this was a replay of an earlier request: nothing changed.
-    pub replayed: bool,
-}
-
-/// A ticket's outcome decided by the draw: what it won (zero when it lost), gross, and the withholding tax taken
-/// from that win (`crate::tax`); the player is credited `winnings − tax`.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct Outcome {
-    pub ticket: TicketId,
-    pub lines_won: u64,
-    pub winnings: Kobo,
-    #[serde(default, skip_serializing_if = "Kobo::is_zero")]
-    pub tax: Kobo,
-}
-
-impl Outcome {
-    pub fn untaxed(ticket: TicketId, lines_won: u64, winnings: Kobo) -> Self {
-        Self { ticket, lines_won, winnings, tax: Kobo::ZERO }
-    }
-
-    /// The ledger lines [`WalletStore::settle`] writes for it: its win and its tax, each only if there is one.
-    pub fn ledger_lines(&self) -> [(EntryKind, i64); 2] {
-        let won = self.winnings.as_i64().max(0);
-        // The tax never exceeds the win it is taken from, so the balance only grows.
-        [(EntryKind::Win, won), (EntryKind::Tax, -self.tax.as_i64().clamp(0, won))]
-    }
-
-    /// How many entry ids settling it takes.
-    pub fn entry_count(&self) -> usize {
-        self.ledger_lines().iter().filter(|(_, amount)| *amount != 0).count()
-    }
-}
-
-/// How one player's tickets of one draw were settled: written once, with the winnings, by [`WalletStore::settle`].
-/// Every ticket of that player and draw still stored as pending is settled by it: won with what `outcomes` says,
-/// or lost (no lines won, nothing paid) when it is not listed.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct PlayerSettlement {
-    pub settled_at: DateTime<Utc>,
-    /// The tickets that won any line, by ticket id.
-    pub outcomes: Vec<Outcome>,
-}
-
-impl PlayerSettlement {
-    /// The record of a player's settlement at `now`: the outcomes that won any line, by ticket id.
-    pub fn of(outcomes: &[Outcome], now: DateTime<Utc>) -> Self {
-        let mut listed: Vec<Outcome> =
-            outcomes.iter().filter(|o| o.lines_won > 0 || o.winnings.is_positive()).copied().collect();
-        listed.sort_by_key(|o| o.ticket);
-        listed.dedup_by_key(|o| o.ticket);
-        Self { settled_at: now, outcomes: listed }
-    }
-
-    /// Applies this settlement to a ticket of its player and draw that is stored as pending.
-    pub fn apply(&self, ticket: &mut Ticket) {
-        if ticket.status != TicketStatus::Pending {
-            return;
-        }
-        let outcome = self
-            .outcomes
-            .binary_search_by_key(&ticket.id, |o| o.ticket)
-            .ok()
-            .and_then(|i| self.outcomes.get(i))
-            .copied()
-            .unwrap_or(Outcome::untaxed(ticket.id, 0, Kobo::ZERO));
-        ticket.lines_won = outcome.lines_won;
-        ticket.winnings = outcome.winnings;
-        ticket.tax = outcome.tax;
-        ticket.settled_at = Some(self.settled_at);
-        ticket.status = if outcome.winnings.is_positive() { TicketStatus::Won } else { TicketStatus::Lost };
-    }
-}
-
-/// The ledger entry of a purchase's stake, leaving `balance_after` (either engine writes the same lines).
-pub(crate) fn stake_entry(purchase: &Purchase, balance_after: Kobo) -> LedgerEntry {
-    let ticket = &purchase.ticket;
-    LedgerEntry {
-        id: purchase.entry_id,
-        user_id: ticket.user_id,
-        kind: EntryKind::Stake,
-        status: EntryStatus::Success,
-        amount: Kobo(-ticket.total_stake.as_i64()),
-        balance_after,
-        reference: format!("ticket:{}", ticket.id),
-        description: format!("{} ticket for draw #{}", ticket.bet.bet_type().as_str(), ticket.draw_id),
-        created_at: purchase.now,
-    }
-}
-
-/// The ledger entry of one of an outcome's lines (`Outcome::ledger_lines`: its win or its tax).
-pub(crate) fn settlement_entry(
-    (user, draw): (UserId, DrawId),
-    outcome: &Outcome,
-    (kind, amount): (EntryKind, i64),
-    id: u64,
-    balance_after: Kobo,
-    now: DateTime<Utc>,
-) -> LedgerEntry {
-    let what = if kind == EntryKind::Win { "Winnings of" } else { "Withholding tax on" };
-    LedgerEntry {
-        id,
-        user_id: user,
-        kind,
-        status: EntryStatus::Success,
-        amount: Kobo(amount),
-        balance_after,
-        reference: format!("ticket:{}", outcome.ticket),
-        description: format!("{what} ticket #{} in draw #{}", outcome.ticket, draw),
-        created_at: now,
-    }
-}
-
-/// The ledger entry of a ticket's refund (its draw was cancelled).
-pub(crate) fn refund_entry(ticket: &Ticket, id: u64, balance_after: Kobo, now: DateTime<Utc>) -> LedgerEntry {
-    LedgerEntry {
-        id,
-        user_id: ticket.user_id,
-        kind: EntryKind::Refund,
-        status: EntryStatus::Success,
-        amount: ticket.total_stake,
-        balance_after,
-        reference: format!("ticket:{}", ticket.id),
-        description: format!("Refund of ticket #{}: draw #{} was cancelled", ticket.id, ticket.draw_id),
-        created_at: now,
-    }
 }
 
 fn settled_key(draw: DrawId, user: UserId) -> Vec<u8> {
@@ -799,7 +648,7 @@ impl WalletStore {
 }
 
 /// The embedded store's books: the wallet store's own reads.
-impl crate::seam::WalletBooks for WalletStore {
+impl crate::seam::Books for WalletStore {
     fn balance(&self, user: UserId) -> StoreResult<i64> {
         WalletStore::balance(self, user)
     }
@@ -882,18 +731,6 @@ impl crate::seam::WalletBooks for WalletStore {
     }
 }
 
-/// Entries read newest first (`entries_newest_first`, `entries_of_user_newest_first`) until the first one older
-/// than `since` by more than [`ENTRY_ORDER_SLACK_SECS`]: ids are handed out a moment before an entry is timed, so
-/// near the boundary id order and time order may differ by a little. Entries in the slack are still yielded; the
-/// caller keeps those at or after `since`.
-pub fn back_to(
-    since: DateTime<Utc>,
-    entries: impl Iterator<Item = StoreResult<LedgerEntry>>,
-) -> impl Iterator<Item = StoreResult<LedgerEntry>> {
-    let stop = since - chrono::Duration::seconds(ENTRY_ORDER_SLACK_SECS);
-    entries.take_while(move |entry| entry.as_ref().map_or(true, |e| e.created_at >= stop))
-}
-
 /// Settlement records read so far, by (draw, player): a list of tickets reads each record once.
 #[derive(Default)]
 pub(super) struct Settlements(HashMap<(DrawId, UserId), Option<PlayerSettlement>>);
@@ -948,8 +785,8 @@ mod tests {
 
     #[test]
     fn index_entries_written_before_cards_fall_back_to_the_ticket_and_skip_it_once_settled() {
-        let store = crate::Store::temporary().unwrap();
-        let wallets = store.wallets().unwrap();
+        let db = sled::Config::new().temporary(true).open().unwrap();
+        let wallets = WalletStore::open(&db, &GameStore::open(&db, None).unwrap()).unwrap();
         // As the previous version wrote them: the ticket, and an index entry with no value.
         let pending = ticket(10, 1, 5, TicketStatus::Pending);
         let settled = ticket(11, 2, 5, TicketStatus::Lost);

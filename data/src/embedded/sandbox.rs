@@ -2,42 +2,14 @@
 //! the records they hold.
 
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
 
 use super::codec::{decode, encode};
 use crate::error::StoreResult;
 use crate::seam::SandboxBooks;
+use crate::seam::{SandboxCharge, SandboxTransfer};
 
 const CHARGE: u8 = b'c';
 const TRANSFER: u8 = b't';
-
-/// A checkout the sandbox was asked to take. `status` uses Paystack's words: `abandoned` (not paid yet),
-/// `success`, `failed`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SandboxCharge {
-    pub reference: String,
-    pub amount: i64,
-    pub currency: String,
-    pub email: String,
-    pub callback_url: String,
-    pub status: String,
-    pub gateway_response: String,
-    pub created_at: DateTime<Utc>,
-    pub paid_at: Option<DateTime<Utc>>,
-}
-
-/// A payout the sandbox was asked to send. `status`: `success` or `failed`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SandboxTransfer {
-    pub reference: String,
-    pub amount: i64,
-    pub bank_code: String,
-    pub account_number: String,
-    pub account_name: String,
-    pub status: String,
-    pub reason: String,
-    pub created_at: DateTime<Utc>,
-}
 
 #[derive(Clone)]
 pub struct SandboxStore {

@@ -5,11 +5,12 @@ use chrono::{DateTime, Utc};
 use sled::Transactional;
 
 use super::codec::{decode, encode, id_key};
-use super::listing::{self, Page, Slice};
+use super::listing;
 use super::tally;
 use crate::activity::Activity;
 use crate::error::StoreResult;
 use crate::seam::Activities;
+use crate::seam::{Page, Slice};
 
 const COUNT: u8 = b'a';
 

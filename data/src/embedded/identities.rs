@@ -4,13 +4,14 @@
 
 use sled::transaction::Transactional;
 
+use super::codec::abort;
 use super::codec::{decode, encode, id_key};
-use super::listing::{self, Page, Slice};
-use super::seal::SecretSealer;
-use super::users::abort;
+use super::listing;
 use crate::error::StoreResult;
 use crate::identity::{Identity, IdentityStatus};
+use crate::seal::SecretSealer;
 use crate::seam::Identities;
+use crate::seam::{Page, Slice};
 use crate::user::UserId;
 
 #[derive(Clone)]

@@ -21,3 +21,8 @@ pub fn encode<T: Serialize>(value: &T) -> StoreResult<Vec<u8>> {
 pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> StoreResult<T> {
     Ok(serde_json::from_slice(bytes)?)
 }
+
+/// A store error as the abort of the sled transaction it happened in.
+pub(super) fn abort(e: impl Into<StoreError>) -> sled::transaction::ConflictableTransactionError<StoreError> {
+    sled::transaction::ConflictableTransactionError::Abort(e.into())
+}

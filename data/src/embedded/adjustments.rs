@@ -8,9 +8,9 @@ use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use sled::transaction::{ConflictableTransactionError as Conflict, TransactionalTree};
 use sled::Transactional;
 
+use super::codec::abort;
 use super::codec::{decode, encode, id_key};
 use super::keys::{last_id, tagged};
-use super::users::abort;
 use super::wallets::{apply_in, once_key, replay_of, WalletStore};
 use crate::adjustment::{Adjusted, ApprovalStatus, FourEyes, PendingAdjustment};
 use crate::error::{StoreError, StoreResult};

@@ -6,12 +6,12 @@ use chrono::{DateTime, Utc};
 use sled::transaction::{ConflictableTransactionError as Conflict, TransactionalTree};
 use sled::Transactional;
 
-use super::codec::{decode, encode, id_from, id_key};
+use super::codec::{abort, decode, encode, id_from, id_key};
 use super::tally;
 use crate::account::{Email, PhoneNumber};
 use crate::error::{StoreError, StoreResult};
-use crate::seam::users::Users;
-pub use crate::seam::users::{PlayerCounts, SignUp};
+use crate::seam::Users;
+use crate::seam::{PlayerCounts, SignUp};
 use crate::user::{NewPlayer, Role, SecondFactor, User, UserId, UserStatus};
 
 const USERS: &str = "users";
@@ -27,10 +27,6 @@ pub struct UserStore {
     by_email: sled::Tree,
     by_phone: sled::Tree,
     meta: sled::Tree,
-}
-
-pub(super) fn abort(e: impl Into<StoreError>) -> Conflict<StoreError> {
-    Conflict::Abort(e.into())
 }
 
 /// What one account adds to the players' tally: [player, verified player].

@@ -3,8 +3,8 @@
 use chrono::{DateTime, Utc};
 use sled::transaction::{ConflictableTransactionError as Conflict, TransactionalTree};
 
+use super::codec::abort;
 use super::codec::{decode, encode, id_key};
-use super::users::abort;
 use crate::error::{StoreError, StoreResult};
 use crate::responsible::ResponsibleGaming;
 use crate::seam::Responsible;

@@ -4,7 +4,7 @@
 
 use sled::transaction::{ConflictableTransactionError as Conflict, TransactionalTree};
 
-use super::users::abort;
+use super::codec::abort;
 use crate::error::{StoreError, StoreResult};
 
 pub const TAG: u8 = b'#';

@@ -3,22 +3,7 @@
 
 use super::keys::last_id;
 use crate::error::{StoreError, StoreResult};
-
-/// Which rows of a list to read: `offset..offset + limit` in index order, newest (highest key) first unless
-/// `oldest_first`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Slice {
-    pub offset: usize,
-    pub limit: usize,
-    pub oldest_first: bool,
-}
-
-/// One page of a list and the length of the whole list.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Page<T> {
-    pub rows: Vec<T>,
-    pub total: u64,
-}
+use crate::seam::Slice;
 
 /// The ids (each key's last eight bytes) of the slice of `keys`, which come in ascending order.
 pub fn ids(keys: impl DoubleEndedIterator<Item = sled::Result<sled::IVec>>, slice: Slice) -> StoreResult<Vec<u64>> {
