@@ -2,7 +2,8 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { DataTable, type Column } from './data-table';
+import type { Column } from './column';
+import { DataTable } from './data-table';
 import { defaultTableQuery, pageCount, tableParams, toggleSort, type TableQuery } from './table-query';
 
 describe('table query (docs/product.md §15)', () => {

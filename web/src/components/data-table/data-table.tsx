@@ -10,19 +10,8 @@ import { pageCount, PAGE_SIZE_OPTIONS, toggleSort, type TableQuery } from './tab
 // The search box and the selects are form fields: their look must not depend on a form having loaded first.
 import '@/components/ui/form/form.css';
 import './data-table.css';
+import type { Column } from './column';
 import { DataCards, TableRows } from './table-parts';
-
-export type Column<T> = {
-  /** Unique per table; also the row field the server sorts by when `sortable`. */
-  key: string;
-  header: string;
-  cell: (row: T) => ReactNode;
-  sortable?: boolean;
-  /** Numbers and money line up on the right. */
-  numeric?: boolean;
-  /** The cell that names its row (a draw's or a game's name): a row header for screen readers. */
-  rowHeader?: boolean;
-};
 
 type Props<T> = {
   /** Names the table (its caption) and the card list. */

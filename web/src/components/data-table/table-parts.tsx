@@ -4,7 +4,7 @@
  * the table below 720 px.
  */
 import type { ReactNode } from 'react';
-import type { Column } from './data-table';
+import type { Column } from './column';
 
 type RowsProps<T> = {
   columns: (Column<T> & { hideLabel?: boolean })[];

@@ -7,7 +7,7 @@
  * whoever publishes a draw choose among many results that all "verify"; this checker refuses it instead, naming the
  * field and the rule, as the server, `ayo verify-draw` and docs/vectors/check_v2.py do.
  */
-import type { Check } from './fair';
+import type { Check } from './check';
 
 /** Why a text is not the canonical spelling of 32 bytes, by the names of the published negative vectors. */
 export type Refusal = 'whitespace' | 'length' | 'not_hex' | 'upper_case';

@@ -14,7 +14,8 @@
  */
 import type { Draw, DrawStatus, Witness } from '@/types/lotto';
 import { encodingCheck, misspelled } from './canonical';
-import { hexToBytes, numbersFromStream, same, sha256Hex, type Check } from './fair';
+import type { Check } from './check';
+import { hexToBytes, numbersFromStream, same, sha256Hex } from './fair';
 import { isHash, leafHash, merkleRoot } from './merkle';
 
 export const SCHEME_V2 = 'ayo-lotto/v2';

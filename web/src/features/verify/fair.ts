@@ -13,6 +13,7 @@
  */
 
 import { encodingCheck, misspelled } from './canonical';
+import type { Check } from './check';
 
 export const ALGORITHM = 'ayo-lotto/v1';
 const REJECT_FROM = 180;
@@ -102,35 +103,6 @@ export function numbersFrom(
 ): Promise<number[]> {
   return numbersFromStream(seed, (counter) => blockMessage(label, drawId, ticketsHash, counter));
 }
-
-export type CheckId =
-  | 'encoding'
-  | 'commitment'
-  | 'tickets'
-  | 'balls'
-  | 'machine'
-  // ayo-lotto/v2 draws
-  | 'witness'
-  | 'all-tickets'
-  // a v2 ticket's receipt
-  | 'leaf-data'
-  | 'leaf'
-  | 'proof'
-  | 'published-root'
-  | 'draw';
-
-export type Check = {
-  id: CheckId;
-  title: string;
-  /** Passed, or nothing to check (`notApplicable`). */
-  ok: boolean;
-  /** There was nothing to check here (a draw without a witness, balls not drawn yet): shown as "–", not "✓". */
-  notApplicable?: boolean;
-  /** Why this check matters, in plain words. */
-  detail: string;
-  /** What was computed and what was published, for anyone who wants to see. */
-  values: { label: string; value: string }[];
-};
 
 export type DrawToVerify = {
   id: number;

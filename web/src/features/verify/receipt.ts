@@ -14,7 +14,7 @@
  */
 import { formatDateTimeWAT } from '@/lib/lagos-time';
 import type { Draw, Ticket, TicketReceipt } from '@/types/lotto';
-import type { Check } from './fair';
+import type { Check } from './check';
 import { drawToVerifyV2, SCHEME_V2, verifyDrawV2 } from './fair-v2';
 import { leafHash, verifyInclusion } from './merkle';
 

@@ -1,5 +1,5 @@
 /** /boss/accounts: every player's saved bank account (GET /admin/accounts), each with a link to the player. */
-import type { Column } from '@/components/data-table/data-table';
+import type { Column } from '@/components/data-table/column';
 import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import { ADMIN_ACCOUNTS_PATH } from '@/features/admin/api/withdrawals';
 import { AdminList } from '@/features/admin/components/admin-list';

@@ -1,6 +1,6 @@
 /** /boss/activities: the audit log of admin actions and security events, newest first. Read-only. */
 import { Link } from 'react-router';
-import type { Column } from '@/components/data-table/data-table';
+import type { Column } from '@/components/data-table/column';
 import { paths } from '@/config/paths';
 import { formatDateTimeWAT } from '@/lib/lagos-time';
 import { Missing } from '@/features/admin/components/admin-ui';

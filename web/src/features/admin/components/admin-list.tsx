@@ -4,7 +4,8 @@
  * state; changing one starts again at page 1.
  */
 import { useState, type ReactNode } from 'react';
-import { DataTable, type Column } from '@/components/data-table/data-table';
+import type { Column } from '@/components/data-table/column';
+import { DataTable } from '@/components/data-table/data-table';
 import { useTableQuery, type TableQuery } from '@/components/data-table/table-query';
 import { useAdminList, type ListFilters } from '@/features/admin/api/admin-table';
 

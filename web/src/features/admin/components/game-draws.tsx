@@ -5,7 +5,7 @@
  * one: the dialog says that the seed and the would-be result are published.
  */
 import { useMemo, useState } from 'react';
-import type { Column } from '@/components/data-table/data-table';
+import type { Column } from '@/components/data-table/column';
 import { LottoBalls } from '@/components/lotto/lotto-balls';
 import { toast } from '@/components/ui/toasts/toast-store';
 import { formatDateTimeWAT, formatShortDateTimeWAT } from '@/lib/lagos-time';

@@ -1,6 +1,6 @@
 /** /boss/players/{slug}: every ticket of one game with its player (GET /admin/games/{slug}/players). */
 import { Link } from 'react-router';
-import type { Column } from '@/components/data-table/data-table';
+import type { Column } from '@/components/data-table/column';
 import { paths } from '@/config/paths';
 import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import { betTypeLabel } from '@/lotto';

@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import type { Column } from '@/components/data-table/data-table';
+import type { Column } from '@/components/data-table/column';
 import { paths } from '@/config/paths';
 import { formatNaira } from '@/lib/format';
 import { formatShortDateTimeWAT } from '@/lib/lagos-time';

@@ -3,7 +3,7 @@
  * card per row below 720 px, in the same look as the shared DataTable, with no paging.
  */
 import type { ReactNode } from 'react';
-import type { Column } from '@/components/data-table/data-table';
+import type { Column } from '@/components/data-table/column';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { DataCards, TableRows } from '@/components/data-table/table-parts';
 import '@/components/data-table/data-table.css';

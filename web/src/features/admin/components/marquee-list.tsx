@@ -1,6 +1,6 @@
 /** Every marquee message (GET /admin/marquees), with where it stands now; each opens its own page. */
 import { Link } from 'react-router';
-import type { Column } from '@/components/data-table/data-table';
+import type { Column } from '@/components/data-table/column';
 import { paths } from '@/config/paths';
 import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import { MARQUEES_PATH } from '@/features/admin/api/marquees';

@@ -1,5 +1,5 @@
 /** The columns every back-office ticket table shares: the picks, the stake (with its lines), the status and the winnings. */
-import type { Column } from '@/components/data-table/data-table';
+import type { Column } from '@/components/data-table/column';
 import { formatNaira } from '@/lib/format';
 import { StatusBadge } from '@/features/admin/components/admin-ui';
 import { TicketPicks } from '@/features/admin/components/ticket-picks';

@@ -2,7 +2,7 @@
  * A player's tickets on their back-office page (GET /admin/users/{id}/tickets), a docs/product.md §15 table, newest
  * first.
  */
-import type { Column } from '@/components/data-table/data-table';
+import type { Column } from '@/components/data-table/column';
 import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import { betTypeLabel } from '@/lotto';
 import { userTicketsPath } from '@/features/admin/api/get-user';

@@ -2,7 +2,7 @@
  * A player's ledger on their back-office page (GET /admin/users/{id}/transactions), a docs/product.md §15 table, newest
  * first.
  */
-import type { Column } from '@/components/data-table/data-table';
+import type { Column } from '@/components/data-table/column';
 import { formatNaira } from '@/lib/format';
 import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import { userTransactionsPath } from '@/features/admin/api/get-user';

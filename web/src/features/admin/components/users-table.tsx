@@ -1,6 +1,6 @@
 /** /boss/users: every player, searchable by name, email or phone (GET /admin/users). */
 import { Link } from 'react-router';
-import type { Column } from '@/components/data-table/data-table';
+import type { Column } from '@/components/data-table/column';
 import { paths } from '@/config/paths';
 import { formatCalendarDate, formatNaira, maskPhone } from '@/lib/format';
 import { StatusBadge } from '@/features/admin/components/admin-ui';

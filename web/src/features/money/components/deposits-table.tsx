@@ -2,7 +2,8 @@
  * The player's deposits (GET /deposits) as a docs/product.md §15 table, newest first; refetched on `wallet.updated`.
  */
 import { useCallback } from 'react';
-import { DataTable, type Column } from '@/components/data-table/data-table';
+import type { Column } from '@/components/data-table/column';
+import { DataTable } from '@/components/data-table/data-table';
 import { tableParams, useTableQuery, type TableQuery } from '@/components/data-table/table-query';
 import { formatNaira } from '@/lib/format';
 import { formatShortDateTimeWAT } from '@/lib/lagos-time';

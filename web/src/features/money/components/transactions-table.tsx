@@ -4,7 +4,8 @@
  * `wallet.updated` refetches it, so a deposit credited or a withdrawal decided shows without a reload.
  */
 import { useCallback, useState } from 'react';
-import { DataTable, type Column } from '@/components/data-table/data-table';
+import type { Column } from '@/components/data-table/column';
+import { DataTable } from '@/components/data-table/data-table';
 import { useTableQuery, type TableQuery } from '@/components/data-table/table-query';
 import { formatNaira } from '@/lib/format';
 import { formatShortDateTimeWAT } from '@/lib/lagos-time';

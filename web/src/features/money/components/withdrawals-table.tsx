@@ -3,7 +3,8 @@
  * or the bank makes arrives as `wallet.updated`, which refetches this list: the badge changes without a reload.
  */
 import { useCallback } from 'react';
-import { DataTable, type Column } from '@/components/data-table/data-table';
+import type { Column } from '@/components/data-table/column';
+import { DataTable } from '@/components/data-table/data-table';
 import { tableParams, useTableQuery, type TableQuery } from '@/components/data-table/table-query';
 import { formatNaira } from '@/lib/format';
 import { formatShortDateTimeWAT } from '@/lib/lagos-time';

@@ -5,7 +5,8 @@
  */
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DataTable, type Column } from '@/components/data-table/data-table';
+import type { Column } from '@/components/data-table/column';
+import { DataTable } from '@/components/data-table/data-table';
 import { tableParams, useTableQuery, type TableQuery } from '@/components/data-table/table-query';
 import { paths } from '@/config/paths';
 import { formatNaira } from '@/lib/format';

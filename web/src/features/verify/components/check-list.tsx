@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Check } from '../fair';
+import type { Check } from '../check';
 
 type VerdictProps = {
   checks: Check[];

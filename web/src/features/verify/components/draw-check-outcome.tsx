@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Draw } from '@/types/lotto';
-import type { Check } from '../fair';
+import type { Check } from '../check';
 import { errorText } from '../hooks/use-checks';
 import { CheckList } from './check-list';
 

@@ -1,5 +1,5 @@
 import { useQuery, type QueryKey } from '@tanstack/react-query';
-import type { Check } from '../fair';
+import type { Check } from '../check';
 
 /**
  * Runs checks in this browser once per set of inputs (`key` names them all) and keeps the outcome while the page
