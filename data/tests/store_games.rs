@@ -310,13 +310,13 @@ fn embedded_plain_seeds_are_sealed_once_and_a_plain_seed_slipped_in_later_is_ref
         (old, a_draw(plain.games.next_id().unwrap(), &game, base() + Duration::minutes(5)), game)
     };
     {
-        let sealed = ayo_data::Store::open_sealed(&path, SEED_KEY).unwrap();
+        let sealed = reopened(|| ayo_data::Store::open_sealed(&path, SEED_KEY));
         assert_eq!(sealed.games.draw(old.id).unwrap().unwrap().seed, old.seed, "the old plain seed, sealed");
         sealed.flush_blocking().unwrap();
     }
     {
         // A tool without the key writes two plain seeds: one of a draw still to come, one of a drawn draw.
-        let plain = ayo_data::Store::open(&path).unwrap();
+        let plain = reopened(|| ayo_data::Store::open(&path));
         plain.games.put_draw(&later).unwrap();
         let mut past = a_draw(plain.games.next_id().unwrap(), &game, base() - Duration::minutes(5));
         past.status = DrawStatus::Drawn;
@@ -325,12 +325,27 @@ fn embedded_plain_seeds_are_sealed_once_and_a_plain_seed_slipped_in_later_is_ref
         let sealed_elsewhere = plain.games.draw(old.id);
         assert!(sealed_elsewhere.is_err(), "a sealed seed cannot be read without the key");
         drop(plain);
-        let sealed = ayo_data::Store::open_sealed(&path, SEED_KEY).unwrap();
+        let sealed = reopened(|| ayo_data::Store::open_sealed(&path, SEED_KEY));
         let refused = sealed.games.draw(later.id).unwrap_err().to_string();
         assert!(refused.contains("unsealed before the draw"), "{refused}");
         assert_eq!(sealed.games.draw(past.id).unwrap().unwrap().seed, past.seed, "a drawn draw's seed is public");
         assert_eq!(sealed.games.draw(old.id).unwrap().unwrap().seed, old.seed);
     }
+}
+
+/// The store at a path a handle just let go of: sled releases the database's file lock once its own I/O threads have
+/// finished with the dropped handle, which can be a moment after the drop (seen in CI as "could not acquire lock").
+fn reopened<T>(open: impl Fn() -> ayo_data::StoreResult<T>) -> T {
+    for _ in 0..400 {
+        match open() {
+            Ok(store) => return store,
+            Err(e) if e.to_string().contains("could not acquire lock") => {
+                std::thread::sleep(std::time::Duration::from_millis(25))
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+    panic!("the database's file lock was never released");
 }
 
 #[test]

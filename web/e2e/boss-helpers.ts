@@ -30,7 +30,7 @@ export async function enterAdminCode(page: Page) {
 
 /** The demo admin logs in at /boss (password, then the authenticator code) and lands on the dashboard. */
 export async function logInAsAdmin(page: Page) {
-  if (keptAdminSession && (await stillSignedIn(page, keptAdminSession.token))) {
+  if (keptAdminSession && (await stillSignedIn(page, keptAdminSession))) {
     // Put the kept session in place before the app's first script reads it; once per tab (sessionStorage marks
     // it), so a journey that logs out later stays logged out.
     await page.addInitScript((entries) => {
@@ -62,11 +62,12 @@ export async function logInAsAdmin(page: Page) {
  * a fresh code (admin-code.ts); the journeys about signing in do it themselves (accounts.spec.ts, admin-2fa.spec.ts),
  * the others open /boss with this session.
  */
-let keptAdminSession: { token: string; expiry: string; user: string } | undefined;
+type KeptSession = { token: string; expiry: string; user: string };
+let keptAdminSession: KeptSession | undefined;
 
 /** The kept session's token still opens the back office (not expired, not revoked by a log out). */
-async function stillSignedIn(page: Page, token: string): Promise<boolean> {
-  if (Number(keptAdminSession?.expiry) - Date.now() < 60_000) return false;
+async function stillSignedIn(page: Page, { token, expiry }: KeptSession): Promise<boolean> {
+  if (Number(expiry) - Date.now() < 60_000) return false;
   const answer = await page.request.get('/api/v1/admin/dashboard', { headers: { Authorization: `Bearer ${token}` } });
   return answer.ok();
 }
