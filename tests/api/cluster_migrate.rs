@@ -11,8 +11,8 @@ use ayo_data::pg::payments::PgPayments;
 use ayo_data::pg::{activities::PgActivities, adjustments::PgAdjustments, blocking::PgSync, notices::PgNotices};
 use ayo_data::pg::{identities::PgIdentities, responsible::PgResponsible};
 use ayo_data::pg::{Client, PgError};
-use ayo_data::seam::{Activities, Adjustments, Identities, Notices, Payments, Responsible};
 use ayo_data::seam::Slice;
+use ayo_data::seam::{Activities, Adjustments, Identities, Notices, Payments, Responsible};
 
 use crate::helpers::spawn_app;
 

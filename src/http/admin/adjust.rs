@@ -17,9 +17,9 @@ use utoipa::ToSchema;
 use ayo_actors::views;
 use ayo_actors::wallet::{Adjust, ApplyEntry};
 use ayo_data::adjustment::{Adjusted, ApprovalStatus, FourEyes, HeldBecause, PendingAdjustment};
+use ayo_data::ledger::Moved;
 use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
 use ayo_data::money::Kobo;
-use ayo_data::ledger::Moved;
 use ayo_data::user::{Role, User};
 
 use crate::error::{ApiError, FieldErrors};
