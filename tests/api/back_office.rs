@@ -179,7 +179,7 @@ async fn a_scheduled_marquee_message_appears_by_itself_when_its_start_comes() {
 #[actix_web::test]
 async fn the_dashboard_counts_stakes_wins_and_gross_gaming_revenue() {
     let app = spawn_app().await;
-    let draw = app.quick_draw(1_000, 1_500).await;
+    let draw = app.quick_draw(6_000, 6_500).await;
     let admin = app.admin("boss@ayolotto.ng").await;
     let ada = app.verified_player("ada@example.com", "+2348012345678").await;
     app.buy_every_number(&admin, &ada, draw.id).await;

@@ -33,7 +33,7 @@ async fn count(client: &Client, sql: &str) -> i64 {
 #[ignore = "needs PostgreSQL (scripts/cluster-services.sh)"]
 async fn a_running_lottery_moves_into_postgresql_whole_with_its_books_balanced_and_no_secret_in_the_rows() {
     let app = spawn_app().await;
-    let draw = app.quick_draw(1_500, 2_000).await;
+    let draw = app.quick_draw(6_000, 6_500).await;
     let admin = app.admin("boss@ayolotto.ng").await;
     let ada = app.verified_player("ada@example.com", "+2348012345678").await;
     app.buy_every_number(&admin, &ada, draw.id).await;

@@ -429,7 +429,7 @@ async fn cluster_backup_dumps_the_database_and_restore_checks_the_money_of_the_c
     let a = leader(&store).await;
     let admin = a.admin("boss@ayolotto.ng").await;
     let player = a.verified_player("ada@example.com", "+2348012345678").await;
-    let draw = a.quick_draw(1_500, 2_000).await;
+    let draw = a.quick_draw(6_000, 6_500).await;
     a.buy_every_number(&admin, &player, draw.id).await;
     a.wait_for_draw(draw.id, |d| d["status"] == "settled").await;
     let dir = tempfile::tempdir().unwrap();

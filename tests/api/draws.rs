@@ -173,7 +173,7 @@ async fn a_ticket_is_paid_by_the_terms_it_was_sold_under_not_an_edit_after_purch
 #[actix_web::test]
 async fn after_close_only_an_emergency_cancel_stops_a_draw_and_it_publishes_the_seed_and_would_be_result() {
     let app = spawn_app().await;
-    let draw = app.quick_draw(1_500, 120_000).await;
+    let draw = app.quick_draw(4_000, 120_000).await;
     let admin = app.admin("boss@ayolotto.ng").await;
     let ada = app.verified_player("ada@example.com", "+2348012345678").await;
     app.fund(&admin, &ada, 30_000).await;

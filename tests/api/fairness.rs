@@ -68,7 +68,7 @@ fn assert_receipt_proves(ticket: &Value, draw: &Value) {
 #[actix_web::test]
 async fn each_ticket_carries_a_receipt_proving_it_is_in_the_root_the_balls_are_bound_to() {
     let app = spawn_app().await;
-    let draw = app.quick_draw(1_500, 2_000).await;
+    let draw = app.quick_draw(4_000, 4_500).await;
     let admin = app.admin("boss@ayolotto.ng").await;
     let ada = app.verified_player("ada@example.com", "+2348012345678").await;
     let bola = app.verified_player("bola@example.com", "+2348012345679").await;
@@ -124,7 +124,7 @@ async fn each_ticket_carries_a_receipt_proving_it_is_in_the_root_the_balls_are_b
 #[actix_web::test]
 async fn ayo_verify_draw_checks_a_draw_from_the_running_servers_public_api() {
     let app = spawn_app().await;
-    let draw = app.quick_draw(1_000, 1_500).await;
+    let draw = app.quick_draw(4_000, 4_500).await;
     let admin = app.admin("boss@ayolotto.ng").await;
     let ada = app.verified_player("ada@example.com", "+2348012345678").await;
     app.fund(&admin, &ada, 20_000).await;
@@ -173,7 +173,7 @@ async fn the_witness_secret_committed_before_sales_and_revealed_after_close_is_b
     assert_eq!(pooled.status, 201, "{:?}", pooled.body);
     assert_eq!(pooled.body["data"]["pooled"], 2);
 
-    let draw = app.quick_draw(1_500, 4_000).await;
+    let draw = app.quick_draw(4_000, 6_500).await;
     let admin = app.admin("boss@ayolotto.ng").await;
     let ada = app.verified_player("ada@example.com", "+2348012345678").await;
     app.fund(&admin, &ada, 20_000).await;
@@ -216,7 +216,7 @@ async fn a_witness_who_never_reveals_gets_the_draw_cancelled_its_seed_published_
     let witness = witness(&app).await;
     let commitments = json!({"commitments": [{"label": "silent", "commitment": commitment_of("silent")}]});
     assert_eq!(app.post("/witness/commitments", commitments, Some(&witness)).await.status, 201);
-    let draw = app.quick_draw(1_000, 1_500).await;
+    let draw = app.quick_draw(4_000, 4_500).await;
     let admin = app.admin("boss@ayolotto.ng").await;
     let ada = app.verified_player("ada@example.com", "+2348012345678").await;
     app.fund(&admin, &ada, 20_000).await;

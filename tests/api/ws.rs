@@ -209,7 +209,7 @@ async fn until(socket: &mut Socket, wanted: impl Fn(&Value) -> bool) -> Value {
 #[actix_web::test]
 async fn a_real_draw_pushes_its_result_to_everyone_and_each_win_only_to_its_player() {
     let app = spawn_app().await;
-    let draw = app.quick_draw(1_500, 2_000).await;
+    let draw = app.quick_draw(6_000, 6_500).await;
     let admin = app.admin("boss@ayolotto.ng").await;
     let ada = app.verified_player("ada@example.com", "+2348012345678").await;
     let bayo = app.verified_player("bayo@example.com", "+2348022222222").await;
@@ -264,7 +264,7 @@ async fn private_until(socket: &mut Socket, after: u64, wanted: impl Fn(&Value) 
 #[actix_web::test]
 async fn a_socket_that_asks_for_it_gets_all_of_a_players_settled_tickets_in_one_push() {
     let app = spawn_app().await;
-    let draw = app.quick_draw(2_500, 3_000).await;
+    let draw = app.quick_draw(5_000, 5_500).await;
     let admin = app.admin("boss@ayolotto.ng").await;
     let ada = app.verified_player("ada@example.com", "+2348012345678").await;
     app.fund(&admin, &ada, 10 * 5_000).await;
