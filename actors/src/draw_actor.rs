@@ -16,6 +16,7 @@ use ayo_data::draw::{Draw, DrawId, DrawStatus, WITNESS_ABSENT_REASON};
 use ayo_data::draw_settlement::{DrawTickets, Records, Taxing};
 use ayo_data::game::Game;
 use ayo_data::lagos::lagos_day;
+use ayo_data::lotto::witness_signature::{self, SignatureError};
 use ayo_data::lotto::{draw_balls_bound, merkle, witness_commitment, Balls};
 use ayo_data::seam::Outcome;
 use ayo_data::ticket::{Ticket, TicketCard, TicketId, TicketStatus};
@@ -41,12 +42,24 @@ pub struct CancelDraw {
     pub emergency: bool,
 }
 
-/// The independent witness reveals their secret for this draw (after sales closed, before the draw time).
+/// The independent witness reveals their secret for this draw (after the tickets root is published, before the
+/// draw time), signed over the draw, the seed commitment, its own commitment, the root and the secret.
 #[derive(Message)]
 #[rtype(result = "Result<Draw, RevealRefused>")]
 pub struct RevealWitness {
     pub witness_id: UserId,
     pub secret: String,
+    /// Ed25519 over `witness_signature::reveal_message`, 128 hex; required of a named witness.
+    pub signature: Option<String>,
+}
+
+/// The named witness signs its commitment on this draw (over the draw's id and the operator's seed commitment)
+/// before any ticket is sold.
+#[derive(Message)]
+#[rtype(result = "Result<Draw, RevealRefused>")]
+pub struct SignCommitment {
+    pub witness_id: UserId,
+    pub signature: String,
 }
 
 /// Why a witness's reveal was not taken.
@@ -64,6 +77,10 @@ pub enum RevealRefused {
     WrongSecret,
     #[error("The draw could not be saved")]
     NotSaved,
+    #[error("The signature {0}")]
+    BadSignature(SignatureError),
+    #[error("Sales have begun: a commitment is signed before the first ticket")]
+    SignedTooLate,
 }
 
 /// Open this scheduled draw now (the draw before it was cancelled, so the game has nothing on sale).
@@ -585,6 +602,14 @@ pub fn reveal(store: &Store, publish: &Publisher, draw_id: DrawId, msg: RevealWi
         DrawStatus::Closed => {}
         other => return Err(RevealRefused::TooLate(other.as_str())),
     }
+    // Closed is saved before the root is built: until the root is out the secret would bind to nothing public.
+    let Some(root) = draw.tickets_root.as_deref() else { return Err(RevealRefused::TooEarly) };
+    if let Some(public_key) = &part.public_key {
+        let message = witness_signature::reveal_message(draw_id, &draw.commitment, &part.commitment, root, &secret);
+        let signature = msg.signature.unwrap_or_default();
+        witness_signature::verify(public_key, &message, &signature).map_err(RevealRefused::BadSignature)?;
+        part.reveal_signature = Some(signature);
+    }
     part.secret = Some(secret);
     if let Err(e) = store.games.put_draw(&draw).and_then(|_| store.flush_blocking()) {
         tracing::error!(draw = draw.id, error = %e, "could not save the witness's secret");
@@ -596,6 +621,43 @@ pub fn reveal(store: &Store, publish: &Publisher, draw_id: DrawId, msg: RevealWi
         data: views::draw(&draw, game.as_ref()),
     });
     Ok(draw)
+}
+
+/// Takes a named witness's signature of its commitment on a draw not yet selling: checked against the key the
+/// draw recorded from the witness's entry, saved, published. Like `reveal`, done by the draw's actor, or by a node
+/// that does not run the draws.
+pub fn sign(store: &Store, publish: &Publisher, draw_id: DrawId, msg: SignCommitment) -> Result<Draw, RevealRefused> {
+    let Some(mut draw) = store.games.draw(draw_id).ok().flatten() else { return Err(RevealRefused::NotYours) };
+    let game = store.games.game(draw.game_id).ok().flatten();
+    let commitment = draw.commitment.clone();
+    let Some(part) = draw.witness.as_mut().filter(|w| w.witness_id == msg.witness_id) else {
+        return Err(RevealRefused::NotYours);
+    };
+    let Some(public_key) = &part.public_key else { return Err(RevealRefused::NotYours) };
+    let message = witness_signature::commit_message(draw_id, &commitment, &part.commitment);
+    witness_signature::verify(public_key, &message, &msg.signature).map_err(RevealRefused::BadSignature)?;
+    if part.commitment_signature.is_some() {
+        // Ed25519 signs deterministically: a valid signature again is a retry.
+        return Ok(draw);
+    }
+    if draw.status != DrawStatus::Scheduled {
+        return Err(RevealRefused::SignedTooLate);
+    }
+    part.commitment_signature = Some(msg.signature);
+    if let Err(e) = store.games.put_draw(&draw).and_then(|_| store.flush_blocking()) {
+        tracing::error!(draw = draw.id, error = %e, "could not save the witness's signature");
+        return Err(RevealRefused::NotSaved);
+    }
+    publish.publish(Event { topic: Topic::Draws, kind: EventKind::DrawUpdated, data: views::draw(&draw, game.as_ref()) });
+    Ok(draw)
+}
+
+impl Handler<SignCommitment> for DrawActor {
+    type Result = Result<Draw, RevealRefused>;
+
+    fn handle(&mut self, msg: SignCommitment, _: &mut Context<Self>) -> Self::Result {
+        sign(&self.store, &self.publish, self.draw_id, msg)
+    }
 }
 
 /// Stop: this node no longer runs the draws (its cluster lease was lost); the node that takes over resumes this

@@ -90,6 +90,19 @@ pub struct WitnessPart {
     pub label: String,
     /// 64 hex, once revealed.
     pub secret: Option<String>,
+    /// The witness's public name, from their entry when the draw took the commitment (docs/decisions/046); `None`
+    /// on draws from before named witnesses.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// The witness's Ed25519 public key (64 hex) its signatures on this draw verify with.
+    #[serde(default)]
+    pub public_key: Option<String>,
+    /// Over `lotto::witness_signature::commit_message`: the witness vouches for this commitment on this draw.
+    #[serde(default)]
+    pub commitment_signature: Option<String>,
+    /// Over `lotto::witness_signature::reveal_message`, taken with the secret.
+    #[serde(default)]
+    pub reveal_signature: Option<String>,
 }
 
 /// What the witness must reveal by the draw time, or the draw is cancelled and every ticket refunded.
