@@ -5,13 +5,13 @@
 use std::process::Command;
 
 use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
 
 use ayo_data::lotto::merkle;
 use ayo_data::lotto::{draw_balls_bound, Binding, Seed};
-use ayo_data::user::Role;
 
 use crate::helpers::{spawn_app, TestApp};
+pub(crate) use crate::witness_helpers::{commitment_of, secret_of};
+use crate::witness_helpers::{named_witness, witness_account};
 use crate::lotto::nap1;
 
 const WITNESS_EMAIL: &str = "witness@regulator.ng";
@@ -21,28 +21,9 @@ fn hash_of(hex_text: &Value) -> [u8; 32] {
     hex::decode(hex_text.as_str().expect("hex")).expect("hex").try_into().expect("32 bytes")
 }
 
-/// The witness's account, logged in.
+/// The witness's account, logged in, its test key registered.
 pub(crate) async fn witness(app: &TestApp) -> String {
-    let staff = ayo::commands::NewStaff {
-        email: WITNESS_EMAIL,
-        password: WITNESS_PASSWORD,
-        name: "Witness",
-        role: Role::Witness,
-        totp_secret: None,
-    };
-    ayo::commands::make_staff(&app.store, &staff).unwrap();
-    let reply =
-        app.post("/auth/login", json!({"userIdentity": WITNESS_EMAIL, "password": WITNESS_PASSWORD}), None).await;
-    assert_eq!(reply.status, 200, "{:?}", reply.body);
-    reply.body["data"]["token"].as_str().unwrap().to_string()
-}
-
-pub(crate) fn secret_of(label: &str) -> String {
-    hex::encode(Sha256::digest(format!("test witness secret {label}")))
-}
-
-pub(crate) fn commitment_of(label: &str) -> String {
-    hex::encode(Sha256::digest(hex::decode(secret_of(label)).unwrap()))
+    named_witness(app, WITNESS_EMAIL, WITNESS_PASSWORD, "Witness").await
 }
 
 /// Checks a receipt as the browser does: the leaf is the hash of its text, the text is this ticket, and the path
@@ -179,12 +160,16 @@ async fn the_witness_secret_committed_before_sales_and_revealed_after_close_is_b
     app.fund(&admin, &ada, 20_000).await;
     assert_eq!(app.buy(&ada, nap1(draw.id, 5, 5_000, "w")).await.status, 201);
     let public = app.get(&format!("/draws/{}", draw.id), None).await.body["data"].clone();
-    assert_eq!(public["witness"], json!({"commitment": commitment_of("w1"), "secret": null}));
+    assert_eq!(public["witness"]["commitment"], commitment_of("w1"));
+    assert_eq!((public["witness"]["name"].as_str(), public["witness"]["secret"].as_str()), (Some("Witness"), None));
 
     // Not before close, not a wrong secret, not by anyone else.
     let reveal = |secret: String, token: String| {
         let app = &app;
-        async move { app.post(&format!("/witness/draws/{}/reveal", draw.id), json!({"secret": secret}), Some(&token)).await }
+        async move {
+            let body = app.reveal_body(draw.id, WITNESS_EMAIL, &secret).await;
+            app.post(&format!("/witness/draws/{}/reveal", draw.id), body, Some(&token)).await
+        }
     };
     assert_eq!(reveal(secret_of("w1"), witness.clone()).await.status, 409, "sales are still open");
     assert_eq!(reveal(secret_of("w1"), admin.clone()).await.status, 403);
@@ -235,9 +220,8 @@ async fn a_witness_who_never_reveals_gets_the_draw_cancelled_its_seed_published_
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     assert_eq!(app.balance(&ada).await, 20_000, "the stake is refunded in full");
-    let late = app
-        .post(&format!("/witness/draws/{}/reveal", draw.id), json!({"secret": secret_of("silent")}), Some(&witness))
-        .await;
+    let body = app.reveal_body(draw.id, WITNESS_EMAIL, &secret_of("silent")).await;
+    let late = app.post(&format!("/witness/draws/{}/reveal", draw.id), body, Some(&witness)).await;
     assert_eq!(late.status, 409, "too late to reveal: {:?}", late.body);
 }
 
@@ -344,7 +328,8 @@ async fn the_results_archive_lists_past_draws_newest_first_filtered_searched_and
 #[actix_web::test]
 async fn ayo_witness_pools_commitments_reveals_after_close_and_flags_a_commitment_it_never_made() {
     let app = spawn_app().await;
-    let token = witness(&app).await;
+    // The tool registers its own key on its first round.
+    let token = witness_account(&app, WITNESS_EMAIL, WITNESS_PASSWORD, "Witness").await;
     let key_file = app.data_dir.path().join("witness.key");
     // Off the test's thread: the server's actors share it, and the witness's reveal goes through them.
     let run_once = || {
@@ -361,6 +346,8 @@ async fn ayo_witness_pools_commitments_reveals_after_close_and_flags_a_commitmen
         })
     };
     assert!(run_once().await.unwrap().contains("committed 50"));
+    let listed = app.get("/witnesses", None).await.body["data"]["witnesses"].clone();
+    assert_eq!(listed[0]["name"], "Witness", "the tool registered its key: {listed}");
     let draw = app.quick_draw(800, 6_000).await;
     assert!(app.get(&format!("/draws/{}", draw.id), None).await.body["data"]["witness"]["commitment"].is_string());
     app.wait_for_draw(draw.id, |d| d["status"] == "closed").await;

@@ -19,8 +19,9 @@ impl TestApp {
         let mut draw =
             Draw::schedule(store.games.next_id().unwrap(), &game, now, now + chrono::Duration::milliseconds(draw_ms));
         draw.closes_at = now + chrono::Duration::milliseconds(close_ms);
-        // As the scheduler does: the witness's next commitment, if they have pooled any.
-        draw.witness = store.witness.take().unwrap().map(ayo_data::draw::WitnessPart::from);
+        // As the scheduler does: the next witness's commitment, if any has pooled one, signed by a test witness.
+        draw.witness = ayo_actors::witness_turn::take_next(store, None).unwrap();
+        crate::witness_helpers::sign_commitment(store, &mut draw);
         store.games.put_draw(&draw).unwrap();
         self.engine.scheduler.send(ayo_actors::scheduler::Refresh).await.unwrap();
         // The actor opens it on its first step.
