@@ -12,7 +12,7 @@ use std::time::Duration;
 use actix::prelude::*;
 use chrono::Utc;
 
-use ayo_data::draw::{Draw, DrawId, DrawStatus, WITNESS_ABSENT_REASON};
+use ayo_data::draw::{Draw, DrawId, DrawStatus, NO_WITNESS_REASON, WITNESS_ABSENT_REASON};
 use ayo_data::draw_settlement::{DrawTickets, Records, Taxing};
 use ayo_data::game::Game;
 use ayo_data::lagos::lagos_day;
@@ -139,6 +139,22 @@ impl DrawActor {
         };
         let now = Utc::now();
         let next = match draw.status {
+            // No sale without an independent party (docs/fairness.md): held until a witness has signed its
+            // commitment on this draw; never found one by its closing time, it is cancelled with nothing sold.
+            DrawStatus::Scheduled if now >= draw.opens_at && !draw.witness_signed() => {
+                if now >= draw.closes_at {
+                    draw.status = DrawStatus::Cancelled;
+                    draw.cancelled_reason = Some(NO_WITNESS_REASON.to_string());
+                    tracing::warn!(draw = draw.id, "no witness signed before close: draw cancelled unsold");
+                    if self.save_and_publish(&draw, game.as_ref(), EventKind::DrawUpdated) {
+                        self.refund_all(draw, game, ctx);
+                        return;
+                    }
+                } else if draw.witness.is_none() {
+                    self.take_witness(&mut draw, game.as_ref());
+                }
+                Some((now + WITNESS_WAIT).min(draw.closes_at))
+            }
             DrawStatus::Scheduled if now >= draw.opens_at => {
                 draw.status = DrawStatus::Open;
                 self.save_and_publish(&draw, game.as_ref(), EventKind::DrawUpdated);
@@ -202,6 +218,18 @@ impl DrawActor {
                 }
             }
             None => ctx.stop(),
+        }
+    }
+
+    /// A draw scheduled while every witness's pool was empty takes a commitment as soon as one is pooled.
+    fn take_witness(&self, draw: &mut Draw, game: Option<&Game>) {
+        match crate::witness_turn::take_next(&self.store, None) {
+            Ok(Some(part)) => {
+                draw.witness = Some(part);
+                self.save_and_publish(draw, game, EventKind::DrawUpdated);
+            }
+            Ok(None) => {}
+            Err(e) => tracing::error!(draw = draw.id, error = %e, "could not take a witness commitment"),
         }
     }
 
@@ -442,6 +470,9 @@ impl DrawActor {
     }
 }
 
+/// How often a draw held for want of a signed witness commitment looks again.
+const WITNESS_WAIT: chrono::Duration = chrono::Duration::milliseconds(250);
+
 /// Threads reading a draw's ticket index at settlement.
 const READ_THREADS: usize = 2;
 
@@ -538,6 +569,10 @@ impl Handler<CancelDraw> for DrawActor {
         };
         if !matches!(draw.status, DrawStatus::Scheduled | DrawStatus::Open | DrawStatus::Closed) || self.busy {
             return Err(format!("A {} draw cannot be cancelled", draw.status.as_str()));
+        }
+        if draw.result_knowable() {
+            // The rule published in docs/fairness.md: no void once the result can be computed.
+            return Err(ayo_data::draw::NO_VOID_AFTER_REVEAL.to_string());
         }
         if draw.sales_over(Utc::now()) {
             if !msg.emergency {
@@ -655,8 +690,11 @@ pub fn sign(store: &Store, publish: &Publisher, draw_id: DrawId, msg: SignCommit
 impl Handler<SignCommitment> for DrawActor {
     type Result = Result<Draw, RevealRefused>;
 
-    fn handle(&mut self, msg: SignCommitment, _: &mut Context<Self>) -> Self::Result {
-        sign(&self.store, &self.publish, self.draw_id, msg)
+    fn handle(&mut self, msg: SignCommitment, ctx: &mut Context<Self>) -> Self::Result {
+        let signed = sign(&self.store, &self.publish, self.draw_id, msg)?;
+        // A draw held for want of this signature opens now.
+        self.step(ctx);
+        Ok(signed)
     }
 }
 

@@ -49,6 +49,8 @@ pub fn draw(draw: &Draw, game: Option<&Game>) -> Value {
         "cancelled_reason": draw.cancelled_reason,
         "would_be_numbers": draw.would_be_numbers,
         "settlement_halted": draw.settlement_halted.is_some(),
+        // Why a draw whose sales time has come is not on sale (no signed witness commitment), else null.
+        "held_reason": draw.held_for_witness(Utc::now()).then_some(ayo_data::draw::NO_WITNESS_ON_SALE),
         "server_time": time(Utc::now()),
     })
 }

@@ -122,3 +122,30 @@ impl TestApp {
         });
     }
 }
+
+impl TestApp {
+    /// Runs the demo's witness inside the server (as `--demo` does) and waits until it has commitments pooled, so
+    /// draws the scheduler plans are signed and sold.
+    pub async fn start_witness(&self) {
+        ayo::commands::demo::start_witness(&self.store, self.data_dir.path(), &self.url).unwrap();
+        for _ in 0..200 {
+            if self.store.witness.pooled().unwrap() > 0 {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("the witness pooled no commitment");
+    }
+
+    /// Waits until `slug`'s draw on sale is open, answering the game.
+    pub async fn game_on_sale(&self, slug: &str) -> Value {
+        for _ in 0..200 {
+            let game = self.get(&format!("/games/{slug}"), None).await.body["data"].clone();
+            if game["next_draw"]["status"] == "open" {
+                return game;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("{slug} has no draw on sale");
+    }
+}
