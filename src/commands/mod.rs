@@ -235,7 +235,10 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             let witness =
                 crate::jobs::witness::Witness { base_url: url.trim_end_matches('/').to_string(), email, password, key };
             let round = actix_web::rt::System::new().block_on(crate::jobs::witness::run(witness, once))?;
-            println!("revealed {:?}, committed {}, foreign {:?}", round.revealed, round.committed, round.foreign);
+            println!(
+                "signed {:?}, revealed {:?}, committed {}, foreign {:?}",
+                round.signed, round.revealed, round.committed, round.foreign
+            );
             Ok(())
         }
         Command::CreateWitness { email, password, name, data_dir, store } => {

@@ -67,7 +67,7 @@ async fn each_ticket_carries_a_receipt_proving_it_is_in_the_root_the_balls_are_b
 
     let settled = app.wait_for_draw(draw.id, |d| d["status"] == "settled").await;
     assert_eq!(settled["scheme"], "ayo-lotto/v2");
-    assert_eq!(settled["witness"], Value::Null);
+    assert_eq!(settled["witness"]["name"], "Test fixture witness", "no draw is sold without a witness");
     for (token, id) in &bought {
         let ticket = app.get(&format!("/tickets/{id}"), Some(token)).await.body["data"].clone();
         assert_receipt_proves(&ticket, &settled);
@@ -94,7 +94,8 @@ async fn each_ticket_carries_a_receipt_proving_it_is_in_the_root_the_balls_are_b
     assert_eq!(hex::encode(merkle::root(&leaves)), settled["tickets_root"].as_str().unwrap());
     let seed = Seed::from_hex(settled["seed"].as_str().unwrap()).unwrap();
     let root = settled["tickets_root"].as_str().unwrap();
-    let outcome = draw_balls_bound(&seed, draw.id, Binding::V2 { tickets_root: root, witness_secret: "" });
+    let witness_secret = settled["witness"]["secret"].as_str().unwrap();
+    let outcome = draw_balls_bound(&seed, draw.id, Binding::V2 { tickets_root: root, witness_secret });
     assert_eq!(json!(outcome.numbers), settled["numbers"]);
     assert_eq!(json!(outcome.machine_numbers), settled["machine_numbers"]);
 
@@ -105,7 +106,7 @@ async fn each_ticket_carries_a_receipt_proving_it_is_in_the_root_the_balls_are_b
 #[actix_web::test]
 async fn ayo_verify_draw_checks_a_draw_from_the_running_servers_public_api() {
     let app = spawn_app().await;
-    let draw = app.quick_draw(1_000, 1_500).await;
+    let draw = app.quick_draw(2_500, 3_500).await;
     let admin = app.admin("boss@ayolotto.ng").await;
     let ada = app.verified_player("ada@example.com", "+2348012345678").await;
     app.fund(&admin, &ada, 20_000).await;
@@ -348,8 +349,9 @@ async fn ayo_witness_pools_commitments_reveals_after_close_and_flags_a_commitmen
     assert!(run_once().await.unwrap().contains("committed 50"));
     let listed = app.get("/witnesses", None).await.body["data"]["witnesses"].clone();
     assert_eq!(listed[0]["name"], "Witness", "the tool registered its key: {listed}");
-    let draw = app.quick_draw(800, 6_000).await;
+    let draw = app.quick_draw_held(800, 6_000).await;
     assert!(app.get(&format!("/draws/{}", draw.id), None).await.body["data"]["witness"]["commitment"].is_string());
+    assert!(run_once().await.unwrap().contains(&format!("signed [{}]", draw.id)), "the tool signs before the sale");
     app.wait_for_draw(draw.id, |d| d["status"] == "closed").await;
     assert!(run_once().await.unwrap().contains(&format!("revealed [{}]", draw.id)));
     let settled = app.wait_for_draw(draw.id, |d| d["status"] == "settled").await;
@@ -367,6 +369,6 @@ async fn ayo_witness_pools_commitments_reveals_after_close_and_flags_a_commitmen
     while app.store.witness.pooled().unwrap() > 1 {
         app.store.witness.take().unwrap();
     }
-    let forged = app.quick_draw(60_000, 61_000).await;
+    let forged = app.quick_draw_held(60_000, 61_000).await;
     assert!(run_once().await.unwrap().contains(&format!("foreign [{}]", forged.id)));
 }

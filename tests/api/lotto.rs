@@ -16,6 +16,12 @@ impl TestApp {
         self.quick_draw_with(close_ms, draw_ms, true).await
     }
 
+    /// As `quick_draw`, but answers at once, without waiting for it to open: its witness (a real `ayo witness`)
+    /// has yet to sign it.
+    pub async fn quick_draw_held(&self, close_ms: i64, draw_ms: i64) -> Draw {
+        self.quick_draw_scheduled(close_ms, draw_ms, false).await
+    }
+
     /// As `quick_draw`, but the fixture witness (when it is the one) never reveals: the draw's result stays
     /// unknowable, and it is cancelled at its draw time unless something else happens first.
     pub async fn quick_draw_unrevealed(&self, close_ms: i64, draw_ms: i64) -> Draw {
@@ -23,6 +29,13 @@ impl TestApp {
     }
 
     async fn quick_draw_with(&self, close_ms: i64, draw_ms: i64, reveal: bool) -> Draw {
+        let draw = self.quick_draw_scheduled(close_ms, draw_ms, reveal).await;
+        // The actor opens it on its first step.
+        self.wait_for_draw(draw.id, |d| d["status"] != "scheduled").await;
+        draw
+    }
+
+    async fn quick_draw_scheduled(&self, close_ms: i64, draw_ms: i64, reveal: bool) -> Draw {
         let store = &self.store;
         let game = crate::offline::paused_game(store, &format!("test-{}", store.games.next_id().unwrap()), 0);
         let now = Utc::now();
@@ -44,8 +57,6 @@ impl TestApp {
             self.reveal_when_closed(draw.id, label);
         }
         self.engine.scheduler.send(ayo_actors::scheduler::Refresh).await.unwrap();
-        // The actor opens it on its first step.
-        self.wait_for_draw(draw.id, |d| d["status"] != "scheduled").await;
         draw
     }
 
