@@ -63,6 +63,7 @@ pub fn start_witness(store: &Store, data_dir: &Path, base_url: &str) -> anyhow::
         email: DEMO_WITNESS_EMAIL.to_string(),
         password,
         key,
+        record: None,
     };
     // Registered here, with its label, before the tool's own registration (which then finds the same key).
     let entry = WitnessEntry {

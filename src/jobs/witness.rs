@@ -16,6 +16,8 @@ use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
 use ayo_data::lotto::fair::keyed_hmac;
+
+use super::witness_record::{Entry, Record};
 use ayo_data::lotto::witness_signature::{self, commit_message, reveal_message};
 
 /// How many commitments the witness keeps waiting on the server.
@@ -30,6 +32,8 @@ pub struct Witness {
     pub email: String,
     pub password: String,
     pub key: [u8; 32],
+    /// The key file its own record is kept next to (`<key file>.record.jsonl`); `None` keeps none (the demo's).
+    pub record: Option<std::path::PathBuf>,
 }
 
 impl Witness {
@@ -68,6 +72,30 @@ pub struct Round {
     pub revealed: Vec<u64>,
     /// Draws that carry this witness's name with a commitment it never made.
     pub foreign: Vec<u64>,
+    /// Published draws naming this witness's key that its record says it never signed.
+    pub unsigned: Vec<u64>,
+    /// Published draws this witness revealed (says its record) whose secret is not published.
+    pub missing_reveals: Vec<u64>,
+}
+
+impl Round {
+    /// What the witness must raise: a draw in its name it never signed, or a reveal of its own gone missing.
+    pub fn alarm(&self) -> Option<String> {
+        let mut said = Vec::new();
+        if !self.foreign.is_empty() {
+            said.push(format!("draws {:?} carry this witness's name with a commitment it never made", self.foreign));
+        }
+        if !self.unsigned.is_empty() {
+            said.push(format!("draws {:?} name this witness but it never signed them", self.unsigned));
+        }
+        if !self.missing_reveals.is_empty() {
+            said.push(format!(
+                "draws {:?} were revealed by this witness but the server publishes no secret for them",
+                self.missing_reveals
+            ));
+        }
+        (!said.is_empty()).then(|| said.join("; "))
+    }
 }
 
 struct Session {
@@ -76,6 +104,7 @@ struct Session {
     token: Option<String>,
     /// Whether the public key is registered (checked once per run).
     registered: bool,
+    record: Record,
 }
 
 impl Session {
@@ -154,7 +183,17 @@ async fn round(session: &mut Session) -> anyhow::Result<Round> {
             );
             let path = format!("/witness/draws/{id}/sign");
             match session.call(reqwest::Method::POST, &path, Some(json!({ "signature": signature }))).await {
-                Ok(_) => done.signed.push(id),
+                Ok(_) => {
+                    let entry = Entry {
+                        draw_id: id,
+                        event: "signed".into(),
+                        commitment: commitment.into(),
+                        seed_commitment: seed_commitment.into(),
+                        tickets_root: None,
+                    };
+                    session.record.add(entry)?;
+                    done.signed.push(id);
+                }
                 Err(e) => tracing::warn!(draw = id, error = %e, "could not sign the commitment"),
             }
         }
@@ -166,7 +205,17 @@ async fn round(session: &mut Session) -> anyhow::Result<Round> {
             let path = format!("/witness/draws/{id}/reveal");
             let body = json!({ "secret": secret, "signature": signature });
             match session.call(reqwest::Method::POST, &path, Some(body)).await {
-                Ok(_) => done.revealed.push(id),
+                Ok(_) => {
+                    let entry = Entry {
+                        draw_id: id,
+                        event: "revealed".into(),
+                        commitment: commitment.into(),
+                        seed_commitment: seed_commitment.into(),
+                        tickets_root: Some(root.into()),
+                    };
+                    session.record.add(entry)?;
+                    done.revealed.push(id);
+                }
                 Err(e) => tracing::warn!(draw = id, error = %e, "could not reveal yet"),
             }
         }
@@ -184,17 +233,51 @@ async fn round(session: &mut Session) -> anyhow::Result<Round> {
         done.committed = fresh.len() as u64;
         session.call(reqwest::Method::POST, "/witness/commitments", Some(json!({ "commitments": fresh }))).await?;
     }
+    if session.record.kept() {
+        check_archive(session, &mut done).await?;
+    }
     Ok(done)
+}
+
+/// Checks the public archive (the newest page of `GET /results`) against the witness's own record.
+async fn check_archive(session: &mut Session, done: &mut Round) -> anyhow::Result<()> {
+    let public_key = session.witness.public_key();
+    let url = format!("{}/api/v1/results?limit=100", session.witness.base_url);
+    let answer: Value = session.client.get(&url).send().await.with_context(|| format!("GET {url}"))?.json().await?;
+    for draw in answer["data"]["results"].as_array().into_iter().flatten() {
+        if draw["witness"]["public_key"].as_str() != Some(public_key.as_str()) {
+            continue;
+        }
+        let id = draw["id"].as_u64().unwrap_or(0);
+        if !session.record.signed(id) {
+            tracing::error!(draw = id, "a published draw names this witness, which never signed it");
+            done.unsigned.push(id);
+        } else if session.record.revealed(id) && draw["witness"]["secret"].is_null() {
+            tracing::error!(draw = id, "this witness revealed the draw's secret, but the server does not publish it");
+            done.missing_reveals.push(id);
+        }
+    }
+    Ok(())
 }
 
 /// Runs rounds every second, for ever (or one round with `once`). Errors of a round are logged and retried.
 pub async fn run(witness: Witness, once: bool) -> anyhow::Result<Round> {
     let client = reqwest::Client::builder().timeout(Duration::from_secs(15)).build()?;
-    let mut session = Session { client, witness, token: None, registered: false };
+    let record = match &witness.record {
+        Some(path) => Record::beside(path)?,
+        None => Record::default(),
+    };
+    let mut session = Session { client, witness, token: None, registered: false, record };
     loop {
         match round(&mut session).await {
-            Ok(done) if once => return Ok(done),
+            Ok(done) if once => match done.alarm() {
+                Some(alarm) => bail!("{alarm}"),
+                None => return Ok(done),
+            },
             Ok(done) => {
+                if let Some(alarm) = done.alarm() {
+                    tracing::error!(alarm, "the public archive disagrees with this witness");
+                }
                 if !done.revealed.is_empty() || !done.signed.is_empty() || done.committed > 0 {
                     let (signed, revealed) = (&done.signed, &done.revealed);
                     tracing::info!(?signed, ?revealed, committed = done.committed, "witness round");

@@ -332,8 +332,9 @@ async fn ayo_witness_pools_commitments_reveals_after_close_and_flags_a_commitmen
     // The tool registers its own key on its first round.
     let token = witness_account(&app, WITNESS_EMAIL, WITNESS_PASSWORD, "Witness").await;
     let key_file = app.data_dir.path().join("witness.key");
-    // Off the test's thread: the server's actors share it, and the witness's reveal goes through them.
-    let run_once = || {
+    // Off the test's thread: the server's actors share it, and the witness's reveal goes through them. Answers
+    // whether the tool succeeded, and what it said.
+    let run = || {
         let (url, key_file) = (app.url.clone(), key_file.clone());
         tokio::task::spawn_blocking(move || {
             let output = Command::new(env!("CARGO_BIN_EXE_ayo"))
@@ -342,20 +343,56 @@ async fn ayo_witness_pools_commitments_reveals_after_close_and_flags_a_commitmen
                 .arg(&key_file)
                 .output()
                 .unwrap();
-            assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-            String::from_utf8_lossy(&output.stdout).to_string()
+            let said = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+            (output.status.success(), said)
         })
     };
-    assert!(run_once().await.unwrap().contains("committed 50"));
+    let run_once = || async {
+        let (ok, said) = run().await.unwrap();
+        assert!(ok, "{said}");
+        said
+    };
+    assert!(run_once().await.contains("committed 50"));
     let listed = app.get("/witnesses", None).await.body["data"]["witnesses"].clone();
     assert_eq!(listed[0]["name"], "Witness", "the tool registered its key: {listed}");
     let draw = app.quick_draw_held(800, 6_000).await;
     assert!(app.get(&format!("/draws/{}", draw.id), None).await.body["data"]["witness"]["commitment"].is_string());
-    assert!(run_once().await.unwrap().contains(&format!("signed [{}]", draw.id)), "the tool signs before the sale");
-    app.wait_for_draw(draw.id, |d| d["status"] == "closed").await;
-    assert!(run_once().await.unwrap().contains(&format!("revealed [{}]", draw.id)));
+    assert!(run_once().await.contains(&format!("signed [{}]", draw.id)), "the tool signs before the sale");
+    app.wait_for_draw(draw.id, |d| d["status"] == "closed" && d["tickets_root"].is_string()).await;
+    assert!(run_once().await.contains(&format!("revealed [{}]", draw.id)));
     let settled = app.wait_for_draw(draw.id, |d| d["status"] == "settled").await;
     assert!(settled["witness"]["secret"].is_string());
+    let record = std::fs::read_to_string(app.data_dir.path().join("witness.key.record.jsonl")).unwrap();
+    assert_eq!(record.lines().count(), 2, "its own record of the signature and the reveal: {record}");
+
+    // Whoever writes the store drops the witness's reveal from the published draw: the tool says so, non-zero.
+    let mut stored = app.store.games.draw(draw.id).unwrap().unwrap();
+    let kept = stored.clone();
+    if let Some(part) = stored.witness.as_mut() {
+        part.secret = None;
+    }
+    app.store.games.put_draw(&stored).unwrap();
+    let (ok, said) = run().await.unwrap();
+    assert!(!ok && said.contains(&format!("draws [{}] were revealed by this witness", draw.id)), "{said}");
+    app.store.games.put_draw(&kept).unwrap();
+
+    // A drawn draw is made to name this witness (its key, its name) though it never signed it: flagged, non-zero.
+    while app.store.witness.pooled().unwrap() > 0 {
+        app.store.witness.take().unwrap();
+    }
+    let other = app.quick_draw(300, 900).await;
+    app.wait_for_draw(other.id, |d| d["status"] == "settled").await;
+    let mut stored = app.store.games.draw(other.id).unwrap().unwrap();
+    if let Some(part) = stored.witness.as_mut() {
+        (part.name, part.public_key) = (Some("Witness".into()), listed[0]["public_key"].as_str().map(String::from));
+    }
+    app.store.games.put_draw(&stored).unwrap();
+    let (ok, said) = run().await.unwrap();
+    assert!(!ok && said.contains(&format!("draws [{}] name this witness but it never signed them", other.id)), "{said}");
+    app.store.games.put_draw(&app.store.games.draw(other.id).unwrap().map(|mut d| {
+        d.witness = None;
+        d
+    }).unwrap()).unwrap();
 
     // Someone with the witness's password pools a commitment the witness's key never made: the next draw carries
     // it, and the witness's tool says so.
@@ -370,5 +407,6 @@ async fn ayo_witness_pools_commitments_reveals_after_close_and_flags_a_commitmen
         app.store.witness.take().unwrap();
     }
     let forged = app.quick_draw_held(60_000, 61_000).await;
-    assert!(run_once().await.unwrap().contains(&format!("foreign [{}]", forged.id)));
+    let (ok, said) = run().await.unwrap();
+    assert!(!ok && said.contains(&format!("draws [{}] carry this witness's name", forged.id)), "{said}");
 }

@@ -209,7 +209,7 @@ async fn until(socket: &mut Socket, wanted: impl Fn(&Value) -> bool) -> Value {
 #[actix_web::test]
 async fn a_real_draw_pushes_its_result_to_everyone_and_each_win_only_to_its_player() {
     let app = spawn_app().await;
-    let draw = app.quick_draw(1_500, 2_000).await;
+    let draw = app.quick_draw(3_000, 3_500).await;
     let admin = app.admin("boss@ayolotto.ng").await;
     let ada = app.verified_player("ada@example.com", "+2348012345678").await;
     let bayo = app.verified_player("bayo@example.com", "+2348022222222").await;
