@@ -52,6 +52,10 @@ pub enum ApiError {
     /// identity check stands (`none`, `review`, `rejected`).
     #[error("{message}")]
     KycRequired { message: String, status: &'static str },
+    /// A draw not opened for sale because no independent witness has signed its commitment (409 `NO_WITNESS`,
+    /// naming `draw_id`; docs/fairness.md, "No sale without an independent party").
+    #[error("{0}")]
+    NoWitness(String),
     /// The payment gateway gave no usable answer; try again later (503 `GATEWAY_UNAVAILABLE`).
     #[error("{0}")]
     GatewayUnavailable(String),
@@ -97,7 +101,7 @@ impl ResponseError for ApiError {
             Self::Forbidden | Self::Unverified { .. } | Self::Suspended => StatusCode::FORBIDDEN,
             Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
-            Self::Conflict(_) | Self::FieldConflict { .. } => StatusCode::CONFLICT,
+            Self::Conflict(_) | Self::FieldConflict { .. } | Self::NoWitness(_) => StatusCode::CONFLICT,
             Self::Excluded { .. } | Self::Residence { .. } | Self::KycRequired { .. } => StatusCode::FORBIDDEN,
             Self::GatewayUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -127,6 +131,7 @@ impl ResponseError for ApiError {
             }
             Self::GatewayUnavailable(_) => json!({ "message": message, "errorCode": "GATEWAY_UNAVAILABLE" }),
             Self::Conflict(_) => json!({ "message": message, "errorCode": "CONFLICT" }),
+            Self::NoWitness(_) => json!({ "message": message, "errorCode": "NO_WITNESS", "errors": { "draw_id": [message] } }),
             Self::FieldConflict { field, .. } => {
                 json!({ "message": message, "errorCode": "CONFLICT", "errors": { field.as_str(): [message.clone()] } })
             }

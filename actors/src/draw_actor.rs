@@ -12,10 +12,11 @@ use std::time::Duration;
 use actix::prelude::*;
 use chrono::Utc;
 
-use ayo_data::draw::{Draw, DrawId, DrawStatus, WITNESS_ABSENT_REASON};
+use ayo_data::draw::{Draw, DrawId, DrawStatus, NO_WITNESS_REASON, WITNESS_ABSENT_REASON};
 use ayo_data::draw_settlement::{DrawTickets, Records, Taxing};
 use ayo_data::game::Game;
 use ayo_data::lagos::lagos_day;
+use ayo_data::lotto::witness_signature::{self, SignatureError};
 use ayo_data::lotto::{draw_balls_bound, merkle, witness_commitment, Balls};
 use ayo_data::seam::Outcome;
 use ayo_data::ticket::{Ticket, TicketCard, TicketId, TicketStatus};
@@ -41,12 +42,24 @@ pub struct CancelDraw {
     pub emergency: bool,
 }
 
-/// The independent witness reveals their secret for this draw (after sales closed, before the draw time).
+/// The independent witness reveals their secret for this draw (after the tickets root is published, before the
+/// draw time), signed over the draw, the seed commitment, its own commitment, the root and the secret.
 #[derive(Message)]
 #[rtype(result = "Result<Draw, RevealRefused>")]
 pub struct RevealWitness {
     pub witness_id: UserId,
     pub secret: String,
+    /// Ed25519 over `witness_signature::reveal_message`, 128 hex; required of a named witness.
+    pub signature: Option<String>,
+}
+
+/// The named witness signs its commitment on this draw (over the draw's id and the operator's seed commitment)
+/// before any ticket is sold.
+#[derive(Message)]
+#[rtype(result = "Result<Draw, RevealRefused>")]
+pub struct SignCommitment {
+    pub witness_id: UserId,
+    pub signature: String,
 }
 
 /// Why a witness's reveal was not taken.
@@ -64,6 +77,10 @@ pub enum RevealRefused {
     WrongSecret,
     #[error("The draw could not be saved")]
     NotSaved,
+    #[error("The signature {0}")]
+    BadSignature(SignatureError),
+    #[error("Sales have begun: a commitment is signed before the first ticket")]
+    SignedTooLate,
 }
 
 /// Open this scheduled draw now (the draw before it was cancelled, so the game has nothing on sale).
@@ -122,6 +139,22 @@ impl DrawActor {
         };
         let now = Utc::now();
         let next = match draw.status {
+            // No sale without an independent party (docs/fairness.md): held until a witness has signed its
+            // commitment on this draw; never found one by its closing time, it is cancelled with nothing sold.
+            DrawStatus::Scheduled if now >= draw.opens_at && !draw.witness_signed() => {
+                if now >= draw.closes_at {
+                    draw.status = DrawStatus::Cancelled;
+                    draw.cancelled_reason = Some(NO_WITNESS_REASON.to_string());
+                    tracing::warn!(draw = draw.id, "no witness signed before close: draw cancelled unsold");
+                    if self.save_and_publish(&draw, game.as_ref(), EventKind::DrawUpdated) {
+                        self.refund_all(draw, game, ctx);
+                        return;
+                    }
+                } else if draw.witness.is_none() {
+                    self.take_witness(&mut draw, game.as_ref());
+                }
+                Some((now + WITNESS_WAIT).min(draw.closes_at))
+            }
             DrawStatus::Scheduled if now >= draw.opens_at => {
                 draw.status = DrawStatus::Open;
                 self.save_and_publish(&draw, game.as_ref(), EventKind::DrawUpdated);
@@ -185,6 +218,18 @@ impl DrawActor {
                 }
             }
             None => ctx.stop(),
+        }
+    }
+
+    /// A draw scheduled while every witness's pool was empty takes a commitment as soon as one is pooled.
+    fn take_witness(&self, draw: &mut Draw, game: Option<&Game>) {
+        match crate::witness_turn::take_next(&self.store, None) {
+            Ok(Some(part)) => {
+                draw.witness = Some(part);
+                self.save_and_publish(draw, game, EventKind::DrawUpdated);
+            }
+            Ok(None) => {}
+            Err(e) => tracing::error!(draw = draw.id, error = %e, "could not take a witness commitment"),
         }
     }
 
@@ -425,6 +470,9 @@ impl DrawActor {
     }
 }
 
+/// How often a draw held for want of a signed witness commitment looks again.
+const WITNESS_WAIT: chrono::Duration = chrono::Duration::milliseconds(250);
+
 /// Threads reading a draw's ticket index at settlement.
 const READ_THREADS: usize = 2;
 
@@ -522,6 +570,10 @@ impl Handler<CancelDraw> for DrawActor {
         if !matches!(draw.status, DrawStatus::Scheduled | DrawStatus::Open | DrawStatus::Closed) || self.busy {
             return Err(format!("A {} draw cannot be cancelled", draw.status.as_str()));
         }
+        if draw.result_knowable() {
+            // The rule published in docs/fairness.md: no void once the result can be computed.
+            return Err(ayo_data::draw::NO_VOID_AFTER_REVEAL.to_string());
+        }
         if draw.sales_over(Utc::now()) {
             if !msg.emergency {
                 return Err(
@@ -585,6 +637,14 @@ pub fn reveal(store: &Store, publish: &Publisher, draw_id: DrawId, msg: RevealWi
         DrawStatus::Closed => {}
         other => return Err(RevealRefused::TooLate(other.as_str())),
     }
+    // Closed is saved before the root is built: until the root is out the secret would bind to nothing public.
+    let Some(root) = draw.tickets_root.as_deref() else { return Err(RevealRefused::TooEarly) };
+    if let Some(public_key) = &part.public_key {
+        let message = witness_signature::reveal_message(draw_id, &draw.commitment, &part.commitment, root, &secret);
+        let signature = msg.signature.unwrap_or_default();
+        witness_signature::verify(public_key, &message, &signature).map_err(RevealRefused::BadSignature)?;
+        part.reveal_signature = Some(signature);
+    }
     part.secret = Some(secret);
     if let Err(e) = store.games.put_draw(&draw).and_then(|_| store.flush_blocking()) {
         tracing::error!(draw = draw.id, error = %e, "could not save the witness's secret");
@@ -596,6 +656,46 @@ pub fn reveal(store: &Store, publish: &Publisher, draw_id: DrawId, msg: RevealWi
         data: views::draw(&draw, game.as_ref()),
     });
     Ok(draw)
+}
+
+/// Takes a named witness's signature of its commitment on a draw not yet selling: checked against the key the
+/// draw recorded from the witness's entry, saved, published. Like `reveal`, done by the draw's actor, or by a node
+/// that does not run the draws.
+pub fn sign(store: &Store, publish: &Publisher, draw_id: DrawId, msg: SignCommitment) -> Result<Draw, RevealRefused> {
+    let Some(mut draw) = store.games.draw(draw_id).ok().flatten() else { return Err(RevealRefused::NotYours) };
+    let game = store.games.game(draw.game_id).ok().flatten();
+    let commitment = draw.commitment.clone();
+    let Some(part) = draw.witness.as_mut().filter(|w| w.witness_id == msg.witness_id) else {
+        return Err(RevealRefused::NotYours);
+    };
+    let Some(public_key) = &part.public_key else { return Err(RevealRefused::NotYours) };
+    let message = witness_signature::commit_message(draw_id, &commitment, &part.commitment);
+    witness_signature::verify(public_key, &message, &msg.signature).map_err(RevealRefused::BadSignature)?;
+    if part.commitment_signature.is_some() {
+        // Ed25519 signs deterministically: a valid signature again is a retry.
+        return Ok(draw);
+    }
+    if draw.status != DrawStatus::Scheduled {
+        return Err(RevealRefused::SignedTooLate);
+    }
+    part.commitment_signature = Some(msg.signature);
+    if let Err(e) = store.games.put_draw(&draw).and_then(|_| store.flush_blocking()) {
+        tracing::error!(draw = draw.id, error = %e, "could not save the witness's signature");
+        return Err(RevealRefused::NotSaved);
+    }
+    publish.publish(Event { topic: Topic::Draws, kind: EventKind::DrawUpdated, data: views::draw(&draw, game.as_ref()) });
+    Ok(draw)
+}
+
+impl Handler<SignCommitment> for DrawActor {
+    type Result = Result<Draw, RevealRefused>;
+
+    fn handle(&mut self, msg: SignCommitment, ctx: &mut Context<Self>) -> Self::Result {
+        let signed = sign(&self.store, &self.publish, self.draw_id, msg)?;
+        // A draw held for want of this signature opens now.
+        self.step(ctx);
+        Ok(signed)
+    }
 }
 
 /// Stop: this node no longer runs the draws (its cluster lease was lost); the node that takes over resumes this

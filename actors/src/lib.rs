@@ -12,3 +12,4 @@ pub mod publisher;
 pub mod scheduler;
 pub mod views;
 pub mod wallet;
+pub mod witness_turn;

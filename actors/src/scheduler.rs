@@ -9,12 +9,14 @@ use std::time::Duration;
 use actix::prelude::*;
 use chrono::{DateTime, Utc};
 
-use ayo_data::draw::{Draw, DrawId, DrawStatus, WitnessPart};
+use ayo_data::draw::{Draw, DrawId, DrawStatus};
 use ayo_data::game::{Game, GameId, GameStatus};
 use ayo_data::lotto::Balls;
 use ayo_data::Store;
 
-use crate::draw_actor::{self, CancelDraw, DrawActor, DrawFinished, OpenNow, RevealRefused, RevealWitness, StandDown};
+use crate::draw_actor::{
+    self, CancelDraw, DrawActor, DrawFinished, OpenNow, RevealRefused, RevealWitness, SignCommitment, StandDown,
+};
 use crate::events::{Event, EventKind, Topic};
 use crate::lead::Lead;
 use crate::publisher::Publisher;
@@ -144,8 +146,10 @@ impl Scheduler {
             }
             let opens_at = previous.as_ref().map_or(now, |p| p.closes_at.max(now).min(draws_at));
             let mut draw = Draw::schedule(self.store.games.next_id()?, game, opens_at, draws_at);
-            // The witness's secret is fixed before the first ticket (none yet: the draw is not stored).
-            draw.witness = self.store.witness.take()?.map(WitnessPart::from);
+            // The witness's secret is fixed before the first ticket (none yet: the draw is not stored); the
+            // witnesses take turns, from the one after the previous draw's.
+            let after = previous.as_ref().and_then(|p| p.witness.as_ref()).map(|w| w.witness_id);
+            draw.witness = crate::witness_turn::take_next(&self.store, after)?;
             self.store.games.put_draw(&draw)?;
             self.store.flush_blocking()?;
             self.publish.publish(Event {
@@ -246,6 +250,34 @@ impl Handler<Reveal> for Scheduler {
         Box::pin(async move {
             let actor = actor.ok_or(RevealRefused::TooLate(status.unwrap_or("finished")))?;
             actor.send(msg.reveal).await.map_err(|_| RevealRefused::NotSaved)?
+        })
+    }
+}
+
+/// The named witness's signature of its commitment on a draw, passed on to its actor.
+#[derive(Message)]
+#[rtype(result = "Result<Draw, RevealRefused>")]
+pub struct Sign {
+    pub draw_id: DrawId,
+    pub sign: SignCommitment,
+}
+
+impl Handler<Sign> for Scheduler {
+    type Result = ResponseFuture<Result<Draw, RevealRefused>>;
+    fn handle(&mut self, msg: Sign, ctx: &mut Context<Self>) -> Self::Result {
+        if !self.leading {
+            let signed = draw_actor::sign(&self.store, &self.publish, msg.draw_id, msg.sign);
+            return Box::pin(async move { signed });
+        }
+        if !self.running.contains_key(&msg.draw_id) {
+            // Planned since the last tick: its actor starts now.
+            self.tick(ctx);
+        }
+        let actor = self.running.get(&msg.draw_id).cloned();
+        let status = self.store.games.draw(msg.draw_id).ok().flatten().map(|d| d.status.as_str());
+        Box::pin(async move {
+            let actor = actor.ok_or(RevealRefused::TooLate(status.unwrap_or("finished")))?;
+            actor.send(msg.sign).await.map_err(|_| RevealRefused::NotSaved)?
         })
     }
 }

@@ -34,7 +34,14 @@ pub fn draw(draw: &Draw, game: Option<&Game>) -> Value {
         "commitment": draw.commitment,
         "tickets_hash": draw.tickets_hash,
         "tickets_root": draw.tickets_root,
-        "witness": draw.witness.as_ref().map(|w| json!({ "commitment": w.commitment, "secret": w.secret })),
+        "witness": draw.witness.as_ref().map(|w| json!({
+            "name": w.name,
+            "public_key": w.public_key,
+            "commitment": w.commitment,
+            "commitment_signature": w.commitment_signature,
+            "secret": w.secret,
+            "reveal_signature": w.reveal_signature,
+        })),
         "ticket_count": draw.ticket_count,
         "numbers": draw.numbers,
         "machine_numbers": draw.machine_numbers,
@@ -42,6 +49,8 @@ pub fn draw(draw: &Draw, game: Option<&Game>) -> Value {
         "cancelled_reason": draw.cancelled_reason,
         "would_be_numbers": draw.would_be_numbers,
         "settlement_halted": draw.settlement_halted.is_some(),
+        // Why a draw whose sales time has come is not on sale (no signed witness commitment), else null.
+        "held_reason": draw.held_for_witness(Utc::now()).then_some(ayo_data::draw::NO_WITNESS_ON_SALE),
         "server_time": time(Utc::now()),
     })
 }

@@ -90,12 +90,37 @@ pub struct WitnessPart {
     pub label: String,
     /// 64 hex, once revealed.
     pub secret: Option<String>,
+    /// The witness's public name, from their entry when the draw took the commitment (docs/decisions/046); `None`
+    /// on draws from before named witnesses.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// The witness's Ed25519 public key (64 hex) its signatures on this draw verify with.
+    #[serde(default)]
+    pub public_key: Option<String>,
+    /// Over `lotto::witness_signature::commit_message`: the witness vouches for this commitment on this draw.
+    #[serde(default)]
+    pub commitment_signature: Option<String>,
+    /// Over `lotto::witness_signature::reveal_message`, taken with the secret.
+    #[serde(default)]
+    pub reveal_signature: Option<String>,
 }
 
 /// What the witness must reveal by the draw time, or the draw is cancelled and every ticket refunded.
 pub const WITNESS_ABSENT_REASON: &str =
     "The independent witness did not reveal their secret by the draw time, so this draw cannot be drawn fairly: \
      every ticket is refunded in full";
+
+/// Why a draw whose sales time has come is not on sale (docs/fairness.md, "No sale without an independent party").
+pub const NO_WITNESS_ON_SALE: &str = "This draw is not on sale: no independent witness has signed its commitment yet, \
+     and no draw is sold without one";
+
+/// Why a draw that never found a witness by its closing time is cancelled (nothing was sold).
+pub const NO_WITNESS_REASON: &str = "No independent witness signed a commitment to this draw before its sales would \
+     have closed, so it was never sold";
+
+/// Why a draw whose witness has revealed is not cancelled (docs/fairness.md, "No void after the result is knowable").
+pub const NO_VOID_AFTER_REVEAL: &str = "The witness has revealed: this draw's result can be computed now, so it can no \
+     longer be cancelled; it is drawn and paid at its draw time";
 
 /// What decides whether a draw takes a ticket: read on every purchase instead of the whole draw.
 #[derive(Debug, Clone, Deserialize)]
@@ -178,6 +203,22 @@ impl Draw {
             return Some(Binding::V2 { tickets_root, witness_secret });
         }
         self.tickets_hash.as_deref().map(|tickets_hash| Binding::V1 { tickets_hash })
+    }
+
+    /// A witness has signed its commitment on this draw: the one condition for opening it for sale.
+    pub fn witness_signed(&self) -> bool {
+        self.witness.as_ref().is_some_and(|w| w.commitment_signature.is_some())
+    }
+
+    /// Scheduled, its sales time come, but held back for want of a signed witness commitment.
+    pub fn held_for_witness(&self, now: DateTime<Utc>) -> bool {
+        self.status == DrawStatus::Scheduled && now >= self.opens_at && !self.witness_signed()
+    }
+
+    /// The balls can be computed from what is known (the tickets root is out and the witness has revealed): from
+    /// then on the draw is not cancelled, so nobody can void a result after seeing it.
+    pub fn result_knowable(&self) -> bool {
+        self.tickets_root.is_some() && self.witness.as_ref().is_some_and(|w| w.secret.is_some())
     }
 
     /// A witness committed to this draw and has not revealed yet.

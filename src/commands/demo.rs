@@ -6,6 +6,7 @@ use std::path::Path;
 use rand::distributions::{Alphanumeric, DistString};
 
 use ayo_data::account::Email;
+use ayo_data::seam::WitnessEntry;
 use ayo_data::user::Role;
 use ayo_data::Store;
 
@@ -44,14 +45,17 @@ pub fn seed_admin(store: &Store, data_dir: &Path) -> anyhow::Result<DemoAdmin> {
 
 pub const DEMO_WITNESS_EMAIL: &str = "witness@ayolotto.demo";
 
-/// Starts the demo's witness inside the server, so the demo's draws show the whole scheme. Not independent: a real
-/// witness runs `ayo witness` on its own machine with its own key (docs/decisions/017).
+/// What the demo witness's public entry says about who runs it (docs/decisions/046).
+pub const DEMO_WITNESS_NOTE: &str = "Run by the operator, for the demo only: not an independent witness";
+
+/// Starts the demo's witness inside the server, so the demo's draws show the whole scheme and are sold (no draw is
+/// sold without a witness). Not independent, and its public entry says so: a real witness runs `ayo witness` on its
+/// own machine with its own key (docs/decisions/017, 046).
 pub fn start_witness(store: &Store, data_dir: &Path, base_url: &str) -> anyhow::Result<()> {
     let email = Email::parse(DEMO_WITNESS_EMAIL).map_err(|e| anyhow::anyhow!("{e}"))?;
     let password = Alphanumeric.sample_string(&mut rand::thread_rng(), 24);
     let hash = password::hash(&password)?;
-    store.users.upsert_staff(&email, "Demo witness", &hash, Role::Witness, None)?;
-    store.flush_blocking()?;
+    let (user, _) = store.users.upsert_staff(&email, "Demo witness", &hash, Role::Witness, None)?;
     let key = crate::secrets::load_or_create(data_dir, "demo-witness")?;
     let key: [u8; 32] = key.try_into().map_err(|_| anyhow::anyhow!("secrets/demo-witness.key is not 32 bytes"))?;
     let witness = crate::jobs::witness::Witness {
@@ -59,7 +63,20 @@ pub fn start_witness(store: &Store, data_dir: &Path, base_url: &str) -> anyhow::
         email: DEMO_WITNESS_EMAIL.to_string(),
         password,
         key,
+        record: None,
     };
+    // Registered here, with its label, before the tool's own registration (which then finds the same key).
+    let entry = WitnessEntry {
+        witness_id: user.id,
+        name: user.name.clone(),
+        public_key: witness.public_key(),
+        since: chrono::Utc::now(),
+        note: Some(DEMO_WITNESS_NOTE.to_string()),
+    };
+    if let Err(e) = store.witness.register(&entry)? {
+        anyhow::bail!("the demo witness's key: {e}");
+    }
+    store.flush_blocking()?;
     actix_web::rt::spawn(async move {
         if let Err(e) = crate::jobs::witness::run(witness, false).await {
             tracing::error!(error = %e, "the demo witness stopped");

@@ -112,8 +112,10 @@ enum Command {
         #[arg(long, env = "AYO_STORE_URL")]
         to: String,
     },
-    /// Act as the independent witness of a running server's draws: keep commitments in its pool, reveal each
-    /// draw's secret after close, and check every commitment in the witness's name is one it made.
+    /// Act as the independent witness of a running server's draws: register its public key, keep commitments in
+    /// its pool, sign each draw's commitment, reveal each draw's secret after close, keep its own record of both
+    /// (`<key-file>.record.jsonl`) and check the public archive against it; with `--once`, exit non-zero when a draw
+    /// carries its name that it never signed or a reveal of its own is missing.
     Witness {
         /// The server's base URL, e.g. https://ayolotto.ng
         #[arg(long, env = "AYO_WITNESS_URL")]
@@ -232,10 +234,14 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Witness { url, email, password, key_file, once } => {
             let key = crate::secrets::load_or_create_file(&key_file)?;
-            let witness =
-                crate::jobs::witness::Witness { base_url: url.trim_end_matches('/').to_string(), email, password, key };
+            let base_url = url.trim_end_matches('/').to_string();
+            let record = Some(key_file.clone());
+            let witness = crate::jobs::witness::Witness { base_url, email, password, key, record };
             let round = actix_web::rt::System::new().block_on(crate::jobs::witness::run(witness, once))?;
-            println!("revealed {:?}, committed {}, foreign {:?}", round.revealed, round.committed, round.foreign);
+            println!(
+                "signed {:?}, revealed {:?}, committed {}, foreign {:?}",
+                round.signed, round.revealed, round.committed, round.foreign
+            );
             Ok(())
         }
         Command::CreateWitness { email, password, name, data_dir, store } => {

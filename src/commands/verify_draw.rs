@@ -7,6 +7,7 @@ use serde::Deserialize;
 
 use ayo_data::lotto::canonical::parse_hex32;
 use ayo_data::lotto::merkle::{self, Hash};
+use ayo_data::lotto::witness_signature::{self, commit_message, reveal_message};
 use ayo_data::lotto::{commitment, draw_balls_bound, tickets_hash, witness_commitment, Balls, Binding, Seed};
 use ayo_data::ticket::TicketCard;
 use ayo_data::Store;
@@ -30,6 +31,15 @@ pub struct Published {
 pub struct PublishedWitness {
     pub commitment: String,
     pub secret: Option<String>,
+    /// Named witnesses (docs/decisions/046); absent on draws from before them.
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub public_key: Option<String>,
+    #[serde(default)]
+    pub commitment_signature: Option<String>,
+    #[serde(default)]
+    pub reveal_signature: Option<String>,
 }
 
 /// What the tickets commitment is recomputed from: the ticket ids (`ayo-lotto/v1`) or the leaves (`v2`).
@@ -74,6 +84,15 @@ pub fn verify_draw_at(base: &str, draw_id: u64) -> anyhow::Result<String> {
             }
         };
         let published: Published = serde_json::from_value(get(format!("/draws/{draw_id}")).await?)?;
+        if let Some(key) = published.witness.as_ref().and_then(|w| w.public_key.as_deref()) {
+            // The draw's witness must be one the public list names, with this key: else whoever publishes the draw
+            // could sign as a witness nobody has heard of.
+            let listed = get("/witnesses".to_string()).await?;
+            let known = listed["witnesses"].as_array().into_iter().flatten().any(|w| w["public_key"] == key);
+            if !known {
+                bail!("draw {draw_id} does NOT verify: its witness key {key} is not listed at /witnesses");
+            }
+        }
         let tickets = if published.tickets_root.is_some() {
             let mut leaves = Vec::new();
             let mut offset = Some(0u64);
@@ -119,13 +138,14 @@ pub fn check(draw: &Published, tickets: &Tickets) -> anyhow::Result<String> {
                     report.push_str("  witness     none for this draw\n");
                     ""
                 }
-                Some(PublishedWitness { commitment, secret: Some(secret) }) => {
+                Some(witness @ PublishedWitness { commitment, secret: Some(secret), .. }) => {
                     report.push_str(&format!("  witness     {secret} (committed {commitment})\n"));
                     let ok = witness_commitment(secret).as_deref() == Some(commitment.as_str());
                     checks.push(("witness commitment = SHA-256(witness secret)".into(), ok));
+                    check_signatures(draw, witness, root, &mut report, &mut checks);
                     secret
                 }
-                Some(PublishedWitness { commitment, secret: None }) => {
+                Some(PublishedWitness { commitment, secret: None, .. }) => {
                     report.push_str(&format!("  witness     never revealed (committed {commitment})\n"));
                     return finish(id, report, checks, "the draw has no result: its witness never revealed");
                 }
@@ -153,6 +173,32 @@ pub fn check(draw: &Published, tickets: &Tickets) -> anyhow::Result<String> {
         _ => bail!("draw {id} has no published result"),
     }
     finish(id, report, checks, "the result follows from the committed seed and the tickets")
+}
+
+/// A named witness's two signatures (docs/fairness.md, "Witness signatures"): its commitment on this draw, and its
+/// reveal over the tickets root. A draw from before named witnesses carries no key and is said to be unsigned.
+fn check_signatures(
+    draw: &Published,
+    witness: &PublishedWitness,
+    root: &str,
+    report: &mut String,
+    checks: &mut Vec<(String, bool)>,
+) {
+    let Some(public_key) = &witness.public_key else {
+        report.push_str("  signed      no (a draw from before named witnesses)\n");
+        return;
+    };
+    let name = witness.name.as_deref().unwrap_or("(unnamed)");
+    report.push_str(&format!("  witnessed   by {name}, key {public_key}\n"));
+    let commit = commit_message(draw.id, &draw.commitment, &witness.commitment);
+    let signed = witness.commitment_signature.as_deref().unwrap_or_default();
+    let ok = witness_signature::verify(public_key, &commit, signed).is_ok();
+    checks.push(("the witness signed its commitment on this draw".into(), ok));
+    let secret = witness.secret.as_deref().unwrap_or_default();
+    let reveal = reveal_message(draw.id, &draw.commitment, &witness.commitment, root, secret);
+    let signed = witness.reveal_signature.as_deref().unwrap_or_default();
+    let ok = witness_signature::verify(public_key, &reveal, signed).is_ok();
+    checks.push(("the witness signed its reveal over the root".into(), ok));
 }
 
 /// Every hashed value of the draw must be its one canonical spelling (docs/fairness.md, "Encodings"): the balls'

@@ -1,8 +1,9 @@
 //! What runs on its own beside the requests: who leads a cluster's draws (`leadership`), the back-office dashboard's
 //! live figures (`dashboard`), the audit log's retention (`retention`), and the independent witness's client
-//! (`witness`, the loop of `ayo witness`).
+//! (`witness`, the loop of `ayo witness`, and `witness_record`, its own record of what it signed and revealed).
 
 pub mod dashboard;
 pub mod leadership;
 pub mod retention;
 pub mod witness;
+pub mod witness_record;

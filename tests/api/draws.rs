@@ -1,4 +1,4 @@
-use serde_json::json;
+use serde_json::{json, Value};
 
 use crate::helpers::spawn_app;
 use crate::lotto::nap1;
@@ -83,8 +83,12 @@ async fn a_cancelled_draw_refunds_every_ticket_in_full() {
 #[actix_web::test]
 async fn games_list_their_next_draw_with_a_commitment_and_server_time() {
     let app = spawn_app().await;
+    app.start_witness().await;
     ayo::commands::demo_games::seed_games(&app.store, ayo::server::config::DEMO_DRAW_MINUTES).unwrap();
     app.engine.scheduler.send(ayo_actors::scheduler::Refresh).await.unwrap();
+    for slug in ["ayo-express", "fortune", "lucky-tuesday", "mark-ii"] {
+        app.game_on_sale(slug).await;
+    }
     let games = app.get("/games", None).await.body["data"].clone();
     assert_eq!(games.as_array().unwrap().len(), 4);
     for game in games.as_array().unwrap() {
@@ -102,10 +106,11 @@ async fn games_list_their_next_draw_with_a_commitment_and_server_time() {
 #[actix_web::test]
 async fn cancelling_the_open_draw_puts_the_next_one_on_sale_at_once_and_skips_its_slot() {
     let app = spawn_app().await;
+    app.start_witness().await;
     ayo::commands::demo_games::seed_games(&app.store, ayo::server::config::DEMO_DRAW_MINUTES).unwrap();
     app.engine.scheduler.send(ayo_actors::scheduler::Refresh).await.unwrap();
     let admin = app.admin("boss@ayolotto.ng").await;
-    let fortune = app.get("/games/fortune", None).await.body["data"].clone();
+    let fortune = app.game_on_sale("fortune").await;
     let cancelled = fortune["next_draw"].clone();
     assert_eq!(cancelled["status"], "open");
 
@@ -173,12 +178,13 @@ async fn a_ticket_is_paid_by_the_terms_it_was_sold_under_not_an_edit_after_purch
 #[actix_web::test]
 async fn after_close_only_an_emergency_cancel_stops_a_draw_and_it_publishes_the_seed_and_would_be_result() {
     let app = spawn_app().await;
-    let draw = app.quick_draw(4_000, 120_000).await;
+    // Its witness has not revealed: nobody, the operator included, can know the balls yet.
+    let draw = app.quick_draw_unrevealed(4_000, 120_000).await;
     let admin = app.admin("boss@ayolotto.ng").await;
     let ada = app.verified_player("ada@example.com", "+2348012345678").await;
     app.fund(&admin, &ada, 30_000).await;
     assert_eq!(app.buy(&ada, nap1(draw.id, 7, 5_000, "t1")).await.status, 201);
-    app.wait_for_draw(draw.id, |d| d["status"] == "closed").await;
+    app.wait_for_draw(draw.id, |d| d["status"] == "closed" && d["tickets_root"].is_string()).await;
 
     let path = format!("/admin/draws/{}/cancel", draw.id);
     let quiet = app.post(&path, json!({"reason": "machine fault"}), Some(&admin)).await;
@@ -187,19 +193,70 @@ async fn after_close_only_an_emergency_cancel_stops_a_draw_and_it_publishes_the_
 
     let loud = app.post(&path, json!({"reason": "machine fault", "emergency": true}), Some(&admin)).await;
     assert_eq!(loud.status, 200, "{:?}", loud.body);
-    let would_be: Vec<u8> = serde_json::from_value(loud.body["data"]["would_be_numbers"].clone()).unwrap();
+    assert_eq!(loud.body["data"]["would_be_numbers"], Value::Null, "unknowable before the witness's reveal");
     let public = app.wait_for_draw(draw.id, |d| d["status"] == "cancelled").await;
     assert_eq!(public["cancelled_reason"], "machine fault");
-    assert_eq!(public["would_be_numbers"], json!(would_be));
-    // Anyone can check the would-be result from what is published.
+    // Anyone can check the seed against the commitment published before the first ticket.
     let seed = ayo_data::lotto::Seed::from_hex(public["seed"].as_str().expect("the seed is published")).unwrap();
     assert_eq!(seed.commitment(), public["commitment"].as_str().unwrap());
-    let root = public["tickets_root"].as_str().unwrap();
-    let binding = ayo_data::lotto::Binding::V2 { tickets_root: root, witness_secret: "" };
-    let recomputed = ayo_data::lotto::draw_balls_bound(&seed, draw.id, binding);
-    assert_eq!(recomputed.numbers.to_vec(), would_be);
     let log = app.get("/admin/activities", Some(&admin)).await.body;
-    assert!(log["data"].as_array().unwrap().iter().any(|a| a["action"] == "draw.emergency_cancelled"));
+    // Nothing was knowable, so the audit records a cancel with its reason (no would-be balls to publish).
+    assert!(log["data"].as_array().unwrap().iter().any(|a| a["action"] == "draw.cancelled"));
+}
+
+/// The rule of docs/fairness.md: once the witness has revealed, the balls can be computed, so a cancel would be a
+/// choice made after seeing the result. It is refused, and the draw is drawn and paid.
+#[actix_web::test]
+async fn once_the_witness_has_revealed_no_cancel_can_void_the_draw_and_it_is_paid() {
+    let app = spawn_app().await;
+    let draw = app.quick_draw(1_500, 6_000).await;
+    let admin = app.admin("boss@ayolotto.ng").await;
+    let ada = app.verified_player("ada@example.com", "+2348012345678").await;
+    app.fund(&admin, &ada, 30_000).await;
+    assert_eq!(app.buy(&ada, nap1(draw.id, 7, 5_000, "t1")).await.status, 201);
+    app.wait_for_draw(draw.id, |d| d["witness"]["secret"].is_string()).await;
+    let path = format!("/admin/draws/{}/cancel", draw.id);
+    for emergency in [false, true] {
+        let refused = app.post(&path, json!({"reason": "machine fault", "emergency": emergency}), Some(&admin)).await;
+        assert_eq!(refused.status, 409, "{:?}", refused.body);
+        assert!(refused.message().contains("revealed"), "{}", refused.message());
+    }
+    let settled = app.wait_for_draw(draw.id, |d| d["status"] == "settled").await;
+    assert!(settled["numbers"].is_array(), "{settled}");
+}
+
+/// No draw is sold without an independent party: with no witness commitment the draw is held, a purchase gets a
+/// 409 saying why, and the draw opens as soon as a witness has signed.
+#[actix_web::test]
+async fn a_draw_without_a_signed_witness_commitment_is_not_sold() {
+    let app = spawn_app().await;
+    let mut game = crate::offline::paused_game(&app.store, "unwitnessed", 30);
+    game.status = ayo_data::game::GameStatus::Active;
+    app.store.games.put_game(&game).unwrap();
+    app.engine.scheduler.send(ayo_actors::scheduler::Refresh).await.unwrap();
+    let upcoming = app.get(&format!("/games/{}", game.id), None).await.body["data"]["upcoming_draws"].clone();
+    let id = upcoming.as_array().unwrap().iter().filter_map(|d| d["id"].as_u64()).min().unwrap();
+    let held = app.wait_for_draw(id, |d| d["held_reason"].is_string()).await;
+    assert_eq!((held["status"].as_str(), &held["witness"]), (Some("scheduled"), &Value::Null));
+
+    let admin = app.admin("boss@ayolotto.ng").await;
+    let ada = app.verified_player("ada@example.com", "+2348012345678").await;
+    app.fund(&admin, &ada, 30_000).await;
+    let refused = app.buy(&ada, nap1(id, 7, 5_000, "held")).await;
+    assert_eq!(refused.status, 409, "{:?}", refused.body);
+    assert_eq!(refused.body["errorCode"], "NO_WITNESS");
+    assert!(refused.body["errors"]["draw_id"].is_array(), "{:?}", refused.body);
+    assert_eq!(app.balance(&ada).await, 30_000, "nothing taken");
+    // The back office sees why.
+    let games = app.get("/admin/games", Some(&admin)).await.body["data"].clone();
+    let row = games.as_array().unwrap().iter().find(|g| g["id"] == game.id).unwrap().clone();
+    assert!(row["draws"].as_array().unwrap().iter().any(|d| d["held_reason"].as_str().is_some_and(|r| r.contains("witness"))));
+
+    // A witness turns up: the held draw takes its commitment, the witness signs, and it goes on sale.
+    app.start_witness().await;
+    let open = app.wait_for_draw(id, |d| d["status"] == "open").await;
+    assert!(open["witness"]["commitment_signature"].is_string(), "{open}");
+    assert_eq!(app.buy(&ada, nap1(id, 7, 5_000, "open")).await.status, 201);
 }
 
 #[actix_web::test]

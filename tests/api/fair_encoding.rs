@@ -9,6 +9,7 @@ use actix_web::{web, App, HttpResponse, HttpServer};
 use serde_json::{json, Value};
 
 use crate::fairness::{commitment_of, secret_of, witness};
+use ayo_data::lotto::witness_signature::public_key_hex;
 use crate::helpers::spawn_app;
 use crate::lotto::nap1;
 
@@ -47,7 +48,8 @@ async fn a_re_spelled_witness_secret_is_refused_at_reveal_naming_the_field_and_o
         assert!(said.contains("64 lowercase hexadecimal"), "the reason names the rule: {said}");
     }
     assert_eq!(app.get(&format!("/draws/{}", draw.id), None).await.body["data"]["witness"]["secret"], Value::Null);
-    let taken = app.post(&path, json!({ "secret": secret }), Some(&witness)).await;
+    let body = app.reveal_body(draw.id, "witness@regulator.ng", &secret).await;
+    let taken = app.post(&path, body, Some(&witness)).await;
     assert_eq!(taken.status, 200, "{:?}", taken.body);
     let settled = app.wait_for_draw(draw.id, |d| d["status"] == "settled").await;
     assert_eq!(settled["witness"]["secret"], secret, "stored exactly as the one spelling");
@@ -176,6 +178,8 @@ async fn a_commitment_pooled_before_is_refused_with_a_409_naming_it_even_from_an
     ayo::commands::make_staff(&app.store, &staff).unwrap();
     let login = json!({"userIdentity": "second@witness.ng", "password": "another-long-witness-pass"});
     let second = app.post("/auth/login", login, None).await.body["data"]["token"].as_str().unwrap().to_string();
+    let key = json!({"public_key": public_key_hex(&crate::witness_helpers::key_of("second@witness.ng"))});
+    assert_eq!(app.put("/witness/key", key, Some(&second)).await.status, 200);
     let reuse = json!({"commitments": [{"label": "a", "commitment": commitment_of("a")}]});
     let refused = app.post("/witness/commitments", reuse, Some(&second)).await;
     assert_eq!(refused.status, 409, "{:?}", refused.body);

@@ -5,13 +5,13 @@
 use std::process::Command;
 
 use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
 
 use ayo_data::lotto::merkle;
 use ayo_data::lotto::{draw_balls_bound, Binding, Seed};
-use ayo_data::user::Role;
 
 use crate::helpers::{spawn_app, TestApp};
+pub(crate) use crate::witness_helpers::{commitment_of, secret_of};
+use crate::witness_helpers::{named_witness, witness_account};
 use crate::lotto::nap1;
 
 const WITNESS_EMAIL: &str = "witness@regulator.ng";
@@ -21,28 +21,9 @@ fn hash_of(hex_text: &Value) -> [u8; 32] {
     hex::decode(hex_text.as_str().expect("hex")).expect("hex").try_into().expect("32 bytes")
 }
 
-/// The witness's account, logged in.
+/// The witness's account, logged in, its test key registered.
 pub(crate) async fn witness(app: &TestApp) -> String {
-    let staff = ayo::commands::NewStaff {
-        email: WITNESS_EMAIL,
-        password: WITNESS_PASSWORD,
-        name: "Witness",
-        role: Role::Witness,
-        totp_secret: None,
-    };
-    ayo::commands::make_staff(&app.store, &staff).unwrap();
-    let reply =
-        app.post("/auth/login", json!({"userIdentity": WITNESS_EMAIL, "password": WITNESS_PASSWORD}), None).await;
-    assert_eq!(reply.status, 200, "{:?}", reply.body);
-    reply.body["data"]["token"].as_str().unwrap().to_string()
-}
-
-pub(crate) fn secret_of(label: &str) -> String {
-    hex::encode(Sha256::digest(format!("test witness secret {label}")))
-}
-
-pub(crate) fn commitment_of(label: &str) -> String {
-    hex::encode(Sha256::digest(hex::decode(secret_of(label)).unwrap()))
+    named_witness(app, WITNESS_EMAIL, WITNESS_PASSWORD, "Witness").await
 }
 
 /// Checks a receipt as the browser does: the leaf is the hash of its text, the text is this ticket, and the path
@@ -86,7 +67,7 @@ async fn each_ticket_carries_a_receipt_proving_it_is_in_the_root_the_balls_are_b
 
     let settled = app.wait_for_draw(draw.id, |d| d["status"] == "settled").await;
     assert_eq!(settled["scheme"], "ayo-lotto/v2");
-    assert_eq!(settled["witness"], Value::Null);
+    assert_eq!(settled["witness"]["name"], "Test fixture witness", "no draw is sold without a witness");
     for (token, id) in &bought {
         let ticket = app.get(&format!("/tickets/{id}"), Some(token)).await.body["data"].clone();
         assert_receipt_proves(&ticket, &settled);
@@ -113,7 +94,8 @@ async fn each_ticket_carries_a_receipt_proving_it_is_in_the_root_the_balls_are_b
     assert_eq!(hex::encode(merkle::root(&leaves)), settled["tickets_root"].as_str().unwrap());
     let seed = Seed::from_hex(settled["seed"].as_str().unwrap()).unwrap();
     let root = settled["tickets_root"].as_str().unwrap();
-    let outcome = draw_balls_bound(&seed, draw.id, Binding::V2 { tickets_root: root, witness_secret: "" });
+    let witness_secret = settled["witness"]["secret"].as_str().unwrap();
+    let outcome = draw_balls_bound(&seed, draw.id, Binding::V2 { tickets_root: root, witness_secret });
     assert_eq!(json!(outcome.numbers), settled["numbers"]);
     assert_eq!(json!(outcome.machine_numbers), settled["machine_numbers"]);
 
@@ -179,12 +161,16 @@ async fn the_witness_secret_committed_before_sales_and_revealed_after_close_is_b
     app.fund(&admin, &ada, 20_000).await;
     assert_eq!(app.buy(&ada, nap1(draw.id, 5, 5_000, "w")).await.status, 201);
     let public = app.get(&format!("/draws/{}", draw.id), None).await.body["data"].clone();
-    assert_eq!(public["witness"], json!({"commitment": commitment_of("w1"), "secret": null}));
+    assert_eq!(public["witness"]["commitment"], commitment_of("w1"));
+    assert_eq!((public["witness"]["name"].as_str(), public["witness"]["secret"].as_str()), (Some("Witness"), None));
 
     // Not before close, not a wrong secret, not by anyone else.
     let reveal = |secret: String, token: String| {
         let app = &app;
-        async move { app.post(&format!("/witness/draws/{}/reveal", draw.id), json!({"secret": secret}), Some(&token)).await }
+        async move {
+            let body = app.reveal_body(draw.id, WITNESS_EMAIL, &secret).await;
+            app.post(&format!("/witness/draws/{}/reveal", draw.id), body, Some(&token)).await
+        }
     };
     assert_eq!(reveal(secret_of("w1"), witness.clone()).await.status, 409, "sales are still open");
     assert_eq!(reveal(secret_of("w1"), admin.clone()).await.status, 403);
@@ -235,9 +221,8 @@ async fn a_witness_who_never_reveals_gets_the_draw_cancelled_its_seed_published_
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     assert_eq!(app.balance(&ada).await, 20_000, "the stake is refunded in full");
-    let late = app
-        .post(&format!("/witness/draws/{}/reveal", draw.id), json!({"secret": secret_of("silent")}), Some(&witness))
-        .await;
+    let body = app.reveal_body(draw.id, WITNESS_EMAIL, &secret_of("silent")).await;
+    let late = app.post(&format!("/witness/draws/{}/reveal", draw.id), body, Some(&witness)).await;
     assert_eq!(late.status, 409, "too late to reveal: {:?}", late.body);
 }
 
@@ -344,10 +329,12 @@ async fn the_results_archive_lists_past_draws_newest_first_filtered_searched_and
 #[actix_web::test]
 async fn ayo_witness_pools_commitments_reveals_after_close_and_flags_a_commitment_it_never_made() {
     let app = spawn_app().await;
-    let token = witness(&app).await;
+    // The tool registers its own key on its first round.
+    let token = witness_account(&app, WITNESS_EMAIL, WITNESS_PASSWORD, "Witness").await;
     let key_file = app.data_dir.path().join("witness.key");
-    // Off the test's thread: the server's actors share it, and the witness's reveal goes through them.
-    let run_once = || {
+    // Off the test's thread: the server's actors share it, and the witness's reveal goes through them. Answers
+    // whether the tool succeeded, and what it said.
+    let run = || {
         let (url, key_file) = (app.url.clone(), key_file.clone());
         tokio::task::spawn_blocking(move || {
             let output = Command::new(env!("CARGO_BIN_EXE_ayo"))
@@ -356,17 +343,56 @@ async fn ayo_witness_pools_commitments_reveals_after_close_and_flags_a_commitmen
                 .arg(&key_file)
                 .output()
                 .unwrap();
-            assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-            String::from_utf8_lossy(&output.stdout).to_string()
+            let said = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+            (output.status.success(), said)
         })
     };
-    assert!(run_once().await.unwrap().contains("committed 50"));
-    let draw = app.quick_draw(800, 6_000).await;
+    let run_once = || async {
+        let (ok, said) = run().await.unwrap();
+        assert!(ok, "{said}");
+        said
+    };
+    assert!(run_once().await.contains("committed 50"));
+    let listed = app.get("/witnesses", None).await.body["data"]["witnesses"].clone();
+    assert_eq!(listed[0]["name"], "Witness", "the tool registered its key: {listed}");
+    let draw = app.quick_draw_held(800, 6_000).await;
     assert!(app.get(&format!("/draws/{}", draw.id), None).await.body["data"]["witness"]["commitment"].is_string());
-    app.wait_for_draw(draw.id, |d| d["status"] == "closed").await;
-    assert!(run_once().await.unwrap().contains(&format!("revealed [{}]", draw.id)));
+    assert!(run_once().await.contains(&format!("signed [{}]", draw.id)), "the tool signs before the sale");
+    app.wait_for_draw(draw.id, |d| d["status"] == "closed" && d["tickets_root"].is_string()).await;
+    assert!(run_once().await.contains(&format!("revealed [{}]", draw.id)));
     let settled = app.wait_for_draw(draw.id, |d| d["status"] == "settled").await;
     assert!(settled["witness"]["secret"].is_string());
+    let record = std::fs::read_to_string(app.data_dir.path().join("witness.key.record.jsonl")).unwrap();
+    assert_eq!(record.lines().count(), 2, "its own record of the signature and the reveal: {record}");
+
+    // Whoever writes the store drops the witness's reveal from the published draw: the tool says so, non-zero.
+    let mut stored = app.store.games.draw(draw.id).unwrap().unwrap();
+    let kept = stored.clone();
+    if let Some(part) = stored.witness.as_mut() {
+        part.secret = None;
+    }
+    app.store.games.put_draw(&stored).unwrap();
+    let (ok, said) = run().await.unwrap();
+    assert!(!ok && said.contains(&format!("draws [{}] were revealed by this witness", draw.id)), "{said}");
+    app.store.games.put_draw(&kept).unwrap();
+
+    // A drawn draw is made to name this witness (its key, its name) though it never signed it: flagged, non-zero.
+    while app.store.witness.pooled().unwrap() > 0 {
+        app.store.witness.take().unwrap();
+    }
+    let other = app.quick_draw(300, 900).await;
+    app.wait_for_draw(other.id, |d| d["status"] == "settled").await;
+    let mut stored = app.store.games.draw(other.id).unwrap().unwrap();
+    if let Some(part) = stored.witness.as_mut() {
+        (part.name, part.public_key) = (Some("Witness".into()), listed[0]["public_key"].as_str().map(String::from));
+    }
+    app.store.games.put_draw(&stored).unwrap();
+    let (ok, said) = run().await.unwrap();
+    assert!(!ok && said.contains(&format!("draws [{}] name this witness but it never signed them", other.id)), "{said}");
+    app.store.games.put_draw(&app.store.games.draw(other.id).unwrap().map(|mut d| {
+        d.witness = None;
+        d
+    }).unwrap()).unwrap();
 
     // Someone with the witness's password pools a commitment the witness's key never made: the next draw carries
     // it, and the witness's tool says so.
@@ -380,6 +406,7 @@ async fn ayo_witness_pools_commitments_reveals_after_close_and_flags_a_commitmen
     while app.store.witness.pooled().unwrap() > 1 {
         app.store.witness.take().unwrap();
     }
-    let forged = app.quick_draw(60_000, 61_000).await;
-    assert!(run_once().await.unwrap().contains(&format!("foreign [{}]", forged.id)));
+    let forged = app.quick_draw_held(60_000, 61_000).await;
+    let (ok, said) = run().await.unwrap();
+    assert!(!ok && said.contains(&format!("draws [{}] carry this witness's name", forged.id)), "{said}");
 }

@@ -13,18 +13,50 @@ impl TestApp {
     /// A paused game (so the scheduler adds no draws of its own) with one draw open now that closes and draws
     /// after the given number of milliseconds. The scheduler starts its DrawActor.
     pub async fn quick_draw(&self, close_ms: i64, draw_ms: i64) -> Draw {
+        self.quick_draw_with(close_ms, draw_ms, true).await
+    }
+
+    /// As `quick_draw`, but answers at once, without waiting for it to open: its witness (a real `ayo witness`)
+    /// has yet to sign it.
+    pub async fn quick_draw_held(&self, close_ms: i64, draw_ms: i64) -> Draw {
+        self.quick_draw_scheduled(close_ms, draw_ms, false).await
+    }
+
+    /// As `quick_draw`, but the fixture witness (when it is the one) never reveals: the draw's result stays
+    /// unknowable, and it is cancelled at its draw time unless something else happens first.
+    pub async fn quick_draw_unrevealed(&self, close_ms: i64, draw_ms: i64) -> Draw {
+        self.quick_draw_with(close_ms, draw_ms, false).await
+    }
+
+    async fn quick_draw_with(&self, close_ms: i64, draw_ms: i64, reveal: bool) -> Draw {
+        let draw = self.quick_draw_scheduled(close_ms, draw_ms, reveal).await;
+        // The actor opens it on its first step.
+        self.wait_for_draw(draw.id, |d| d["status"] != "scheduled").await;
+        draw
+    }
+
+    async fn quick_draw_scheduled(&self, close_ms: i64, draw_ms: i64, reveal: bool) -> Draw {
         let store = &self.store;
         let game = crate::offline::paused_game(store, &format!("test-{}", store.games.next_id().unwrap()), 0);
         let now = Utc::now();
         let mut draw =
             Draw::schedule(store.games.next_id().unwrap(), &game, now, now + chrono::Duration::milliseconds(draw_ms));
         draw.closes_at = now + chrono::Duration::milliseconds(close_ms);
-        // As the scheduler does: the witness's next commitment, if they have pooled any.
-        draw.witness = store.witness.take().unwrap().map(ayo_data::draw::WitnessPart::from);
+        // As the scheduler does: the next witness's commitment, if any has pooled one, signed by a test witness.
+        // With none pooled, the fixture witness commits, signs and reveals, so the draw is sold and drawn (no draw
+        // is sold without a witness).
+        draw.witness = ayo_actors::witness_turn::take_next(store, None).unwrap();
+        let fixture = draw.witness.is_none().then(|| format!("fixture-{}", draw.id));
+        if let Some(label) = &fixture {
+            crate::witness_helpers::fixture_commitment(store, label);
+            draw.witness = ayo_actors::witness_turn::take_next(store, None).unwrap();
+        }
+        crate::witness_helpers::sign_commitment(store, &mut draw);
         store.games.put_draw(&draw).unwrap();
+        if let Some(label) = fixture.as_ref().filter(|_| reveal) {
+            self.reveal_when_closed(draw.id, label);
+        }
         self.engine.scheduler.send(ayo_actors::scheduler::Refresh).await.unwrap();
-        // The actor opens it on its first step.
-        self.wait_for_draw(draw.id, |d| d["status"] != "scheduled").await;
         draw
     }
 

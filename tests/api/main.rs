@@ -8,6 +8,7 @@ mod metrics;
 mod money_helpers;
 mod offline;
 mod paystack_stand_in;
+mod witness_helpers;
 
 mod admin_mfa;
 mod admin_roles;
@@ -60,4 +61,5 @@ mod tokens;
 mod transactions;
 mod weak_secrets;
 mod withdrawals;
+mod witnesses;
 mod ws;

@@ -11,7 +11,8 @@ use sled::Transactional;
 use super::codec::{decode, encode, id_key};
 use super::GameStore;
 use crate::error::StoreResult;
-use crate::seam::{DuplicateCommitment, PooledCommitment, WitnessPool};
+use crate::seam::{key_refused, DuplicateCommitment, KeyRefused, PooledCommitment, WitnessEntry, WitnessPool};
+use crate::user::UserId;
 
 /// In `witness_commitments`, the key whose presence says the tree holds every commitment of the store's past
 /// (filled once from the pool and the draws when a store older than it is opened). No commitment is empty.
@@ -23,12 +24,18 @@ pub struct WitnessStore {
     pool: sled::Tree,
     /// Every commitment ever pooled, to the id it was pooled under.
     used: sled::Tree,
+    /// Witness id → `WitnessEntry`: the public registry of witnesses and their keys.
+    keys: sled::Tree,
 }
 
 impl WitnessStore {
     pub(super) fn open(db: &sled::Db, games: &GameStore) -> StoreResult<Self> {
-        let store =
-            Self { db: db.clone(), pool: db.open_tree("witness_pool")?, used: db.open_tree("witness_commitments")? };
+        let store = Self {
+            db: db.clone(),
+            pool: db.open_tree("witness_pool")?,
+            used: db.open_tree("witness_commitments")?,
+            keys: db.open_tree("witness_keys")?,
+        };
         if store.used.get(FILLED)?.is_none() {
             store.fill_from_the_past(games)?;
         }
@@ -98,5 +105,43 @@ impl WitnessPool for WitnessStore {
 
     fn pooled(&self) -> StoreResult<usize> {
         Ok(self.pool.len())
+    }
+
+    // The pool keeps one order for every witness; a witness's oldest is the first of theirs. `remove` answers the
+    // value only to the caller that removed it, so two takers never share one.
+    fn take_from(&self, witness: UserId) -> StoreResult<Option<PooledCommitment>> {
+        for entry in self.pool.iter() {
+            let (key, value) = entry?;
+            let pooled: PooledCommitment = decode(&value)?;
+            if pooled.witness_id == witness && self.pool.remove(&key)?.is_some() {
+                return Ok(Some(pooled));
+            }
+        }
+        Ok(None)
+    }
+
+    fn pooled_of(&self, witness: UserId) -> StoreResult<usize> {
+        let mut count = 0;
+        for value in self.pool.iter().values() {
+            count += usize::from(decode::<PooledCommitment>(&value?)?.witness_id == witness);
+        }
+        Ok(count)
+    }
+
+    fn register(&self, entry: &WitnessEntry) -> StoreResult<Result<(), KeyRefused>> {
+        // Registrations are rare and the embedded store has one process: one at a time, so two accounts
+        // registering one key at once cannot both get it.
+        static REGISTERING: parking_lot::Mutex<()> = parking_lot::Mutex::new(());
+        let _one = REGISTERING.lock();
+        if let Some(outcome) = key_refused(&self.entries()?, entry) {
+            return Ok(outcome);
+        }
+        let _gate = super::backup::writing();
+        self.keys.insert(id_key(entry.witness_id), encode(entry)?)?;
+        Ok(Ok(()))
+    }
+
+    fn entries(&self) -> StoreResult<Vec<WitnessEntry>> {
+        self.keys.iter().values().map(|v| decode(&v?)).collect()
     }
 }

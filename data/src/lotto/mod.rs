@@ -12,6 +12,8 @@
 //! - [`fair`]: the provably fair draw (commitment, tickets hash, HMAC ball stream, verification).
 //! - [`merkle`]: the tree over a draw's tickets whose root the balls are bound to, and its receipts.
 //! - [`canonical`]: the one spelling (lowercase hex) of every 32-byte value a draw hashes.
+//! - [`witness_signature`]: the bytes a named witness signs (its commitment to a draw, and its reveal), and their
+//!   Ed25519 check.
 //! - [`combinatorics`]: `C(n, k)`.
 
 pub mod bet;
@@ -24,6 +26,7 @@ pub mod merkle;
 pub mod multipliers;
 pub mod settlement;
 pub mod shadow;
+pub mod witness_signature;
 
 pub use bet::{Bet, BetError, BetField, BetSpec};
 pub use bet_type::{BetType, UnknownBetType};

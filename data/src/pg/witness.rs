@@ -1,12 +1,13 @@
 //! The witness's pool of commitments (`seam::WitnessPool`) on PostgreSQL: the `witness_pool` table (migration 0005),
 //! taken oldest first, and `witness_commitments` (migration 0013), every commitment ever pooled, whose key keeps a
-//! commitment from being pooled twice.
+//! commitment from being pooled twice; `witness_keys` (migration 0014), the public registry of witnesses.
 
 use tokio_postgres::GenericClient;
 
 use super::blocking::PgSync;
 use crate::error::StoreResult;
-use crate::seam::{DuplicateCommitment, PooledCommitment, WitnessPool};
+use crate::seam::{key_refused, DuplicateCommitment, KeyRefused, PooledCommitment, WitnessEntry, WitnessPool};
+use crate::user::UserId;
 
 /// One node's handle on the pool. Cheap to clone.
 #[derive(Clone)]
@@ -113,4 +114,81 @@ impl WitnessPool for PgWitnessPool {
             Ok(count as usize)
         })
     }
+
+    fn take_from(&self, witness: UserId) -> StoreResult<Option<PooledCommitment>> {
+        self.pg.run(move |pool| async move {
+            let row = pool
+                .get()
+                .await?
+                .query_opt(
+                    "DELETE FROM witness_pool
+                     WHERE id = (SELECT id FROM witness_pool WHERE witness_id = $1
+                                 ORDER BY id FOR UPDATE SKIP LOCKED LIMIT 1)
+                     RETURNING witness_id, label, commitment",
+                    &[&(witness as i64)],
+                )
+                .await?;
+            Ok(row.map(|row| PooledCommitment {
+                witness_id: row.get::<_, i64>(0) as u64,
+                label: row.get(1),
+                commitment: row.get(2),
+            }))
+        })
+    }
+
+    fn pooled_of(&self, witness: UserId) -> StoreResult<usize> {
+        self.pg.run(move |pool| async move {
+            let count: i64 = pool
+                .get()
+                .await?
+                .query_one("SELECT count(*) FROM witness_pool WHERE witness_id = $1", &[&(witness as i64)])
+                .await?
+                .get(0);
+            Ok(count as usize)
+        })
+    }
+
+    fn register(&self, entry: &WitnessEntry) -> StoreResult<Result<(), KeyRefused>> {
+        let entry = entry.clone();
+        self.pg.run(move |pool| async move {
+            let client = pool.get().await?;
+            // The keys' constraints decide a race: whichever insert loses inserts nothing and is judged below.
+            let inserted = client
+                .execute(
+                    "INSERT INTO witness_keys (witness_id, name, public_key, since, note) VALUES ($1, $2, $3, $4, $5)
+                     ON CONFLICT DO NOTHING",
+                    &[&(entry.witness_id as i64), &entry.name, &entry.public_key, &entry.since, &entry.note],
+                )
+                .await?;
+            if inserted == 1 {
+                return Ok(Ok(()));
+            }
+            let entries = entries(&***client).await?;
+            Ok(key_refused(&entries, &entry).unwrap_or(Err(KeyRefused::HeldByAnother)))
+        })
+    }
+
+    fn entries(&self) -> StoreResult<Vec<WitnessEntry>> {
+        self.pg.run(|pool| async move {
+            let client = pool.get().await?;
+            Ok(entries(&***client).await?)
+        })
+    }
+}
+
+/// Every registered witness, by account id.
+async fn entries(client: &impl GenericClient) -> Result<Vec<WitnessEntry>, super::PgError> {
+    let rows = client
+        .query("SELECT witness_id, name, public_key, since, note FROM witness_keys ORDER BY witness_id", &[])
+        .await?;
+    Ok(rows
+        .iter()
+        .map(|row| WitnessEntry {
+            witness_id: row.get::<_, i64>(0) as u64,
+            name: row.get(1),
+            public_key: row.get(2),
+            since: row.get(3),
+            note: row.get(4),
+        })
+        .collect())
 }

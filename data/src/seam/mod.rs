@@ -50,4 +50,4 @@ pub use payments::{CreditRefused, Payments, WithdrawalMoved, WithdrawalRefused};
 pub use responsible::Responsible;
 pub use sandbox::{SandboxBooks, SandboxCharge, SandboxTransfer};
 pub use users::{PlayerCounts, SignUp, Users};
-pub use witness::{DuplicateCommitment, PooledCommitment, WitnessPool};
+pub use witness::{key_refused, DuplicateCommitment, KeyRefused, PooledCommitment, WitnessEntry, WitnessPool};

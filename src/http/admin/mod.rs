@@ -91,6 +91,7 @@ struct CancelBody {
     params(("id" = u64, Path)),
     responses(
         (status = 200, description = "ok", body = Envelope),
+        (status = 409, description = "The witness has revealed: the result is knowable, so the draw is no longer cancelled (docs/fairness.md)", body = ErrorBody),
     )
 )]
 #[post("/draws/{id}/cancel")]
@@ -105,7 +106,10 @@ async fn cancel_draw(
     if !(5..=500).contains(&reason.chars().count()) {
         return Err(ApiError::field("reason", "Give a reason (5 to 500 characters)"));
     }
-    state.store.games.draw(*id)?.ok_or(ApiError::NotFound("Draw"))?;
+    let draw = state.store.games.draw(*id)?.ok_or(ApiError::NotFound("Draw"))?;
+    if draw.result_knowable() {
+        return Err(ApiError::Conflict(ayo_data::draw::NO_VOID_AFTER_REVEAL.to_string()));
+    }
     // Audited where it is carried out, this node or the one running the draws (`bus::lead::cancel_audited`).
     let asker = crate::bus::lead::Asker {
         admin_id: admin.id,

@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 
 use ayo_actors::views;
 use ayo_actors::wallet::{BuyTicket, WalletError};
+use ayo_data::draw::NO_WITNESS_ON_SALE;
 use ayo_data::lotto::{price, Bet};
 use ayo_data::money::Kobo;
 use ayo_data::seam::{Purchase, PurchaseError};
@@ -97,6 +98,9 @@ async fn create(
     let draw =
         state.store.games.draw(draw_id)?.ok_or_else(|| ApiError::field("draw_id", "This draw does not exist"))?;
     let game = state.store.games.game(draw.game_id)?.ok_or(ApiError::NotFound("Game"))?;
+    if draw.held_for_witness(Utc::now()) {
+        return Err(ApiError::NoWitness(NO_WITNESS_ON_SALE.to_string()));
+    }
     if !game.allows(bet.bet_type()) {
         return Err(ApiError::field("bet_type", format!("{} does not offer {}", game.name, bet.bet_type().as_str())));
     }

@@ -1,8 +1,9 @@
 //! What anyone may read or send without an account: health, games, draws and results, notices and the contact
-//! form, and the payment gateway's webhooks and sandbox checkout page.
+//! form, the named witnesses, and the payment gateway's webhooks and sandbox checkout page.
 
 pub mod games;
 pub mod health;
 pub mod notices;
 pub mod payments;
 pub mod results;
+pub mod witnesses;

@@ -37,10 +37,18 @@ export type FairnessScheme = 'ayo-lotto/v1' | 'ayo-lotto/v2';
 
 /** The independent witness's part in a v2 draw: committed before sales, its secret revealed after close. */
 export type Witness = {
+  /** The named witness (docs/decisions/046); absent on draws from before named witnesses. */
+  name?: string | null;
+  /** Ed25519 public key, 64 hex, listed at GET /witnesses */
+  public_key?: string | null;
   /** hex SHA-256 of the 32 secret bytes */
   commitment: string;
+  /** the witness's signature of its commitment on this draw, 128 hex */
+  commitment_signature?: string | null;
   /** 64 hex, once the witness has revealed it */
   secret: string | null;
+  /** the witness's signature of its reveal over the tickets root, 128 hex */
+  reveal_signature?: string | null;
 };
 
 export type Draw = {
@@ -72,6 +80,8 @@ export type Draw = {
   would_be_numbers?: number[] | null;
   /** Shadow settlement disagreed: nothing of this draw is paid until an operator has looked. */
   settlement_halted?: boolean;
+  /** Why a draw whose sales time has come is not on sale (no witness has signed its commitment), else null. */
+  held_reason?: string | null;
   /** The server's clock when this object was written. */
   server_time: string;
 };

@@ -35,6 +35,11 @@ function NextDraws({ game }: { game: AdminGame }) {
       {upcoming.map((draw) => (
         <span key={draw.id} className="game-admin__next">
           <span className="nowrap">{formatShortDateTimeWAT(draw.draws_at)}</span> <StatusBadge status={draw.status} />
+          {draw.held_reason ? (
+            <span className="game-admin__held" role="note">
+              Not on sale: {draw.held_reason}
+            </span>
+          ) : null}
         </span>
       ))}
     </>

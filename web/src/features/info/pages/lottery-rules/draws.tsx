@@ -80,6 +80,17 @@ export function Draws() {
         If a draw is cancelled, every ticket in it is refunded in full: the whole ticket total goes back to
         your wallet, and it shows as a refund in your transactions.
       </p>
+      <p>
+        Once the independent witness has revealed their secret, the result of a draw can be worked out, so from
+        then on nobody, not even us, can cancel it: it is drawn and paid at its draw time.
+      </p>
+
+      <h3>No sale without a witness</h3>
+      <p>
+        A draw goes on sale only after a named independent witness has signed their commitment to it. Until
+        then it is not sold, and if no witness signs before its sales would have closed, it is cancelled with
+        nothing sold. The witnesses and their public keys are listed at <code>/api/v1/witnesses</code>.
+      </p>
 
       <h3>If something goes wrong</h3>
       <p>
