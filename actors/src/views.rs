@@ -42,6 +42,10 @@ pub fn draw(draw: &Draw, game: Option<&Game>) -> Value {
         "cancelled_reason": draw.cancelled_reason,
         "would_be_numbers": draw.would_be_numbers,
         "settlement_halted": draw.settlement_halted.is_some(),
+        // The chain of draw records (docs/fairness.md, "The chain of draws").
+        "prev_draw_id": draw.prev_draw_id,
+        "prev_record_hash": draw.prev_record_hash,
+        "record_hash": ayo_data::draw_record::record_hash(draw),
         "server_time": time(Utc::now()),
     })
 }

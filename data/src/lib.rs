@@ -14,6 +14,8 @@ pub mod bank_account;
 pub mod banks;
 pub mod deposit;
 pub mod draw;
+pub mod draw_record;
+pub mod committed_tickets;
 pub mod draw_settlement;
 pub mod embedded;
 pub mod engine;

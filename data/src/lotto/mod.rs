@@ -11,6 +11,7 @@
 //! - [`multipliers`] and [`limits`]: the per-game, admin-editable odds and stake rules, and [`price`].
 //! - [`fair`]: the provably fair draw (commitment, tickets hash, HMAC ball stream, verification).
 //! - [`merkle`]: the tree over a draw's tickets whose root the balls are bound to, and its receipts.
+//! - [`signed_receipt`]: the operator's Ed25519 signature on each sold ticket.
 //! - [`canonical`]: the one spelling (lowercase hex) of every 32-byte value a draw hashes.
 //! - [`combinatorics`]: `C(n, k)`.
 
@@ -24,6 +25,7 @@ pub mod merkle;
 pub mod multipliers;
 pub mod settlement;
 pub mod shadow;
+pub mod signed_receipt;
 
 pub use bet::{Bet, BetError, BetField, BetSpec};
 pub use bet_type::{BetType, UnknownBetType};
