@@ -6,7 +6,12 @@ one field is spelled other than as exactly 64 lowercase hex characters, and chec
 (Ed25519, RFC 8032, written out below). Exits non-zero if any vector disagrees, any refused draw is accepted, or a
 receipt signature verifies exactly when it should not.
 
+With `--url BASE DRAW_ID` it reads only the public API of a running server instead: the draw, its leaves (which must
+give its tickets root), its balls, and the chain of draw records back to its game's first (docs/fairness.md, "The
+chain of draws"); it exits non-zero naming the first thing that does not verify.
+
     python3 docs/vectors/check_v2.py
+    python3 docs/vectors/check_v2.py --url https://ayolotto.ng 1234
 """
 import hashlib
 import hmac
@@ -15,6 +20,7 @@ import math
 import pathlib
 import re
 import sys
+import urllib.request
 
 HEX32 = re.compile(r"[0-9a-f]{64}")
 
@@ -236,7 +242,78 @@ def receipt_signature_holds(case: dict) -> bool:
     return ed25519_verify(hex32("public_key", case["public_key"]), message, bytes.fromhex(case["signature"]))
 
 
+def record_text(draw: dict) -> str:
+    """docs/fairness.md, "The chain of draws": the 15 fields of a published draw's record."""
+    cancelled = draw["status"] == "cancelled"
+    witness = draw.get("witness") or {}
+    balls_text = lambda b: ",".join(str(n) for n in b) if b else ""
+    fields = [
+        "ayo-lotto/record", str(draw["id"]), str(draw["game_id"]), draw["draws_at"], draw["scheme"],
+        draw["commitment"], draw.get("tickets_root") or draw.get("tickets_hash") or "",
+        witness.get("commitment") or "", witness.get("secret") or "", draw["seed"] or "",
+        "cancelled" if cancelled else "drawn",
+        balls_text(draw.get("would_be_numbers") if cancelled else draw.get("numbers")),
+        "" if cancelled else balls_text(draw.get("machine_numbers")),
+        "" if draw.get("prev_draw_id") is None else str(draw["prev_draw_id"]),
+        draw.get("prev_record_hash") or "",
+    ]
+    return "|".join(fields)
+
+
+def record_hash(draw: dict) -> str:
+    return sha256(record_text(draw).encode()).hex()
+
+
+def check_url(base: str, draw_id: int) -> int:
+    """Verifies a draw and its game's chain from the public API alone."""
+    def get(path: str):
+        with urllib.request.urlopen(f"{base.rstrip('/')}/api/v1{path}", timeout=30) as answer:
+            return json.loads(answer.read())["data"]
+
+    draw = get(f"/draws/{draw_id}")
+    if not draw.get("seed") or not draw.get("tickets_root"):
+        print(f"draw {draw_id} ({draw['status']}) has no published v2 result to verify", file=sys.stderr)
+        return 1
+    leaves, offset = [], 0
+    while offset is not None:
+        page = get(f"/draws/{draw_id}/leaves?offset={offset}&limit=10000")
+        leaves += [hex32("leaf", leaf) for leaf in page["leaves"]]
+        offset = page["next_offset"]
+    assert tree_root(leaves).hex() == draw["tickets_root"], "the leaves do not give tickets_root"
+    witness = draw.get("witness") or {}
+    cancelled = draw["status"] == "cancelled"
+    if not cancelled:
+        verify_draw({
+            "draw_id": draw["id"], "seed": draw["seed"], "commitment": draw["commitment"],
+            "tickets_root": draw["tickets_root"], "witness_secret": witness.get("secret"),
+            "witness_commitment": witness.get("commitment"), "numbers": draw["numbers"],
+            "machine_numbers": draw["machine_numbers"],
+        })
+    if draw.get("record_hash") is not None and record_hash(draw) != draw["record_hash"]:
+        print(f"draw {draw_id} does NOT verify: its record does not hash to its record_hash", file=sys.stderr)
+        return 1
+    current, links = draw, 0
+    while current.get("prev_draw_id") is not None:
+        previous = get(f"/draws/{current['prev_draw_id']}")
+        if (record_hash(previous) != current["prev_record_hash"] or previous["game_id"] != current["game_id"]
+                or previous["id"] >= current["id"]):
+            print(f"draw {draw_id} does NOT verify: the chain is broken at draw {previous['id']} (its record now "
+                  f"hashes to {record_hash(previous)}; draw {current['id']} linked to {current['prev_record_hash']})",
+                  file=sys.stderr)
+            return 1
+        current, links = previous, links + 1
+    print(f"draw {draw_id} verified: {len(leaves)} leaves give its root, its balls follow, and {links} earlier "
+          f"record(s) of its game link back unbroken to draw {current['id']}")
+    return 0
+
+
 def main() -> int:
+    if len(sys.argv) == 4 and sys.argv[1] == "--url":
+        try:
+            return check_url(sys.argv[2], int(sys.argv[3]))
+        except (Refused, AssertionError) as failure:
+            print(f"draw {sys.argv[3]} does NOT verify: {failure}", file=sys.stderr)
+            return 1
     vectors = json.loads((pathlib.Path(__file__).parent / "ayo-lotto-v2.json").read_text())
     for draw in vectors["draws"]:
         verify_draw(draw)

@@ -6,6 +6,7 @@
  *
  * Checked with the browser's own WebCrypto (Ed25519); a browser without it says so rather than pretending.
  */
+import type { Check } from './check';
 import { refusalOf } from './canonical';
 import { hexToBytes } from './fair';
 import { leafHash } from './merkle';
@@ -41,4 +42,41 @@ export async function verifyTicketSignature(
   }
   const message = new TextEncoder().encode(signedText(signed.leaf, signed.commitment));
   return crypto.subtle.verify({ name: 'Ed25519' }, key, hexToBytes(signature), message);
+}
+
+/** (f) of a receipt: the operator signed this very ticket — the leaf under the root — on this draw's commitment. */
+export async function signatureCheck(
+  publicKey: string,
+  signed: SignedTicket | null | undefined,
+  signature: string | null | undefined,
+  committed: { leaf: string; commitment: string },
+): Promise<Check> {
+  const values = [
+    { label: 'Operator\u2019s public key', value: publicKey },
+    { label: 'Signature', value: signature ?? 'missing' },
+  ];
+  const title = 'The operator signed this ticket when it was sold';
+  if (!signed || !signature) {
+    return { id: 'signature', title, ok: false, detail: 'The ticket carries no signature.', values };
+  }
+  const verdict = await verifyTicketSignature(publicKey, signed, signature);
+  if (verdict === 'unsupported') {
+    return {
+      id: 'signature',
+      title,
+      ok: true,
+      notApplicable: true,
+      detail: 'This browser cannot check Ed25519 signatures; any up-to-date browser can.',
+      values,
+    };
+  }
+  const same = signed.leaf === committed.leaf && signed.commitment === committed.commitment;
+  return {
+    id: 'signature',
+    title,
+    ok: verdict && same,
+    detail:
+      'The signature, checked with the key the operator publishes, covers this ticket\u2019s leaf and the draw\u2019s commitment: you can show it to anyone as proof of the sale.',
+    values: [...values, { label: 'Signed text', value: signedText(signed.leaf, signed.commitment) }],
+  };
 }
