@@ -137,9 +137,9 @@ async fn a_ticket_altered_in_the_store_after_close_halts_the_draws_payouts_and_a
     let draw = app.quick_draw(1_500, 6_000).await;
     let admin = app.admin("boss@ayolotto.ng").await;
     let ada = app.verified_player("ada@example.com", "+2348012345678").await;
-    app.fund(&admin, &ada, 90 * 1_000).await;
+    app.fund(&admin, &ada, 90 * 5_000).await;
     for n in 1..=90u8 {
-        let r = app.buy(&ada, nap1(draw.id, n, 1_000, &format!("n{n}"))).await;
+        let r = app.buy(&ada, nap1(draw.id, n, 5_000, &format!("n{n}"))).await;
         assert_eq!(r.status, 201, "{:?}", r.body);
     }
     app.wait_for_draw(draw.id, |d| d["status"] == "closed" && d["tickets_root"].is_string()).await;
@@ -151,8 +151,8 @@ async fn a_ticket_altered_in_the_store_after_close_halts_the_draws_payouts_and_a
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     for id in app.store.books.ticket_ids_of_draw(draw.id).unwrap() {
         let mut ticket = app.store.books.ticket(id).unwrap().unwrap();
-        ticket.stake_per_line = ayo_data::money::Kobo(10_000);
-        ticket.total_stake = ayo_data::money::Kobo(10_000);
+        ticket.stake_per_line = ayo_data::money::Kobo(50_000);
+        ticket.total_stake = ayo_data::money::Kobo(50_000);
         app.store.wallets().unwrap().overwrite_ticket(&ticket).unwrap();
     }
     app.engine.scheduler.send(ayo_actors::lead::Lead(true)).await.unwrap();
