@@ -302,7 +302,8 @@ impl DrawActor {
                     // Checked ahead against this very root: nothing to redo after the balls.
                     Some(ahead) if ahead.root == published_root => (ahead.tickets.without(&skip), ahead.committed),
                     Some(ahead) => {
-                        let changed = format!("the tickets root of draw #{draw_id} changed after its tickets were read");
+                        let changed =
+                            format!("the tickets root of draw #{draw_id} changed after its tickets were read");
                         (ahead.tickets, Err(changed))
                     }
                     None => {

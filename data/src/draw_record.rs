@@ -75,9 +75,8 @@ impl Record {
 
     /// The exact text hashed: fifteen fields joined by `|`, absent ones empty (docs/fairness.md).
     pub fn text(&self) -> String {
-        let balls = |b: Option<Balls>| {
-            b.map(|b| b.iter().map(u8::to_string).collect::<Vec<_>>().join(",")).unwrap_or_default()
-        };
+        let balls =
+            |b: Option<Balls>| b.map(|b| b.iter().map(u8::to_string).collect::<Vec<_>>().join(",")).unwrap_or_default();
         format!(
             "ayo-lotto/record|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
             self.id,
@@ -111,11 +110,8 @@ pub fn record_hash(draw: &Draw) -> Option<String> {
 /// Links `draw` to the previous record of its game among `others` (any of the game's draws; the latest record
 /// with a lower id is taken), just before its own result is published. The first record of a game links to nothing.
 pub fn link(draw: &mut Draw, others: &[Draw]) {
-    let previous = others
-        .iter()
-        .filter(|d| d.game_id == draw.game_id && d.id < draw.id && in_chain(d))
-        .max_by_key(|d| d.id);
+    let previous =
+        others.iter().filter(|d| d.game_id == draw.game_id && d.id < draw.id && in_chain(d)).max_by_key(|d| d.id);
     draw.prev_draw_id = previous.map(|d| d.id);
     draw.prev_record_hash = previous.and_then(record_hash);
 }
-

@@ -233,7 +233,14 @@ fn signed_receipts(leaves_data: &[String], commitment: &str) -> Value {
     cases.push(case(&leaves_data[0], &first, &other_commitment, signature.clone(), false, "another draw's commitment"));
     let mut flipped = hex::decode(&signature).unwrap_or_default();
     flipped[40] ^= 1;
-    cases.push(case(&leaves_data[0], &first, commitment, hex::encode(flipped), false, "one bit of the signature flipped"));
+    cases.push(case(
+        &leaves_data[0],
+        &first,
+        commitment,
+        hex::encode(flipped),
+        false,
+        "one bit of the signature flipped",
+    ));
     Value::Array(cases)
 }
 

@@ -71,7 +71,10 @@ impl Published {
 
 /// Walks the chain back from `draw` to its game's first record: each link must be the SHA-256 of the previous draw's
 /// record as published now (`previous` fetches a draw). A report line per link, or an error naming the broken one.
-pub fn check_chain(draw: &Published, mut previous: impl FnMut(u64) -> anyhow::Result<Published>) -> anyhow::Result<String> {
+pub fn check_chain(
+    draw: &Published,
+    mut previous: impl FnMut(u64) -> anyhow::Result<Published>,
+) -> anyhow::Result<String> {
     let mut report = String::new();
     let mut current = match draw.record() {
         Some(record) => record,
@@ -79,7 +82,11 @@ pub fn check_chain(draw: &Published, mut previous: impl FnMut(u64) -> anyhow::Re
     };
     if let Some(published) = &draw.record_hash {
         if *published != current.hash() {
-            bail!("draw {} does NOT verify: its record hashes to {}, not the published record_hash {published}", draw.id, current.hash());
+            bail!(
+                "draw {} does NOT verify: its record hashes to {}, not the published record_hash {published}",
+                draw.id,
+                current.hash()
+            );
         }
     }
     let mut links = 0usize;
@@ -101,7 +108,10 @@ pub fn check_chain(draw: &Published, mut previous: impl FnMut(u64) -> anyhow::Re
         links += 1;
         current = record;
     }
-    report.push_str(&format!("  chain       {links} earlier record(s) of this game link back unbroken to draw {}\n", current.id));
+    report.push_str(&format!(
+        "  chain       {links} earlier record(s) of this game link back unbroken to draw {}\n",
+        current.id
+    ));
     Ok(report)
 }
 

@@ -493,7 +493,8 @@ impl WalletStore {
     /// longer is the one under its draw's published root (docs/fairness.md, "Settling exactly what was committed").
     pub fn overwrite_ticket(&self, ticket: &Ticket) -> StoreResult<()> {
         self.tickets.insert(tagged(TICKET, &[ticket.id]), encode(ticket)?)?;
-        self.tickets.insert(tagged(TICKET_BY_DRAW, &[ticket.draw_id, ticket.id]), encode_card(&TicketCard::of(ticket)))?;
+        self.tickets
+            .insert(tagged(TICKET_BY_DRAW, &[ticket.draw_id, ticket.id]), encode_card(&TicketCard::of(ticket)))?;
         Ok(())
     }
 

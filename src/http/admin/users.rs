@@ -99,7 +99,8 @@ async fn tickets(
 ) -> Result<HttpResponse, ApiError> {
     let user = state.store.users.get(*id)?.ok_or(ApiError::NotFound("User"))?;
     let store = state.store.clone();
-    let answer = web::block(move || crate::http::player::tickets::tickets_table(&store, None, user.id, &table)).await??;
+    let answer =
+        web::block(move || crate::http::player::tickets::tickets_table(&store, None, user.id, &table)).await??;
     Ok(HttpResponse::Ok().json(answer))
 }
 
