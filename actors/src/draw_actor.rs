@@ -99,7 +99,16 @@ pub struct DrawActor {
     /// Set while settling or refunding, so a second run cannot start.
     busy: bool,
     /// The closed draw's tickets, being read ahead of the draw or read (see `read_ahead`); taken by `settle`.
-    read_ahead: Option<tokio::task::JoinHandle<StoreResult<DrawTickets>>>,
+    read_ahead: Option<tokio::task::JoinHandle<StoreResult<ReadAhead>>>,
+}
+
+/// A closed draw's tickets read ahead of the draw, with whether they are the ones its published root commits to.
+struct ReadAhead {
+    tickets: DrawTickets,
+    /// `ayo_data::committed_tickets::check` of exactly these tickets.
+    committed: Result<(), String>,
+    /// The tickets root they were checked against.
+    root: Option<String>,
 }
 
 impl DrawActor {
@@ -170,6 +179,7 @@ impl DrawActor {
                 // The rule published in advance (docs/fairness.md): no reveal by the draw time, no draw.
                 draw.status = DrawStatus::Cancelled;
                 draw.cancelled_reason = Some(WITNESS_ABSENT_REASON.to_string());
+                self.link(&mut draw);
                 tracing::warn!(draw = draw.id, "the witness did not reveal: draw cancelled");
                 if self.save_and_publish(&draw, game.as_ref(), EventKind::DrawUpdated) {
                     self.refund_all(draw, game, ctx);
@@ -187,6 +197,7 @@ impl DrawActor {
                 draw.machine_numbers = Some(outcome.machine_numbers);
                 draw.status = DrawStatus::Drawn;
                 draw.drawn_at = Some(now);
+                self.link(&mut draw);
                 if self.save_and_publish(&draw, game.as_ref(), EventKind::DrawResult) {
                     self.settle(draw, game, ctx);
                     return;
@@ -236,7 +247,9 @@ impl DrawActor {
     /// Reads a closed draw's tickets and prepares them for settlement (grouped by player, each one's terms
     /// resolved), in the background, `READ_AHEAD` before the draw: none of that depends on the balls, so settlement
     /// starts from it as soon as they are out. Nothing can change the list once the draw is closed; settlement still
-    /// leaves out any player paid meanwhile, and follows the game if it changed.
+    /// leaves out any player paid meanwhile, and follows the game if it changed. The tickets read are checked here
+    /// against the root published at close (`ayo_data::committed_tickets`), off the path after the balls; settlement
+    /// pays exactly these checked copies, and only re-checks that the root is still the one they were checked with.
     fn read_ahead(&mut self, draw: DrawId, game: Option<Game>) {
         let Some(game) = game else { return };
         if self.read_ahead.is_some() {
@@ -245,17 +258,32 @@ impl DrawActor {
         let store = self.store.clone();
         self.read_ahead = Some(tokio::task::spawn_blocking(move || {
             let started = std::time::Instant::now();
-            let cards = store.books.pending_cards_of_draw(draw, &Default::default(), READ_THREADS);
-            let tickets = cards.map(|cards| DrawTickets::new(cards, &game));
-            match &tickets {
-                Ok(tickets) => {
-                    let (tickets, elapsed_ms) = (tickets.ticket_count(), started.elapsed().as_millis());
-                    tracing::info!(draw, tickets, elapsed_ms, "tickets read ahead of the draw");
+            let read = store.books.pending_cards_of_draw(draw, &Default::default(), READ_THREADS).and_then(|cards| {
+                let (checked, root) = committed(&store, draw, &cards, &game, true)?;
+                Ok(ReadAhead { tickets: DrawTickets::new(cards, &game), committed: checked, root })
+            });
+            match &read {
+                Ok(read) => {
+                    let (tickets, elapsed_ms) = (read.tickets.ticket_count(), started.elapsed().as_millis());
+                    tracing::info!(draw, tickets, elapsed_ms, "tickets read and checked ahead of the draw");
                 }
                 Err(e) => tracing::warn!(draw, error = %e, "could not read the draw's tickets ahead of the draw"),
             }
-            tickets
+            read
         }));
+    }
+
+    /// Links a draw whose result is about to be published to the previous record of its game (docs/fairness.md, "The
+    /// chain of draws"). Read before the draw is saved as drawn or cancelled, so the link is part of what is published.
+    fn link(&self, draw: &mut Draw) {
+        // A draw cancelled before its tickets were fixed has no result to chain.
+        if draw.tickets_root.is_none() && draw.tickets_hash.is_none() {
+            return;
+        }
+        match self.store.games.draws_of_game(draw.game_id, CHAIN_LOOK_BACK) {
+            Ok(others) => ayo_data::draw_record::link(draw, &others),
+            Err(e) => tracing::error!(draw = draw.id, error = %e, "could not read the previous draw to link to"),
+        }
     }
 
     /// Stops sales and fixes the list of tickets the balls will depend on.
@@ -302,6 +330,10 @@ impl DrawActor {
         let store = self.store.clone();
         let (draw_id, rules, drawn_at) = (draw.id, game.clone(), draw.drawn_at.unwrap_or(draw.draws_at));
         let read_ahead = self.read_ahead.take();
+        // The shadow of the draw itself: the balls recomputed from the published values must be the stored ones.
+        let recomputed = draw.binding().map(|binding| draw_balls_bound(&draw.seed, draw.id, binding).numbers);
+        let balls_hold = recomputed == Some(numbers);
+        let published_root = draw.tickets_root.clone();
         let decide = async move {
             let started = std::time::Instant::now();
             // A read ahead that failed is simply done again here.
@@ -311,23 +343,45 @@ impl DrawActor {
             };
             tokio::task::spawn_blocking(move || {
                 let skip = store.books.settled_players(draw_id)?;
-                let tickets = match ahead {
-                    Some(tickets) => tickets.without(&skip),
-                    None => DrawTickets::new(store.books.pending_cards_of_draw(draw_id, &skip, READ_THREADS)?, &rules),
+                let (tickets, committed) = match ahead {
+                    // Checked ahead against this very root: nothing to redo after the balls.
+                    Some(ahead) if ahead.root == published_root => (ahead.tickets.without(&skip), ahead.committed),
+                    Some(ahead) => {
+                        let changed =
+                            format!("the tickets root of draw #{draw_id} changed after its tickets were read");
+                        (ahead.tickets, Err(changed))
+                    }
+                    None => {
+                        let cards = store.books.pending_cards_of_draw(draw_id, &skip, READ_THREADS)?;
+                        let (checked, _) = committed(&store, draw_id, &cards, &rules, skip.is_empty())?;
+                        (DrawTickets::new(cards, &rules), checked)
+                    }
                 };
                 let table = store.meta.tax_table()?;
                 let taxing = Taxing { table: &table, day: lagos_day(drawn_at) };
                 let decisions = tickets.decide(&numbers, &rules, taxing, &StoreRecords(&store), cores())?;
-                Ok::<_, ayo_data::StoreError>((tickets, decisions, started.elapsed().as_millis()))
+                Ok::<_, ayo_data::StoreError>((tickets, decisions, committed, started.elapsed().as_millis()))
             })
             .await
         };
         ctx.wait(decide.into_actor(self).map(move |decided, act, ctx| {
-            let (tickets, decisions, read_ms) = match decided {
+            let (tickets, decisions, committed, read_ms) = match decided {
                 Ok(Ok(decided)) => decided,
                 Ok(Err(e)) => return act.retry_settlement(draw.id, &e.to_string(), ctx),
                 Err(e) => return act.retry_settlement(draw.id, &e.to_string(), ctx),
             };
+            if !balls_hold {
+                let message = format!(
+                    "Settlement of draw #{} halted: its stored balls are not those its published seed, witness secret \
+                     and tickets root give",
+                    draw.id
+                );
+                return act.halt_with(draw, &game, message, ctx);
+            }
+            if let Err(problem) = committed {
+                let message = format!("Settlement of draw #{} halted: {problem}", draw.id);
+                return act.halt_with(draw, &game, message, ctx);
+            }
             if !decisions.disagreements.is_empty() {
                 return act.halt(draw, &game, &decisions.disagreements, ctx);
             }
@@ -349,8 +403,7 @@ impl DrawActor {
 
     /// Shadow settlement disagreed: pay nothing, mark the draw halted, and tell the admins (audit log and a live
     /// `admin.alert`).
-    fn halt(&mut self, mut draw: Draw, game: &Game, disagreements: &[String], ctx: &mut Context<Self>) {
-        self.busy = false;
+    fn halt(&mut self, draw: Draw, game: &Game, disagreements: &[String], ctx: &mut Context<Self>) {
         let shown: Vec<&str> = disagreements.iter().take(5).map(String::as_str).collect();
         let message = format!(
             "Settlement of draw #{} halted: the shadow computation disagrees on {} ticket(s): {}",
@@ -358,7 +411,15 @@ impl DrawActor {
             disagreements.len(),
             shown.join("; ")
         );
-        tracing::error!(draw = draw.id, disagreements = disagreements.len(), "{message}");
+        self.halt_with(draw, game, message, ctx);
+    }
+
+    /// Pays nothing of the draw, marks it halted with `message`, and tells the admins (audit log and a live
+    /// `admin.alert`): a shadow disagreement, balls that do not follow from the published values, or tickets that are
+    /// not those committed at close.
+    fn halt_with(&mut self, mut draw: Draw, game: &Game, message: String, ctx: &mut Context<Self>) {
+        self.busy = false;
+        tracing::error!(draw = draw.id, "{message}");
         draw.settlement_halted = Some(message.clone());
         if !self.save_and_publish(&draw, Some(game), EventKind::DrawUpdated) {
             ctx.run_later(Duration::from_secs(1), |act, ctx| act.step(ctx));
@@ -472,6 +533,9 @@ impl DrawActor {
 
 /// How often a draw held for want of a signed witness commitment looks again.
 const WITNESS_WAIT: chrono::Duration = chrono::Duration::milliseconds(250);
+/// How many of a game's latest draws are searched for the previous record of the chain (a game's later draws,
+/// scheduled but not drawn, come first in that list).
+const CHAIN_LOOK_BACK: usize = 64;
 
 /// Threads reading a draw's ticket index at settlement.
 const READ_THREADS: usize = 2;
@@ -483,6 +547,24 @@ const READ_AHEAD: chrono::Duration = chrono::Duration::seconds(60);
 /// When a closed draw's tickets are read ahead.
 fn read_ahead_at(draw: &Draw) -> chrono::DateTime<Utc> {
     draw.draws_at - READ_AHEAD
+}
+
+/// `ayo_data::committed_tickets::check` of `cards` against the draw's stored leaves and published root, and the root
+/// checked against. `complete`: no player of the draw is settled yet, so every committed ticket must be among them.
+fn committed(
+    store: &Store,
+    draw: DrawId,
+    cards: &[TicketCard],
+    game: &Game,
+    complete: bool,
+) -> StoreResult<(Result<(), String>, Option<String>)> {
+    let Some(stored_draw) = store.games.draw(draw)? else {
+        return Ok((Err(format!("draw #{draw} could not be read")), None));
+    };
+    let leaves = store.games.leaves(draw)?.unwrap_or_default();
+    let key = store.meta.pseudonym_key()?;
+    let checked = ayo_data::committed_tickets::check(&stored_draw, &leaves, cards, &key, game, complete);
+    Ok((checked, stored_draw.tickets_root))
 }
 
 /// Threads deciding a draw's tickets: one per core.
@@ -591,6 +673,7 @@ impl Handler<CancelDraw> for DrawActor {
         }
         draw.status = DrawStatus::Cancelled;
         draw.cancelled_reason = Some(msg.reason);
+        self.link(&mut draw);
         // Saved as cancelled but not yet finished: if the process dies during refunds, the next start resumes them.
         if !self.save_and_publish(&draw, game.as_ref(), EventKind::DrawUpdated) {
             return Err("The draw could not be saved".to_string());

@@ -51,6 +51,10 @@ pub fn draw(draw: &Draw, game: Option<&Game>) -> Value {
         "settlement_halted": draw.settlement_halted.is_some(),
         // Why a draw whose sales time has come is not on sale (no signed witness commitment), else null.
         "held_reason": draw.held_for_witness(Utc::now()).then_some(ayo_data::draw::NO_WITNESS_ON_SALE),
+        // The chain of draw records (docs/fairness.md, "The chain of draws").
+        "prev_draw_id": draw.prev_draw_id,
+        "prev_record_hash": draw.prev_record_hash,
+        "record_hash": ayo_data::draw_record::record_hash(draw),
         "server_time": time(Utc::now()),
     })
 }

@@ -78,6 +78,12 @@ pub struct Draw {
     /// looked (the first disagreements, for the alert).
     #[serde(default)]
     pub settlement_halted: Option<String>,
+    /// The chain of draw records (`crate::draw_record`): the previous record of this game, fixed when this draw's
+    /// result is published; both `None` for a game's first record (and for draws from before the chain).
+    #[serde(default)]
+    pub prev_draw_id: Option<DrawId>,
+    #[serde(default)]
+    pub prev_record_hash: Option<String>,
 }
 
 /// A witness's part in one draw: a commitment fixed before sales, and the secret revealed after close.
@@ -161,6 +167,8 @@ impl Draw {
             cancelled_reason: None,
             would_be_numbers: None,
             settlement_halted: None,
+            prev_draw_id: None,
+            prev_record_hash: None,
         }
     }
 

@@ -11,6 +11,7 @@ use sha2::{Digest, Sha256};
 
 use ayo_data::lotto::canonical::parse_hex32;
 use ayo_data::lotto::merkle::{self, Hash};
+use ayo_data::lotto::signed_receipt::{signed_text, verify, ReceiptKey};
 use ayo_data::lotto::{draw_balls_bound, outcome_at, witness_commitment, Balls, Bet, Binding, Multipliers, Seed};
 use ayo_data::money::Kobo;
 use ayo_data::ticket::{Terms, TicketCard};
@@ -200,6 +201,49 @@ fn refused(base: &DrawTexts) -> Vec<Value> {
         .collect()
 }
 
+/// Signed receipts (docs/fairness.md, "Signed receipts") of the first tickets on the first draw, under a fixed key,
+/// and the same receipts altered (another leaf, another commitment, a flipped signature bit), which must not verify.
+fn signed_receipts(leaves_data: &[String], commitment: &str) -> Value {
+    let key = ReceiptKey::from_secret(&sha256("ayo-lotto/v2 vector receipt key"));
+    let public_key = key.public_hex();
+    let case = |leaf_data: &str, leaf: &Hash, commitment: &str, signature: String, valid: bool, how: &str| {
+        json!({
+            "how": how,
+            "public_key": public_key,
+            "leaf_data": leaf_data,
+            "leaf": hex::encode(leaf),
+            "commitment": commitment,
+            "signed_text": signed_text(leaf, commitment),
+            "signature": signature,
+            "valid": valid,
+        })
+    };
+    let mut cases: Vec<Value> = leaves_data
+        .iter()
+        .take(3)
+        .map(|data| {
+            let leaf = merkle::leaf_hash(data.as_bytes());
+            case(data, &leaf, commitment, key.sign(&leaf, commitment), true, "as signed")
+        })
+        .collect();
+    let (first, second) = (merkle::leaf_hash(leaves_data[0].as_bytes()), merkle::leaf_hash(leaves_data[1].as_bytes()));
+    let signature = key.sign(&first, commitment);
+    cases.push(case(&leaves_data[1], &second, commitment, signature.clone(), false, "another ticket's leaf"));
+    let other_commitment = Seed([0x77; 32]).commitment();
+    cases.push(case(&leaves_data[0], &first, &other_commitment, signature.clone(), false, "another draw's commitment"));
+    let mut flipped = hex::decode(&signature).unwrap_or_default();
+    flipped[40] ^= 1;
+    cases.push(case(
+        &leaves_data[0],
+        &first,
+        commitment,
+        hex::encode(flipped),
+        false,
+        "one bit of the signature flipped",
+    ));
+    Value::Array(cases)
+}
+
 /// Fixed inputs: the vectors are a pure function of them.
 fn vectors() -> Value {
     let tickets = tickets();
@@ -228,6 +272,7 @@ fn vectors() -> Value {
         "merkle": trees,
         "payouts": payouts(&tickets),
         "refused": refused(&with_letters),
+        "signed_receipts": signed_receipts(&all_leaves, &draws[0].commitment),
     })
 }
 
@@ -258,6 +303,18 @@ fn every_refused_case_breaks_the_rule_it_names_and_would_otherwise_pass_for_a_re
     let bytes_of = |v: &Value| hex::decode(v.as_str().unwrap_or_default().to_ascii_lowercase()).unwrap_or_default();
     assert_eq!(bytes_of(&forged["witness_secret"]), bytes_of(&honest["witness_secret"]));
     assert_ne!(forged["numbers"], honest["numbers"]);
+}
+
+#[test]
+fn every_signed_receipt_vector_verifies_exactly_when_it_says_so() {
+    let vectors = vectors();
+    let cases = vectors["signed_receipts"].as_array().cloned().unwrap_or_default();
+    assert!(cases.iter().any(|c| c["valid"] == true) && cases.iter().any(|c| c["valid"] == false));
+    for case in cases {
+        let text = |field: &str| case[field].as_str().unwrap_or_default().to_string();
+        let holds = verify(&text("public_key"), &text("leaf"), &text("commitment"), &text("signature"));
+        assert_eq!(holds, case["valid"] == true, "{}", case["how"]);
+    }
 }
 
 #[test]

@@ -2,10 +2,16 @@
 """An independent reference check of scheme ayo-lotto/v2 in plain Python (standard library only), for auditors,
 written from docs/fairness.md: recomputes every published vector in docs/vectors/ayo-lotto-v2.json from its inputs
 (draws, Merkle trees and proofs, the payout of every bet type), and refuses every draw in its `refused` list, whose
-one field is spelled other than as exactly 64 lowercase hex characters. Exits non-zero if any vector disagrees or
-any refused draw is accepted.
+one field is spelled other than as exactly 64 lowercase hex characters, and checks the operator's signed receipts
+(Ed25519, RFC 8032, written out below). Exits non-zero if any vector disagrees, any refused draw is accepted, or a
+receipt signature verifies exactly when it should not.
+
+With `--url BASE DRAW_ID` it reads only the public API of a running server instead: the draw, its leaves (which must
+give its tickets root), its balls, and the chain of draw records back to its game's first (docs/fairness.md, "The
+chain of draws"); it exits non-zero naming the first thing that does not verify.
 
     python3 docs/vectors/check_v2.py
+    python3 docs/vectors/check_v2.py --url https://ayolotto.ng 1234
 """
 import hashlib
 import hmac
@@ -14,6 +20,7 @@ import math
 import pathlib
 import re
 import sys
+import urllib.request
 
 HEX32 = re.compile(r"[0-9a-f]{64}")
 
@@ -157,7 +164,156 @@ def lines_of(leaf: dict) -> int:
     return len(leaf["top"]) * len(leaf["bottom"])
 
 
+# Ed25519 verification, RFC 8032 section 6 (the reference code, standard library only).
+ED_P = 2**255 - 19
+ED_Q = 2**252 + 27742317777372353535851937790883648493
+ED_D = -121665 * pow(121666, ED_P - 2, ED_P) % ED_P
+ED_SQRT_M1 = pow(2, (ED_P - 1) // 4, ED_P)
+
+
+def ed_add(a, b):
+    x = (a[1] - a[0]) * (b[1] - b[0]) % ED_P
+    y = (a[1] + a[0]) * (b[1] + b[0]) % ED_P
+    c, d = 2 * a[3] * b[3] * ED_D % ED_P, 2 * a[2] * b[2] % ED_P
+    e, f, g, h = y - x, d - c, d + c, y + x
+    return (e * f, g * h, f * g, e * h)
+
+
+def ed_mul(s, point):
+    out = (0, 1, 1, 0)
+    while s > 0:
+        if s & 1:
+            out = ed_add(out, point)
+        point = ed_add(point, point)
+        s >>= 1
+    return out
+
+
+def ed_equal(a, b):
+    return (a[0] * b[2] - b[0] * a[2]) % ED_P == 0 and (a[1] * b[2] - b[1] * a[2]) % ED_P == 0
+
+
+def ed_recover_x(y, sign):
+    if y >= ED_P:
+        return None
+    x2 = (y * y - 1) * pow(ED_D * y * y + 1, ED_P - 2, ED_P)
+    if x2 % ED_P == 0:
+        return None if sign else 0
+    x = pow(x2, (ED_P + 3) // 8, ED_P)
+    if (x * x - x2) % ED_P != 0:
+        x = x * ED_SQRT_M1 % ED_P
+    if (x * x - x2) % ED_P != 0:
+        return None
+    return ED_P - x if (x & 1) != sign else x
+
+
+def ed_decompress(raw: bytes):
+    y = int.from_bytes(raw, "little")
+    sign, y = y >> 255, y & ((1 << 255) - 1)
+    x = ed_recover_x(y, sign)
+    return None if x is None else (x, y, 1, x * y % ED_P)
+
+
+ED_GY = 4 * pow(5, ED_P - 2, ED_P) % ED_P
+ED_G = (ed_recover_x(ED_GY, 0), ED_GY, 1, ed_recover_x(ED_GY, 0) * ED_GY % ED_P)
+
+
+def ed25519_verify(public: bytes, message: bytes, signature: bytes) -> bool:
+    if len(public) != 32 or len(signature) != 64:
+        return False
+    a, r = ed_decompress(public), ed_decompress(signature[:32])
+    s = int.from_bytes(signature[32:], "little")
+    if a is None or r is None or s >= ED_Q:
+        return False
+    h = int.from_bytes(hashlib.sha512(signature[:32] + public + message).digest(), "little") % ED_Q
+    return ed_equal(ed_mul(s, ED_G), ed_add(r, ed_mul(h, a)))
+
+
+def receipt_signature_holds(case: dict) -> bool:
+    """docs/fairness.md, "Signed receipts": Ed25519 over `ayo-lotto/v2|receipt|{leaf}|{commitment}`, the leaf being
+    SHA-256(0x00 || leaf data); every value in its one spelling."""
+    leaf = sha256(b"\x00" + case["leaf_data"].encode())
+    if leaf != hex32("leaf", case["leaf"]):
+        return False
+    hex32("commitment", case["commitment"])
+    if not re.fullmatch(r"[0-9a-f]{128}", case["signature"]):
+        raise Refused("signature", "not 128 lowercase hex")
+    message = f"ayo-lotto/v2|receipt|{case['leaf']}|{case['commitment']}".encode()
+    return ed25519_verify(hex32("public_key", case["public_key"]), message, bytes.fromhex(case["signature"]))
+
+
+def record_text(draw: dict) -> str:
+    """docs/fairness.md, "The chain of draws": the 15 fields of a published draw's record."""
+    cancelled = draw["status"] == "cancelled"
+    witness = draw.get("witness") or {}
+    balls_text = lambda b: ",".join(str(n) for n in b) if b else ""
+    fields = [
+        "ayo-lotto/record", str(draw["id"]), str(draw["game_id"]), draw["draws_at"], draw["scheme"],
+        draw["commitment"], draw.get("tickets_root") or draw.get("tickets_hash") or "",
+        witness.get("commitment") or "", witness.get("secret") or "", draw["seed"] or "",
+        "cancelled" if cancelled else "drawn",
+        balls_text(draw.get("would_be_numbers") if cancelled else draw.get("numbers")),
+        "" if cancelled else balls_text(draw.get("machine_numbers")),
+        "" if draw.get("prev_draw_id") is None else str(draw["prev_draw_id"]),
+        draw.get("prev_record_hash") or "",
+    ]
+    return "|".join(fields)
+
+
+def record_hash(draw: dict) -> str:
+    return sha256(record_text(draw).encode()).hex()
+
+
+def check_url(base: str, draw_id: int) -> int:
+    """Verifies a draw and its game's chain from the public API alone."""
+    def get(path: str):
+        with urllib.request.urlopen(f"{base.rstrip('/')}/api/v1{path}", timeout=30) as answer:
+            return json.loads(answer.read())["data"]
+
+    draw = get(f"/draws/{draw_id}")
+    if not draw.get("seed") or not draw.get("tickets_root"):
+        print(f"draw {draw_id} ({draw['status']}) has no published v2 result to verify", file=sys.stderr)
+        return 1
+    leaves, offset = [], 0
+    while offset is not None:
+        page = get(f"/draws/{draw_id}/leaves?offset={offset}&limit=10000")
+        leaves += [hex32("leaf", leaf) for leaf in page["leaves"]]
+        offset = page["next_offset"]
+    assert tree_root(leaves).hex() == draw["tickets_root"], "the leaves do not give tickets_root"
+    witness = draw.get("witness") or {}
+    cancelled = draw["status"] == "cancelled"
+    if not cancelled:
+        verify_draw({
+            "draw_id": draw["id"], "seed": draw["seed"], "commitment": draw["commitment"],
+            "tickets_root": draw["tickets_root"], "witness_secret": witness.get("secret"),
+            "witness_commitment": witness.get("commitment"), "numbers": draw["numbers"],
+            "machine_numbers": draw["machine_numbers"],
+        })
+    if draw.get("record_hash") is not None and record_hash(draw) != draw["record_hash"]:
+        print(f"draw {draw_id} does NOT verify: its record does not hash to its record_hash", file=sys.stderr)
+        return 1
+    current, links = draw, 0
+    while current.get("prev_draw_id") is not None:
+        previous = get(f"/draws/{current['prev_draw_id']}")
+        if (record_hash(previous) != current["prev_record_hash"] or previous["game_id"] != current["game_id"]
+                or previous["id"] >= current["id"]):
+            print(f"draw {draw_id} does NOT verify: the chain is broken at draw {previous['id']} (its record now "
+                  f"hashes to {record_hash(previous)}; draw {current['id']} linked to {current['prev_record_hash']})",
+                  file=sys.stderr)
+            return 1
+        current, links = previous, links + 1
+    print(f"draw {draw_id} verified: {len(leaves)} leaves give its root, its balls follow, and {links} earlier "
+          f"record(s) of its game link back unbroken to draw {current['id']}")
+    return 0
+
+
 def main() -> int:
+    if len(sys.argv) == 4 and sys.argv[1] == "--url":
+        try:
+            return check_url(sys.argv[2], int(sys.argv[3]))
+        except (Refused, AssertionError) as failure:
+            print(f"draw {sys.argv[3]} does NOT verify: {failure}", file=sys.stderr)
+            return 1
     vectors = json.loads((pathlib.Path(__file__).parent / "ayo-lotto-v2.json").read_text())
     for draw in vectors["draws"]:
         verify_draw(draw)
@@ -199,9 +355,15 @@ def main() -> int:
               file=sys.stderr)
     if accepted:
         return 1
+    for case in vectors["signed_receipts"]:
+        if receipt_signature_holds(case) != case["valid"]:
+            print(f"signed receipt ({case['how']}): verifies {not case['valid']}, expected {case['valid']}",
+                  file=sys.stderr)
+            return 1
     print(f"ayo-lotto/v2: {len(vectors['draws'])} draws, {len(vectors['merkle'])} trees and "
           f"{len(vectors['payouts'])} payouts check out; all {len(vectors['refused'])} re-spelled draws refused "
-          f"(upper case, whitespace, wrong length, not hex)")
+          f"(upper case, whitespace, wrong length, not hex); {len(vectors['signed_receipts'])} receipt signatures "
+          f"verify exactly when they should")
     return 0
 
 

@@ -5,6 +5,7 @@
 use anyhow::{bail, Context};
 use serde::Deserialize;
 
+use ayo_data::draw_record::Record;
 use ayo_data::lotto::canonical::parse_hex32;
 use ayo_data::lotto::merkle::{self, Hash};
 use ayo_data::lotto::witness_signature::{self, commit_message, reveal_message};
@@ -16,6 +17,12 @@ use ayo_data::Store;
 #[derive(Debug, Deserialize)]
 pub struct Published {
     pub id: u64,
+    #[serde(default)]
+    pub game_id: u64,
+    #[serde(default)]
+    pub draws_at: String,
+    #[serde(default)]
+    pub scheme: String,
     pub status: String,
     pub seed: Option<String>,
     pub commitment: String,
@@ -25,6 +32,88 @@ pub struct Published {
     pub numbers: Option<Balls>,
     pub machine_numbers: Option<Balls>,
     pub would_be_numbers: Option<Balls>,
+    #[serde(default)]
+    pub prev_draw_id: Option<u64>,
+    #[serde(default)]
+    pub prev_record_hash: Option<String>,
+    #[serde(default)]
+    pub record_hash: Option<String>,
+}
+
+impl Published {
+    /// The draw's record in the chain (docs/fairness.md, "The chain of draws"), rebuilt from what was published;
+    /// `None` for a draw with no public result.
+    pub fn record(&self) -> Option<Record> {
+        let cancelled = self.status == "cancelled";
+        let drawn = matches!(self.status.as_str(), "drawn" | "settled") && self.numbers.is_some();
+        let tickets = self.tickets_root.clone().or_else(|| self.tickets_hash.clone())?;
+        let seed = self.seed.clone()?;
+        if !(drawn || cancelled) {
+            return None;
+        }
+        Some(Record {
+            id: self.id,
+            game_id: self.game_id,
+            draws_at: self.draws_at.clone(),
+            scheme: self.scheme.clone(),
+            commitment: self.commitment.clone(),
+            tickets,
+            witness_commitment: self.witness.as_ref().map(|w| w.commitment.clone()),
+            witness_secret: self.witness.as_ref().and_then(|w| w.secret.clone()),
+            seed,
+            outcome: if cancelled { "cancelled" } else { "drawn" },
+            numbers: if cancelled { self.would_be_numbers } else { self.numbers },
+            machine_numbers: if cancelled { None } else { self.machine_numbers },
+            prev_draw_id: self.prev_draw_id,
+            prev_record_hash: self.prev_record_hash.clone(),
+        })
+    }
+}
+
+/// Walks the chain back from `draw` to its game's first record: each link must be the SHA-256 of the previous draw's
+/// record as published now (`previous` fetches a draw). A report line per link, or an error naming the broken one.
+pub fn check_chain(
+    draw: &Published,
+    mut previous: impl FnMut(u64) -> anyhow::Result<Published>,
+) -> anyhow::Result<String> {
+    let mut report = String::new();
+    let mut current = match draw.record() {
+        Some(record) => record,
+        None => bail!("draw {} has no record in the chain yet", draw.id),
+    };
+    if let Some(published) = &draw.record_hash {
+        if *published != current.hash() {
+            bail!(
+                "draw {} does NOT verify: its record hashes to {}, not the published record_hash {published}",
+                draw.id,
+                current.hash()
+            );
+        }
+    }
+    let mut links = 0usize;
+    while let Some(prev_id) = current.prev_draw_id {
+        let prev = previous(prev_id)?;
+        let Some(record) = prev.record() else {
+            bail!("draw {} does NOT verify: it links to draw {prev_id}, which has no published result", current.id);
+        };
+        let expected = current.prev_record_hash.clone().unwrap_or_default();
+        if record.hash() != expected || record.game_id != current.game_id || prev_id >= current.id {
+            bail!(
+                "draw {} does NOT verify: the chain is broken at draw {prev_id}: its record now hashes to {}, but draw {} \
+                 linked to {expected} (the record of draw {prev_id} was rewritten)",
+                draw.id,
+                record.hash(),
+                current.id
+            );
+        }
+        links += 1;
+        current = record;
+    }
+    report.push_str(&format!(
+        "  chain       {links} earlier record(s) of this game link back unbroken to draw {}\n",
+        current.id
+    ));
+    Ok(report)
 }
 
 #[derive(Debug, Deserialize)]
@@ -62,7 +151,21 @@ pub fn verify_draw(store: &Store, draw_id: u64) -> anyhow::Result<String> {
     } else {
         Tickets::Ids(store.books.ticket_ids_of_draw(draw_id)?)
     };
-    check(&published, &tickets)
+    let report = check(&published, &tickets)?;
+    let chain = check_chain(&published, |id| {
+        let draw = store.games.draw(id)?.with_context(|| format!("draw {id} does not exist"))?;
+        let game = store.games.game(draw.game_id)?;
+        Ok(serde_json::from_value(ayo_actors::views::draw(&draw, game.as_ref()))?)
+    })?;
+    Ok(with_chain(report, &chain))
+}
+
+/// The report with the chain's line before its verdict.
+fn with_chain(report: String, chain: &str) -> String {
+    match report.rfind("verified:") {
+        Some(at) => format!("{}{chain}{}", &report[..at], &report[at..]),
+        None => report + chain,
+    }
 }
 
 /// Verifies `draw_id` from the public API at `base` (e.g. `https://ayolotto.ng`).
@@ -112,7 +215,19 @@ pub fn verify_draw_at(base: &str, draw_id: u64) -> anyhow::Result<String> {
         } else {
             Tickets::Ids(Vec::new())
         };
-        check(&published, &tickets)
+        let report = check(&published, &tickets)?;
+        let mut earlier = Vec::new();
+        let mut prev = published.prev_draw_id;
+        while let Some(id) = prev {
+            let draw: Published = serde_json::from_value(get(format!("/draws/{id}")).await?)?;
+            prev = draw.prev_draw_id.filter(|p| *p < id);
+            earlier.push(draw);
+        }
+        let mut earlier = earlier.into_iter();
+        let chain = check_chain(&published, |id| {
+            earlier.next().filter(|d| d.id == id).with_context(|| format!("draw {id} could not be read"))
+        })?;
+        Ok(with_chain(report, &chain))
     })
 }
 

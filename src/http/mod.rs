@@ -41,6 +41,7 @@ pub fn routes() -> utoipa_actix_web::scope::Scope<
         .configure(player::accounts::configure)
         .configure(public::games::configure)
         .configure(public::results::configure)
+        .configure(public::fairness::configure)
         .configure(public::notices::configure)
         .configure(public::witnesses::configure)
         .configure(player::tickets::configure)

@@ -45,6 +45,8 @@ pub struct AppState {
     pub hashing: crate::auth::hash_queue::HashQueue,
     /// Who may hold a socket: guests per address, sockets per account, all sockets (`crate::http::realtime::admission`).
     pub sockets: Arc<crate::http::realtime::admission::Admission>,
+    /// Signs every sold ticket (docs/fairness.md, "Signed receipts").
+    pub signer: Arc<ayo_data::lotto::signed_receipt::TicketSigner>,
 }
 
 /// Work that runs after the answer has gone (codes and mails), so an answer's timing never depends on whether an

@@ -42,6 +42,18 @@ pub fn seed_key(settings: &Settings) -> anyhow::Result<Vec<u8>> {
     }
 }
 
+/// The key that signs sold tickets (docs/fairness.md, "Signed receipts"): derived from the seed key by HMAC-SHA256
+/// under a label of its own, so every node of a cluster (which must share `AYO_SEED_KEY`) signs with the same key and
+/// no new secret has to be distributed; the derived key reveals nothing of the seed key.
+pub fn receipt_key(settings: &Settings) -> anyhow::Result<ayo_data::lotto::signed_receipt::ReceiptKey> {
+    use hmac::Mac;
+    let mut mac = hmac::Hmac::<sha2::Sha256>::new_from_slice(&seed_key(settings)?)
+        .map_err(|e| anyhow::anyhow!("the seed key: {e}"))?;
+    mac.update(b"ayo receipt signing key");
+    let secret: [u8; 32] = mac.finalize().into_bytes().into();
+    Ok(ayo_data::lotto::signed_receipt::ReceiptKey::from_secret(&secret))
+}
+
 /// The secrets that sign tokens and pepper one-time codes. On one node they are made in `<data-dir>/secrets/` at
 /// first start unless `AYO_JWT_SECRET` is set; every node of a cluster must share them, so a cluster node requires
 /// `AYO_JWT_SECRET` and derives the pepper from the seed key it shares (HMAC-SHA256 under a label of its own: the
@@ -115,5 +127,23 @@ mod tests {
         other.jwt_secret = Some("shared".into());
         let (_, pepper) = token_and_code(&other).unwrap_or_else(|e| panic!("{e}"));
         assert_ne!(pepper.tag("verification", "123456"), peppers[0], "the pepper follows the seed key");
+    }
+
+    #[test]
+    fn cluster_nodes_given_the_same_seed_key_sign_receipts_with_the_same_key() {
+        let (one, two) = (tempfile::tempdir(), tempfile::tempdir());
+        let (one, two) = (one.unwrap_or_else(|e| panic!("{e}")), two.unwrap_or_else(|e| panic!("{e}")));
+        let keys: Vec<String> = [one.path(), two.path()]
+            .iter()
+            .map(|dir| {
+                let mut node = cluster_node(dir);
+                node.seed_key = Some(SEED_KEY.into());
+                receipt_key(&node).map(|k| k.public_hex()).unwrap_or_else(|e| panic!("{e}"))
+            })
+            .collect();
+        assert_eq!(keys[0], keys[1]);
+        let mut other = cluster_node(one.path());
+        other.seed_key = Some(OTHER_SEED_KEY.into());
+        assert_ne!(receipt_key(&other).map(|k| k.public_hex()).unwrap_or_default(), keys[0]);
     }
 }

@@ -110,6 +110,10 @@ impl Application {
             }
             crate::jobs::retention::start(store.clone(), days);
         }
+        let signer = std::sync::Arc::new(ayo_data::lotto::signed_receipt::TicketSigner {
+            key: crate::server::keys::receipt_key(&settings)?,
+            pseudonym_key: store.meta.pseudonym_key()?,
+        });
         let listener = TcpListener::bind(&settings.bind).with_context(|| format!("binding {}", settings.bind))?;
         let address = listener.local_addr()?;
         let state = web::Data::new(AppState {
@@ -131,6 +135,7 @@ impl Application {
             draining: Default::default(),
             hashing: crate::auth::hash_queue::HashQueue::new(limits.hashes_per_source, limits.hashes_waiting),
             sockets,
+            signer,
         });
 
         crate::server::control::listen(&settings.data_dir, state.store.clone())?;

@@ -31,6 +31,7 @@ mod deploy_files;
 mod deposits;
 mod draws;
 mod drills;
+mod fair_anchors;
 mod fair_encoding;
 mod fairness;
 mod four_eyes;

@@ -488,6 +488,16 @@ impl WalletStore {
         Ok(())
     }
 
+    /// Rewrites a ticket everywhere it is kept (its record and its draw's index entry) as given, as someone with
+    /// write access to the database could: for tests proving that settlement then halts, because the ticket's leaf no
+    /// longer is the one under its draw's published root (docs/fairness.md, "Settling exactly what was committed").
+    pub fn overwrite_ticket(&self, ticket: &Ticket) -> StoreResult<()> {
+        self.tickets.insert(tagged(TICKET, &[ticket.id]), encode(ticket)?)?;
+        self.tickets
+            .insert(tagged(TICKET_BY_DRAW, &[ticket.draw_id, ticket.id]), encode_card(&TicketCard::of(ticket)))?;
+        Ok(())
+    }
+
     /// A ticket as it stands (its player's settlement of its draw applied).
     pub fn ticket(&self, id: TicketId) -> StoreResult<Option<Ticket>> {
         let Some(ticket) = self.stored_ticket(id)? else { return Ok(None) };

@@ -11,11 +11,14 @@
 //! - [`multipliers`] and [`limits`]: the per-game, admin-editable odds and stake rules, and [`price`].
 //! - [`fair`]: the provably fair draw (commitment, tickets hash, HMAC ball stream, verification).
 //! - [`merkle`]: the tree over a draw's tickets whose root the balls are bound to, and its receipts.
+//! - [`beacon`]: the drand quicknet beacon, each round verified against the network's key.
+//! - [`signed_receipt`]: the operator's Ed25519 signature on each sold ticket.
 //! - [`canonical`]: the one spelling (lowercase hex) of every 32-byte value a draw hashes.
 //! - [`witness_signature`]: the bytes a named witness signs (its commitment to a draw, and its reveal), and their
 //!   Ed25519 check.
 //! - [`combinatorics`]: `C(n, k)`.
 
+pub mod beacon;
 pub mod bet;
 pub mod bet_type;
 pub mod canonical;
@@ -27,6 +30,7 @@ pub mod multipliers;
 pub mod settlement;
 pub mod shadow;
 pub mod witness_signature;
+pub mod signed_receipt;
 
 pub use bet::{Bet, BetError, BetField, BetSpec};
 pub use bet_type::{BetType, UnknownBetType};

@@ -60,7 +60,7 @@ async fn one(state: web::Data<AppState>, _: AdminUser, id: web::Path<u64>) -> Re
     let body = web::block(move || {
         let mut body = views::user(&user, store.books.balance(user.id)?);
         let newest = TableQuery { per_page: Some(100), ..Default::default() };
-        body["tickets"] = crate::http::player::tickets::tickets_table(&store, user.id, &newest)?["data"].take();
+        body["tickets"] = crate::http::player::tickets::tickets_table(&store, None, user.id, &newest)?["data"].take();
         body["transactions"] =
             crate::http::player::transactions::entries_table(&store, user.id, &Filters::default(), &newest)?["data"]
                 .take();
@@ -99,7 +99,8 @@ async fn tickets(
 ) -> Result<HttpResponse, ApiError> {
     let user = state.store.users.get(*id)?.ok_or(ApiError::NotFound("User"))?;
     let store = state.store.clone();
-    let answer = web::block(move || crate::http::player::tickets::tickets_table(&store, user.id, &table)).await??;
+    let answer =
+        web::block(move || crate::http::player::tickets::tickets_table(&store, None, user.id, &table)).await??;
     Ok(HttpResponse::Ok().json(answer))
 }
 

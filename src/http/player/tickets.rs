@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 use ayo_actors::views;
 use ayo_actors::wallet::{BuyTicket, WalletError};
 use ayo_data::draw::NO_WITNESS_ON_SALE;
+use ayo_data::lotto::signed_receipt::TicketSigner;
 use ayo_data::lotto::{price, Bet};
 use ayo_data::money::Kobo;
 use ayo_data::seam::{Purchase, PurchaseError};
@@ -152,8 +153,10 @@ async fn create(
         metrics::counter!("ayo_stakes_kobo_total").increment(moved.value.total_stake.as_i64().unsigned_abs());
         (actix_web::http::StatusCode::CREATED, "Ticket bought. Good luck!")
     };
+    let mut data = views::ticket(&moved.value, Some(&draw), Some(&game));
+    sign_into(&mut data, &state.signer, &moved.value, Some(&draw), Some(&game));
     Ok(HttpResponse::build(status).json(json!({
-        "data": views::ticket(&moved.value, Some(&draw), Some(&game)),
+        "data": data,
         "balance": moved.balance,
         "message": message,
     })))
@@ -174,22 +177,47 @@ async fn list(
     AuthUser(user): AuthUser,
     table: web::Query<TableQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let store = state.store.clone();
-    Ok(HttpResponse::Ok().json(web::block(move || tickets_table(&store, user.id, &table)).await??))
+    let (store, signer) = (state.store.clone(), state.signer.clone());
+    Ok(HttpResponse::Ok().json(web::block(move || tickets_table(&store, Some(&signer), user.id, &table)).await??))
+}
+
+/// Adds the operator's signed receipt to a ticket's JSON (docs/fairness.md, "Signed receipts"): `signature` (128 hex)
+/// and what it signs, `signed: {leaf_data, leaf, commitment}`; `null` when the draw is unknown.
+fn sign_into(
+    body: &mut serde_json::Value,
+    signer: &TicketSigner,
+    ticket: &Ticket,
+    draw: Option<&ayo_data::draw::Draw>,
+    game: Option<&ayo_data::game::Game>,
+) {
+    let Some(draw) = draw else {
+        body["signature"] = serde_json::Value::Null;
+        return;
+    };
+    let signed = signer.sign(ticket, &draw.commitment, game);
+    body["signature"] = signed.signature.into();
+    body["signed"] = json!({ "leaf_data": signed.leaf_data, "leaf": signed.leaf, "commitment": signed.commitment });
 }
 
 pub const TICKET_SEARCH: [&str; 5] = ["game_name", "bet_type", "status", "id", "draw_id"];
 
-/// A player's tickets as a docs/product.md §15 table (their own list, and the back office's view of them).
+/// A player's tickets as a docs/product.md §15 table (their own list, signed by `signer`, and the back office's view
+/// of them).
 pub fn tickets_table(
     store: &ayo_data::Store,
+    signer: Option<&TicketSigner>,
     user: ayo_data::user::UserId,
     table: &TableQuery,
 ) -> Result<serde_json::Value, ApiError> {
     let games = store.games.games()?;
     let view = |t: &ayo_data::ticket::Ticket| {
         let draw = store.games.draw(t.draw_id).ok().flatten();
-        views::ticket(t, draw.as_ref(), games.iter().find(|g| g.id == t.game_id))
+        let game = games.iter().find(|g| g.id == t.game_id);
+        let mut body = views::ticket(t, draw.as_ref(), game);
+        if let Some(signer) = signer {
+            sign_into(&mut body, signer, t, draw.as_ref(), game);
+        }
+        body
     };
     if table.reads_index(&CREATION_ORDER) {
         let page = store.books.tickets_of_user_page(user, table.slice())?;
@@ -218,6 +246,7 @@ async fn one(
     let draw = state.store.games.draw(ticket.draw_id)?;
     let game = state.store.games.game(ticket.game_id)?;
     let mut body = views::ticket(&ticket, draw.as_ref(), game.as_ref());
+    sign_into(&mut body, &state.signer, &ticket, draw.as_ref(), game.as_ref());
     if let Some(draw) = draw {
         let store = state.store.clone();
         body["receipt"] =

@@ -82,6 +82,10 @@ export type Draw = {
   settlement_halted?: boolean;
   /** Why a draw whose sales time has come is not on sale (no witness has signed its commitment), else null. */
   held_reason?: string | null;
+  /** The chain of draw records (docs/fairness.md): the previous record of this game, and this draw's own hash. */
+  prev_draw_id?: number | null;
+  prev_record_hash?: string | null;
+  record_hash?: string | null;
   /** The server's clock when this object was written. */
   server_time: string;
 };
@@ -157,6 +161,9 @@ export type Ticket = {
   } | null;
   /** Only on GET /tickets/{id}: null before the draw closes (and for v1 draws). */
   receipt?: TicketReceipt | null;
+  /** The operator's Ed25519 signature (128 hex) over `signed` (docs/fairness.md, "Signed receipts"). */
+  signature?: string | null;
+  signed?: { leaf_data: string; leaf: string; commitment: string } | null;
 };
 
 /** GET /results: finished draws, newest first, and the cursor of the next page. */

@@ -13,6 +13,7 @@ export type CheckId =
   | 'leaf'
   | 'proof'
   | 'published-root'
+  | 'signature'
   | 'draw';
 
 export type Check = {

@@ -10,7 +10,9 @@ import type { Ticket, TicketReceipt } from '@/types/lotto';
 import { drawQueryOptions } from '../api/get-draw';
 import { useTicketReceipt } from '../api/get-ticket-receipt';
 import { errorText } from '../hooks/use-checks';
+import { getReceiptKey } from '../api/get-receipt-key';
 import { verifyReceipt } from '../receipt';
+import { signatureCheck } from '../signature';
 import { CheckList, Verdict } from './check-list';
 import './verify.css';
 
@@ -35,7 +37,7 @@ export default function ReceiptPanel({ ticket }: { ticket: Ticket }) {
   }
   const receipt = full.data.receipt;
   if (!receipt) return <NoReceipt ticket={full.data} />;
-  return <Receipt ticket={ticket} receipt={receipt} />;
+  return <Receipt ticket={ticket} receipt={receipt} signed={full.data} />;
 }
 
 function NoReceipt({ ticket }: { ticket: Ticket }) {
@@ -49,13 +51,18 @@ function NoReceipt({ ticket }: { ticket: Ticket }) {
   return <p className="receipt receipt__none">{text}</p>;
 }
 
-function Receipt({ ticket, receipt }: { ticket: Ticket; receipt: TicketReceipt }) {
+function Receipt({ ticket, receipt, signed }: { ticket: Ticket; receipt: TicketReceipt; signed: Ticket }) {
   const queryClient = useQueryClient();
   const verify = useMutation({
     mutationFn: async () => {
       // The draw as published now: its root since close, its seed and witness once drawn.
       const draw = await queryClient.fetchQuery({ ...drawQueryOptions(ticket.draw_id), staleTime: 0 });
-      return verifyReceipt(ticket, receipt, draw);
+      const [checks, key] = await Promise.all([verifyReceipt(ticket, receipt, draw), getReceiptKey()]);
+      const signature = await signatureCheck(key.public_key, signed.signed, signed.signature, {
+        leaf: receipt.leaf,
+        commitment: draw.commitment ?? '',
+      });
+      return [...checks, signature];
     },
   });
   return (

@@ -6,7 +6,8 @@ import { makeLogin, mockFetch } from '@/testing/data';
 import { makeDraw, makeTicket, V2_EXAMPLE } from '@/testing/lotto';
 import { renderUi } from '@/testing/render-ui';
 import type { Draw, Ticket, TicketReceipt as Receipt } from '@/types/lotto';
-import { hexToBytes } from '../fair';
+import { bytesToHex, hexToBytes } from '../fair';
+import { signedText } from '../signature';
 import { numbersFromV2 } from '../fair-v2';
 import { inclusionProof, leafHash, merkleRoot } from '../merkle';
 import { TicketReceipt } from './ticket-receipt';
@@ -16,7 +17,7 @@ const ticket = makeTicket({ id: 1002, draw_id: 42 });
 const LEAF_DATA = `ayo-lotto/v2|ticket|42|1002|${PLAYER}|PERM2|7,21,45|||5000|3|15000|240|1000000000`;
 
 /** A draw of three tickets, the player's second, drawn honestly from its root. */
-async function drawAndReceipt(): Promise<{ draw: Draw; receipt: Receipt }> {
+async function drawAndReceipt(): Promise<{ draw: Draw; receipt: Receipt; signed: Partial<Ticket>; key: string }> {
   const data = [
     'ayo-lotto/v2|ticket|42|1001|0123456789abcdef|NAP1|9||||5000|1|5000|40|1000000000',
     LEAF_DATA,
@@ -41,13 +42,23 @@ async function drawAndReceipt(): Promise<{ draw: Draw; receipt: Receipt }> {
     root,
     player: PLAYER,
   };
-  return { draw, receipt };
+  // The operator's signature on the ticket, as the server makes it when it is sold.
+  const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const key = bytesToHex(await crypto.subtle.exportKey('raw', pair.publicKey));
+  const commitment = draw.commitment ?? '';
+  const text = new TextEncoder().encode(signedText(receipt.leaf, commitment));
+  const signature = bytesToHex(await crypto.subtle.sign({ name: 'Ed25519' }, pair.privateKey, text));
+  const signed = { signature, signed: { leaf_data: LEAF_DATA, leaf: receipt.leaf, commitment } };
+  return { draw, receipt, signed, key };
 }
+
+let receiptKey = '';
 
 function serve(full: Ticket, draw: Draw) {
   const { fetchMock, calls } = mockFetch({
     'GET /tickets/1002': { body: { data: full } },
     'GET /draws/42': { body: { data: draw } },
+    'GET /fairness/receipt-key': { body: { data: { algorithm: 'ed25519', public_key: receiptKey, signed_text: '' } } },
   });
   vi.stubGlobal('fetch', fetchMock);
   return calls;
@@ -61,8 +72,9 @@ afterEach(() => {
 
 describe('a ticket receipt', () => {
   it('shows the ticket’s place and root, and passes every check of an honest draw', async () => {
-    const { draw, receipt } = await drawAndReceipt();
-    const calls = serve({ ...ticket, receipt }, draw);
+    const { draw, receipt, signed, key } = await drawAndReceipt();
+    receiptKey = key;
+    const calls = serve({ ...ticket, ...signed, receipt }, draw);
     renderUi(<TicketReceipt ticket={ticket} />);
 
     const toggle = screen.getByRole('button', { name: 'Receipt' });
@@ -74,7 +86,8 @@ describe('a ticket receipt', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Verify my ticket' }));
     expect(await screen.findByText(/All checks passed: ticket #1002 is one of the tickets draw #42 published/)).toBeInTheDocument();
     const checks = screen.getByRole('list', { name: 'Checks' });
-    expect(within(checks).getAllByText(/^Passed:/)).toHaveLength(5);
+    expect(within(checks).getAllByText(/^Passed:/)).toHaveLength(6);
+    expect(within(checks).getByText('The operator signed this ticket when it was sold')).toBeInTheDocument();
     expect(within(checks).getByText('The proof leads from your ticket to the root')).toBeInTheDocument();
     // The draw is read fresh at the moment of checking, with no token.
     const drawCall = calls.find((call) => call.path === '/draws/42');
@@ -82,8 +95,9 @@ describe('a ticket receipt', () => {
   });
 
   it('names what a receipt that does not describe the ticket shown gets wrong', async () => {
-    const { draw, receipt } = await drawAndReceipt();
-    serve({ ...ticket, receipt }, draw);
+    const { draw, receipt, signed, key } = await drawAndReceipt();
+    receiptKey = key;
+    serve({ ...ticket, ...signed, receipt }, draw);
     renderUi(<TicketReceipt ticket={{ ...ticket, total_stake: 20_000 }} />);
     await userEvent.click(screen.getByRole('button', { name: 'Receipt' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Verify my ticket' }));
@@ -93,14 +107,28 @@ describe('a ticket receipt', () => {
   });
 
   it('says the balls are still to come when the draw has only closed', async () => {
-    const { draw, receipt } = await drawAndReceipt();
-    serve({ ...ticket, receipt }, { ...draw, status: 'closed', seed: null, numbers: null, machine_numbers: null });
+    const { draw, receipt, signed, key } = await drawAndReceipt();
+    receiptKey = key;
+    serve({ ...ticket, ...signed, receipt }, { ...draw, status: 'closed', seed: null, numbers: null, machine_numbers: null });
     renderUi(<TicketReceipt ticket={ticket} />);
     await userEvent.click(screen.getByRole('button', { name: 'Receipt' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Verify my ticket' }));
     expect(await screen.findByText(/All checks passed/)).toBeInTheDocument();
     expect(screen.getByText('The balls are not drawn yet')).toBeInTheDocument();
-    expect(screen.getAllByText(/^Passed:/)).toHaveLength(4);
+    expect(screen.getAllByText(/^Passed:/)).toHaveLength(5);
+  });
+
+  it('fails the check of a ticket whose signature is not the operator\u2019s', async () => {
+    const { draw, receipt, signed } = await drawAndReceipt();
+    // Another key than the one that signed it.
+    receiptKey = (await drawAndReceipt()).key;
+    serve({ ...ticket, ...signed, receipt }, draw);
+    renderUi(<TicketReceipt ticket={ticket} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Receipt' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Verify my ticket' }));
+    expect(await screen.findByText(/does not match what draw #42 published/)).toBeInTheDocument();
+    const checks = screen.getByRole('list', { name: 'Checks' });
+    expect(within(checks).getAllByText(/^Passed:/)).toHaveLength(5);
   });
 
   it('explains why there is no receipt before close, and for a v1 draw', async () => {
