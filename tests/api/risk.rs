@@ -77,22 +77,24 @@ async fn a_pair_over_its_limit_is_refused_naming_both_numbers_and_the_largest_st
     let admin = app.admin("boss@ayolotto.ng").await;
     let player = app.verified_player("ada@example.com", "+2348012345678").await;
     app.fund(&admin, &player, 100_000).await;
-    // NAP2 pays ×240: ₦100 on 7 and 21 may ride, no more.
-    set_limits(&app, &admin, draw.game_id, json!({ "max_combination_payout": 240 * 10_000 })).await;
+    // NAP2 pays ×240: ₦120 on 7 and 21 may ride, no more.
+    set_limits(&app, &admin, draw.game_id, json!({ "max_combination_payout": 240 * 12_000 })).await;
     let pair = |stake: i64, key: &str| {
         json!({"draw_id": draw.id, "bet_type": "NAP2", "numbers": [7, 21], "stake_per_line": stake, "idempotency_key": key})
     };
     assert_eq!(app.buy(&player, pair(6_000, "first")).await.status, 201);
-    let refused = app.buy(&player, pair(6_000, "second")).await;
+    let refused = app.buy(&player, pair(7_000, "second")).await;
     assert_eq!(refused.status, 409, "{:?}", refused.body);
     assert_eq!(refused.body["errorCode"], "LIABILITY_LIMIT");
     assert_eq!(refused.message(), "7 and 21 are closed for this draw: too much is riding on them");
-    assert_eq!(refused.body["data"]["largest_stake_per_line"], 4_000);
+    assert_eq!(refused.body["data"]["largest_stake_per_line"], 6_000);
     assert_eq!(app.balance(&player).await, 100_000 - 6_000, "the refused ticket cost nothing");
-    assert_eq!(app.buy(&player, pair(4_000, "third")).await.status, 201, "the stake it named is taken");
+    assert_eq!(app.buy(&player, pair(6_001, "over")).await.status, 409, "a kobo more is not");
+    assert_eq!(app.buy(&player, pair(6_000, "third")).await.status, 201, "the stake it named is taken");
     let desk = risk(&app, &admin, draw.id).await;
     assert_eq!(desk["top_pairs"][0]["numbers"], json!([7, 21]));
-    assert_eq!(desk["top_pairs"][0]["payout"], 240 * 10_000);
+    assert_eq!(desk["top_pairs"][0]["payout"], 240 * 12_000);
+    assert_eq!(desk["worst_case_payout"], 240 * 12_000);
 }
 
 #[actix_web::test]
