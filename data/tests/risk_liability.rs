@@ -7,7 +7,7 @@
 use ayo_data::lotto::combinatorics::choose;
 use ayo_data::lotto::{outcome_at, Bet};
 use ayo_data::money::Kobo;
-use ayo_data::risk::{Exposure, Liability};
+use ayo_data::risk::{picks, DrawRisk, Exposure, Liability, RiskLimits};
 use ayo_data::ticket::Terms;
 use proptest::prelude::*;
 
@@ -143,6 +143,47 @@ proptest! {
         prop_assert_eq!(liability.worst_case().payout, others.worst_case().payout);
         prop_assert_eq!(liability.total_stake(), others.total_stake());
         every_result(n, &mut |balls| assert_eq!(liability.payout_of(&balls), others.payout_of(&balls)));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn no_sequence_of_sales_takes_a_draw_past_its_limits(
+        n in 8u8..=11,
+        raw in prop::collection::vec(sold(), 1..25),
+        (reserve, riding, staked) in (0i64..400_000, 0i64..200_000, 0i64..20_000),
+    ) {
+        let tickets = build(n, &raw);
+        let limits = RiskLimits {
+            reserve: Some(Kobo(reserve)),
+            max_number_payout: Some(Kobo(riding)),
+            max_combination_payout: Some(Kobo(riding)),
+            max_stake_per_number: Some(Kobo(staked)),
+        };
+        let mut risk = DrawRisk::new(Liability::new(n));
+        let mut sold = Vec::new();
+        for t in &tickets {
+            let exposure = Exposure::of(&t.bet, t.stake_per_line, t.terms, n);
+            if risk.admit(&limits, &picks(&t.bet), exposure).is_ok() {
+                sold.push(t.clone());
+            }
+        }
+        prop_assert_eq!(risk.liability.tickets(), sold.len() as u64, "a refused sale leaves nothing behind");
+        let mut most = 0i64;
+        every_result(n, &mut |balls| most = most.max(settled(&sold, &balls)));
+        prop_assert!(most <= reserve, "worst case {most} above the reserve {reserve}");
+        prop_assert_eq!(risk.worst_case().payout, most);
+        for number in 1..=n {
+            prop_assert!(risk.liability.stake_on(number) <= staked);
+            prop_assert!(risk.liability.number_payout(number) <= riding);
+        }
+        for size in 2..=5 {
+            for (_, payout) in risk.liability.heaviest(size, 1) {
+                prop_assert!(payout <= riding);
+            }
+        }
     }
 }
 

@@ -26,7 +26,8 @@ async fn limits_are_set_on_a_game_and_a_negative_one_is_refused_naming_its_field
     let refused = set_limits(&app, &admin, draw.game_id, json!({ "reserve": -1 })).await;
     assert_eq!(refused.status, 422, "{:?}", refused.body);
     assert!(!refused.field_errors("risk_limits.reserve").is_empty(), "{:?}", refused.body);
-    let saved = set_limits(&app, &admin, draw.game_id, json!({ "reserve": 1_000_000, "max_stake_per_number": null })).await;
+    let saved =
+        set_limits(&app, &admin, draw.game_id, json!({ "reserve": 1_000_000, "max_stake_per_number": null })).await;
     assert_eq!(saved.status, 200, "{:?}", saved.body);
     assert_eq!(saved.body["data"]["risk_limits"]["reserve"], 1_000_000);
     assert_eq!(saved.body["data"]["risk_limits"]["max_stake_per_number"], Value::Null);
@@ -49,9 +50,8 @@ async fn a_burst_of_purchases_against_a_tight_reserve_never_takes_the_draw_past_
         app.fund(&admin, &player, 100_000).await;
         players.push(player);
     }
-    let attempts: Vec<(&String, Value)> = (0..24)
-        .map(|i| (&players[i % players.len()], nap1(draw.id, 7, 5_000, &format!("burst-{i}"))))
-        .collect();
+    let attempts: Vec<(&String, Value)> =
+        (0..24).map(|i| (&players[i % players.len()], nap1(draw.id, 7, 5_000, &format!("burst-{i}")))).collect();
     let replies = join_all(attempts.iter().map(|(player, body)| app.buy(player, body.clone()))).await;
     let sold = replies.iter().filter(|r| r.status == 201).count();
     for refused in replies.iter().filter(|r| r.status != 201) {
@@ -79,9 +79,7 @@ async fn a_pair_over_its_limit_is_refused_naming_both_numbers_and_the_largest_st
     app.fund(&admin, &player, 100_000).await;
     // NAP2 pays ×240: ₦120 on 7 and 21 may ride, no more.
     set_limits(&app, &admin, draw.game_id, json!({ "max_combination_payout": 240 * 12_000 })).await;
-    let pair = |stake: i64, key: &str| {
-        json!({"draw_id": draw.id, "bet_type": "NAP2", "numbers": [7, 21], "stake_per_line": stake, "idempotency_key": key})
-    };
+    let pair = |stake: i64, key: &str| json!({"draw_id": draw.id, "bet_type": "NAP2", "numbers": [7, 21], "stake_per_line": stake, "idempotency_key": key});
     assert_eq!(app.buy(&player, pair(6_000, "first")).await.status, 201);
     let refused = app.buy(&player, pair(7_000, "second")).await;
     assert_eq!(refused.status, 409, "{:?}", refused.body);

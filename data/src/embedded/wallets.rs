@@ -32,8 +32,8 @@ use crate::error::{StoreError, StoreResult};
 use crate::game::{Game, GameId};
 use crate::ledger::LedgerEntry;
 use crate::ledger::Moved;
-use crate::money::Kobo;
 use crate::lotto::MAX_NUMBER;
+use crate::money::Kobo;
 use crate::responsible::SessionMoney;
 use crate::risk::{Admitted, DrawRisk, Exposure, Liability};
 use crate::seam::MoneyDay;
@@ -398,10 +398,17 @@ impl WalletStore {
     }
 
     /// A draw's risk as it stands, loaded if need be, for `f` to read.
-    pub fn with_risk<T>(&self, draw: DrawId, game: Option<&Game>, f: impl FnOnce(&mut DrawRisk) -> T) -> StoreResult<T> {
+    pub fn with_risk<T>(
+        &self,
+        draw: DrawId,
+        game: Option<&Game>,
+        f: impl FnOnce(&mut DrawRisk) -> T,
+    ) -> StoreResult<T> {
         let mut desk = self.risk.lock();
         self.load_risk(&mut desk, draw, game)?;
-        let risk = desk.get_mut(draw).ok_or_else(|| StoreError::Corrupt { tree: "risk", detail: "a draw just loaded".into() })?;
+        let risk = desk
+            .get_mut(draw)
+            .ok_or_else(|| StoreError::Corrupt { tree: "risk", detail: "a draw just loaded".into() })?;
         Ok(f(risk))
     }
 

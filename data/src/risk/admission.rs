@@ -8,8 +8,8 @@ use std::collections::BTreeSet;
 
 use super::combo::Combo;
 use super::exposure::Exposure;
-use super::limits::RiskLimits;
 use super::liability::Liability;
+use super::limits::RiskLimits;
 use super::worst::WorstCase;
 use crate::money::Kobo;
 
@@ -132,7 +132,9 @@ impl DrawRisk {
     }
 
     fn check_tables(&self, limits: &RiskLimits, exposure: &Exposure) -> Result<(), Breach> {
-        let over = |now: i64, add: i64, limit: Option<Kobo>| limit.is_some_and(|l| add > 0 && now.saturating_add(add) > l.as_i64());
+        let over = |now: i64, add: i64, limit: Option<Kobo>| {
+            limit.is_some_and(|l| add > 0 && now.saturating_add(add) > l.as_i64())
+        };
         for (number, stake) in &exposure.stakes {
             if over(self.liability.stake_on(*number), *stake, limits.max_stake_per_number) {
                 return Err(Breach::Staked(*number));

@@ -64,7 +64,8 @@ impl Exposure {
             }
             Bet::Banker { banker } => {
                 exposure.weights.push((Combo::of(&[*banker]), pays(BALLS_PER_DRAW as u64 - 1)));
-                exposure.stakes = (1..=balls).map(|n| (n, if n == *banker { spl.saturating_mul(89) } else { spl })).collect();
+                exposure.stakes =
+                    (1..=balls).map(|n| (n, if n == *banker { spl.saturating_mul(89) } else { spl })).collect();
             }
             Bet::Perm { k, numbers } => {
                 let k = usize::from(*k);
@@ -164,9 +165,13 @@ pub fn picks(bet: &Bet) -> Vec<u8> {
 fn shapes(a: usize, b: usize, two: bool, line_size: usize) -> impl Iterator<Item = (usize, usize)> {
     let balls = BALLS_PER_DRAW;
     (0..=a.min(balls)).flat_map(move |i| {
-        (0..=if two { b.min(balls - i) } else { 0 })
-            .map(move |j| (i, j))
-            .filter(move |(i, j)| if two { *i >= 1 && *j >= 1 } else { *i >= line_size })
+        (0..=if two { b.min(balls - i) } else { 0 }).map(move |j| (i, j)).filter(move |(i, j)| {
+            if two {
+                *i >= 1 && *j >= 1
+            } else {
+                *i >= line_size
+            }
+        })
     })
 }
 

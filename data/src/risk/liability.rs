@@ -175,12 +175,9 @@ impl Liability {
         match combo.numbers().as_slice() {
             [single] => self.singles.get(usize::from(*single)).copied().unwrap_or(0),
             [a, b] => self.pairs.get(self.pair_index(*a, *b)).copied().unwrap_or(0),
-            numbers => self
-                .higher
-                .get(numbers.len().saturating_sub(3))
-                .and_then(|map| map.get(&combo))
-                .copied()
-                .unwrap_or(0),
+            numbers => {
+                self.higher.get(numbers.len().saturating_sub(3)).and_then(|map| map.get(&combo)).copied().unwrap_or(0)
+            }
         }
     }
 

@@ -98,7 +98,13 @@ async fn set_closed(
     let closed = embedded(&state)?.wallets.risk.set_closed(draw.id, &numbers, close)?;
     let (action, verb) = if close { ("draw.numbers_closed", "closed") } else { ("draw.numbers_reopened", "reopened") };
     let listed: Vec<String> = numbers.iter().map(u8::to_string).collect();
-    state.audit(Some(&req), Some(&admin), action, Some(format!("draw:{}", draw.id)), format!("{}: {reason}", listed.join(", ")));
+    state.audit(
+        Some(&req),
+        Some(&admin),
+        action,
+        Some(format!("draw:{}", draw.id)),
+        format!("{}: {reason}", listed.join(", ")),
+    );
     Ok(HttpResponse::Ok().json(json!({
         "data": { "draw_id": draw.id, "closed_numbers": closed },
         "message": format!("Numbers {verb} for draw #{}", draw.id),
