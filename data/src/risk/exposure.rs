@@ -129,7 +129,11 @@ impl Exposure {
                     let term = to_i64(choose(i as u64, p as u64))
                         .saturating_mul(to_i64(choose(j as u64, q as u64)))
                         .saturating_mul(g(p, if two { q } else { 0 }));
-                    sum = if (i - p + j - q) % 2 == 0 { sum.saturating_add(term) } else { sum.saturating_sub(term) };
+                    sum = if (i - p + j - q).is_multiple_of(2) {
+                        sum.saturating_add(term)
+                    } else {
+                        sum.saturating_sub(term)
+                    };
                 }
             }
             sum
