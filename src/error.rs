@@ -56,6 +56,10 @@ pub enum ApiError {
     /// naming `draw_id`; docs/fairness.md, "No sale without an independent party").
     #[error("{0}")]
     NoWitness(String),
+    /// A sale that would take its draw past a risk limit, or picks a closed number (409 `LIABILITY_LIMIT`, decision
+    /// 048); `largest_stake_per_line` is the most the draw would still take on this ticket, if any.
+    #[error("{message}")]
+    LiabilityLimit { message: String, largest_stake_per_line: Option<ayo_data::money::Kobo> },
     /// The payment gateway gave no usable answer; try again later (503 `GATEWAY_UNAVAILABLE`).
     #[error("{0}")]
     GatewayUnavailable(String),
@@ -101,7 +105,9 @@ impl ResponseError for ApiError {
             Self::Forbidden | Self::Unverified { .. } | Self::Suspended => StatusCode::FORBIDDEN,
             Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
-            Self::Conflict(_) | Self::FieldConflict { .. } | Self::NoWitness(_) => StatusCode::CONFLICT,
+            Self::Conflict(_) | Self::FieldConflict { .. } | Self::NoWitness(_) | Self::LiabilityLimit { .. } => {
+                StatusCode::CONFLICT
+            }
             Self::Excluded { .. } | Self::Residence { .. } | Self::KycRequired { .. } => StatusCode::FORBIDDEN,
             Self::GatewayUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -132,6 +138,11 @@ impl ResponseError for ApiError {
             Self::GatewayUnavailable(_) => json!({ "message": message, "errorCode": "GATEWAY_UNAVAILABLE" }),
             Self::Conflict(_) => json!({ "message": message, "errorCode": "CONFLICT" }),
             Self::NoWitness(_) => json!({ "message": message, "errorCode": "NO_WITNESS", "errors": { "draw_id": [message] } }),
+            Self::LiabilityLimit { largest_stake_per_line, .. } => json!({
+                "message": message,
+                "errorCode": "LIABILITY_LIMIT",
+                "data": { "largest_stake_per_line": largest_stake_per_line },
+            }),
             Self::FieldConflict { field, .. } => {
                 json!({ "message": message, "errorCode": "CONFLICT", "errors": { field.as_str(): [message.clone()] } })
             }

@@ -16,6 +16,7 @@
 mod bus_seal;
 mod fanout;
 mod http;
+mod liability;
 mod lists;
 mod page;
 mod pg_purchase;
@@ -39,6 +40,11 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Scenario {
+    /// The liability engine alone: N mixed tickets added to one draw, then its exact worst case searched for.
+    Liability {
+        #[arg(long, value_delimiter = ',', default_value = "10000,100000,1000000")]
+        tickets: Vec<usize>,
+    },
     /// N WebSocket clients subscribed to draws: a draw result and a marquee message are published.
     Fanout {
         /// Client counts to measure, one server each.
@@ -138,6 +144,7 @@ fn main() -> anyhow::Result<()> {
         server::kill_children_on_signal();
     }
     match cli.scenario {
+        Scenario::Liability { tickets } => liability::run(&tickets),
         Scenario::Fanout { clients, per_process, signed_in, nodes, bus } if !nodes.is_empty() => {
             fanout::cluster(&clients, per_process, signed_in, &nodes, bus)
         }

@@ -274,6 +274,7 @@ mod tests {
             bet_types: BetType::ALL.to_vec(),
             multipliers: Multipliers::default(),
             stake_rules: StakeRules::default(),
+            risk_limits: crate::risk::RiskLimits::default(),
             created_at: Utc::now(),
         }
     }

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::lagos::wat;
 use crate::lotto::{BetType, Multipliers, StakeRules};
+use crate::risk::RiskLimits;
 
 pub type GameId = u64;
 
@@ -102,6 +103,9 @@ pub struct Game {
     pub bet_types: Vec<BetType>,
     pub multipliers: Multipliers,
     pub stake_rules: StakeRules,
+    /// The house's limits on each draw's liability (none by default; docs/decisions/048-exact-liability.md).
+    #[serde(default)]
+    pub risk_limits: RiskLimits,
     pub created_at: DateTime<Utc>,
 }
 

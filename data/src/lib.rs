@@ -33,6 +33,7 @@ pub mod nuban;
 pub mod pg;
 pub mod residence;
 pub mod responsible;
+pub mod risk;
 pub mod seal;
 pub mod seam;
 pub mod tax;

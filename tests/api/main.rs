@@ -53,6 +53,7 @@ mod player_protection;
 mod rate_limits;
 mod recovery;
 mod responsible_gaming;
+mod risk;
 mod session_end;
 mod sign_up;
 mod smtp;

@@ -11,6 +11,7 @@
 //! ledger entries: the record's presence is what makes a rerun pay nothing twice, and every read of a ticket
 //! here applies it (a ticket stored `pending` whose player's record exists is won or lost as the record says).
 
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 
 use chrono::{DateTime, NaiveDate, Utc};
@@ -24,14 +25,17 @@ use super::games::GameStore;
 use super::keys::{last_id, tagged};
 use super::listing;
 use super::money_tally;
+use super::risk::{Desk, RiskDesk};
 use super::tally;
 use crate::draw::{DrawId, DrawSales};
 use crate::error::{StoreError, StoreResult};
-use crate::game::GameId;
+use crate::game::{Game, GameId};
 use crate::ledger::LedgerEntry;
 use crate::ledger::Moved;
+use crate::lotto::MAX_NUMBER;
 use crate::money::Kobo;
 use crate::responsible::SessionMoney;
+use crate::risk::{Admitted, DrawRisk, Exposure, Liability};
 use crate::seam::MoneyDay;
 use crate::seam::{
     back_to, refund_entry, settlement_entry, stake_entry, Outcome, PlayerSettlement, Purchase, PurchaseError,
@@ -56,6 +60,9 @@ pub struct WalletStore {
     pub(super) tickets: sled::Tree,
     pub(super) idempotency: sled::Tree,
     draws: sled::Tree,
+    games: GameStore,
+    /// The open draws' liabilities and closed numbers, checked in each purchase's transaction.
+    pub risk: RiskDesk,
 }
 
 fn settled_key(draw: DrawId, user: UserId) -> Vec<u8> {
@@ -187,6 +194,7 @@ impl BuyTrees<'_> {
         purchase: &Purchase,
         idem: &[u8],
         card: &[u8],
+        risk: &mut dyn FnMut() -> Result<(), PurchaseError>,
     ) -> Result<Result<Moved<Ticket>, PurchaseError>, Conflict<StoreError>> {
         let ticket = &purchase.ticket;
         let user = ticket.user_id;
@@ -210,6 +218,10 @@ impl BuyTrees<'_> {
         let Some(after) = after else {
             return Ok(Err(PurchaseError::InsufficientFunds { balance, needed: ticket.total_stake }));
         };
+        // Last of the checks, so that only a sale about to be written counts against the draw's limits.
+        if let Err(refused) = risk() {
+            return Ok(Err(refused));
+        }
         let entry = stake_entry(purchase, after);
         self.balances.insert(&id_key(user), &after.as_i64().to_be_bytes())?;
         put_entry(self.ledger, &entry)?;
@@ -223,6 +235,50 @@ impl BuyTrees<'_> {
     }
 }
 
+/// Takes back what a transaction's closure admitted (it is running again, or failed).
+fn give_back(desk: &mut Desk, taken: &mut Vec<(DrawId, Admitted)>) {
+    while let Some((draw, admitted)) = taken.pop() {
+        if let Some(risk) = desk.get_mut(draw) {
+            risk.undo(admitted);
+        }
+    }
+}
+
+/// Admits a purchase's ticket into its draw's risk under its game's limits, or says why not, with the largest stake
+/// per line the draw would still take (if any the game allows).
+fn admit(
+    desk: &mut Desk,
+    taken: &mut Vec<(DrawId, Admitted)>,
+    purchase: &Purchase,
+    exposure: &Exposure,
+    game: Option<&Game>,
+) -> Result<(), PurchaseError> {
+    let ticket = &purchase.ticket;
+    let Some(risk) = desk.get_mut(ticket.draw_id) else { return Ok(()) };
+    let limits = game.map(|g| g.risk_limits).unwrap_or_default();
+    let picks = crate::risk::picks(&ticket.bet);
+    match risk.admit(&limits, &picks, exposure.clone()) {
+        Ok(admitted) => {
+            taken.push((ticket.draw_id, admitted));
+            Ok(())
+        }
+        Err(breach) => {
+            let terms = TicketCard::of(ticket).terms_in(game);
+            let least = game.map_or(Kobo(1), |g| {
+                if matches!(ticket.bet, crate::lotto::Bet::Nap { .. }) {
+                    g.stake_rules.nap_min_stake
+                } else {
+                    g.stake_rules.min_stake_per_line
+                }
+            });
+            let largest = crate::risk::largest_stake(ticket.stake_per_line, least, |stake| {
+                risk.would_admit(&limits, &picks, Exposure::of(&ticket.bet, stake, terms, MAX_NUMBER))
+            });
+            Err(PurchaseError::LiabilityLimit { message: breach.sentence(), largest_stake_per_line: largest })
+        }
+    }
+}
+
 impl WalletStore {
     pub(super) fn open(db: &sled::Db, games: &GameStore) -> StoreResult<Self> {
         Ok(Self {
@@ -232,6 +288,8 @@ impl WalletStore {
             tickets: db.open_tree("tickets")?,
             idempotency: db.open_tree("idempotency")?,
             draws: games.draws.clone(),
+            games: games.clone(),
+            risk: RiskDesk::open(db)?,
         })
     }
 
@@ -271,18 +329,87 @@ impl WalletStore {
             .iter()
             .map(|p| (idem_key(p.ticket.user_id, &p.ticket.idempotency_key), encode_card(&TicketCard::of(&p.ticket))))
             .collect();
+        let mut desk = self.risk.lock();
+        let games = self.games_of(purchases)?;
+        for purchase in purchases {
+            self.load_risk(&mut desk, purchase.ticket.draw_id, games.get(&purchase.ticket.game_id))?;
+        }
+        let exposures: Vec<Exposure> = purchases
+            .iter()
+            .map(|p| {
+                let terms = TicketCard::of(&p.ticket).terms_in(games.get(&p.ticket.game_id));
+                Exposure::of(&p.ticket.bet, p.ticket.stake_per_line, terms, MAX_NUMBER)
+            })
+            .collect();
+        // What this transaction admitted: a rerun of its closure (sled may run it twice) starts by taking them back.
+        let taken: RefCell<Vec<(DrawId, Admitted)>> = RefCell::default();
+        let desk = RefCell::new(&mut *desk);
         let _gate = super::backup::writing();
         let answers = (&self.balances, &self.ledger, &self.tickets, &self.idempotency, &self.draws).transaction(
             |(balances, ledger, tickets, idempotency, draws)| {
+                let mut desk = desk.borrow_mut();
+                give_back(&mut desk, &mut taken.borrow_mut());
                 let trees = BuyTrees { balances, ledger, tickets, idempotency, draws };
-                purchases
-                    .iter()
-                    .zip(&prepared)
-                    .map(|(purchase, (idem, card))| trees.buy(purchase, idem, card))
-                    .collect()
+                let mut answers = Vec::with_capacity(purchases.len());
+                for ((purchase, (idem, card)), exposure) in purchases.iter().zip(&prepared).zip(&exposures) {
+                    let game = games.get(&purchase.ticket.game_id);
+                    let mut risk = || admit(&mut desk, &mut taken.borrow_mut(), purchase, exposure, game);
+                    answers.push(trees.buy(purchase, idem, card, &mut risk)?);
+                }
+                Ok(answers)
             },
-        )?;
+        );
+        let answers = match answers {
+            Ok(answers) => answers,
+            Err(e) => {
+                give_back(&mut desk.borrow_mut(), &mut taken.borrow_mut());
+                return Err(e.into());
+            }
+        };
         Ok(answers)
+    }
+
+    /// The games of `purchases`' tickets, by id.
+    fn games_of(&self, purchases: &[Purchase]) -> StoreResult<HashMap<GameId, Game>> {
+        let mut games = HashMap::new();
+        for purchase in purchases {
+            let id = purchase.ticket.game_id;
+            if let std::collections::hash_map::Entry::Vacant(slot) = games.entry(id) {
+                if let Some(game) = crate::seam::Games::game(&self.games, id)? {
+                    slot.insert(game);
+                }
+            }
+        }
+        Ok(games)
+    }
+
+    /// Puts a draw's risk in memory if it is not: its tickets' exposures and its closed numbers.
+    fn load_risk(&self, desk: &mut Desk, draw: DrawId, game: Option<&Game>) -> StoreResult<()> {
+        if desk.holds(draw) {
+            return Ok(());
+        }
+        let mut risk = DrawRisk::new(Liability::new(MAX_NUMBER));
+        for card in self.pending_cards_of_draw(draw, &HashSet::new(), 1)? {
+            risk.add_sold(&Exposure::of(&card.bet, card.stake_per_line, card.terms_in(game), MAX_NUMBER));
+        }
+        risk.closed = self.risk.closed(draw)?;
+        desk.keep(draw, risk);
+        Ok(())
+    }
+
+    /// A draw's risk as it stands, loaded if need be, for `f` to read.
+    pub fn with_risk<T>(
+        &self,
+        draw: DrawId,
+        game: Option<&Game>,
+        f: impl FnOnce(&mut DrawRisk) -> T,
+    ) -> StoreResult<T> {
+        let mut desk = self.risk.lock();
+        self.load_risk(&mut desk, draw, game)?;
+        let risk = desk
+            .get_mut(draw)
+            .ok_or_else(|| StoreError::Corrupt { tree: "risk", detail: "a draw just loaded".into() })?;
+        Ok(f(risk))
     }
 
     /// Settles one player's pending tickets of a draw, all together and once: credits every win with its own ledger

@@ -83,6 +83,10 @@ pub enum PurchaseError {
     DrawNotSelling,
     #[error("This draw does not exist")]
     NoSuchDraw,
+    /// The sale would take the draw past one of its game's risk limits, or picks a closed number
+    /// (docs/decisions/048-exact-liability.md); `largest_stake_per_line` is the most it would still take, if any.
+    #[error("{message}")]
+    LiabilityLimit { message: String, largest_stake_per_line: Option<Kobo> },
 }
 
 /// A ticket to buy, already validated and priced.

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use ayo_actors::views;
 use ayo_data::game::{Game, GameStatus, Schedule};
 use ayo_data::lotto::{BetType, Multipliers, StakeRules};
+use ayo_data::risk::RiskLimits;
 use ayo_data::ticket::Ticket;
 
 use super::money::{with_player, Players};
@@ -47,6 +48,7 @@ async fn list(
         let mut view = views::game(&game, next_draw(&draws));
         view["draws"] = draws.iter().map(|d| views::draw(d, Some(&game))).collect();
         view["created_at"] = json!(views::time(game.created_at));
+        view["risk_limits"] = json!(game.risk_limits);
         out.push(view);
     }
     Ok(HttpResponse::Ok().json(table.answer(out, &["name", "slug", "status"])))
@@ -65,6 +67,8 @@ struct GameBody {
     bet_types: Option<Vec<BetType>>,
     multipliers: Option<Multipliers>,
     stake_rules: Option<StakeRules>,
+    /// Kobo or null per limit (decision 048); applies at once to the game's open draws.
+    risk_limits: Option<RiskLimits>,
 }
 
 fn slugify(name: &str) -> String {
@@ -127,6 +131,12 @@ fn apply(game: &mut Game, body: GameBody) -> Result<(), ApiError> {
         }
         game.stake_rules = rules;
     }
+    if let Some(limits) = body.risk_limits {
+        if let Err(e) = limits.validate() {
+            errors.push(&format!("risk_limits.{}", e.field), e.to_string());
+        }
+        game.risk_limits = limits;
+    }
     errors.finish()
 }
 
@@ -162,6 +172,7 @@ async fn create(
         bet_types: BetType::ALL.to_vec(),
         multipliers: Multipliers::default(),
         stake_rules: StakeRules::default(),
+        risk_limits: RiskLimits::default(),
         created_at: Utc::now(),
     };
     apply(&mut game, body)?;
@@ -209,7 +220,9 @@ async fn update(
     let detail = format!("changed: {}", changed.join(", "));
     state.audit(Some(&req), Some(&admin), "game.updated", Some(format!("game:{}", game.id)), detail);
     let draws = state.store.games.draws_of_game(game.id, 10)?;
-    Ok(HttpResponse::Ok().json(json!({ "data": views::game(&game, next_draw(&draws)), "message": "Game saved" })))
+    let mut view = views::game(&game, next_draw(&draws));
+    view["risk_limits"] = json!(game.risk_limits);
+    Ok(HttpResponse::Ok().json(json!({ "data": view, "message": "Game saved" })))
 }
 
 /// The tickets of a game, with their players: the back office's "players of a game".

@@ -7,6 +7,7 @@ mod identity;
 mod money;
 mod notices;
 mod reports;
+mod risk;
 mod users;
 
 use actix_web::{get, post, web, HttpResponse};
@@ -36,7 +37,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .configure(money::configure)
             .configure(compliance::configure)
             .configure(reports::configure)
-            .configure(identity::configure),
+            .configure(identity::configure)
+            .configure(risk::configure),
     );
 }
 

@@ -144,6 +144,9 @@ async fn create(
             ApiError::coded("draw_id", "Sales for this draw are closed", "DRAW_CLOSED")
         }
         WalletError::Refused(PurchaseError::NoSuchDraw) => ApiError::field("draw_id", "This draw does not exist"),
+        WalletError::Refused(PurchaseError::LiabilityLimit { message, largest_stake_per_line }) => {
+            ApiError::LiabilityLimit { message, largest_stake_per_line }
+        }
         other => ApiError::internal(anyhow::anyhow!("{other}")),
     })?;
     let (status, message) = if moved.replayed {

@@ -1,0 +1,90 @@
+//! The live risk of the open draws on one node (docs/decisions/048-exact-liability.md): each draw's liability kept
+//! in memory, rebuilt from the draw's ticket index the first time it is needed, and its closed numbers, kept in the
+//! `risk` tree so they survive a restart. The purchases thread checks and updates it inside the transaction that
+//! debits the wallet (`WalletStore::purchase_many`); a sale refused there is never written.
+//!
+//! Only the draws touched lately stay in memory (`KEPT`); a draw dropped is rebuilt from its tickets, which are the
+//! truth, when next touched.
+
+use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::sync::Arc;
+
+use parking_lot::{Mutex, MutexGuard};
+
+use super::codec::{decode, encode, id_key};
+use crate::draw::DrawId;
+use crate::error::StoreResult;
+use crate::risk::DrawRisk;
+
+/// How many draws' liabilities stay in memory.
+const KEPT: usize = 64;
+
+#[derive(Clone)]
+pub struct RiskDesk {
+    closed: sled::Tree,
+    desk: Arc<Mutex<Desk>>,
+}
+
+/// The draws in memory, the most lately touched last.
+#[derive(Default)]
+pub struct Desk {
+    draws: HashMap<DrawId, DrawRisk>,
+    touched: VecDeque<DrawId>,
+}
+
+impl Desk {
+    pub fn get_mut(&mut self, draw: DrawId) -> Option<&mut DrawRisk> {
+        self.draws.get_mut(&draw)
+    }
+
+    pub fn holds(&self, draw: DrawId) -> bool {
+        self.draws.contains_key(&draw)
+    }
+
+    /// Keeps `risk` as draw `draw`'s, forgetting the least lately touched draw past `KEPT`.
+    pub fn keep(&mut self, draw: DrawId, risk: DrawRisk) {
+        self.draws.insert(draw, risk);
+        self.touched.retain(|d| *d != draw);
+        self.touched.push_back(draw);
+        while self.touched.len() > KEPT {
+            if let Some(oldest) = self.touched.pop_front() {
+                self.draws.remove(&oldest);
+            }
+        }
+    }
+}
+
+impl RiskDesk {
+    pub(super) fn open(db: &sled::Db) -> StoreResult<Self> {
+        Ok(Self { closed: db.open_tree("risk")?, desk: Arc::default() })
+    }
+
+    pub fn lock(&self) -> MutexGuard<'_, Desk> {
+        self.desk.lock()
+    }
+
+    /// The numbers closed for a draw.
+    pub fn closed(&self, draw: DrawId) -> StoreResult<BTreeSet<u8>> {
+        Ok(self.closed.get(id_key(draw))?.map(|b| decode(&b)).transpose()?.unwrap_or_default())
+    }
+
+    /// Closes (`close` true) or reopens `numbers` for a draw, durably, and in memory at once; answers the closed
+    /// numbers after.
+    pub fn set_closed(&self, draw: DrawId, numbers: &[u8], close: bool) -> StoreResult<BTreeSet<u8>> {
+        let mut desk = self.lock();
+        let mut closed = self.closed(draw)?;
+        for n in numbers {
+            if close {
+                closed.insert(*n);
+            } else {
+                closed.remove(n);
+            }
+        }
+        self.closed.insert(id_key(draw), encode(&closed)?)?;
+        self.closed.flush()?;
+        if let Some(risk) = desk.get_mut(draw) {
+            risk.closed = closed.clone();
+        }
+        Ok(closed)
+    }
+}

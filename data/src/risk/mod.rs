@@ -1,0 +1,27 @@
+//! The house's risk on a fixed-odds draw: what every result would cost it, kept exact as tickets sell
+//! (docs/decisions/048-exact-liability.md).
+//!
+//! - [`combo`]: a combination of numbers as one key.
+//! - [`exposure`]: what one ticket adds, as weights on the combinations of its picks.
+//! - [`liability`]: a draw's sum of exposures, with stakes and the expected payout.
+//! - [`limits`]: a game's limits; [`admission`]: whether a draw can take one more ticket under them.
+//! - [`report`]: what the risk desk shows of a draw.
+//! - [`worst`]: the exact worst case over every result, by branch and bound.
+
+pub mod admission;
+pub mod combo;
+pub mod exposure;
+pub mod largest;
+pub mod liability;
+pub mod limits;
+pub mod report;
+pub mod worst;
+
+pub use admission::{Admitted, Breach, DrawRisk};
+pub use combo::Combo;
+pub use exposure::{picks, Exposure};
+pub use largest::largest_stake;
+pub use liability::Liability;
+pub use limits::{RiskLimits, RiskLimitsError};
+pub use report::RiskReport;
+pub use worst::WorstCase;

@@ -1,0 +1,95 @@
+//! What the risk desk shows of one draw: its worst case against the reserve, its stakes and expected payout, the
+//! numbers and combinations carrying the most, and its closed numbers (all kobo, gross of tax).
+
+use serde::Serialize;
+
+use super::admission::DrawRisk;
+use super::combo::Combo;
+use super::limits::RiskLimits;
+use crate::money::Kobo;
+
+/// How many numbers and combinations of each size the report lists.
+const TOP: usize = 10;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RiskReport {
+    /// The most the draw can pay over every result (gross, before tax).
+    pub worst_case_payout: Kobo,
+    /// A result that would pay it: the first ball first.
+    pub worst_case_balls: [u8; 5],
+    /// The game's reserve for the draw (`None`: no limit).
+    pub reserve: Option<Kobo>,
+    /// The share of the reserve the worst case takes, in per cent (`None` without a reserve).
+    pub reserve_used_percent: Option<f64>,
+    pub stakes: Kobo,
+    /// What the draw is expected to pay over a fair draw.
+    pub expected_payout: Kobo,
+    /// Stakes minus the expected payout.
+    pub expected_margin: Kobo,
+    pub tickets: u64,
+    /// False when some capped ticket was counted uncapped (the worst case is then an over-estimate).
+    pub exact: bool,
+    pub limits: RiskLimits,
+    /// Per number 1–90: the stake on it and what rides on it alone.
+    pub numbers: Vec<NumberRisk>,
+    pub top_numbers: Vec<NumberRisk>,
+    pub top_pairs: Vec<ComboRisk>,
+    pub top_triples: Vec<ComboRisk>,
+    pub closed_numbers: Vec<u8>,
+}
+
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct NumberRisk {
+    pub number: u8,
+    pub stake: Kobo,
+    pub payout: Kobo,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ComboRisk {
+    pub numbers: Combo,
+    pub payout: Kobo,
+}
+
+impl RiskReport {
+    pub fn of(risk: &mut DrawRisk, limits: &RiskLimits) -> RiskReport {
+        let worst = risk.worst_case();
+        let l = &risk.liability;
+        let numbers: Vec<NumberRisk> = (1..=l.balls())
+            .map(|number| NumberRisk { number, stake: Kobo(l.stake_on(number)), payout: Kobo(l.number_payout(number)) })
+            .collect();
+        let mut top_numbers: Vec<NumberRisk> =
+            numbers.iter().copied().filter(|n| n.payout.is_positive() || n.stake.is_positive()).collect();
+        top_numbers.sort_by(|a, b| b.payout.cmp(&a.payout).then(b.stake.cmp(&a.stake)).then(a.number.cmp(&b.number)));
+        top_numbers.truncate(TOP);
+        let combos = |size| {
+            l.heaviest(size, TOP).into_iter().map(|(numbers, w)| ComboRisk { numbers, payout: Kobo(w) }).collect()
+        };
+        let expected = l.expected_payout();
+        RiskReport {
+            worst_case_payout: Kobo(worst.payout),
+            worst_case_balls: worst.balls,
+            reserve: limits.reserve,
+            reserve_used_percent: limits.reserve.map(|r| {
+                if r.is_positive() {
+                    (worst.payout as f64 * 1000.0 / r.as_i64() as f64).round() / 10.0
+                } else if worst.payout > 0 {
+                    100.0
+                } else {
+                    0.0
+                }
+            }),
+            stakes: Kobo(l.total_stake()),
+            expected_payout: Kobo(expected),
+            expected_margin: Kobo(l.total_stake().saturating_sub(expected)),
+            tickets: l.tickets(),
+            exact: l.is_exact(),
+            limits: *limits,
+            numbers,
+            top_numbers,
+            top_pairs: combos(2),
+            top_triples: combos(3),
+            closed_numbers: risk.closed.iter().copied().collect(),
+        }
+    }
+}

@@ -1,0 +1,200 @@
+//! A draw's liability (`ayo_data::risk`) against the truth: on a small board (8–12 numbers, so every result can be
+//! checked), the worst case the search finds is the largest total that settlement itself would pay over every
+//! ordered result, for every bet type, with and without payout caps that bind; every result's payout and the
+//! expected payout agree with settlement too; and taking a ticket away leaves what the others alone would owe.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed unwrap is a failed test
+
+use ayo_data::lotto::combinatorics::choose;
+use ayo_data::lotto::{outcome_at, Bet};
+use ayo_data::money::Kobo;
+use ayo_data::risk::{picks, DrawRisk, Exposure, Liability, RiskLimits};
+use ayo_data::ticket::Terms;
+use proptest::prelude::*;
+
+#[derive(Debug, Clone)]
+struct Sold {
+    bet: Bet,
+    stake_per_line: Kobo,
+    terms: Terms,
+}
+
+/// The numbers 1..=n in an order fixed by `seed`.
+fn shuffled(n: u8, seed: u64) -> Vec<u8> {
+    let mut numbers: Vec<u8> = (1..=n).collect();
+    let mut state = seed | 1;
+    for i in (1..numbers.len()).rev() {
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        let j = (state >> 33) as usize % (i + 1);
+        numbers.swap(i, j);
+    }
+    numbers
+}
+
+/// A valid bet of kind `kind` (0–10: NAP1–5, PERM2–5, BANKER, AGAINST) on a board of n numbers.
+fn bet_of(kind: usize, n: u8, seed: u64, size: usize) -> Bet {
+    let picks = shuffled(n, seed);
+    match kind {
+        0..=4 => Bet::Nap { numbers: picks[..=kind].to_vec() },
+        5..=8 => {
+            let k = (kind - 3) as u8;
+            let most = Bet::perm_max_numbers(k).min(usize::from(n));
+            let count = (usize::from(k) + 1 + size % (most - usize::from(k))).min(most);
+            Bet::Perm { k, numbers: picks[..count].to_vec() }
+        }
+        9 => Bet::Banker { banker: picks[0] },
+        _ => {
+            let top = 1 + size % 3;
+            let bottom = 1 + (size / 3) % 4;
+            let bottom = if top * bottom < 2 { 2 } else { bottom };
+            Bet::Against { top: picks[..top].to_vec(), bottom: picks[top..top + bottom].to_vec() }
+        }
+    }
+}
+
+fn sold() -> impl Strategy<Value = (usize, u64, usize, i64, u32, i64)> {
+    // kind, seed, size, stake per line, multiplier, cap (small caps bind often)
+    (0usize..11, any::<u64>(), 0usize..40, 1i64..400, 1u32..3_000, prop_oneof![1i64..2_000, 10_000i64..10_000_000])
+}
+
+fn build(n: u8, raw: &[(usize, u64, usize, i64, u32, i64)]) -> Vec<Sold> {
+    raw.iter()
+        .map(|(kind, seed, size, spl, multiplier, cap)| Sold {
+            bet: bet_of(*kind, n, *seed, *size),
+            stake_per_line: Kobo(*spl),
+            terms: Terms { multiplier: *multiplier, payout_cap: Kobo(*cap) },
+        })
+        .collect()
+}
+
+fn liability_of(n: u8, tickets: &[Sold]) -> Liability {
+    let mut liability = Liability::new(n);
+    for t in tickets {
+        liability.add(&Exposure::of(&t.bet, t.stake_per_line, t.terms, n));
+    }
+    liability
+}
+
+/// Every ordered result on a board of n: each set of five with each of its balls first.
+fn every_result(n: u8, visit: &mut dyn FnMut([u8; 5])) {
+    for a in 1..=n {
+        for b in a + 1..=n {
+            for c in b + 1..=n {
+                for d in c + 1..=n {
+                    for e in d + 1..=n {
+                        let set = [a, b, c, d, e];
+                        for first in 0..5 {
+                            let mut balls = set;
+                            balls.swap(0, first);
+                            visit(balls);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn settled(tickets: &[Sold], balls: &[u8; 5]) -> i64 {
+    tickets
+        .iter()
+        .map(|t| outcome_at(&t.bet, t.stake_per_line, balls, t.terms.multiplier, t.terms.payout_cap).1.as_i64())
+        .sum()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_worst_case_is_the_most_settlement_would_pay_over_every_result(
+        n in 8u8..=12,
+        raw in prop::collection::vec(sold(), 1..10),
+    ) {
+        let tickets = build(n, &raw);
+        let liability = liability_of(n, &tickets);
+        prop_assert!(liability.is_exact());
+        let mut most = 0i64;
+        let mut sum = 0i128;
+        let mut results = 0i128;
+        every_result(n, &mut |balls| {
+            let truth = settled(&tickets, &balls);
+            assert_eq!(liability.payout_of(&balls), truth, "result {balls:?}");
+            most = most.max(truth);
+            sum += i128::from(truth);
+            results += 1;
+        });
+        let worst = liability.worst_case();
+        prop_assert_eq!(worst.payout, most);
+        prop_assert_eq!(settled(&tickets, &worst.balls), most, "the named result pays the worst case");
+        let expected = (sum as f64 / results as f64).round() as i64;
+        prop_assert!((liability.expected_payout() - expected).abs() <= 1, "{} vs {expected}", liability.expected_payout());
+        prop_assert_eq!(results, i128::from(choose(u64::from(n), 5) as u32) * 5);
+    }
+
+    #[test]
+    fn taking_a_ticket_away_leaves_what_the_others_alone_owe(
+        n in 8u8..=10,
+        raw in prop::collection::vec(sold(), 2..8),
+    ) {
+        let tickets = build(n, &raw);
+        let mut liability = liability_of(n, &tickets);
+        let (gone, kept) = tickets.split_first().unwrap();
+        liability.remove(&Exposure::of(&gone.bet, gone.stake_per_line, gone.terms, n));
+        let others = liability_of(n, kept);
+        prop_assert_eq!(liability.worst_case().payout, others.worst_case().payout);
+        prop_assert_eq!(liability.total_stake(), others.total_stake());
+        every_result(n, &mut |balls| assert_eq!(liability.payout_of(&balls), others.payout_of(&balls)));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn no_sequence_of_sales_takes_a_draw_past_its_limits(
+        n in 8u8..=11,
+        raw in prop::collection::vec(sold(), 1..25),
+        (reserve, riding, staked) in (0i64..400_000, 0i64..200_000, 0i64..20_000),
+    ) {
+        let tickets = build(n, &raw);
+        let limits = RiskLimits {
+            reserve: Some(Kobo(reserve)),
+            max_number_payout: Some(Kobo(riding)),
+            max_combination_payout: Some(Kobo(riding)),
+            max_stake_per_number: Some(Kobo(staked)),
+        };
+        let mut risk = DrawRisk::new(Liability::new(n));
+        let mut sold = Vec::new();
+        for t in &tickets {
+            let exposure = Exposure::of(&t.bet, t.stake_per_line, t.terms, n);
+            if risk.admit(&limits, &picks(&t.bet), exposure).is_ok() {
+                sold.push(t.clone());
+            }
+        }
+        prop_assert_eq!(risk.liability.tickets(), sold.len() as u64, "a refused sale leaves nothing behind");
+        let mut most = 0i64;
+        every_result(n, &mut |balls| most = most.max(settled(&sold, &balls)));
+        prop_assert!(most <= reserve, "worst case {most} above the reserve {reserve}");
+        prop_assert_eq!(risk.worst_case().payout, most);
+        for number in 1..=n {
+            prop_assert!(risk.liability.stake_on(number) <= staked);
+            prop_assert!(risk.liability.number_payout(number) <= riding);
+        }
+        for size in 2..=5 {
+            for (_, payout) in risk.liability.heaviest(size, 1) {
+                prop_assert!(payout <= riding);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_nap2_pair_carries_its_payout_and_its_stake() {
+    let mut liability = Liability::new(90);
+    let terms = Terms { multiplier: 240, payout_cap: Kobo::naira(10_000_000) };
+    let bet = Bet::parse("NAP2", &[7, 21], &[], &[]).unwrap();
+    liability.add(&Exposure::of(&bet, Kobo::naira(100), terms, 90));
+    assert_eq!(liability.weight(ayo_data::risk::Combo::of(&[21, 7])), Kobo::naira(24_000).as_i64());
+    assert_eq!(liability.stake_on(7), Kobo::naira(100).as_i64());
+    assert_eq!(liability.worst_case().payout, Kobo::naira(24_000).as_i64());
+    assert_eq!(liability.heaviest(2, 3).len(), 1);
+}
