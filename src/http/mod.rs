@@ -42,6 +42,7 @@ pub fn routes() -> utoipa_actix_web::scope::Scope<
         .configure(public::games::configure)
         .configure(public::results::configure)
         .configure(public::notices::configure)
+        .configure(public::operator::configure)
         .configure(player::tickets::configure)
         .configure(player::bank_accounts::configure)
         .configure(player::deposits::configure)

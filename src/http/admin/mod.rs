@@ -6,6 +6,7 @@ mod games;
 mod identity;
 mod money;
 mod notices;
+mod operator;
 mod reports;
 mod users;
 
@@ -36,7 +37,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .configure(money::configure)
             .configure(compliance::configure)
             .configure(reports::configure)
-            .configure(identity::configure),
+            .configure(identity::configure)
+            .configure(operator::configure),
     );
 }
 

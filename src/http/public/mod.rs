@@ -4,5 +4,6 @@
 pub mod games;
 pub mod health;
 pub mod notices;
+pub mod operator;
 pub mod payments;
 pub mod results;
