@@ -13,10 +13,17 @@ export type OperatorInput = Omit<Operator, 'licences' | 'whatsapp_link' | 'licen
   licences: { state: string; regulator: string; number: string }[];
 };
 
+/**
+ * Read by every back-office page (the licence banner) and by Settings: a failure other than an ended session shows
+ * no dialog over whatever page is open; Settings says it could not load instead.
+ */
 export function useAdminOperator() {
   return useQuery({
     queryKey: ['admin', 'operator'],
-    queryFn: ({ signal }) => api.get<AdminOperator>('/admin/operator', { signal }).then((a) => a.data ?? null),
+    queryFn: ({ signal }) =>
+      api
+        .get<AdminOperator>('/admin/operator', { signal, handled: (error: ApiError) => error.status !== 401 })
+        .then((a) => a.data ?? null),
   });
 }
 

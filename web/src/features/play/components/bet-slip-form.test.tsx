@@ -163,11 +163,15 @@ describe('the bet slip', () => {
     const user = renderSlip();
     await pick(user, 7, 21, 45);
     await user.click(screen.getByRole('button', { name: 'Buy ticket · ₦150.00' }));
-    expect(await screen.findByRole('button', { name: 'Buy ticket · ₦150.00' })).toBeEnabled();
-    act(() => errorDialogStore.set(null));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Not bought yet — nothing was charged. Check your connection and try again.',
+    );
+    expect(errorDialogStore.get()).toBeNull();
+    expect(screen.getByRole('button', { name: 'Buy ticket · ₦150.00' })).toBeEnabled();
 
     await user.click(screen.getByRole('button', { name: 'Buy ticket · ₦150.00' }));
     expect(await screen.findByTestId('ticket-bought')).toHaveTextContent('Ticket #101 bought for draw #31');
+    expect(screen.queryByText(/Not bought yet/)).not.toBeInTheDocument();
     expect(getSession().user?.relationships.wallet.balance).toBe(1_000_000);
 
     await pick(user, 1, 2, 3);
@@ -180,6 +184,16 @@ describe('the bet slip', () => {
     expect(retry?.idempotency_key).toBe(first?.idempotency_key);
     expect(next?.idempotency_key).not.toBe(first?.idempotency_key);
     expect(String(first?.idempotency_key)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("keeps the server's own wording for a server error: the dialog, not the connection line", async () => {
+    saveLogin(makeLogin());
+    vi.stubGlobal('fetch', mockFetch({ 'POST /tickets/create': { status: 500, body: { message: 'boom' } } }).fetchMock);
+    const user = renderSlip();
+    await pick(user, 7, 21, 45);
+    await user.click(screen.getByRole('button', { name: 'Buy ticket · ₦150.00' }));
+    await vi.waitFor(() => expect(errorDialogStore.get()).not.toBeNull());
+    expect(screen.queryByText(/Not bought yet/)).not.toBeInTheDocument();
   });
 
   it('shows a refusal beside its field, with no error dialog', async () => {

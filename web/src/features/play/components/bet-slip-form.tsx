@@ -3,7 +3,8 @@
  * stake per line, the 1–90 board, Quick pick / Clear, the live summary and Buy.
  *
  * Buying: one idempotency key per attempt, kept while the same ticket is retried after an unknown outcome (no
- * answer, a timeout, a 5xx), so a retry never buys twice; a new key once an attempt succeeded or was refused.
+ * answer, a timeout, a 5xx), so a retry never buys twice; a new key once an attempt succeeded or was refused. No
+ * answer at all says so beside Buy ("Not bought yet…"); a server's error keeps the global dialog.
  * The server's 422 field errors show beside their fields; a guest pressing Buy gets the login dialog.
  */
 import { useId, useRef, useState } from 'react';
@@ -11,7 +12,7 @@ import { Link } from 'react-router';
 import { TextField } from '@/components/ui/form/text-field';
 import { toast } from '@/components/ui/toasts/toast-store';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, NO_RESPONSE } from '@/lib/api-client';
 import { openLogin } from '@/lib/auth-dialogs';
 import { formatNaira } from '@/lib/format';
 import { BET_TYPE_ORDER, betTypeLabel, multiplierFor, pickRange } from '@/lotto';
@@ -19,7 +20,7 @@ import { isOnSale } from '@/lib/realtime';
 import { useServerTime } from '@/lib/server-clock';
 import { useAuth } from '@/lib/session';
 import type { BetType, Draw, GameDetail, Ticket } from '@/types/lotto';
-import { newIdempotencyKey, useCreateTicket } from '../api/create-ticket';
+import { newIdempotencyKey, NOT_BOUGHT_NO_ANSWER, useCreateTicket } from '../api/create-ticket';
 import {
   changeBetType,
   emptySlip,
@@ -63,6 +64,8 @@ export function BetSlipForm({ game, draw, onBought }: Props) {
   /** The draw the server's errors were about: a "sales closed" goes once the next draw is on sale. */
   const [errorsDraw, setErrorsDraw] = useState<number | null>(null);
   const [bought, setBought] = useState<Ticket | null>(null);
+  /** The last press got no answer: said beside Buy until the next press. */
+  const [noAnswer, setNoAnswer] = useState(false);
   const attempt = useRef<{ signature: string; key: string } | null>(null);
   const { role } = useAuth();
   const buy = useCreateTicket();
@@ -103,6 +106,7 @@ export function BetSlipForm({ game, draw, onBought }: Props) {
     const signature = JSON.stringify(request);
     const key = attempt.current?.signature === signature ? attempt.current.key : newIdempotencyKey();
     attempt.current = { signature, key };
+    setNoAnswer(false);
     buy.mutate(
       { ...request, idempotency_key: key },
       {
@@ -117,6 +121,7 @@ export function BetSlipForm({ game, draw, onBought }: Props) {
         },
         onError: (error) => {
           if (!(error instanceof ApiError)) return;
+          if (error.status === NO_RESPONSE) setNoAnswer(true);
           if (error.status === 422) {
             // A refusal is final: the next press is a new attempt with a new key.
             attempt.current = null;
@@ -141,7 +146,9 @@ export function BetSlipForm({ game, draw, onBought }: Props) {
     serverErrors.stake_per_line ??
     (summary.stake && (stakeTouched || attempted || summary.lines !== null) ? summary.stake : undefined);
   const buyError =
-    (errorsDraw === draw?.id ? serverErrors.draw_id : undefined) ?? serverErrors.idempotency_key;
+    (errorsDraw === draw?.id ? serverErrors.draw_id : undefined) ??
+    serverErrors.idempotency_key ??
+    (noAnswer ? NOT_BOUGHT_NO_ANSWER : undefined);
   const hint =
     slip.betType === 'AGAINST'
       ? `${pickHint(slip.betType)}: ${slip.top.length} TOP, ${slip.bottom.length} BOTTOM`
