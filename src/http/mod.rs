@@ -43,6 +43,7 @@ pub fn routes() -> utoipa_actix_web::scope::Scope<
         .configure(public::results::configure)
         .configure(public::notices::configure)
         .configure(public::operator::configure)
+        .configure(public::tax_rates::configure)
         .configure(player::tickets::configure)
         .configure(player::bank_accounts::configure)
         .configure(player::deposits::configure)

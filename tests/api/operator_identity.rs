@@ -117,3 +117,17 @@ async fn a_production_server_without_a_licence_number_tells_its_staff() {
     let admin = sandbox.admin("boss@ayolotto.ng").await;
     assert_eq!(sandbox.get("/admin/operator", Some(&admin)).await.body["data"]["licence_missing"], false);
 }
+
+/// The bet slip says what a win pays after tax before Buy (issue 32, item 2): it reads the rates in force today.
+#[actix_web::test]
+async fn anyone_reads_the_withholding_tax_in_force_today_by_state() {
+    let app = spawn_app().await;
+    let rates = app.get("/tax-rates", None).await;
+    assert_eq!(rates.status, 200);
+    assert_eq!(rates.body["data"]["default_bp"], 0, "{:?}", rates.body);
+    let states = rates.body["data"]["states"].as_array().unwrap();
+    assert_eq!(states.len(), 1, "only Lagos withholds by default: {states:?}");
+    assert_eq!(states[0]["state"], "LA");
+    assert_eq!(states[0]["state_name"], "Lagos State");
+    assert_eq!(states[0]["rate_bp"], 500);
+}

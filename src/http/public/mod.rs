@@ -7,3 +7,4 @@ pub mod notices;
 pub mod operator;
 pub mod payments;
 pub mod results;
+pub mod tax_rates;

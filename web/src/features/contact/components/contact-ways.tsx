@@ -10,7 +10,7 @@ export function ContactWays() {
   if (isPending) return <p aria-busy="true">Loading our phone and WhatsApp numbers…</p>;
   if (!operator || (!operator.support_phone && !operator.whatsapp_link)) return null;
   return (
-    <div className="card contact-ways" aria-labelledby="contact-ways-title">
+    <section className="card contact-ways" aria-labelledby="contact-ways-title">
       <h2 id="contact-ways-title" className="card__title">
         Talk to a person
       </h2>
@@ -42,6 +42,6 @@ export function ContactWays() {
           Our registered address: <span>{operator.address}</span>
         </p>
       )}
-    </div>
+    </section>
   );
 }

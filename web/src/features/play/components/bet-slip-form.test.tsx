@@ -153,7 +153,7 @@ describe('the bet slip', () => {
     // The first press gets no answer at all (the network dropped).
     let dropFirst = true;
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (dropFirst) {
+      if (dropFirst && init?.method === 'POST') {
         dropFirst = false;
         calls.push({ method: 'POST', path: '/tickets/create', init });
         throw new TypeError('Failed to fetch');
@@ -194,6 +194,24 @@ describe('the bet slip', () => {
     await user.click(screen.getByRole('button', { name: 'Buy ticket · ₦150.00' }));
     await vi.waitFor(() => expect(errorDialogStore.get()).not.toBeNull());
     expect(screen.queryByText(/Not bought yet/)).not.toBeInTheDocument();
+  });
+
+  it('tells a Lagos player what the best win pays after tax before Buy, and a guest where tax applies', async () => {
+    const rates = { data: { day: '2026-11-27', default_bp: 0, states: [{ state: 'LA', state_name: 'Lagos State', rate_bp: 500 }] } };
+    vi.stubGlobal('fetch', mockFetch({ 'GET /tax-rates': { body: rates } }).fetchMock);
+    saveLogin(makeLogin({ user: makeUser({ state: 'LA' }) }));
+    const user = renderSlip();
+    await pick(user, 7, 21, 45);
+    // PERM2 of 3 numbers at ₦50: ₦150 staked; the best win is every line winning, ₦36,000 (3 × 240 × ₦50);
+    // 5 % of ₦35,850 is ₦1,792.50.
+    expect(await screen.findByTestId('slip-tax')).toHaveTextContent(
+      'Win up to ₦36,000.00 — ₦34,207.50 after 5 % Lagos withholding tax',
+    );
+    act(() => clearSession());
+    expect(await screen.findByTestId('slip-tax')).toHaveTextContent(
+      'Winnings above your stake bear withholding tax where you live: 5 % in Lagos.',
+    );
+    expect(screen.getByTestId('slip-win')).toHaveTextContent('₦36,000.00');
   });
 
   it('shows a refusal beside its field, with no error dialog', async () => {

@@ -5,7 +5,8 @@
  * Buying: one idempotency key per attempt, kept while the same ticket is retried after an unknown outcome (no
  * answer, a timeout, a 5xx), so a retry never buys twice; a new key once an attempt succeeded or was refused. No
  * answer at all says so beside Buy ("Not bought yet…"); a server's error keeps the global dialog.
- * The server's 422 field errors show beside their fields; a guest pressing Buy gets the login dialog.
+ * The server's 422 field errors show beside their fields; a guest pressing Buy gets the login dialog. Below the
+ * summary, what the best win pays after the player's withholding tax (`tax-line`).
  */
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -21,6 +22,7 @@ import { useServerTime } from '@/lib/server-clock';
 import { useAuth } from '@/lib/session';
 import type { BetType, Draw, GameDetail, Ticket } from '@/types/lotto';
 import { newIdempotencyKey, NOT_BOUGHT_NO_ANSWER, useCreateTicket } from '../api/create-ticket';
+import { useTaxRates } from '../api/tax-rates';
 import {
   changeBetType,
   emptySlip,
@@ -34,6 +36,7 @@ import {
   type Group,
   type Slip,
 } from '../bet-slip';
+import { taxLine } from '../tax-line';
 import { DrawBar } from './draw-bar';
 import { NumberBoard } from './number-board';
 import './play.css';
@@ -67,14 +70,21 @@ export function BetSlipForm({ game, draw, onBought }: Props) {
   /** The last press got no answer: said beside Buy until the next press. */
   const [noAnswer, setNoAnswer] = useState(false);
   const attempt = useRef<{ signature: string; key: string } | null>(null);
-  const { role } = useAuth();
+  const { role, user } = useAuth();
   const buy = useCreateTicket();
+  const rates = useTaxRates();
   const ids = { hint: useId(), summary: useId(), buy: useId(), stake: useId() };
 
   // Re-renders when sales open or close, not every second (the draw bar's countdown ticks by itself).
   const onSale = useServerTime((now) => (draw ? isOnSale(draw, now) : false));
   const summary = summarize(slip, stakeText, game);
   const picked = pickCount(slip);
+  const taxText = taxLine({
+    rates: rates.data,
+    player: role === 'user' ? { state: user?.state } : undefined,
+    potentialWin: summary.potentialWin,
+    totalStake: summary.totalStake,
+  });
 
   const changePicks = (next: Slip) => {
     setSlip(next);
@@ -258,6 +268,11 @@ export function BetSlipForm({ game, draw, onBought }: Props) {
           <dd data-testid="slip-win">{summary.potentialWin === null ? '–' : formatNaira(summary.potentialWin)}</dd>
         </div>
       </dl>
+      {taxText ? (
+        <p className="slip__tax" data-testid="slip-tax" aria-live="polite">
+          {taxText}
+        </p>
+      ) : null}
 
       <button
         type="submit"
