@@ -214,6 +214,18 @@ describe('the bet slip', () => {
     expect(screen.getByTestId('slip-win')).toHaveTextContent('₦36,000.00');
   });
 
+  it('offers Deposit beside Buy when the balance is less than the ticket', async () => {
+    saveLogin(makeLogin({ user: makeUser({ relationships: { wallet: { balance: 10_000 } } }) }));
+    vi.stubGlobal('fetch', mockFetch({}).fetchMock);
+    const user = renderSlip();
+    await pick(user, 7, 21);
+    expect(screen.queryByTestId('slip-low-balance')).not.toBeInTheDocument();
+    await pick(user, 45);
+    const low = screen.getByTestId('slip-low-balance');
+    expect(low).toHaveTextContent('Your balance, ₦100.00, is less than this ticket’s ₦150.00.');
+    expect(within(low).getByRole('link', { name: 'Deposit' })).toHaveAttribute('href', '/user/deposit');
+  });
+
   it('shows a refusal beside its field, with no error dialog', async () => {
     saveLogin(makeLogin());
     const { fetchMock } = mockFetch({
