@@ -132,7 +132,7 @@ export function Header() {
           {role ? (
             <ul className="site-nav__list site-nav__list--account">
               {canDeposit ? (
-                <li>
+                <li className="site-nav__deposit">
                   <NavLink to={paths.user.deposit.getHref()} className="site-nav__link">
                     Deposit
                   </NavLink>

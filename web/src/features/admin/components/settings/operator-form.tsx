@@ -14,12 +14,12 @@ type Field = Text | 'licences';
 /** Each text field, its label and a hint of the form expected. */
 const TEXTS: { field: Text; label: string; hint?: string; autoComplete?: string; inputMode?: 'tel' }[] = [
   { field: 'company', label: 'Company name', autoComplete: 'organization' },
-  { field: 'rc_number', label: 'RC number', hint: 'As the Corporate Affairs Commission registered it: RC 1234567' },
+  { field: 'rc_number', label: 'RC number', hint: 'As the Corporate Affairs Commission registered it, for example RC 1234567' },
   { field: 'address', label: 'Registered address', autoComplete: 'street-address' },
-  { field: 'support_phone', label: 'Support phone', hint: '+2348012345678 or 08012345678', inputMode: 'tel' },
+  { field: 'support_phone', label: 'Support phone', hint: 'For example +2348012345678 or 08012345678', inputMode: 'tel' },
   { field: 'whatsapp', label: 'WhatsApp number', hint: 'Players tap it to open a chat', inputMode: 'tel' },
-  { field: 'support_hours', label: 'Support hours', hint: 'Monday to Saturday, 8am to 8pm WAT' },
-  { field: 'reply_time', label: 'Reply time promised', hint: 'within 24 hours' },
+  { field: 'support_hours', label: 'Support hours', hint: 'For example: Monday to Saturday, 8am to 8pm WAT' },
+  { field: 'reply_time', label: 'Reply time promised', hint: 'For example: within 24 hours' },
 ];
 
 /**
