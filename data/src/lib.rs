@@ -30,6 +30,7 @@ pub mod money;
 pub mod name_match;
 pub mod notice;
 pub mod nuban;
+pub mod operator;
 pub mod pg;
 pub mod residence;
 pub mod responsible;

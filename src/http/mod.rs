@@ -44,6 +44,8 @@ pub fn routes() -> utoipa_actix_web::scope::Scope<
         .configure(public::fairness::configure)
         .configure(public::notices::configure)
         .configure(public::witnesses::configure)
+        .configure(public::operator::configure)
+        .configure(public::tax_rates::configure)
         .configure(player::tickets::configure)
         .configure(player::bank_accounts::configure)
         .configure(player::deposits::configure)

@@ -63,6 +63,8 @@ pub struct Settings {
     pub bus_key: Option<String>,
     /// `AYO_BUS_CA_FILE`: the PEM CA that signed the NATS server's certificate; set, the bus must be TLS.
     pub bus_ca_file: Option<PathBuf>,
+    /// `AYO_OPERATOR_*`: who runs the lottery, written to the store at start (`crate::server::operator`).
+    pub operator: crate::server::operator::OperatorEnv,
 }
 
 /// ₦100,000: manual adjustments above it need a second admin.
@@ -96,6 +98,7 @@ impl Settings {
             ws_guests_per_address: None,
             bus_key: None,
             bus_ca_file: None,
+            operator: Default::default(),
         }
     }
 
@@ -172,6 +175,7 @@ impl Settings {
         if let Some(v) = var("AYO_BUS_CA_FILE") {
             self.bus_ca_file = Some(PathBuf::from(v));
         }
+        self.operator = crate::server::operator::OperatorEnv::from_env();
         self.payments = self.payments.with_env();
         self.identity = self.identity.with_env();
         self

@@ -9,5 +9,6 @@ pub mod control;
 pub mod front;
 pub mod keys;
 pub mod metrics;
+pub mod operator;
 pub mod security_headers;
 pub mod startup;

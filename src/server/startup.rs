@@ -63,6 +63,7 @@ impl Application {
                 .map_err(|bad| anyhow::anyhow!("AYO_LICENSED_STATES: {bad:?} is not a state's ISO 3166-2:NG code"))?;
             store.meta.set_licence(&licence)?;
         }
+        crate::server::operator::establish(&store, &settings.operator, settings.demo)?;
         let identity = crate::identity::IdentityProvider::new(&settings.identity)?;
         if identity.is_sandbox() {
             tracing::warn!("identity checks use the built-in SANDBOX provider: NINs are not checked with NIMC");

@@ -44,6 +44,7 @@ mod lists;
 mod login;
 mod money_controls;
 mod openapi;
+mod operator_identity;
 mod otp;
 mod otp_takeover;
 mod password_reset;

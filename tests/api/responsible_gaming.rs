@@ -2,7 +2,7 @@
 //! self-exclusion (no tickets, no deposits, withdrawals still allowed), shown on the profile.
 
 use chrono::{Duration, Utc};
-use serde_json::json;
+use serde_json::{json, Value};
 
 use crate::helpers::spawn_app;
 use crate::lotto::nap1;
@@ -244,4 +244,23 @@ async fn checkouts_opened_at_once_never_hold_more_than_the_limit() {
     }
     assert_eq!(app.balance(&player).await, 500_000);
     app.assert_ledger_matches_balance(&player).await;
+}
+
+/// Issue 32: the back office sees at a glance that a player is on a break, in the list and on the record.
+#[actix_web::test]
+async fn the_back_office_sees_a_players_break_in_the_list_and_on_the_record() {
+    let app = spawn_app().await;
+    let admin = app.admin("boss@ayolotto.ng").await;
+    let player = app.verified_player("ada@example.com", "+2348012345678").await;
+    let id = app.user_id(&player).await;
+    let row = |list: &Value| list["data"].as_array().unwrap().iter().find(|u| u["id"] == id).cloned().unwrap();
+    assert_eq!(row(&app.get("/admin/users", Some(&admin)).await.body)["protection"], json!(null));
+
+    let out = app.post("/exclusions/create", json!({"kind": "self_exclusion", "period": "1y"}), Some(&player)).await;
+    assert_eq!(out.status, 201, "{:?}", out.body);
+    let listed = row(&app.get("/admin/users", Some(&admin)).await.body);
+    assert_eq!(listed["protection"]["kind"], "self_exclusion");
+    assert_eq!(listed["protection"]["ends_at"], out.body["data"]["ends_at"]);
+    let record = app.get(&format!("/admin/users/{id}"), Some(&admin)).await.body;
+    assert_eq!(record["data"]["protection"]["period"], "1y");
 }

@@ -63,6 +63,8 @@ async fn the_csv_export_has_a_header_and_every_transaction_in_naira_and_kobo() {
     assert_eq!((rows[2][6], rows[2][7]), ("-50.00", "-5000"));
     assert_eq!((rows[3][3], rows[3][6], rows[3][7], rows[3][9]), ("pending", "-1000.00", "-100000", "518456"));
     assert!(chrono::DateTime::parse_from_rfc3339(rows[0][0]).is_ok());
+    // The page says WAT, so the file does too: Lagos time with its offset (issue 32).
+    assert!(rows.iter().all(|r| r[0].ends_with("+01:00")), "{csv}");
 
     let deposits_only = export(&app, &player, "?type=deposit").await;
     assert_eq!(deposits_only.lines().count(), 2);

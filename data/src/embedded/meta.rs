@@ -4,8 +4,9 @@ use rand::RngCore;
 
 use super::codec::{decode, encode};
 use crate::error::{StoreError, StoreResult};
+use crate::operator::Operator;
 use crate::residence::Licence;
-use crate::seam::{Meta, LICENCE, PAYMENTS_MODE, PSEUDONYM_KEY, TAX_TABLE};
+use crate::seam::{Meta, LICENCE, OPERATOR, PAYMENTS_MODE, PSEUDONYM_KEY, TAX_TABLE};
 use crate::tax::TaxTable;
 
 #[derive(Clone)]
@@ -55,6 +56,15 @@ impl Meta for MetaStore {
 
     fn set_tax_table(&self, table: &TaxTable) -> StoreResult<()> {
         self.tree.insert(TAX_TABLE, encode(table)?)?;
+        Ok(())
+    }
+
+    fn operator(&self) -> StoreResult<Operator> {
+        self.tree.get(OPERATOR)?.map(|v| decode(&v)).transpose().map(Option::unwrap_or_default)
+    }
+
+    fn set_operator(&self, operator: &Operator) -> StoreResult<()> {
+        self.tree.insert(OPERATOR, encode(operator)?)?;
         Ok(())
     }
 }

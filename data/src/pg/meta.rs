@@ -6,8 +6,9 @@ use serde::{de::DeserializeOwned, Serialize};
 
 use super::blocking::PgSync;
 use crate::error::{StoreError, StoreResult};
+use crate::operator::Operator;
 use crate::residence::Licence;
-use crate::seam::{Meta, LICENCE, PAYMENTS_MODE, PSEUDONYM_KEY, TAX_TABLE};
+use crate::seam::{Meta, LICENCE, OPERATOR, PAYMENTS_MODE, PSEUDONYM_KEY, TAX_TABLE};
 use crate::tax::TaxTable;
 
 #[derive(Clone)]
@@ -89,5 +90,13 @@ impl Meta for PgMeta {
 
     fn set_tax_table(&self, table: &TaxTable) -> StoreResult<()> {
         self.put_json(TAX_TABLE, table)
+    }
+
+    fn operator(&self) -> StoreResult<Operator> {
+        self.get_json(OPERATOR)
+    }
+
+    fn set_operator(&self, operator: &Operator) -> StoreResult<()> {
+        self.put_json(OPERATOR, operator)
     }
 }

@@ -1,7 +1,9 @@
 //! Facts about the installation itself: which payment gateway its money went through, the key of players'
-//! pseudonyms in ticket receipts, the states the operator is licensed in and the withholding-tax rules.
+//! pseudonyms in ticket receipts, the states the operator is licensed in, the withholding-tax rules and who the
+//! operator is.
 
 use crate::error::StoreResult;
+use crate::operator::Operator;
 use crate::residence::Licence;
 use crate::tax::TaxTable;
 
@@ -11,6 +13,7 @@ pub(crate) const PAYMENTS_MODE: &[u8] = b"payments_mode";
 pub(crate) const PSEUDONYM_KEY: &[u8] = b"pseudonym_key";
 pub(crate) const LICENCE: &[u8] = b"licensed_states";
 pub(crate) const TAX_TABLE: &[u8] = b"tax_table";
+pub(crate) const OPERATOR: &[u8] = b"operator";
 
 pub trait Meta: Send + Sync {
     /// The gateway this store's money has gone through (`sandbox` or `paystack`), once a server has started on it.
@@ -32,4 +35,9 @@ pub trait Meta: Send + Sync {
     fn tax_table(&self) -> StoreResult<TaxTable>;
 
     fn set_tax_table(&self, table: &TaxTable) -> StoreResult<()>;
+
+    /// Who runs the lottery (empty until `AYO_OPERATOR_*`, `--demo` or the back office set it).
+    fn operator(&self) -> StoreResult<Operator>;
+
+    fn set_operator(&self, operator: &Operator) -> StoreResult<()>;
 }

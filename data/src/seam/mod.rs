@@ -38,7 +38,7 @@ pub use identities::Identities;
 pub use ids::Ids;
 pub use listing::{Page, Slice};
 pub use meta::Meta;
-pub(crate) use meta::{LICENCE, PAYMENTS_MODE, PSEUDONYM_KEY, TAX_TABLE};
+pub(crate) use meta::{LICENCE, OPERATOR, PAYMENTS_MODE, PSEUDONYM_KEY, TAX_TABLE};
 pub(crate) use money::{refund_entry, settlement_entry, stake_entry};
 pub use money::{unbalanced, Answer, Bought, Money, Outcome, PlayerSettlement, Purchase, PurchaseError};
 pub use notices::Notices;

@@ -6,6 +6,7 @@ mod games;
 mod identity;
 mod money;
 mod notices;
+mod operator;
 mod reports;
 mod risk;
 mod users;
@@ -38,7 +39,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .configure(compliance::configure)
             .configure(reports::configure)
             .configure(identity::configure)
-            .configure(risk::configure),
+            .configure(risk::configure)
+            .configure(operator::configure),
     );
 }
 

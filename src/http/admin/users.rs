@@ -18,7 +18,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
 }
 
 #[utoipa::path(
-    summary = "Players",
+    summary = "Players, each with `protection`: the time-out or self-exclusion in force ({kind, period, starts_at, ends_at}) or null",
     params(TableQuery),
     responses(
         (status = 200, description = "ok", body = Envelope),
@@ -35,7 +35,9 @@ async fn list(
     let answer = web::block(move || {
         let rows = store.users.newest_first().filter(|u| u.as_ref().map_or(true, |u| u.role == Role::User)).map(|u| {
             let user = u?;
-            Ok::<_, ApiError>(views::user(&user, store.books.balance(user.id)?))
+            let mut row = views::user(&user, store.books.balance(user.id)?);
+            row["protection"] = views::money::protection(&store.responsible.get(user.id)?, chrono::Utc::now());
+            Ok::<_, ApiError>(row)
         });
         table.answer_stream(rows, &["name", "email", "phoneNumber", "id"], Some("created_at"))
     })
@@ -59,6 +61,7 @@ async fn one(state: web::Data<AppState>, _: AdminUser, id: web::Path<u64>) -> Re
     let store = state.store.clone();
     let body = web::block(move || {
         let mut body = views::user(&user, store.books.balance(user.id)?);
+        body["protection"] = views::money::protection(&store.responsible.get(user.id)?, chrono::Utc::now());
         let newest = TableQuery { per_page: Some(100), ..Default::default() };
         body["tickets"] = crate::http::player::tickets::tickets_table(&store, None, user.id, &newest)?["data"].take();
         body["transactions"] =

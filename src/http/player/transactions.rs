@@ -165,7 +165,13 @@ pub fn entries_table(
 pub const CSV_HEADER: &str =
     "date,id,type,status,description,reference,amount_naira,amount_kobo,balance_after_naira,balance_after_kobo";
 
-/// The ledger as CSV, oldest first.
+/// When an entry was made, as the player's page says it: Lagos time with its offset, `2026-11-22T09:00:11+01:00`
+/// (a spreadsheet shows the hour the player saw, and the offset keeps the instant exact).
+fn lagos_time(at: chrono::DateTime<Utc>) -> String {
+    at.with_timezone(&ayo_data::lagos::wat()).to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
+}
+
+/// The ledger as CSV, oldest first, times in Lagos time.
 pub fn csv(entries: &[LedgerEntry]) -> String {
     let mut out = String::with_capacity(64 * (entries.len() + 1));
     out.push_str(CSV_HEADER);
@@ -174,7 +180,7 @@ pub fn csv(entries: &[LedgerEntry]) -> String {
     oldest_first.sort_by_key(|e| (e.created_at, e.id));
     for e in oldest_first {
         let cells = [
-            ayo_actors::views::time(e.created_at),
+            lagos_time(e.created_at),
             e.id.to_string(),
             kind_name(e.kind).to_string(),
             status_name(e.status).to_string(),
@@ -233,6 +239,12 @@ mod tests {
         assert_eq!(lagos_day(late_evening_utc), NaiveDate::from_ymd_opt(2026, 11, 23).unwrap());
         let noon = chrono::DateTime::parse_from_rfc3339("2026-11-22T12:00:00Z").unwrap().to_utc();
         assert_eq!(lagos_day(noon), NaiveDate::from_ymd_opt(2026, 11, 22).unwrap());
+    }
+
+    #[test]
+    fn csv_times_are_lagos_times_with_their_offset() {
+        let late_evening_utc = chrono::DateTime::parse_from_rfc3339("2026-11-22T23:30:05.250Z").unwrap().to_utc();
+        assert_eq!(lagos_time(late_evening_utc), "2026-11-23T00:30:05+01:00");
     }
 
     #[test]

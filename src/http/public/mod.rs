@@ -5,6 +5,8 @@ pub mod fairness;
 pub mod games;
 pub mod health;
 pub mod notices;
+pub mod operator;
 pub mod payments;
 pub mod results;
 pub mod witnesses;
+pub mod tax_rates;

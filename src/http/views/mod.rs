@@ -1,6 +1,7 @@
 //! The JSON shapes of domain values as the app reads them (docs/api-accounts.md).
 
 pub mod money;
+pub mod operator;
 pub mod receipt;
 
 use serde_json::{json, Value};

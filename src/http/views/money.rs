@@ -83,6 +83,12 @@ pub fn exclusion(rg: &ResponsibleGaming, now: DateTime<Utc>) -> Value {
     })
 }
 
+/// A player's protection status for the back office (`protection` of `GET /admin/users` rows and of a player's
+/// record): the time-out or self-exclusion in force, or `null` (issue 32).
+pub fn protection(stored: &ResponsibleGaming, now: DateTime<Utc>) -> Value {
+    exclusion(&stored.at(now), now)
+}
+
 /// The `responsible_gaming` object of the user (GET /auth/profiles): settings in force at `now`.
 pub fn responsible_gaming(stored: &ResponsibleGaming, now: DateTime<Utc>) -> Value {
     let rg = stored.at(now);

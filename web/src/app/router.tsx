@@ -193,6 +193,7 @@ function bossChildren(): RouteObject[] {
     lazyPage(root, b.activities, () => import('@/app/routes/boss/activities')),
     lazyPage(root, b.changePassword, () => import('@/app/routes/boss/change-password')),
     lazyPage(root, b.compliance, () => import('@/app/routes/boss/compliance')),
+    lazyPage(root, b.settings, () => import('@/app/routes/boss/settings')),
     lazyPage(root, b.marquee, () => import('@/app/routes/boss/marquee')),
     lazyPage(root, b.marqueeMessage, () => import('@/app/routes/boss/marquee-message')),
   ];

@@ -70,6 +70,7 @@ export const paths = {
       getHref: () => '/boss/change-password',
     },
     compliance: { path: '/boss/compliance', title: 'Compliance', getHref: () => '/boss/compliance' },
+    settings: { path: '/boss/settings', title: 'Settings', getHref: () => '/boss/settings' },
     marquee: { path: '/boss/marquee', title: 'Marquee', getHref: () => '/boss/marquee' },
     marqueeMessage: {
       path: '/boss/marquees/:slug',

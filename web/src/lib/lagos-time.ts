@@ -33,6 +33,15 @@ function watParts(value: string | number) {
   };
 }
 
+const WAT_WEEKDAY = new Intl.DateTimeFormat('en-GB', { timeZone: LAGOS_TIME_ZONE, weekday: 'long' });
+
+/** An instant in words, for when a break ends: `Friday 4 Dec 2026 at 7:15 pm WAT`. */
+export function formatWeekdayDateTimeWAT(value: string | number): string {
+  const parts = watParts(value);
+  if (!parts) return String(value);
+  return `${WAT_WEEKDAY.format(new Date(value))} ${parts.date.replace(/^0/, '')} at ${parts.time} WAT`;
+}
+
 /** An instant in Nigerian time (docs/product.md §20): `22 Nov 2026, 7:15 pm WAT`. */
 export function formatDateTimeWAT(value: string | number): string {
   const parts = watParts(value);

@@ -5,6 +5,7 @@ import { ReconnectingNotice } from '@/components/ui/reconnecting-notice/reconnec
 import { paths } from '@/config/paths';
 import { openSignup } from '@/lib/auth-dialogs';
 import { useAuth } from '@/lib/session';
+import { describeBreak, useBreak } from '@/lib/on-break';
 import { useGames } from '@/features/games/api/get-games';
 import { GamesList } from '@/features/games/components/games-list';
 import { LatestResults } from '@/features/games/components/latest-results';
@@ -24,6 +25,7 @@ const STEPS = [
  */
 export function HomeRoute() {
   const { role } = useAuth();
+  const onBreak = useBreak();
   const games = useGames();
   // The games arrive as a low-priority update: the panel and the cards render in slices, not in one long task.
   const gamesData = useDeferredValue(games.data);
@@ -32,50 +34,67 @@ export function HomeRoute() {
     <div className="home">
       <section className="hero" aria-labelledby="hero-heading">
         <div className="container hero__inner">
-          <div className="hero__copy">
-            <p className="hero__eyebrow">5/90 lotto · made in Nigeria</p>
-            <h1 id="hero-heading" className="hero__title">
-              Play Nigeria&apos;s favourite 5/90 lotto — <span className="hero__highlight">provably fair</span>
-            </h1>
-            <p className="hero__lead">
-              Pick your numbers, stake from ₦50 and watch every draw. Anyone can check that each result was fair.
-            </p>
-            <div className="hero__actions">
-              {role === 'user' ? (
-                <Link className="button button--accent button--large" to={paths.games.getHref()}>
-                  See the games
+          {onBreak ? (
+            // No promotion to a player on a break (docs/decisions/025): the hero says when it ends instead.
+            <div className="hero__copy" data-testid="hero-break">
+              <h1 id="hero-heading" className="hero__title">
+                You are taking a break
+              </h1>
+              <p className="hero__lead">{describeBreak(onBreak)} Results and your account stay open.</p>
+              <div className="hero__actions">
+                <Link className="button button--outline-light button--large" to={paths.responsibleGaming.getHref()}>
+                  Where to find support
                 </Link>
-              ) : (
-                <button type="button" className="button button--accent button--large" onClick={openSignup}>
-                  Sign up
-                </button>
-              )}
-              <Link className="button button--outline-light button--large" to={paths.howToPlay.getHref()}>
-                How to play
-              </Link>
+              </div>
             </div>
-          </div>
+          ) : (
+            <div className="hero__copy">
+              <p className="hero__eyebrow">5/90 lotto · made in Nigeria</p>
+              <h1 id="hero-heading" className="hero__title">
+                Play Nigeria&apos;s favourite 5/90 lotto — <span className="hero__highlight">provably fair</span>
+              </h1>
+              <p className="hero__lead">
+                Pick your numbers, stake from ₦50 and watch every draw. Anyone can check that each result was fair.
+              </p>
+              <div className="hero__actions">
+                {role === 'user' ? (
+                  <Link className="button button--accent button--large" to={paths.games.getHref()}>
+                    See the games
+                  </Link>
+                ) : (
+                  <button type="button" className="button button--accent button--large" onClick={openSignup}>
+                    Sign up
+                  </button>
+                )}
+                <Link className="button button--outline-light button--large" to={paths.howToPlay.getHref()}>
+                  How to play
+                </Link>
+              </div>
+            </div>
+          )}
           <div className="hero__live">
             <ReconnectingNotice />
-            <NextDrawPanel games={gamesData} loading={gamesLoading} />
+            {onBreak ? null : <NextDrawPanel games={gamesData} loading={gamesLoading} />}
           </div>
         </div>
       </section>
 
-      <section className="container section" aria-labelledby="games-heading">
-        <div className="section__head">
-          <h2 id="games-heading" className="section__title">
-            Games
-          </h2>
-          <Link to={paths.games.getHref()}>All games</Link>
-        </div>
-        <GamesList
-          games={gamesData}
-          loading={gamesLoading}
-          failed={games.isError}
-          onRetry={() => void games.refetch()}
-        />
-      </section>
+      {onBreak ? null : (
+        <section className="container section" aria-labelledby="games-heading">
+          <div className="section__head">
+            <h2 id="games-heading" className="section__title">
+              Games
+            </h2>
+            <Link to={paths.games.getHref()}>All games</Link>
+          </div>
+          <GamesList
+            games={gamesData}
+            loading={gamesLoading}
+            failed={games.isError}
+            onRetry={() => void games.refetch()}
+          />
+        </section>
+      )}
 
       <section className="container section section--flush-top" aria-labelledby="results-heading">
         <h2 id="results-heading" className="section__title">
@@ -84,24 +103,26 @@ export function HomeRoute() {
         <LatestResults />
       </section>
 
-      <section className="container section" aria-labelledby="how-heading">
-        <h2 id="how-heading" className="section__title">
-          How it works
-        </h2>
-        <ol className="steps">
-          {STEPS.map((step, index) => (
-            <li key={step.title} className="step">
-              <span className="ball ball--step" aria-hidden="true">
-                {index + 1}
-              </span>
-              <div>
-                <h3 className="step__title">{step.title}</h3>
-                <p className="step__text">{step.text}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
-      </section>
+      {onBreak ? null : (
+        <section className="container section" aria-labelledby="how-heading">
+          <h2 id="how-heading" className="section__title">
+            How it works
+          </h2>
+          <ol className="steps">
+            {STEPS.map((step, index) => (
+              <li key={step.title} className="step">
+                <span className="ball ball--step" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <div>
+                  <h3 className="step__title">{step.title}</h3>
+                  <p className="step__text">{step.text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
 
       <section className="section section--tint" aria-labelledby="fair-heading">
         <div className="container fair">

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { AgeBadge } from '@/components/ui/age-badge';
+import { OperatorFooter } from '@/components/layouts/operator-footer';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 
@@ -15,7 +16,10 @@ const INFO_LINKS = [
   paths.contact,
 ];
 
-/** Every page ends with the 18+ mark, the information pages and a word on playing responsibly (docs/product.md §8). */
+/**
+ * Every page ends with the 18+ mark, the information pages, who runs the site and how to reach a person, and a word
+ * on playing responsibly (docs/product.md §8, docs/decisions/049).
+ */
 export function Footer() {
   return (
     <footer className="site-footer">
@@ -33,6 +37,7 @@ export function Footer() {
             ))}
           </ul>
         </nav>
+        <OperatorFooter />
         <p className="site-footer__rg">
           Play for fun, never to make money. Set a budget and stick to it. Only for players aged 18 and over.{' '}
           <Link to={paths.responsibleGaming.getHref()}>Get help and set limits</Link>.

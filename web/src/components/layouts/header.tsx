@@ -7,6 +7,7 @@ import { logout } from '@/lib/auth';
 import { openLogin, openSignup } from '@/lib/auth-dialogs';
 import { formatNaira } from '@/lib/format';
 import { lastLoginText } from '@/lib/last-login';
+import { useBreak } from '@/lib/on-break';
 import { useAuth } from '@/lib/session';
 import { useLiveConnection } from '@/lib/use-live-connection';
 
@@ -52,6 +53,9 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
   const lastLogin = lastLoginText(user?.previous_login_at);
+  // Money within reach (issue 32): Deposit beside the balance and in the menu, except during a break.
+  const onBreak = useBreak();
+  const canDeposit = role === 'user' && !onBreak;
 
   const onLogout = () => {
     setMenuOpen(false);
@@ -69,7 +73,18 @@ export function Header() {
 
         <div className="site-header__account">
           {role === 'user' && user ? (
-            <BalanceChip balance={user.relationships?.wallet?.balance ?? 0} />
+            <>
+              <BalanceChip balance={user.relationships?.wallet?.balance ?? 0} />
+              {canDeposit ? (
+                <Link
+                  to={paths.user.deposit.getHref()}
+                  className="button button--accent button--small site-header__deposit"
+                  data-testid="header-deposit"
+                >
+                  Deposit
+                </Link>
+              ) : null}
+            </>
           ) : role === 'admin' ? (
             <Link to={paths.boss.dashboard.getHref()} className="button button--ghost button--small">
               Back office
@@ -116,6 +131,13 @@ export function Header() {
           </ul>
           {role ? (
             <ul className="site-nav__list site-nav__list--account">
+              {canDeposit ? (
+                <li className="site-nav__deposit">
+                  <NavLink to={paths.user.deposit.getHref()} className="site-nav__link">
+                    Deposit
+                  </NavLink>
+                </li>
+              ) : null}
               {role === 'user' ? (
                 <li>
                   <NavLink to={paths.user.profile.getHref()} className="site-nav__link">

@@ -1,7 +1,7 @@
 /** What the back office API answers (docs/api-admin.md). Amounts are integer kobo; times RFC 3339 UTC. */
 import type { User } from '@/types/api';
 import type { Draw, Game, Ticket, Transaction } from '@/types/lotto';
-import type { BankAccount, Withdrawal } from '@/types/money';
+import type { BankAccount, Exclusion, Withdrawal } from '@/types/money';
 
 export type MoneyTotals = { deposits: number; stakes: number; wins: number; ggr: number };
 
@@ -31,7 +31,8 @@ export type PlayerTicket = Ticket & {
 };
 
 /** Players in the users table carry their balance in `relationships.wallet.balance`. */
-export type AdminUser = User;
+/** A player as the back office lists them: `protection` is the time-out or self-exclusion in force, or null. */
+export type AdminUser = User & { protection?: Exclusion | null };
 
 /** An audit entry: GET /admin/activities and a player's `activities` share this shape. */
 export type Activity = {
@@ -49,7 +50,7 @@ export type Activity = {
  * GET /admin/users/{id}: the player and their audit entries (in the audit log's shape). Their tickets and
  * transactions are tables of their own (GET /admin/users/{id}/tickets and /transactions).
  */
-export type UserDetail = User & { activities: Activity[] };
+export type UserDetail = AdminUser & { activities: Activity[] };
 
 export type Contact = {
   id: number;

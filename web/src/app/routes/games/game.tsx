@@ -19,6 +19,8 @@ import { useGameDraws } from '@/features/games/hooks';
 import { describeSchedule } from '@/features/games/schedule';
 import '@/features/games/components/games.css';
 import { BetSlipForm } from '@/features/play/components/bet-slip-form';
+import { BreakNotice } from '@/components/ui/break-notice/break-notice';
+import { useBreak } from '@/lib/on-break';
 import { GameTickets } from '@/features/tickets/components/game-tickets';
 import { TicketReceipt } from '@/features/verify/components/ticket-receipt';
 import { VerifyToggle } from '@/features/verify/components/verify-toggle';
@@ -61,6 +63,8 @@ function closeBefore(seconds: number): string {
 /** Memoised: the urgent render that only brings the new data (see `shown`) skips it. */
 const GamePage = memo(function GamePage({ game }: { game: GameDetail }) {
   const { next, drawing, results } = useGameDraws(game);
+  // A player on a break sees the break and its end, not a board that would only fail at Buy.
+  const onBreak = useBreak();
   // A phone shows the slip first: what is below it (results, rates) renders just after, as a low-priority
   // update, so the board is on screen sooner. Its place is held meanwhile, so nothing in view moves.
   const [below, setBelow] = useState(false);
@@ -74,7 +78,7 @@ const GamePage = memo(function GamePage({ game }: { game: GameDetail }) {
 
       <ReconnectingNotice />
 
-      <BetSlipForm key={game.id} game={game} draw={next} />
+      {onBreak ? <BreakNotice exclusion={onBreak} /> : <BetSlipForm key={game.id} game={game} draw={next} />}
 
       {below ? (
         <BelowTheSlip game={game} drawing={drawing} results={results} />

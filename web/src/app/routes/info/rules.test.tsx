@@ -70,3 +70,18 @@ describe('/lottery-rules links a game by its address', () => {
     expect(within(betTypes).getAllByRole('row')).toHaveLength(1 + 3);
   });
 });
+
+describe.each([
+  ['/lottery-rules', 'Lottery rules'],
+  ['/how-to-play', 'How to play'],
+])('%s explains withholding tax', (url, heading) => {
+  it('in plain words with a worked Lagos example', async () => {
+    serve({ body: { data: [express] } });
+    renderApp(url);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Tax on winnings' })).toBeInTheDocument();
+    expect(screen.getByTestId('tax-example')).toHaveTextContent(
+      'a NAP 2 ticket for ₦100 wins 240 × ₦100 = ₦24,000. You won ₦23,900 above your stake; 5 % of that is ₦1,195 withheld, so ₦22,805 is paid into your wallet.',
+    );
+  });
+});

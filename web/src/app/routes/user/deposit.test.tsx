@@ -62,6 +62,7 @@ describe('/user/deposit coming back from the gateway (?trxref=R&reference=R)', (
     renderApp(`/user/deposit?trxref=${REF}&reference=${REF}`);
     const result = await screen.findByTestId('deposit-result');
     await waitFor(() => expect(within(result).getByRole('heading')).toHaveTextContent('Deposit successful'));
+    expect(within(result).getByRole('link', { name: 'Play now' })).toHaveAttribute('href', '/games');
     expect(within(result).getByTestId('deposit-credited')).toHaveTextContent('₦5,000.00');
     expect(within(result).getByTestId('deposit-balance')).toHaveTextContent('₦6,250.00');
     await waitFor(() => expect(screen.getByTestId('header-balance')).toHaveTextContent('₦6,250.00'));

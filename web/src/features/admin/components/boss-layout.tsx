@@ -5,10 +5,12 @@ import { SandboxBanner } from '@/components/layouts/sandbox-banner';
 import { AgeBadge } from '@/components/ui/age-badge';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
+import { LicenceMissingBanner } from '@/features/admin/components/settings/licence-missing-banner';
 import { logout } from '@/lib/auth';
 import { useAuth } from '@/lib/session';
 import './boss.css';
 import './admin.css';
+import './settings/settings.css';
 
 /** Each section, and the pages inside it (a game's players and draws belong to Games, a message to Marquee). */
 const LINKS = [
@@ -22,6 +24,7 @@ const LINKS = [
   { page: paths.boss.contacts, within: [] },
   { page: paths.boss.activities, within: [] },
   { page: paths.boss.compliance, within: [] },
+  { page: paths.boss.settings, within: [] },
   { page: paths.boss.marquee, within: ['/boss/marquees/'] },
   { page: paths.boss.changePassword, within: [] },
 ];
@@ -73,6 +76,7 @@ export function BossLayout() {
           </button>
         </div>
       </header>
+      <LicenceMissingBanner />
       <div className="boss__body">
         <nav className="boss__nav" aria-label="Back office" ref={navRef}>
           <ul className="boss__nav-list">

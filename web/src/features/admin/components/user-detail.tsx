@@ -8,6 +8,7 @@ import { formatCalendarDate, formatNaira, maskPhone } from '@/lib/format';
 import { formatDateTimeWAT } from '@/lib/lagos-time';
 import { useSetUserSuspended } from '@/features/admin/api/user-actions';
 import { Missing, StatusBadge } from '@/features/admin/components/admin-ui';
+import { ProtectionBadge } from '@/features/admin/components/protection-badge';
 import { AdjustWalletForm } from '@/features/admin/components/adjust-wallet-form';
 import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
 import { UserTickets } from '@/features/admin/components/user-tickets';
@@ -54,6 +55,7 @@ export function UserDetail({ user }: { user: Detail }) {
       <div className="user-detail__badges">
         <StatusBadge status={user.status} />
         <StatusBadge status={user.email_verified ? 'verified' : 'unverified'} tone={user.email_verified ? 'good' : 'warn'} />
+        <ProtectionBadge protection={user.protection} />
         <button
           type="button"
           className={`button button--small ${suspended ? 'button--primary' : 'button--danger'}`}

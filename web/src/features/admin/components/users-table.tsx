@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { formatCalendarDate, formatNaira, maskPhone } from '@/lib/format';
 import { StatusBadge } from '@/features/admin/components/admin-ui';
 import { AdminList } from '@/features/admin/components/admin-list';
+import { ProtectionBadge } from '@/features/admin/components/protection-badge';
 import type { AdminUser } from '@/features/admin/types';
 
 const COLUMNS: Column<AdminUser>[] = [
@@ -24,6 +25,7 @@ const COLUMNS: Column<AdminUser>[] = [
       <span className="badge-row">
         <StatusBadge status={u.status} />
         {u.email_verified ? null : <StatusBadge status="unverified" tone="warn" />}
+        <ProtectionBadge protection={u.protection} />
       </span>
     ),
   },

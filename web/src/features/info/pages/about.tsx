@@ -1,13 +1,8 @@
 import { Link } from 'react-router';
-
-/**
- * The operator's licence, once one is granted. Keep this null until the licence is actually issued:
- * the page then says plainly that no licence number is shown yet. See docs/content.md.
- */
-type Licence = { operator: string; authority: string; number: string; grantedOn: string };
-const LICENCE = null as Licence | null;
+import { formatPhone, useOperator } from '@/lib/operator';
 
 export default function AboutPage() {
+  const { data: operator, isPending } = useOperator();
   return (
     <article className="prose">
       <h1>About Ayo Lotto</h1>
@@ -101,11 +96,25 @@ export default function AboutPage() {
           In Nigeria, lotteries are regulated by the National Lottery Regulatory Commission (NLRC) and by
           state lottery and gaming regulators. We are building Ayo Lotto to meet their requirements.
         </p>
-        {LICENCE ? (
-          <p className="callout">
-            Ayo Lotto is operated by {LICENCE.operator} under a licence from {LICENCE.authority}. Licence
-            number: <strong>{LICENCE.number}</strong>, granted on {LICENCE.grantedOn}.
-          </p>
+        {isPending ? (
+          <p aria-busy="true">Loading our licence details…</p>
+        ) : operator?.licensed ? (
+          <div className="callout" data-testid="about-licences">
+            <p>
+              Ayo Lotto is operated by <strong>{operator.company}</strong>
+              {operator.rc_number && <>, registered with the Corporate Affairs Commission as {operator.rc_number}</>}
+              {operator.address && <>, of {operator.address}</>}.
+            </p>
+            <ul>
+              {operator.licences.map((licence) => (
+                <li key={`${licence.state}-${licence.number}`}>
+                  {licence.state_name}: licensed by {licence.regulator}, licence number{' '}
+                  <strong>{licence.number}</strong>
+                </li>
+              ))}
+            </ul>
+            <p>You can check each licence number with the regulator that issued it.</p>
+          </div>
         ) : (
           <p className="callout">
             No licence number is shown here yet. When a licence is granted, this section will name the
@@ -118,7 +127,21 @@ export default function AboutPage() {
       <section aria-labelledby="contact">
         <h2 id="contact">Talk to us</h2>
         <p>
-          Questions, complaints or ideas are always welcome. Write to us through our{' '}
+          Questions, complaints or ideas are always welcome.{' '}
+          {operator?.support_phone && (
+            <>
+              Call us on <a href={`tel:${operator.support_phone}`}>{formatPhone(operator.support_phone)}</a>
+              {operator.support_hours && <> ({operator.support_hours})</>}
+              {operator.whatsapp_link && (
+                <>
+                  {' '}
+                  or <a href={operator.whatsapp_link}>chat on WhatsApp</a>
+                </>
+              )}
+              .{' '}
+            </>
+          )}
+          Write to us through our{' '}
           <Link to="/contact">Contact page</Link>, or check the <Link to="/faqs">FAQs</Link> first: the answer
           may already be there. How we handle your data is explained in our{' '}
           <Link to="/privacy-policy">Privacy policy</Link>, and the rules of our service in our{' '}

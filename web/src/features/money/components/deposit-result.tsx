@@ -2,10 +2,13 @@
  * What became of the payment the gateway just sent the player back from (`/user/deposit?reference=…`): credited
  * (the amount and the new balance, which the header takes at once), not completed (the gateway's reason), held for
  * a refund (paid, but over the deposit limits when it was confirmed: the server's reason), or not
- * confirmed yet — then it updates by itself on `wallet.updated` and the player may check again. Announced to
+ * confirmed yet — then it updates by itself on `wallet.updated` and the player may check again. A credited deposit
+ * offers "Play now". Announced to
  * screen readers, and the heading takes the focus once the outcome is known.
  */
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { formatNaira } from '@/lib/format';
@@ -109,6 +112,12 @@ export function DepositResult({ reference, onDismiss }: Props) {
         </p>
       ) : null}
       <div className="deposit-result__actions">
+        {status === 'success' ? (
+          // The money is there: the next step is the game (issue 32, "money within reach").
+          <Link className="button button--accent button--small" to={paths.games.getHref()} data-testid="deposit-play-now">
+            Play now
+          </Link>
+        ) : null}
         {status === 'pending' || (status === 'missing' && !notFound) ? (
           <button
             type="button"

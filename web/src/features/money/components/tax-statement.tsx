@@ -1,10 +1,12 @@
 import { formatNaira } from '@/lib/format';
 import { formatShortDateTimeWAT } from '@/lib/lagos-time';
+import { useOperator } from '@/lib/operator';
 import { useTaxStatement } from '../api/tax-statement';
 
 /** A year's statement of withholding tax, laid out to print (the browser's "Save as PDF" makes the file). */
 export function TaxStatementView({ year }: { year: number }) {
   const statement = useTaxStatement(year);
+  const { data: operator } = useOperator();
   if (statement.isPending) return <p aria-busy="true">Loading your statement…</p>;
   if (statement.isError) return <p role="alert">We could not load your statement. Please try again.</p>;
   const s = statement.data;
@@ -24,7 +26,21 @@ export function TaxStatementView({ year }: { year: number }) {
         </div>
         <div>
           <dt>Operator</dt>
-          <dd>Ayo Lotto</dd>
+          <dd data-testid="statement-operator">
+            {operator?.company ? (
+              <>
+                {operator.company}
+                {operator.rc_number && <>, {operator.rc_number}</>}
+                {operator.licences.map((licence) => (
+                  <span key={`${licence.state}-${licence.number}`} className="tax-statement__licence">
+                    {licence.regulator} licence {licence.number}
+                  </span>
+                ))}
+              </>
+            ) : (
+              'Ayo Lotto'
+            )}
+          </dd>
         </div>
       </dl>
       {s.lines.length === 0 ? (

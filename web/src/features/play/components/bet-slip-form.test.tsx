@@ -153,7 +153,7 @@ describe('the bet slip', () => {
     // The first press gets no answer at all (the network dropped).
     let dropFirst = true;
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (dropFirst) {
+      if (dropFirst && init?.method === 'POST') {
         dropFirst = false;
         calls.push({ method: 'POST', path: '/tickets/create', init });
         throw new TypeError('Failed to fetch');
@@ -163,11 +163,15 @@ describe('the bet slip', () => {
     const user = renderSlip();
     await pick(user, 7, 21, 45);
     await user.click(screen.getByRole('button', { name: 'Buy ticket · ₦150.00' }));
-    expect(await screen.findByRole('button', { name: 'Buy ticket · ₦150.00' })).toBeEnabled();
-    act(() => errorDialogStore.set(null));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Not bought yet — nothing was charged. Check your connection and try again.',
+    );
+    expect(errorDialogStore.get()).toBeNull();
+    expect(screen.getByRole('button', { name: 'Buy ticket · ₦150.00' })).toBeEnabled();
 
     await user.click(screen.getByRole('button', { name: 'Buy ticket · ₦150.00' }));
     expect(await screen.findByTestId('ticket-bought')).toHaveTextContent('Ticket #101 bought for draw #31');
+    expect(screen.queryByText(/Not bought yet/)).not.toBeInTheDocument();
     expect(getSession().user?.relationships.wallet.balance).toBe(1_000_000);
 
     await pick(user, 1, 2, 3);
@@ -180,6 +184,46 @@ describe('the bet slip', () => {
     expect(retry?.idempotency_key).toBe(first?.idempotency_key);
     expect(next?.idempotency_key).not.toBe(first?.idempotency_key);
     expect(String(first?.idempotency_key)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("keeps the server's own wording for a server error: the dialog, not the connection line", async () => {
+    saveLogin(makeLogin());
+    vi.stubGlobal('fetch', mockFetch({ 'POST /tickets/create': { status: 500, body: { message: 'boom' } } }).fetchMock);
+    const user = renderSlip();
+    await pick(user, 7, 21, 45);
+    await user.click(screen.getByRole('button', { name: 'Buy ticket · ₦150.00' }));
+    await vi.waitFor(() => expect(errorDialogStore.get()).not.toBeNull());
+    expect(screen.queryByText(/Not bought yet/)).not.toBeInTheDocument();
+  });
+
+  it('tells a Lagos player what the best win pays after tax before Buy, and a guest where tax applies', async () => {
+    const rates = { data: { day: '2026-11-27', default_bp: 0, states: [{ state: 'LA', state_name: 'Lagos State', rate_bp: 500 }] } };
+    vi.stubGlobal('fetch', mockFetch({ 'GET /tax-rates': { body: rates } }).fetchMock);
+    saveLogin(makeLogin({ user: makeUser({ state: 'LA' }) }));
+    const user = renderSlip();
+    await pick(user, 7, 21, 45);
+    // PERM2 of 3 numbers at ₦50: ₦150 staked; the best win is every line winning, ₦36,000 (3 × 240 × ₦50);
+    // 5 % of ₦35,850 is ₦1,792.50.
+    expect(await screen.findByTestId('slip-tax')).toHaveTextContent(
+      'Win up to ₦36,000.00 — ₦34,207.50 after 5 % Lagos withholding tax',
+    );
+    act(() => clearSession());
+    expect(await screen.findByTestId('slip-tax')).toHaveTextContent(
+      'Winnings above your stake bear withholding tax where you live: 5 % in Lagos.',
+    );
+    expect(screen.getByTestId('slip-win')).toHaveTextContent('₦36,000.00');
+  });
+
+  it('offers Deposit beside Buy when the balance is less than the ticket', async () => {
+    saveLogin(makeLogin({ user: makeUser({ relationships: { wallet: { balance: 10_000 } } }) }));
+    vi.stubGlobal('fetch', mockFetch({}).fetchMock);
+    const user = renderSlip();
+    await pick(user, 7, 21);
+    expect(screen.queryByTestId('slip-low-balance')).not.toBeInTheDocument();
+    await pick(user, 45);
+    const low = screen.getByTestId('slip-low-balance');
+    expect(low).toHaveTextContent('Your balance, ₦100.00, is less than this ticket’s ₦150.00.');
+    expect(within(low).getByRole('link', { name: 'Deposit' })).toHaveAttribute('href', '/user/deposit');
   });
 
   it('shows a refusal beside its field, with no error dialog', async () => {

@@ -3,15 +3,17 @@
  * stake per line, the 1–90 board, Quick pick / Clear, the live summary and Buy.
  *
  * Buying: one idempotency key per attempt, kept while the same ticket is retried after an unknown outcome (no
- * answer, a timeout, a 5xx), so a retry never buys twice; a new key once an attempt succeeded or was refused.
- * The server's 422 field errors show beside their fields; a guest pressing Buy gets the login dialog.
+ * answer, a timeout, a 5xx), so a retry never buys twice; a new key once an attempt succeeded or was refused. No
+ * answer at all says so beside Buy ("Not bought yet…"); a server's error keeps the global dialog.
+ * The server's 422 field errors show beside their fields; a guest pressing Buy gets the login dialog. Below the
+ * summary, what the best win pays after the player's withholding tax (`tax-line`).
  */
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { TextField } from '@/components/ui/form/text-field';
 import { toast } from '@/components/ui/toasts/toast-store';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, NO_RESPONSE } from '@/lib/api-client';
 import { openLogin } from '@/lib/auth-dialogs';
 import { formatNaira } from '@/lib/format';
 import { BET_TYPE_ORDER, betTypeLabel, multiplierFor, pickRange } from '@/lotto';
@@ -19,7 +21,8 @@ import { isOnSale } from '@/lib/realtime';
 import { useServerTime } from '@/lib/server-clock';
 import { useAuth } from '@/lib/session';
 import type { BetType, Draw, GameDetail, Ticket } from '@/types/lotto';
-import { newIdempotencyKey, useCreateTicket } from '../api/create-ticket';
+import { newIdempotencyKey, NOT_BOUGHT_NO_ANSWER, useCreateTicket } from '../api/create-ticket';
+import { useTaxRates } from '../api/tax-rates';
 import {
   changeBetType,
   emptySlip,
@@ -33,6 +36,7 @@ import {
   type Group,
   type Slip,
 } from '../bet-slip';
+import { taxLine } from '../tax-line';
 import { DrawBar } from './draw-bar';
 import { NumberBoard } from './number-board';
 import './play.css';
@@ -63,15 +67,27 @@ export function BetSlipForm({ game, draw, onBought }: Props) {
   /** The draw the server's errors were about: a "sales closed" goes once the next draw is on sale. */
   const [errorsDraw, setErrorsDraw] = useState<number | null>(null);
   const [bought, setBought] = useState<Ticket | null>(null);
+  /** The last press got no answer: said beside Buy until the next press. */
+  const [noAnswer, setNoAnswer] = useState(false);
   const attempt = useRef<{ signature: string; key: string } | null>(null);
-  const { role } = useAuth();
+  const { role, user } = useAuth();
   const buy = useCreateTicket();
+  const rates = useTaxRates();
   const ids = { hint: useId(), summary: useId(), buy: useId(), stake: useId() };
 
   // Re-renders when sales open or close, not every second (the draw bar's countdown ticks by itself).
   const onSale = useServerTime((now) => (draw ? isOnSale(draw, now) : false));
   const summary = summarize(slip, stakeText, game);
   const picked = pickCount(slip);
+  const balance = user?.relationships?.wallet?.balance ?? 0;
+  // Too little in the wallet for this ticket: the way to top up sits beside Buy, not a refusal after it.
+  const lowBalance = role === 'user' && summary.valid && summary.totalStake !== null && balance < summary.totalStake;
+  const taxText = taxLine({
+    rates: rates.data,
+    player: role === 'user' ? { state: user?.state } : undefined,
+    potentialWin: summary.potentialWin,
+    totalStake: summary.totalStake,
+  });
 
   const changePicks = (next: Slip) => {
     setSlip(next);
@@ -103,6 +119,7 @@ export function BetSlipForm({ game, draw, onBought }: Props) {
     const signature = JSON.stringify(request);
     const key = attempt.current?.signature === signature ? attempt.current.key : newIdempotencyKey();
     attempt.current = { signature, key };
+    setNoAnswer(false);
     buy.mutate(
       { ...request, idempotency_key: key },
       {
@@ -117,6 +134,7 @@ export function BetSlipForm({ game, draw, onBought }: Props) {
         },
         onError: (error) => {
           if (!(error instanceof ApiError)) return;
+          if (error.status === NO_RESPONSE) setNoAnswer(true);
           if (error.status === 422) {
             // A refusal is final: the next press is a new attempt with a new key.
             attempt.current = null;
@@ -141,7 +159,9 @@ export function BetSlipForm({ game, draw, onBought }: Props) {
     serverErrors.stake_per_line ??
     (summary.stake && (stakeTouched || attempted || summary.lines !== null) ? summary.stake : undefined);
   const buyError =
-    (errorsDraw === draw?.id ? serverErrors.draw_id : undefined) ?? serverErrors.idempotency_key;
+    (errorsDraw === draw?.id ? serverErrors.draw_id : undefined) ??
+    serverErrors.idempotency_key ??
+    (noAnswer ? NOT_BOUGHT_NO_ANSWER : undefined);
   const hint =
     slip.betType === 'AGAINST'
       ? `${pickHint(slip.betType)}: ${slip.top.length} TOP, ${slip.bottom.length} BOTTOM`
@@ -157,126 +177,148 @@ export function BetSlipForm({ game, draw, onBought }: Props) {
         onBuy();
       }}
     >
-      <DrawBar draw={draw} onSale={onSale} />
+      <div className="slip__main">
+        <DrawBar draw={draw} onSale={onSale} />
 
-      <div className="slip__controls">
-        <div className="field slip__type">
-          <label className="field__label" htmlFor={`${ids.hint}-type`}>
-            Bet type
-          </label>
-          <select
-            id={`${ids.hint}-type`}
-            className="field__input field__select"
-            value={slip.betType}
-            onChange={(event) => changePicks(changeBetType(slip, event.target.value as BetType))}
-          >
-            {offered.map((type) => (
-              <option key={type} value={type}>
-                {betTypeLabel(type)} (×{multiplierFor(type, game.multipliers).toLocaleString('en-NG')})
-              </option>
-            ))}
-          </select>
-        </div>
-        <TextField
-          className={`slip__stake${stakeError ? ' field--invalid' : ''}`}
-          label="Stake per line (₦)"
-          name="stake_per_line"
-          inputMode="decimal"
-          autoComplete="off"
-          value={stakeText}
-          aria-invalid={stakeError ? true : undefined}
-          aria-describedby={stakeError ? ids.stake : undefined}
-          onChange={(event) => {
-            setStakeText(event.target.value);
-            setStakeTouched(true);
-            setBought(null);
-            setServerErrors(({ stake_per_line: _s, ...rest }) => rest);
-          }}
-        />
-      </div>
-      {stakeError ? (
-        <p id={ids.stake} className="field__error slip__stake-error">
-          {stakeError}
-        </p>
-      ) : null}
-
-      <div className="slip__hint-row">
-        <p id={ids.hint} className={`slip__hint${picksError ? ' slip__hint--error' : ''}`}>
-          {picksError ?? notice ?? hint}
-        </p>
-        {slip.betType === 'AGAINST' ? (
-          <div className="slip__groups" role="group" aria-label="Add numbers to">
-            {(['top', 'bottom'] as Group[]).map((group) => (
-              <button
-                key={group}
-                type="button"
-                className="slip__group"
-                aria-pressed={slip.group === group}
-                onClick={() => setSlip({ ...slip, group })}
-              >
-                {group === 'top' ? 'TOP' : 'BOTTOM'}
-              </button>
-            ))}
+        <div className="slip__controls">
+          <div className="field slip__type">
+            <label className="field__label" htmlFor={`${ids.hint}-type`}>
+              Bet type
+            </label>
+            <select
+              id={`${ids.hint}-type`}
+              className="field__input field__select"
+              value={slip.betType}
+              onChange={(event) => changePicks(changeBetType(slip, event.target.value as BetType))}
+            >
+              {offered.map((type) => (
+                <option key={type} value={type}>
+                  {betTypeLabel(type)} (×{multiplierFor(type, game.multipliers).toLocaleString('en-NG')})
+                </option>
+              ))}
+            </select>
           </div>
+          <TextField
+            className={`slip__stake${stakeError ? ' field--invalid' : ''}`}
+            label="Stake per line (₦)"
+            name="stake_per_line"
+            inputMode="decimal"
+            autoComplete="off"
+            value={stakeText}
+            aria-invalid={stakeError ? true : undefined}
+            aria-describedby={stakeError ? ids.stake : undefined}
+            onChange={(event) => {
+              setStakeText(event.target.value);
+              setStakeTouched(true);
+              setBought(null);
+              setServerErrors(({ stake_per_line: _s, ...rest }) => rest);
+            }}
+          />
+        </div>
+        {stakeError ? (
+          <p id={ids.stake} className="field__error slip__stake-error">
+            {stakeError}
+          </p>
+        ) : null}
+
+        <div className="slip__hint-row">
+          <p id={ids.hint} className={`slip__hint${picksError ? ' slip__hint--error' : ''}`}>
+            {picksError ?? notice ?? hint}
+          </p>
+          {slip.betType === 'AGAINST' ? (
+            <div className="slip__groups" role="group" aria-label="Add numbers to">
+              {(['top', 'bottom'] as Group[]).map((group) => (
+                <button
+                  key={group}
+                  type="button"
+                  className="slip__group"
+                  aria-pressed={slip.group === group}
+                  onClick={() => setSlip({ ...slip, group })}
+                >
+                  {group === 'top' ? 'TOP' : 'BOTTOM'}
+                </button>
+              ))}
+            </div>
+          ) : null}
+        </div>
+
+        <NumberBoard slip={slip} onToggle={onToggle} describedBy={ids.hint} invalid={Boolean(picksError)} />
+
+        <div className="slip__actions">
+          <button type="button" className="button button--ghost button--small" onClick={() => changePicks(quickPick(slip))}>
+            Quick pick
+          </button>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => changePicks({ ...emptySlip(slip.betType), group: slip.group })}
+            disabled={picked === 0}
+          >
+            Clear
+          </button>
+        </div>
+      </div>
+
+      {/* Phone: stuck to the bottom of the screen, so the total and Buy stay in view after picking; desktop: beside
+          the board. */}
+      <div className="slip__checkout" data-testid="slip-checkout">
+        <dl className="slip__summary" id={ids.summary} aria-live="polite">
+          <div>
+            <dt>Lines</dt>
+            <dd data-testid="slip-lines">{summary.lines ?? '–'}</dd>
+          </div>
+          <div>
+            <dt>Total stake</dt>
+            <dd data-testid="slip-total">{summary.totalStake === null ? '–' : formatNaira(summary.totalStake)}</dd>
+          </div>
+          <div>
+            <dt>{summary.capped ? 'Win up to (capped)' : 'Win up to'}</dt>
+            <dd data-testid="slip-win">{summary.potentialWin === null ? '–' : formatNaira(summary.potentialWin)}</dd>
+          </div>
+        </dl>
+        {taxText ? (
+          <p className="slip__tax" data-testid="slip-tax" aria-live="polite">
+            {taxText}
+          </p>
+        ) : null}
+
+        <button
+          type="submit"
+          className="button button--accent button--large button--block slip__buy"
+          disabled={!onSale || buy.isPending}
+          aria-describedby={buyError ? ids.buy : undefined}
+        >
+          {buy.isPending
+            ? 'Buying…'
+            : !onSale
+              ? 'Sales closed'
+              : summary.valid && summary.totalStake !== null
+                ? `Buy ticket · ${formatNaira(summary.totalStake)}`
+                : 'Buy ticket'}
+        </button>
+        {buyError ? (
+          <p id={ids.buy} className="slip__error" role="alert">
+            {buyError}
+          </p>
+        ) : null}
+        {lowBalance ? (
+          <p className="slip__low" data-testid="slip-low-balance">
+            <span>
+              Your balance, <span className="slip__amount">{formatNaira(balance)}</span>, is less than this ticket&rsquo;s{' '}
+              <span className="slip__amount">{formatNaira(summary.totalStake ?? 0)}</span>.
+            </span>
+            <Link className="button button--primary button--small" to={paths.user.deposit.getHref()}>
+              Deposit
+            </Link>
+          </p>
+        ) : null}
+        {bought ? (
+          <p className="slip__bought" role="status" data-testid="ticket-bought">
+            Ticket #{bought.id} bought for draw #{bought.draw_id}: {formatNaira(bought.total_stake)}.{' '}
+            <Link to={paths.user.myLottery.getHref()}>My lottery</Link>
+          </p>
         ) : null}
       </div>
-
-      <NumberBoard slip={slip} onToggle={onToggle} describedBy={ids.hint} invalid={Boolean(picksError)} />
-
-      <div className="slip__actions">
-        <button type="button" className="button button--ghost button--small" onClick={() => changePicks(quickPick(slip))}>
-          Quick pick
-        </button>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          onClick={() => changePicks({ ...emptySlip(slip.betType), group: slip.group })}
-          disabled={picked === 0}
-        >
-          Clear
-        </button>
-      </div>
-
-      <dl className="slip__summary" id={ids.summary} aria-live="polite">
-        <div>
-          <dt>Lines</dt>
-          <dd data-testid="slip-lines">{summary.lines ?? '–'}</dd>
-        </div>
-        <div>
-          <dt>Total stake</dt>
-          <dd data-testid="slip-total">{summary.totalStake === null ? '–' : formatNaira(summary.totalStake)}</dd>
-        </div>
-        <div>
-          <dt>{summary.capped ? 'Win up to (capped)' : 'Win up to'}</dt>
-          <dd data-testid="slip-win">{summary.potentialWin === null ? '–' : formatNaira(summary.potentialWin)}</dd>
-        </div>
-      </dl>
-
-      <button
-        type="submit"
-        className="button button--accent button--large button--block slip__buy"
-        disabled={!onSale || buy.isPending}
-        aria-describedby={buyError ? ids.buy : undefined}
-      >
-        {buy.isPending
-          ? 'Buying…'
-          : !onSale
-            ? 'Sales closed'
-            : summary.valid && summary.totalStake !== null
-              ? `Buy ticket · ${formatNaira(summary.totalStake)}`
-              : 'Buy ticket'}
-      </button>
-      {buyError ? (
-        <p id={ids.buy} className="slip__error" role="alert">
-          {buyError}
-        </p>
-      ) : null}
-      {bought ? (
-        <p className="slip__bought" role="status" data-testid="ticket-bought">
-          Ticket #{bought.id} bought for draw #{bought.draw_id}: {formatNaira(bought.total_stake)}.{' '}
-          <Link to={paths.user.myLottery.getHref()}>My lottery</Link>
-        </p>
-      ) : null}
     </form>
   );
 }

@@ -27,10 +27,17 @@ export function SafetyFaqs() {
 
       <Faq question="Do I have to pay tax on my winnings?">
         <p>
-          Tax rules can change and can depend on your own circumstances, so we cannot give tax advice. If the
-          law requires us to deduct tax from winnings or report them, we will do so, and any deduction will be
-          shown clearly in your transactions. For advice about your own situation, please speak to a tax
-          adviser or the relevant tax authority.
+          If your state requires it, we keep the tax back from your win and pay it to the state for you: you do
+          not pay it yourself. Lagos State withholds 5 % of what you won above your stake.
+        </p>
+        <p data-testid="faq-tax-example">
+          For example, a NAP 2 ticket for ₦100 that wins ₦24,000 has won ₦23,900 above its stake: 5 % of that,
+          ₦1,195, is withheld, and ₦22,805 is paid into your wallet. The bet slip shows what you would take home
+          before you buy, each winning ticket shows the tax kept, and your yearly tax statement lists it all.
+        </p>
+        <p>
+          Tax rules can change and can depend on your own circumstances, so we cannot give tax advice. For advice
+          about your own situation, please speak to a tax adviser or the relevant tax authority.
         </p>
       </Faq>
 

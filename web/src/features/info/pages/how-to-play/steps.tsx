@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { type LottoRules, WALLET_LIMITS } from '@/lotto';
 import { formatNaira } from '@/lib/format';
+import { WithholdingTaxExplained } from '@/features/info/components/withholding-tax';
 
 /** The player's journey from sign-up to withdrawal, one step at a time. */
 export function Steps({ rules }: { rules: LottoRules }) {
@@ -98,6 +99,7 @@ export function Steps({ rules }: { rules: LottoRules }) {
             When the draw is settled, any win goes straight into your wallet. There is nothing to claim. You
             can see it in My lottery and in your transactions.
           </p>
+          <WithholdingTaxExplained headingLevel={4} />
         </li>
         <li>
           <h3>Withdraw to your bank account</h3>

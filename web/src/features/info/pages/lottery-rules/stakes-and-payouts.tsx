@@ -1,5 +1,6 @@
 import { type LottoRules } from '@/lotto';
 import { formatNaira } from '@/lib/format';
+import { WithholdingTaxExplained } from '@/features/info/components/withholding-tax';
 
 /** Stake limits, how a win is worked out, and the payout cap. */
 export function StakesAndPayouts({ rules }: { rules: LottoRules }) {
@@ -60,6 +61,8 @@ export function StakesAndPayouts({ rules }: { rules: LottoRules }) {
         The ticket total is your stake per line × the number of lines. It is taken from your wallet when you
         buy. Your stake is not added back on top of a win: the win is the full amount credited.
       </p>
+
+      <WithholdingTaxExplained />
 
       <h3>Payout cap</h3>
       <p>
