@@ -12,7 +12,7 @@ use super::tables::document;
 use crate::draw::{Draw, DrawId, DrawStatus};
 use crate::error::{StoreError, StoreResult};
 use crate::game::{Game, GameId};
-use crate::lotto::merkle::Hash;
+use crate::merkle::Hash;
 use crate::lotto::Balls;
 use crate::seal::SeedSealer;
 use crate::seam::{is_past, leaves_blob, leaves_of_blob, open_seed, stored_seed, Games};

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use crate::draw::{Draw, DrawId, DrawStatus};
 use crate::error::{StoreError, StoreResult};
 use crate::game::{Game, GameId};
-use crate::lotto::merkle::Hash;
+use crate::merkle::Hash;
 use crate::lotto::Balls;
 use crate::seal::SeedSealer;
 use crate::seam::{Page, Slice};

@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { FormAlert } from '@/components/ui/form/form-alert';
-import { toast } from '@/components/ui/toasts/toast-store';
+import { toast } from '@/lib/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { useSaveMarquee } from '@/features/admin/api/marquees';
 import { Field } from '@/features/admin/components/field';

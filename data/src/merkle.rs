@@ -11,7 +11,7 @@
 use hmac::Mac;
 use sha2::{Digest, Sha256};
 
-use super::fair::keyed_hmac;
+use crate::lotto::fair::keyed_hmac;
 use crate::draw::DrawId;
 use crate::ticket::{Terms, TicketCard};
 use crate::user::UserId;
