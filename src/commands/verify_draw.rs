@@ -6,8 +6,8 @@ use anyhow::{bail, Context};
 use serde::Deserialize;
 
 use ayo_data::lotto::canonical::parse_hex32;
-use ayo_data::merkle::{self, Hash};
 use ayo_data::lotto::{commitment, draw_balls_bound, tickets_hash, witness_commitment, Balls, Binding, Seed};
+use ayo_data::merkle::{self, Hash};
 use ayo_data::ticket::TicketCard;
 use ayo_data::Store;
 

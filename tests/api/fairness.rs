@@ -7,8 +7,8 @@ use std::process::Command;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
-use ayo_data::merkle;
 use ayo_data::lotto::{draw_balls_bound, Binding, Seed};
+use ayo_data::merkle;
 use ayo_data::user::Role;
 
 use crate::helpers::{spawn_app, TestApp};
