@@ -91,8 +91,19 @@ fn looks_like_email(email: &str) -> bool {
 #[serde(transparent)]
 pub struct PhoneNumber(String);
 
+/// Nigeria's dial code, without the `+`. Dial codes are a prefix code (ITU-T E.164), so a number that starts with
+/// these digits is Nigerian whichever country the player picked.
+pub const NIGERIA_DIAL_CODE: &str = "234";
+/// The national digits of a Nigerian number: 10 (`801 234 5678`; written locally with a trunk `0`, 11).
+pub const NIGERIA_DIGITS: usize = 10;
+/// The fewest and most national digits of any country's number (docs/product.md §13).
+pub const PHONE_MIN_DIGITS: usize = 10;
+pub const PHONE_MAX_DIGITS: usize = 15;
+
 impl PhoneNumber {
-    /// Parses the full number the app sends (dial code + digits, e.g. `+2348012345678`).
+    /// Parses the full number the app sends (dial code + digits, e.g. `+2348012345678`), by the one rule the app
+    /// checks too (docs/decisions/050-one-phone-rule.md, vectors in docs/vectors/rules/phone.json): digits only;
+    /// one trunk `0` after the dial code is dropped; then 10 to 15 national digits, and exactly 10 for Nigeria.
     pub fn parse(raw: &str) -> Result<Self, Invalid> {
         let trimmed = raw.trim();
         if trimmed.is_empty() {
@@ -102,14 +113,24 @@ impl PhoneNumber {
         if !digits.chars().all(|c| c.is_ascii_digit()) {
             return Err(Invalid("Phone number should contain only digits"));
         }
-        // A dial code of 1–4 digits plus 10–15 national digits.
-        if digits.len() < 11 {
-            return Err(Invalid("Phone number should be at least 10 digits"));
+        if let Some(national) = digits.strip_prefix(NIGERIA_DIAL_CODE) {
+            let national = national.strip_prefix('0').unwrap_or(national);
+            check_national_length(national.len())?;
+            if national.len() != NIGERIA_DIGITS {
+                return Err(Invalid(NIGERIAN_LENGTH));
+            }
+            return Ok(Self(format!("+{NIGERIA_DIAL_CODE}{national}")));
         }
-        if digits.len() > 19 {
-            return Err(Invalid("Phone number should not exceed 15 digits"));
+        // Any other country: the server holds no list of dial codes, so it cannot see where the dial code (1–4
+        // digits) ends; it bounds the whole by the shortest and longest dial codes, and the app, which knows the
+        // country picked, counts the national part itself.
+        if digits.len() < 1 + PHONE_MIN_DIGITS {
+            return Err(Invalid(TOO_SHORT));
         }
-        Ok(Self(format!("+{}", normalise_nigerian(digits))))
+        if digits.len() > 4 + PHONE_MAX_DIGITS {
+            return Err(Invalid(TOO_LONG));
+        }
+        Ok(Self(format!("+{digits}")))
     }
 
     /// Reads what a player types at login: `+2348012345678`, `2348012345678` or the local `08012345678`.
@@ -130,12 +151,21 @@ impl PhoneNumber {
     }
 }
 
-/// `+2340803…` is a common slip (the trunk zero kept after the dial code): store it once, without the zero.
-fn normalise_nigerian(digits: &str) -> String {
-    match digits.strip_prefix("2340") {
-        Some(rest) if rest.len() == 10 => format!("234{rest}"),
-        _ => digits.to_string(),
+/// What a Nigerian number of 11 to 15 national digits is told (a dial code typed twice, a digit too many).
+pub const NIGERIAN_LENGTH: &str = "A Nigerian phone number has 10 digits after +234 (11 with the leading 0)";
+
+const TOO_SHORT: &str = "Phone number should be at least 10 digits";
+const TOO_LONG: &str = "Phone number should not exceed 15 digits";
+
+/// The bounds every country's national digits keep.
+fn check_national_length(count: usize) -> Result<(), Invalid> {
+    if count < PHONE_MIN_DIGITS {
+        return Err(Invalid(TOO_SHORT));
     }
+    if count > PHONE_MAX_DIGITS {
+        return Err(Invalid(TOO_LONG));
+    }
+    Ok(())
 }
 
 /// A date of birth of someone old enough to play.
@@ -237,6 +267,17 @@ mod tests {
         assert_eq!(PhoneNumber::parse("+234801234567a"), Err(Invalid("Phone number should contain only digits")));
         assert!(PhoneNumber::parse("+1234567890").is_err());
         assert!(PhoneNumber::parse("").is_err());
+    }
+
+    #[test]
+    fn a_nigerian_number_has_ten_national_digits() {
+        assert_eq!(PhoneNumber::parse("+234801234567"), Err(Invalid(TOO_SHORT)));
+        assert_eq!(PhoneNumber::parse("+2340801234567"), Err(Invalid(TOO_SHORT)));
+        // The dial code typed again in the number field: a well-formed number the player does not own.
+        assert_eq!(PhoneNumber::parse("+2342348012345678"), Err(Invalid(NIGERIAN_LENGTH)));
+        assert_eq!(PhoneNumber::parse("+23480123456789"), Err(Invalid(NIGERIAN_LENGTH)));
+        assert_eq!(PhoneNumber::parse("+44123456789012345678"), Err(Invalid(TOO_LONG)));
+        assert_eq!(PhoneNumber::parse("+447911123456").map(|p| p.0), Ok("+447911123456".into()));
     }
 
     #[test]

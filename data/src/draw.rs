@@ -57,7 +57,7 @@ pub struct Draw {
     pub commitment: String,
     /// Scheme `ayo-lotto/v1` only (draws closed before v2): the hash over the ordered ids of every accepted ticket.
     pub tickets_hash: Option<String>,
-    /// Set at close (`ayo-lotto/v2`): the Merkle root over every accepted ticket (`lotto::merkle`).
+    /// Set at close (`ayo-lotto/v2`): the Merkle root over every accepted ticket (`merkle`).
     #[serde(default)]
     pub tickets_root: Option<String>,
     /// The independent witness's committed secret, taken from their pool when the draw was scheduled; `None` when

@@ -1,7 +1,8 @@
 //! Ayo Lotto's model and its storage, in floors (each imports only from those below it):
 //!
 //! 1. the model and its rules: money, accounts, games, draws, tickets, the lotto maths, tax, AML, Lagos time (the
-//!    files at this crate's root and `lotto/`), with `seal` (how secrets rest) beside them;
+//!    files at this crate's root and `lotto/`), with `seal` (how secrets rest) beside them and `merkle` (the tree
+//!    over a draw's tickets, which speaks of draws and tickets and so stands above them, not in `lotto/`);
 //! 2. `seam`: the store's vocabulary, each family of records as a trait and every type those traits speak;
 //! 3. the two engines side by side, neither importing the other: `embedded` (sled, one process) and `pg`
 //!    (PostgreSQL, a cluster);
@@ -25,6 +26,7 @@ pub mod identity;
 pub mod lagos;
 pub mod ledger;
 pub mod lotto;
+pub mod merkle;
 pub mod migrate;
 pub mod money;
 pub mod name_match;

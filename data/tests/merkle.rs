@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 
-use ayo_data::lotto::merkle::{self, Hash};
+use ayo_data::merkle::{self, Hash};
 
 fn tree(data: &[Vec<u8>]) -> Vec<Hash> {
     data.iter().map(|d| merkle::leaf_hash(d)).collect()

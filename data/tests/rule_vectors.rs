@@ -11,7 +11,10 @@
 //! The cases are the inputs the app can produce: picks on the board (1–90, none twice), stakes in kobo, account
 //! fields that are not blank (a blank required field is refused by the route before any parser runs).
 
-use ayo_data::account::{DateOfBirth, Email, Password, PersonName, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN};
+use ayo_data::account::{
+    DateOfBirth, Email, Password, PersonName, PhoneNumber, EMAIL_MAX, NAME_MAX, NIGERIA_DIAL_CODE, NIGERIA_DIGITS,
+    PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS,
+};
 use ayo_data::bank_account;
 use ayo_data::banks;
 use ayo_data::deposit::{DEPOSIT_MAX, DEPOSIT_MIN};
@@ -369,6 +372,51 @@ fn account() -> Value {
         "password": passwords,
         "dob": dates,
     })
+}
+
+/// What a player types in the sign-up form's number field with Nigeria picked, and what the server answers for the
+/// number the app sends: the dial code followed by the typed digits (docs/decisions/050-one-phone-rule.md). The
+/// app strips the trunk zero itself; the server drops it too, so both spellings answer alike.
+fn phone() -> Value {
+    let dial_code = format!("+{NIGERIA_DIAL_CODE}");
+    let typed = [
+        "8012345678",
+        "08012345678",
+        " 08012345678 ",
+        "7031234567",
+        "9161234567",
+        "801234567",
+        "0801234567",
+        "0",
+        "2348012345678",
+        "80123456789",
+        "080123456789",
+        "8012345678901234",
+        "0801 234 5678",
+        "0801-234-5678",
+        "+2348012345678",
+        "0801234567a",
+    ];
+    let cases: Vec<Value> = typed
+        .into_iter()
+        .map(|input| {
+            let sent = format!("{dial_code}{}", input.trim());
+            json!({ "input": input, "answer": answer(PhoneNumber::parse(&sent), |p| p.as_str().to_owned()) })
+        })
+        .collect();
+    json!({
+        "note": NOTE,
+        "dial_code": dial_code,
+        "nigeria_digits": NIGERIA_DIGITS,
+        "min_digits": PHONE_MIN_DIGITS,
+        "max_digits": PHONE_MAX_DIGITS,
+        "nigeria": cases,
+    })
+}
+
+#[test]
+fn the_published_phone_vectors_match_the_phone_rule() {
+    publish("phone.json", phone());
 }
 
 #[test]

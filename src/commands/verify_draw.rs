@@ -7,9 +7,9 @@ use serde::Deserialize;
 
 use ayo_data::draw_record::Record;
 use ayo_data::lotto::canonical::parse_hex32;
-use ayo_data::lotto::merkle::{self, Hash};
 use ayo_data::lotto::witness_signature::{self, commit_message, reveal_message};
 use ayo_data::lotto::{commitment, draw_balls_bound, tickets_hash, witness_commitment, Balls, Binding, Seed};
+use ayo_data::merkle::{self, Hash};
 use ayo_data::ticket::TicketCard;
 use ayo_data::Store;
 

@@ -47,7 +47,7 @@ async fn a_draw_closes_draws_provably_fair_balls_and_pays_the_winners_once() {
         .collect();
     let seed = ayo_data::lotto::Seed::from_hex(settled["seed"].as_str().unwrap()).unwrap();
     assert_eq!(seed.commitment(), settled["commitment"].as_str().unwrap());
-    assert_eq!(hex::encode(ayo_data::lotto::merkle::root(&leaves)), settled["tickets_root"].as_str().unwrap());
+    assert_eq!(hex::encode(ayo_data::merkle::root(&leaves)), settled["tickets_root"].as_str().unwrap());
     let report = ayo::commands::verify_draw::verify_draw(&app.store, draw.id).unwrap();
     assert!(report.contains("verified"));
 }

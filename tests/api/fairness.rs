@@ -6,8 +6,8 @@ use std::process::Command;
 
 use serde_json::{json, Value};
 
-use ayo_data::lotto::merkle;
 use ayo_data::lotto::{draw_balls_bound, Binding, Seed};
+use ayo_data::merkle;
 
 use crate::helpers::{spawn_app, TestApp};
 pub(crate) use crate::witness_helpers::{commitment_of, secret_of};

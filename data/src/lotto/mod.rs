@@ -10,7 +10,6 @@
 //! - [`settlement`]: lines won against drawn balls, winnings, the best possible win.
 //! - [`multipliers`] and [`limits`]: the per-game, admin-editable odds and stake rules, and [`price`].
 //! - [`fair`]: the provably fair draw (commitment, tickets hash, HMAC ball stream, verification).
-//! - [`merkle`]: the tree over a draw's tickets whose root the balls are bound to, and its receipts.
 //! - [`beacon`]: the drand quicknet beacon, each round verified against the network's key.
 //! - [`signed_receipt`]: the operator's Ed25519 signature on each sold ticket.
 //! - [`canonical`]: the one spelling (lowercase hex) of every 32-byte value a draw hashes.
@@ -25,7 +24,6 @@ pub mod canonical;
 pub mod combinatorics;
 pub mod fair;
 pub mod limits;
-pub mod merkle;
 pub mod multipliers;
 pub mod settlement;
 pub mod shadow;

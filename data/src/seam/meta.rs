@@ -21,7 +21,7 @@ pub trait Meta: Send + Sync {
 
     fn set_payments_mode(&self, mode: &str) -> StoreResult<()>;
 
-    /// The key players' pseudonyms are made with (`lotto::merkle::pseudonym`), created at first use; every node
+    /// The key players' pseudonyms are made with (`merkle::pseudonym`), created at first use; every node
     /// and every later call answers the same key. Not a secret that guards money or results: it only keeps a
     /// receipt's owner from being read off it.
     fn pseudonym_key(&self) -> StoreResult<[u8; 32]>;

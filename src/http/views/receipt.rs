@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use ayo_data::draw::Draw;
 use ayo_data::game::Game;
-use ayo_data::lotto::merkle;
+use ayo_data::merkle;
 use ayo_data::ticket::{Ticket, TicketCard};
 use ayo_data::{Store, StoreResult};
 

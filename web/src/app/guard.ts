@@ -1,6 +1,6 @@
 /** Carries out the docs/product.md §12 route guard (`decideAccess`) in loaders, before a protected page renders. */
 import { redirect } from 'react-router';
-import { toast } from '@/components/ui/toasts/toast-store';
+import { toast } from '@/lib/toast-store';
 import { decideAccess, type RouteAccess } from '@/lib/route-guard';
 import { clearSession, getSession, isSessionValid } from '@/lib/session';
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toastStore } from '@/components/ui/toasts/toast-store';
+import { toastStore } from '@/lib/toast-store';
 import { clearSession, saveLogin } from '@/lib/session';
 import { makeLogin, makeUser, mockFetch } from '@/testing/data';
 import { renderApp } from '@/testing/render-app';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeErrorDialog, errorDialogStore } from '@/components/ui/error-dialog/error-dialog-store';
-import { toastStore } from '@/components/ui/toasts/toast-store';
+import { closeErrorDialog, errorDialogStore } from '@/lib/error-dialog-store';
+import { toastStore } from '@/lib/toast-store';
 import {
   api,
   apiDownload,

@@ -10,8 +10,8 @@
  * Every failure is also thrown as an `ApiError`, so a form can show field errors beside its inputs. A caller that
  * handles an error itself in full passes `handled` to keep the dialog away.
  */
-import { showErrorDialog, showSomethingWentWrong, SOMETHING_WENT_WRONG } from '@/components/ui/error-dialog/error-dialog-store';
-import { toast } from '@/components/ui/toasts/toast-store';
+import { showErrorDialog, showSomethingWentWrong, SOMETHING_WENT_WRONG } from '@/lib/error-dialog-store';
+import { toast } from '@/lib/toast-store';
 import { LOGIN_TO_CONTINUE } from '@/lib/route-guard';
 import { clearSession, getValidToken, lastSessionEnd } from '@/lib/session';
 import type { Envelope, ErrorBody } from '@/types/api';

@@ -3,7 +3,7 @@ import { FormAlert } from '@/components/ui/form/form-alert';
 import { SubmitButton } from '@/components/ui/form/submit-button';
 import { TextField } from '@/components/ui/form/text-field';
 import { useForm } from '@/components/ui/form/use-form';
-import { toast } from '@/components/ui/toasts/toast-store';
+import { toast } from '@/lib/toast-store';
 import { saveLogin } from '@/lib/session';
 import { validateChangePassword, type ChangePasswordPayload, type ChangePasswordValues } from '@/lib/validation';
 import type { AuthResult, Envelope } from '@/types/api';

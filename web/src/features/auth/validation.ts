@@ -28,6 +28,7 @@ export const MESSAGES = {
   phoneDigitsOnly: 'Phone number should contain only digits',
   phoneTooShort: 'Phone number should be at least 10 digits',
   phoneTooLong: 'Phone number should not exceed 15 digits',
+  phoneNigerian: 'A Nigerian phone number has 10 digits after +234 (11 with the leading 0)',
   otp: 'Make sure you entered the OTP sent to your email',
   nameTooLong: NAME_TOO_LONG,
   emailTooLong: EMAIL_TOO_LONG,
@@ -42,6 +43,7 @@ export const LIMITS = {
   minimumAge: 18,
   phoneMinDigits: 10,
   phoneMaxDigits: 15,
+  nigeriaDigits: 10,
   otpLength: 6,
 } as const;
 
@@ -84,11 +86,16 @@ export function checkDob(dob: string, today: Date): FieldCheck {
   return undefined;
 }
 
+/** Nigeria's dial code: its numbers have exactly `LIMITS.nigeriaDigits` national digits. */
+export const NIGERIA_DIAL_CODE = '+234';
+
 export type PhoneCheck = { ok: true; digits: string; fullNumber: string } | { ok: false; message: string };
 
 /**
  * docs/product.md §13 phone rules, in order. A leading zero is stripped (local 0801… → 801…) before the digits are
- * counted, and the full number is the dial code plus the digits: '+234' + '8012345678'.
+ * counted, and the full number is the dial code plus the digits: '+234' + '8012345678'. A Nigerian number has exactly
+ * 10 digits: the server's rule too (docs/decisions/050-one-phone-rule.md), checked against its published answers
+ * (docs/vectors/rules/phone.json, phone.vectors.test.ts).
  */
 export function checkPhone(input: string, dialCode: string | undefined | null): PhoneCheck {
   const value = input.trim();
@@ -98,6 +105,9 @@ export function checkPhone(input: string, dialCode: string | undefined | null): 
   const digits = value.startsWith('0') ? value.slice(1) : value;
   if (digits.length < LIMITS.phoneMinDigits) return { ok: false, message: MESSAGES.phoneTooShort };
   if (digits.length > LIMITS.phoneMaxDigits) return { ok: false, message: MESSAGES.phoneTooLong };
+  if (dialCode === NIGERIA_DIAL_CODE && digits.length !== LIMITS.nigeriaDigits) {
+    return { ok: false, message: MESSAGES.phoneNigerian };
+  }
   return { ok: true, digits, fullNumber: `${dialCode}${digits}` };
 }
 

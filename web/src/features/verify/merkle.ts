@@ -1,5 +1,5 @@
 /**
- * The ticket tree of `ayo-lotto/v2` (docs/fairness.md; data/src/lotto/merkle.rs), with WebCrypto only. It is the
+ * The ticket tree of `ayo-lotto/v2` (docs/fairness.md; data/src/merkle.rs), with WebCrypto only. It is the
  * tree of Certificate Transparency (RFC 6962 §2.1, RFC 9162 §2.1):
  *
  * - a leaf hashes as SHA-256(0x00 ‖ UTF-8 of its leaf data), an interior node as SHA-256(0x01 ‖ left ‖ right),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toasts/toast-store';
+import { toast } from '@/lib/toast-store';
 import { paths } from '@/config/paths';
 import { formatDateTimeWAT } from '@/lib/lagos-time';
 import { useDeleteMarquee, useMarquee, useSaveMarquee } from '@/features/admin/api/marquees';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeErrorDialog, errorDialogStore } from '@/components/ui/error-dialog/error-dialog-store';
+import { closeErrorDialog, errorDialogStore } from '@/lib/error-dialog-store';
 import { clearSession, saveLogin } from '@/lib/session';
 import { makeLogin, makeUser } from '@/testing/data';
 import { makeBankAccount, routeFetch, type Reply } from '@/testing/money';

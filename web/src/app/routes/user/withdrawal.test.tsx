@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeErrorDialog, errorDialogStore } from '@/components/ui/error-dialog/error-dialog-store';
+import { closeErrorDialog, errorDialogStore } from '@/lib/error-dialog-store';
 import { WITHDRAWAL_KEY_STORAGE } from '@/features/money/components/withdrawal-form';
 import { clearSession, saveLogin } from '@/lib/session';
 import { makeLogin, makeUser } from '@/testing/data';

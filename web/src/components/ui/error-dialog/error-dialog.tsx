@@ -1,6 +1,6 @@
 import { Dialog } from '@/components/ui/dialog/dialog';
 import { useStore } from '@/lib/create-store';
-import { closeErrorDialog, errorDialogStore } from './error-dialog-store';
+import { closeErrorDialog, errorDialogStore } from '@/lib/error-dialog-store';
 
 /** The one global error dialog (docs/product.md §16); the API client opens it. */
 export function ErrorDialog() {

@@ -70,6 +70,8 @@ export function useForm<V extends object, K extends string = Extract<keyof V, st
         refuse(checked.fieldErrors, checked.message);
         return undefined;
       }
+      // Passed: a server's earlier complaint about a field the person has not touched since is no longer shown.
+      setErrors({});
       setMessage(undefined);
       return checked.payload;
     },

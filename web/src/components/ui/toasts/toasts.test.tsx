@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast, toastStore } from '@/components/ui/toasts/toast-store';
+import { toast, toastStore } from '@/lib/toast-store';
 import { Toasts } from '@/components/ui/toasts/toasts';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { dialogStack } from '@/components/ui/dialog/dialog-stack';
 import { useStore } from '@/lib/create-store';
-import { dismissToast, toastStore } from './toast-store';
+import { dismissToast, toastStore } from '@/lib/toast-store';
 import './toasts.css';
 
 /**

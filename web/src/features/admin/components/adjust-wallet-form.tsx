@@ -11,7 +11,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '@/components/ui/form/form-alert';
-import { toast } from '@/components/ui/toasts/toast-store';
+import { toast } from '@/lib/toast-store';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatNaira } from '@/lib/format';

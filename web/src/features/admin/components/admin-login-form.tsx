@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { showErrorDialog } from '@/components/ui/error-dialog/error-dialog-store';
+import { showErrorDialog } from '@/lib/error-dialog-store';
 import { FormAlert } from '@/components/ui/form/form-alert';
 import { SubmitButton } from '@/components/ui/form/submit-button';
 import { TextField } from '@/components/ui/form/text-field';

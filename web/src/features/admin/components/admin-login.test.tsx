@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeErrorDialog, errorDialogStore } from '@/components/ui/error-dialog/error-dialog-store';
+import { closeErrorDialog, errorDialogStore } from '@/lib/error-dialog-store';
 import { clearSession, getSession } from '@/lib/session';
 import { makeLogin, makeUser, mockFetch, type Answer } from '@/testing/data';
 import { renderApp } from '@/testing/render-app';

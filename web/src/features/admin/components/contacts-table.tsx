@@ -1,6 +1,6 @@
 /** /boss/contacts: messages from the contact form, newest first; each new one can be marked handled. */
 import type { Column } from '@/components/data-table/column';
-import { toast } from '@/components/ui/toasts/toast-store';
+import { toast } from '@/lib/toast-store';
 import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import { CONTACTS_PATH, useResolveContact } from '@/features/admin/api/contacts';
 import { StatusBadge } from '@/features/admin/components/admin-ui';

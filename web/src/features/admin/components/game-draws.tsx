@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import type { Column } from '@/components/data-table/column';
 import { LottoBalls } from '@/components/lotto/lotto-balls';
-import { toast } from '@/components/ui/toasts/toast-store';
+import { toast } from '@/lib/toast-store';
 import { formatDateTimeWAT, formatShortDateTimeWAT } from '@/lib/lagos-time';
 import { useCancelDraw } from '@/features/admin/api/cancel-draw';
 import { DRAWS_REFRESH_MS, gameDrawsPath } from '@/features/admin/api/get-games';

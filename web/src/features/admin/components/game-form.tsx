@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import { FormAlert } from '@/components/ui/form/form-alert';
-import { toast } from '@/components/ui/toasts/toast-store';
+import { toast } from '@/lib/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { BET_TYPE_ORDER, betTypeLabel } from '@/lotto';
 import { useSaveGame } from '@/features/admin/api/save-game';

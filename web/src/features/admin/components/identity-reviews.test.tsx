@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toastStore } from '@/components/ui/toasts/toast-store';
+import { toastStore } from '@/lib/toast-store';
 import { clearSession, saveLogin } from '@/lib/session';
 import { makeLogin, makeUser } from '@/testing/data';
 import { routeFetch } from '@/testing/money';

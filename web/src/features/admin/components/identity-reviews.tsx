@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toasts/toast-store';
+import { toast } from '@/lib/toast-store';
 import { paths } from '@/config/paths';
 import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import { useDecideIdentity, useIdentityReviews, type IdentityDecision } from '@/features/admin/api/identity-reviews';

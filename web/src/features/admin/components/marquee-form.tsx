@@ -2,9 +2,10 @@
  * Create or edit a marquee message: text (1–280), shown or not, an optional start and end typed in Nigerian
  * time, and a priority (higher shows first). The server broadcasts every change to open pages at once.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { FormAlert } from '@/components/ui/form/form-alert';
-import { toast } from '@/components/ui/toasts/toast-store';
+import { useForm } from '@/components/ui/form/use-form';
+import { toast } from '@/lib/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { useSaveMarquee } from '@/features/admin/api/marquees';
 import { Field } from '@/features/admin/components/field';
@@ -18,74 +19,73 @@ import type { Marquee } from '@/features/admin/types';
 
 type Props = { message?: Marquee; onSaved?: (saved: Marquee) => void; extraActions?: ReactNode };
 
-export function MarqueeForm({ message, onSaved, extraActions }: Props) {
-  const [form, setForm] = useState<FormState>(() => marqueeFormFrom(message));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string>();
-  const save = useSaveMarquee();
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const length = [...form.text.trim()].length;
+/** The fields as the server names them in a 422, and as the form shows their errors. */
+type MarqueeField = 'text' | 'starts_at' | 'ends_at' | 'priority' | 'active';
+const SERVER_FIELDS: MarqueeField[] = ['text', 'starts_at', 'ends_at', 'priority', 'active'];
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = marqueeInputFrom(form);
-    if (result.errors) {
-      setErrors(result.errors);
-      setAlert('Please correct the fields marked below.');
-      return;
-    }
-    setErrors({});
-    setAlert(undefined);
+export function MarqueeForm({ message, onSaved, extraActions }: Props) {
+  const form = useForm<FormState, MarqueeField>(() => marqueeFormFrom(message));
+  const save = useSaveMarquee();
+  const length = [...form.values.text.trim()].length;
+
+  const check = () => {
+    const result = marqueeInputFrom(form.values);
+    if (!result.errors) return form.check({ ok: true, payload: result.input });
+    form.refuse(result.errors, 'Please correct the fields marked below.');
+    return undefined;
+  };
+
+  const send = (input: NonNullable<ReturnType<typeof marqueeInputFrom>['input']>) =>
     save.mutate(
-      { id: message?.id, input: result.input },
+      { id: message?.id, input },
       {
         onSuccess: (answer) => {
           toast.success(answer.message ?? 'Message saved');
-          if (!message) setForm(marqueeFormFrom());
+          if (!message) form.reset(marqueeFormFrom());
           onSaved?.(answer.data);
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 422) {
-            setErrors(Object.fromEntries(['text', 'starts_at', 'ends_at', 'priority', 'active'].map((k) => [k, error.fieldError(k) ?? ''])));
-            setAlert(error.message);
+            form.refuse(Object.fromEntries(SERVER_FIELDS.map((k) => [k, error.fieldError(k)])), error.message);
           }
         },
       },
     );
-  };
 
   return (
-    <form className="form marquee-form" noValidate onSubmit={submit}>
+    <form className="form marquee-form" noValidate onSubmit={form.submit(check, send)}>
       <Field
         label="Message"
         multiline
         rows={3}
-        value={form.text}
-        onChange={(value) => set('text', value)}
-        error={errors.text || undefined}
+        value={form.values.text}
+        onChange={(value) => form.set('text', value)}
+        error={form.hint('text')}
         maxLength={MARQUEE_MAX_LENGTH}
         required
         hint={`${length} of ${MARQUEE_MAX_LENGTH} characters. Shown in the strip under the site header.`}
       />
       <label className="choice">
-        <input type="checkbox" checked={form.active} onChange={(event) => set('active', event.target.checked)} />
+        <input type="checkbox" checked={form.values.active}
+          onChange={(event) => form.set('active', event.target.checked)}
+         />
         Active (shown while inside its start and end)
       </label>
       <div className="field-grid field-grid--wide">
         <Field
           label="Starts (WAT, optional)"
           type="datetime-local"
-          value={form.startsAt}
-          onChange={(value) => set('startsAt', value)}
-          error={errors.starts_at || undefined}
+          value={form.values.startsAt}
+          onChange={(value) => form.set('startsAt', value, 'starts_at')}
+          error={form.hint('starts_at')}
           hint="Empty: from now."
         />
         <Field
           label="Ends (WAT, optional)"
           type="datetime-local"
-          value={form.endsAt}
-          onChange={(value) => set('endsAt', value)}
-          error={errors.ends_at || undefined}
+          value={form.values.endsAt}
+          onChange={(value) => form.set('endsAt', value, 'ends_at')}
+          error={form.hint('ends_at')}
           hint="Empty: until switched off."
         />
         <Field
@@ -94,13 +94,13 @@ export function MarqueeForm({ message, onSaved, extraActions }: Props) {
           inputMode="numeric"
           min={-1000}
           max={1000}
-          value={form.priority}
-          onChange={(value) => set('priority', value)}
-          error={errors.priority || undefined}
+          value={form.values.priority}
+          onChange={(value) => form.set('priority', value)}
+          error={form.hint('priority')}
           hint="Higher shows first."
         />
       </div>
-      <FormAlert>{alert}</FormAlert>
+      <FormAlert>{form.message}</FormAlert>
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={save.isPending} aria-busy={save.isPending}>
           {save.isPending ? 'Saving…' : message ? 'Save changes' : 'Publish message'}

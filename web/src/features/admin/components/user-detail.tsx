@@ -3,7 +3,7 @@
  * reinstate, their tickets and transactions (each a table of its own), and audit entries by or about them.
  */
 import { useState, type ReactNode } from 'react';
-import { toast } from '@/components/ui/toasts/toast-store';
+import { toast } from '@/lib/toast-store';
 import { formatCalendarDate, formatNaira, maskPhone } from '@/lib/format';
 import { formatDateTimeWAT } from '@/lib/lagos-time';
 import { useSetUserSuspended } from '@/features/admin/api/user-actions';

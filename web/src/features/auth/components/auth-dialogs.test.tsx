@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeErrorDialog } from '@/components/ui/error-dialog/error-dialog-store';
-import { toastStore } from '@/components/ui/toasts/toast-store';
+import { closeErrorDialog } from '@/lib/error-dialog-store';
+import { toastStore } from '@/lib/toast-store';
 import { closeAuthDialog, openSignup } from '@/lib/auth-dialogs';
 import { clearSession } from '@/lib/session';
 import { makeLogin, makeUser, mockFetch } from '@/testing/data';

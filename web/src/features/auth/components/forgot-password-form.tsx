@@ -4,7 +4,7 @@ import { FormAlert } from '@/components/ui/form/form-alert';
 import { SubmitButton } from '@/components/ui/form/submit-button';
 import { useForm } from '@/components/ui/form/use-form';
 import { TextField } from '@/components/ui/form/text-field';
-import { toast } from '@/components/ui/toasts/toast-store';
+import { toast } from '@/lib/toast-store';
 import { paths } from '@/config/paths';
 import { forgotPassword, rememberResetEmail } from '@/features/auth/api/password-reset';
 import { validateEmail } from '@/features/auth/validation';

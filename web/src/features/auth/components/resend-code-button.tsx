@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toasts/toast-store';
+import { toast } from '@/lib/toast-store';
 import { resendOtp, type OtpPurpose } from '@/features/auth/api/otps';
 import { RESEND_WAIT_SECONDS, useCountdown } from '@/features/auth/hooks/use-countdown';
 

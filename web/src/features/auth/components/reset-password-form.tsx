@@ -4,7 +4,7 @@ import { FormAlert } from '@/components/ui/form/form-alert';
 import { SubmitButton } from '@/components/ui/form/submit-button';
 import { useForm } from '@/components/ui/form/use-form';
 import { NewPasswordFields } from '@/components/forms/new-password-fields';
-import { toast } from '@/components/ui/toasts/toast-store';
+import { toast } from '@/lib/toast-store';
 import { paths } from '@/config/paths';
 import { openLogin } from '@/lib/auth-dialogs';
 import { forgetResetEmail, resetPassword } from '@/features/auth/api/password-reset';

@@ -3,7 +3,7 @@ import { FormAlert } from '@/components/ui/form/form-alert';
 import { SubmitButton } from '@/components/ui/form/submit-button';
 import { TextField } from '@/components/ui/form/text-field';
 import { useForm } from '@/components/ui/form/use-form';
-import { toast } from '@/components/ui/toasts/toast-store';
+import { toast } from '@/lib/toast-store';
 import { paths } from '@/config/paths';
 import { openLogin, openVerification } from '@/lib/auth-dialogs';
 import { ACCOUNT_CREATED, register } from '@/features/auth/api/register';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { FormAlert } from '@/components/ui/form/form-alert';
 import { SubmitButton } from '@/components/ui/form/submit-button';
 import { useForm } from '@/components/ui/form/use-form';
-import { toast } from '@/components/ui/toasts/toast-store';
+import { toast } from '@/lib/toast-store';
 import { openLogin } from '@/lib/auth-dialogs';
 import { verifyOtp } from '@/features/auth/api/otps';
 import { OtpField } from '@/features/auth/components/otp-field';

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeErrorDialog, errorDialogStore } from '@/components/ui/error-dialog/error-dialog-store';
+import { closeErrorDialog, errorDialogStore } from '@/lib/error-dialog-store';
 import { createQueryClient } from '@/lib/query-client';
 import { clearSession, saveLogin } from '@/lib/session';
 import { makeLogin, mockFetch, type Answer } from '@/testing/data';

@@ -3,7 +3,7 @@
  * under the server's file name. Errors go through the API client (docs/product.md §16 dialogs); success is announced.
  */
 import { useState } from 'react';
-import { toast } from '@/components/ui/toasts/toast-store';
+import { toast } from '@/lib/toast-store';
 import { downloadTransactions } from '../api/transactions';
 import type { TransactionFilters } from '../lib/transaction-filters';
 import { saveFile } from '@/lib/save-file';

@@ -11,7 +11,7 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { TextField } from '@/components/ui/form/text-field';
-import { toast } from '@/components/ui/toasts/toast-store';
+import { toast } from '@/lib/toast-store';
 import { paths } from '@/config/paths';
 import { ApiError, NO_RESPONSE } from '@/lib/api-client';
 import { openLogin } from '@/lib/auth-dialogs';

@@ -3,10 +3,10 @@
  * 24 hours, and the waiting change shows under its box with the time it applies (and a way to keep the limit as
  * it is). Empty means no limit. The server's sentence about what changed is announced.
  */
-import { useState, type FormEvent } from 'react';
 import { FormAlert } from '@/components/ui/form/form-alert';
 import { SubmitButton } from '@/components/ui/form/submit-button';
 import { TextField } from '@/components/ui/form/text-field';
+import { useForm } from '@/components/ui/form/use-form';
 import { ApiError } from '@/lib/api-client';
 import { formatNaira } from '@/lib/format';
 import { formatDateTimeWAT } from '@/lib/lagos-time';
@@ -43,42 +43,36 @@ function PendingChange({
 
 export function DepositLimitsForm({ limits, onMessage }: Props) {
   const initial = limitValues(limits);
-  const [values, setValues] = useState<LimitValues>(initial);
-  const [errors, setErrors] = useState<Partial<Record<LimitPeriod, string>>>({});
-  const [alert, setAlert] = useState<string>();
+  const form = useForm<LimitValues, LimitPeriod>(initial);
   const update = useUpdateLimits();
 
   const send = (payload: LimitsPayload) => {
-    setAlert(undefined);
+    form.setMessage(undefined);
     update.mutate(payload, {
       onSuccess: (answer) => {
-        setErrors({});
-        setValues(limitValues(answer.data));
+        form.reset(limitValues(answer.data));
         onMessage(answer.message ?? 'Your limits are saved.');
       },
       onError: (error) => {
         if (!(error instanceof ApiError) || error.status !== 422) return;
         const fields = Object.fromEntries(PERIODS.map(({ key }) => [key, error.fieldError(key)]));
-        setErrors(fields);
-        if (!Object.values(fields).some(Boolean)) setAlert(error.message);
+        form.refuse(fields, Object.values(fields).some(Boolean) ? undefined : error.message);
       },
     });
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    const checked = checkLimits(values, initial);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setAlert(checked.message);
-      return;
-    }
-    send(checked.payload);
+  // Only the boxes changed since the form opened are checked and sent; a refusal with no field to blame ('Change a
+  // limit first') replaces any earlier message, one that blames fields clears it.
+  const check = () => {
+    if (update.isPending) return undefined;
+    const checked = checkLimits(form.values, initial);
+    if (checked.ok) return checked.payload;
+    form.refuse(checked.errors, checked.message ?? '');
+    return undefined;
   };
 
   return (
-    <form className="form rg-limits" noValidate onSubmit={submit} aria-labelledby="rg-limits-heading">
+    <form className="form rg-limits" noValidate onSubmit={form.submit(check, send)} aria-labelledby="rg-limits-heading">
       <h3 id="rg-limits-heading" className="rg__subtitle">
         Deposit limits
       </h3>
@@ -89,13 +83,7 @@ export function DepositLimitsForm({ limits, onMessage }: Props) {
         <TextField
           key={key}
           label={label}
-          name={key}
-          value={values[key]}
-          onChange={(event) => {
-            setValues({ ...values, [key]: event.target.value });
-            setErrors({ ...errors, [key]: undefined });
-          }}
-          error={errors[key]}
+          {...form.field(key)}
           inputMode="decimal"
           autoComplete="off"
           placeholder="No limit"
@@ -119,7 +107,7 @@ export function DepositLimitsForm({ limits, onMessage }: Props) {
           }
         />
       ))}
-      <FormAlert>{alert}</FormAlert>
+      <FormAlert>{form.message}</FormAlert>
       <SubmitButton pending={update.isPending} pendingText="Saving…">
         Save limits
       </SubmitButton>

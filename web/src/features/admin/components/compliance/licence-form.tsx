@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { FormAlert } from '@/components/ui/form/form-alert';
 import { SubmitButton } from '@/components/ui/form/submit-button';
-import { toast } from '@/components/ui/toasts/toast-store';
+import { toast } from '@/lib/toast-store';
 import { useLicence, useSaveLicence, type StateLicence } from '@/features/admin/api/compliance';
 import { LoadFailed } from '@/features/admin/components/admin-ui';
 import { Section } from '@/features/admin/components/compliance/section';

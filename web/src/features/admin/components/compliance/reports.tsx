@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { TextField } from '@/components/ui/form/text-field';
-import { toast } from '@/components/ui/toasts/toast-store';
+import { toast } from '@/lib/toast-store';
 import { downloadReport, type CsvReport, type ReportParams } from '@/features/admin/api/compliance';
 import { AmlFlags, LargeTransactions } from '@/features/admin/components/compliance/report-lists';
 import { Section } from '@/features/admin/components/compliance/section';

@@ -11,8 +11,8 @@
 use hmac::Mac;
 use sha2::{Digest, Sha256};
 
-use super::fair::keyed_hmac;
 use crate::draw::DrawId;
+use crate::lotto::fair::keyed_hmac;
 use crate::ticket::{Terms, TicketCard};
 use crate::user::UserId;
 
