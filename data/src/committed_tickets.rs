@@ -5,7 +5,7 @@
 
 use crate::draw::Draw;
 use crate::game::Game;
-use crate::lotto::merkle::{self, Hash};
+use crate::merkle::{self, Hash};
 use crate::ticket::{TicketCard, TicketId};
 
 /// Whether `cards` (the pending tickets to settle, any order) are exactly what `draw` committed to: `stored` (the

@@ -7,7 +7,7 @@ use chrono::Utc;
 use serde_json::Value;
 
 use ayo_data::draw::Draw;
-use ayo_data::lotto::merkle;
+use ayo_data::merkle;
 use ayo_data::lotto::signed_receipt::verify;
 use ayo_data::lotto::{draw_balls_bound, Seed};
 
