@@ -137,7 +137,9 @@ impl ResponseError for ApiError {
             }
             Self::GatewayUnavailable(_) => json!({ "message": message, "errorCode": "GATEWAY_UNAVAILABLE" }),
             Self::Conflict(_) => json!({ "message": message, "errorCode": "CONFLICT" }),
-            Self::NoWitness(_) => json!({ "message": message, "errorCode": "NO_WITNESS", "errors": { "draw_id": [message] } }),
+            Self::NoWitness(_) => {
+                json!({ "message": message, "errorCode": "NO_WITNESS", "errors": { "draw_id": [message] } })
+            }
             Self::LiabilityLimit { largest_stake_per_line, .. } => json!({
                 "message": message,
                 "errorCode": "LIABILITY_LIMIT",

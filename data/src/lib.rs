@@ -1,8 +1,9 @@
 //! Ayo Lotto's model and its storage, in floors (each imports only from those below it):
 //!
 //! 1. the model and its rules: money, accounts, games, draws, tickets, the lotto maths, tax, AML, Lagos time (the
-//!    files at this crate's root and `lotto/`), with `seal` (how secrets rest) beside them and `merkle` (the tree
-//!    over a draw's tickets, which speaks of draws and tickets and so stands above them, not in `lotto/`);
+//!    files at this crate's root and `lotto/`), with `seal` (how secrets rest) beside them, and `merkle` (the tree
+//!    over a draw's tickets) and `signed_receipt` (the operator's signature over a ticket's leaf), which speak of
+//!    draws and tickets and so stand above them, not in `lotto/`;
 //! 2. `seam`: the store's vocabulary, each family of records as a trait and every type those traits speak;
 //! 3. the two engines side by side, neither importing the other: `embedded` (sled, one process) and `pg`
 //!    (PostgreSQL, a cluster);
@@ -39,6 +40,7 @@ pub mod responsible;
 pub mod risk;
 pub mod seal;
 pub mod seam;
+pub mod signed_receipt;
 pub mod tax;
 pub mod ticket;
 pub mod user;

@@ -10,10 +10,10 @@ use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
 use ayo_data::lotto::canonical::parse_hex32;
-use ayo_data::lotto::signed_receipt::{signed_text, verify, ReceiptKey};
 use ayo_data::lotto::{draw_balls_bound, outcome_at, witness_commitment, Balls, Bet, Binding, Multipliers, Seed};
 use ayo_data::merkle::{self, Hash};
 use ayo_data::money::Kobo;
+use ayo_data::signed_receipt::{signed_text, verify, ReceiptKey};
 use ayo_data::ticket::{Terms, TicketCard};
 
 /// The draw every ticket of the vectors is on.

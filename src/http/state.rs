@@ -46,7 +46,7 @@ pub struct AppState {
     /// Who may hold a socket: guests per address, sockets per account, all sockets (`crate::http::realtime::admission`).
     pub sockets: Arc<crate::http::realtime::admission::Admission>,
     /// Signs every sold ticket (docs/fairness.md, "Signed receipts").
-    pub signer: Arc<ayo_data::lotto::signed_receipt::TicketSigner>,
+    pub signer: Arc<ayo_data::signed_receipt::TicketSigner>,
 }
 
 /// Work that runs after the answer has gone (codes and mails), so an answer's timing never depends on whether an

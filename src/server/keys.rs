@@ -45,13 +45,13 @@ pub fn seed_key(settings: &Settings) -> anyhow::Result<Vec<u8>> {
 /// The key that signs sold tickets (docs/fairness.md, "Signed receipts"): derived from the seed key by HMAC-SHA256
 /// under a label of its own, so every node of a cluster (which must share `AYO_SEED_KEY`) signs with the same key and
 /// no new secret has to be distributed; the derived key reveals nothing of the seed key.
-pub fn receipt_key(settings: &Settings) -> anyhow::Result<ayo_data::lotto::signed_receipt::ReceiptKey> {
+pub fn receipt_key(settings: &Settings) -> anyhow::Result<ayo_data::signed_receipt::ReceiptKey> {
     use hmac::Mac;
     let mut mac = hmac::Hmac::<sha2::Sha256>::new_from_slice(&seed_key(settings)?)
         .map_err(|e| anyhow::anyhow!("the seed key: {e}"))?;
     mac.update(b"ayo receipt signing key");
     let secret: [u8; 32] = mac.finalize().into_bytes().into();
-    Ok(ayo_data::lotto::signed_receipt::ReceiptKey::from_secret(&secret))
+    Ok(ayo_data::signed_receipt::ReceiptKey::from_secret(&secret))
 }
 
 /// The secrets that sign tokens and pepper one-time codes. On one node they are made in `<data-dir>/secrets/` at

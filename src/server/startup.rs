@@ -111,7 +111,7 @@ impl Application {
             }
             crate::jobs::retention::start(store.clone(), days);
         }
-        let signer = std::sync::Arc::new(ayo_data::lotto::signed_receipt::TicketSigner {
+        let signer = std::sync::Arc::new(ayo_data::signed_receipt::TicketSigner {
             key: crate::server::keys::receipt_key(&settings)?,
             pseudonym_key: store.meta.pseudonym_key()?,
         });

@@ -7,9 +7,9 @@ use chrono::Utc;
 use serde_json::Value;
 
 use ayo_data::draw::Draw;
-use ayo_data::merkle;
-use ayo_data::lotto::signed_receipt::verify;
 use ayo_data::lotto::{draw_balls_bound, Seed};
+use ayo_data::merkle;
+use ayo_data::signed_receipt::verify;
 
 use crate::helpers::spawn_app;
 use crate::lotto::nap1;

@@ -11,7 +11,6 @@
 //! - [`multipliers`] and [`limits`]: the per-game, admin-editable odds and stake rules, and [`price`].
 //! - [`fair`]: the provably fair draw (commitment, tickets hash, HMAC ball stream, verification).
 //! - [`beacon`]: the drand quicknet beacon, each round verified against the network's key.
-//! - [`signed_receipt`]: the operator's Ed25519 signature on each sold ticket.
 //! - [`canonical`]: the one spelling (lowercase hex) of every 32-byte value a draw hashes.
 //! - [`witness_signature`]: the bytes a named witness signs (its commitment to a draw, and its reveal), and their
 //!   Ed25519 check.
@@ -28,7 +27,6 @@ pub mod multipliers;
 pub mod settlement;
 pub mod shadow;
 pub mod witness_signature;
-pub mod signed_receipt;
 
 pub use bet::{Bet, BetError, BetField, BetSpec};
 pub use bet_type::{BetType, UnknownBetType};

@@ -12,10 +12,10 @@ use utoipa::ToSchema;
 use ayo_actors::views;
 use ayo_actors::wallet::{BuyTicket, WalletError};
 use ayo_data::draw::NO_WITNESS_ON_SALE;
-use ayo_data::lotto::signed_receipt::TicketSigner;
 use ayo_data::lotto::{price, Bet};
 use ayo_data::money::Kobo;
 use ayo_data::seam::{Purchase, PurchaseError};
+use ayo_data::signed_receipt::TicketSigner;
 use ayo_data::ticket::{Terms, Ticket, TicketStatus};
 
 use crate::error::{ApiError, FieldErrors};

@@ -8,5 +8,5 @@ pub mod notices;
 pub mod operator;
 pub mod payments;
 pub mod results;
-pub mod witnesses;
 pub mod tax_rates;
+pub mod witnesses;

@@ -9,8 +9,8 @@
 
 use ed25519_dalek::{Signer, SigningKey, VerifyingKey};
 
-use super::merkle::{self, Hash};
 use crate::game::Game;
+use crate::merkle::{self, Hash};
 use crate::ticket::{Ticket, TicketCard};
 
 /// The text signed for a ticket whose leaf is `leaf` on a draw committed to `commitment` (64 lowercase hex).
