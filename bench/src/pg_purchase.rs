@@ -17,7 +17,7 @@ use ayo_data::lotto::{price, Bet};
 use ayo_data::money::Kobo;
 use ayo_data::pg::money::PgMoney;
 use ayo_data::seam::Purchase;
-use ayo_data::ticket::{Ticket, TicketStatus};
+use ayo_data::ticket::{Order, Ticket};
 
 use crate::seed;
 use crate::stats::{self, summary};
@@ -77,25 +77,20 @@ async fn one(admin_url: &str, nodes: usize, players: usize, secs: u64) -> anyhow
                     continue;
                 };
                 n += 1;
-                let ticket = Ticket {
+                let ticket = Ticket::sold(
                     id,
-                    user_id: user,
-                    draw_id,
-                    game_id,
-                    bet: nap1(),
-                    stake_per_line: Kobo(5_000),
-                    lines: priced.lines,
-                    total_stake: priced.total_stake,
-                    max_win: priced.max_win_capped,
-                    status: TicketStatus::Pending,
-                    lines_won: 0,
-                    winnings: Kobo::ZERO,
-                    tax: Kobo::ZERO,
-                    idempotency_key: format!("k{n}"),
-                    created_at: Utc::now(),
-                    settled_at: None,
-                    terms: None,
-                };
+                    Order {
+                        user_id: user,
+                        draw_id,
+                        game_id,
+                        bet: nap1(),
+                        stake_per_line: Kobo(5_000),
+                        idempotency_key: format!("k{n}"),
+                    },
+                    &priced,
+                    Utc::now(),
+                    None,
+                );
                 let started = Instant::now();
                 match engine.buy(Purchase { ticket, entry_id, now: Utc::now() }).await {
                     Ok(Ok(bought)) => {

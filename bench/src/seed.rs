@@ -14,7 +14,7 @@ use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
 use ayo_data::lotto::{price, Bet, BetType, Multipliers, StakeRules};
 use ayo_data::money::Kobo;
 use ayo_data::seam::{Purchase, SignUp};
-use ayo_data::ticket::{Ticket, TicketStatus};
+use ayo_data::ticket::{Order, Ticket};
 use ayo_data::user::{NewPlayer, Role, User};
 use ayo_data::Store;
 
@@ -129,25 +129,20 @@ pub fn tickets(
         let bet = Bet::parse("PERM2", &numbers, &[], &[]).map_err(|e| anyhow::anyhow!("{}", e.message))?;
         let priced =
             price(&bet, Kobo(1_000), &game.stake_rules, &game.multipliers).map_err(|e| anyhow::anyhow!("{e}"))?;
-        let ticket = Ticket {
-            id: store.ids.next_id()?,
-            user_id: player.id,
-            draw_id: draw.id,
-            game_id: game.id,
-            bet,
-            stake_per_line: Kobo(1_000),
-            lines: priced.lines,
-            total_stake: priced.total_stake,
-            max_win: priced.max_win_capped,
-            status: TicketStatus::Pending,
-            lines_won: 0,
-            winnings: Kobo::ZERO,
-            tax: Kobo::ZERO,
-            idempotency_key: format!("seed-{t}"),
-            created_at: sold_at,
-            settled_at: None,
-            terms: None,
-        };
+        let ticket = Ticket::sold(
+            store.ids.next_id()?,
+            Order {
+                user_id: player.id,
+                draw_id: draw.id,
+                game_id: game.id,
+                bet,
+                stake_per_line: Kobo(1_000),
+                idempotency_key: format!("seed-{t}"),
+            },
+            &priced,
+            sold_at,
+            None,
+        );
         let purchase = Purchase { ticket, entry_id: store.ids.next_id()?, now: sold_at };
         store.wallets()?.purchase(&purchase)?.map_err(|e| anyhow::anyhow!("seeding a ticket: {e}"))?;
     }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::draw::DrawId;
 use crate::game::Game;
 use crate::game::GameId;
-use crate::lotto::Bet;
+use crate::lotto::{Bet, TicketPrice};
 use crate::money::Kobo;
 use crate::user::UserId;
 
@@ -46,6 +46,51 @@ pub struct Ticket {
     /// tickets sold before terms were recorded (those are paid by the game's terms at the draw).
     #[serde(default)]
     pub terms: Option<Terms>,
+}
+
+/// What a buyer asks for: one bet on one draw of a game at a stake per line, under the key that makes a retry of the
+/// same purchase a replay rather than a second ticket.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Order {
+    pub user_id: UserId,
+    pub draw_id: DrawId,
+    pub game_id: GameId,
+    pub bet: Bet,
+    pub stake_per_line: Kobo,
+    pub idempotency_key: String,
+}
+
+impl Ticket {
+    /// A ticket just sold: the order as priced (`lotto::price`), pending, nothing won or withheld yet. The one
+    /// place a new ticket is put together, so a field added to tickets is set for every sale.
+    pub fn sold(
+        id: TicketId,
+        order: Order,
+        priced: &TicketPrice,
+        created_at: DateTime<Utc>,
+        terms: Option<Terms>,
+    ) -> Self {
+        let Order { user_id, draw_id, game_id, bet, stake_per_line, idempotency_key } = order;
+        Ticket {
+            id,
+            user_id,
+            draw_id,
+            game_id,
+            bet,
+            stake_per_line,
+            lines: priced.lines,
+            total_stake: priced.total_stake,
+            max_win: priced.max_win_capped,
+            status: TicketStatus::Pending,
+            lines_won: 0,
+            winnings: Kobo::ZERO,
+            tax: Kobo::ZERO,
+            idempotency_key,
+            created_at,
+            settled_at: None,
+            terms,
+        }
+    }
 }
 
 /// What a winning line pays, fixed at purchase: the multiplier of the ticket's bet and the game's payout cap.

@@ -3,21 +3,14 @@
 
 use chrono::{Duration, Utc};
 
-use ayo_data::account::{DateOfBirth, Email, PersonName, PhoneNumber};
 use ayo_data::seam::{OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpVerdict, SignUp};
-use ayo_data::user::{NewPlayer, User};
+use ayo_data::user::User;
 use ayo_data::Store;
 
+mod common;
+
 fn player(store: &Store, n: u32) -> User {
-    let new = NewPlayer {
-        name: PersonName::parse("Ada Obi").unwrap(),
-        email: Email::parse(&format!("p{n}@example.com")).unwrap(),
-        phone: PhoneNumber::parse(&format!("+234801{n:07}")).unwrap(),
-        dob: DateOfBirth::parse("1990-01-01", Utc::now().date_naive()).unwrap(),
-        password_hash: "$argon2id$placeholder".into(),
-        state: None,
-    };
-    match store.users.sign_up(new).unwrap() {
+    match store.users.sign_up(common::new_player(n)).unwrap() {
         SignUp::Created(user) => user,
         other => panic!("unexpected {other:?}"),
     }

@@ -6,13 +6,12 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Duration, Utc};
 
-use ayo_data::account::{DateOfBirth, Email, PersonName, PhoneNumber};
 use ayo_data::pg::otps::PgOtps;
 use ayo_data::pg::users::PgUsers;
 use ayo_data::seam::SignUp;
 use ayo_data::seam::{OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpVerdict};
 use ayo_data::seam::{Otps, Users};
-use ayo_data::user::{NewPlayer, User};
+use ayo_data::user::User;
 
 mod common;
 use common::nodes::Node;
@@ -36,15 +35,7 @@ fn pepper() -> OtpPepper {
 }
 
 fn player(node: &Node, n: u32) -> User {
-    let new = NewPlayer {
-        name: PersonName::parse("Ada Obi").unwrap(),
-        email: Email::parse(&format!("p{n}@example.com")).unwrap(),
-        phone: PhoneNumber::parse(&format!("+234801{n:07}")).unwrap(),
-        dob: DateOfBirth::parse("1990-01-01", Utc::now().date_naive()).unwrap(),
-        password_hash: "$argon2id$placeholder".into(),
-        state: None,
-    };
-    match users(node).sign_up(new).unwrap() {
+    match users(node).sign_up(common::new_player(n)).unwrap() {
         SignUp::Created(user) => user,
         other => panic!("unexpected {other:?}"),
     }

@@ -208,25 +208,20 @@ async fn crowd_in_draw(store: &ayo_data::Store, secs: i64) -> (ayo_data::draw::D
             let priced =
                 ayo_data::lotto::price(&bet, ayo_data::money::Kobo(5_000), &game.stake_rules, &game.multipliers);
             let priced = priced.unwrap();
-            let ticket = ayo_data::ticket::Ticket {
-                id: store.ids.next_id().unwrap(),
-                user_id: user.id,
-                draw_id: draw.id,
-                game_id: game.id,
-                bet,
-                stake_per_line: ayo_data::money::Kobo(5_000),
-                lines: priced.lines,
-                total_stake: priced.total_stake,
-                max_win: priced.max_win_capped,
-                status: ayo_data::ticket::TicketStatus::Pending,
-                lines_won: 0,
-                winnings: ayo_data::money::Kobo::ZERO,
-                tax: ayo_data::money::Kobo::ZERO,
-                idempotency_key: format!("crowd-{p}"),
-                created_at: now,
-                settled_at: None,
-                terms: None,
-            };
+            let ticket = ayo_data::ticket::Ticket::sold(
+                store.ids.next_id().unwrap(),
+                ayo_data::ticket::Order {
+                    user_id: user.id,
+                    draw_id: draw.id,
+                    game_id: game.id,
+                    bet,
+                    stake_per_line: ayo_data::money::Kobo(5_000),
+                    idempotency_key: format!("crowd-{p}"),
+                },
+                &priced,
+                now,
+                None,
+            );
             purchases.push(ayo_data::seam::Purchase { ticket, entry_id: store.ids.next_id().unwrap(), now });
             issued.push(tokens.issue(&user).unwrap());
         }

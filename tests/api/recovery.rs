@@ -14,7 +14,7 @@ use ayo_data::ledger::EntryKind;
 use ayo_data::lotto::{price, winnings, Bet};
 use ayo_data::money::Kobo;
 use ayo_data::seam::Purchase;
-use ayo_data::ticket::{Ticket, TicketStatus};
+use ayo_data::ticket::{Order, Ticket, TicketStatus};
 use ayo_data::Store;
 
 use crate::offline::{funded_player, kill, open_draw, paused_game, reopen, start_server, wait_settled};
@@ -44,25 +44,20 @@ fn seed_overdue_draw(dir: &Path) -> u64 {
             }
             let bet = Bet::parse("PERM2", &numbers, &[], &[]).unwrap();
             let priced = price(&bet, Kobo(1_000), &game.stake_rules, &game.multipliers).unwrap();
-            let ticket = Ticket {
-                id: store.ids.next_id().unwrap(),
-                user_id: user.id,
-                draw_id: draw.id,
-                game_id: game.id,
-                bet,
-                stake_per_line: Kobo(1_000),
-                lines: priced.lines,
-                total_stake: priced.total_stake,
-                max_win: priced.max_win_capped,
-                status: TicketStatus::Pending,
-                lines_won: 0,
-                winnings: Kobo::ZERO,
-                tax: Kobo::ZERO,
-                idempotency_key: format!("{p}-{t}"),
-                created_at: sold_at,
-                settled_at: None,
-                terms: None,
-            };
+            let ticket = Ticket::sold(
+                store.ids.next_id().unwrap(),
+                Order {
+                    user_id: user.id,
+                    draw_id: draw.id,
+                    game_id: game.id,
+                    bet,
+                    stake_per_line: Kobo(1_000),
+                    idempotency_key: format!("{p}-{t}"),
+                },
+                &priced,
+                sold_at,
+                None,
+            );
             let purchase = Purchase { ticket, entry_id: store.ids.next_id().unwrap(), now: sold_at };
             store.wallets().unwrap().purchase(&purchase).unwrap().unwrap();
         }

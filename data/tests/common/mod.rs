@@ -10,7 +10,7 @@ use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
 use ayo_data::lotto::{price, Bet, BetType, Multipliers, StakeRules};
 use ayo_data::money::Kobo;
 use ayo_data::seam::{Purchase, SignUp};
-use ayo_data::ticket::{Ticket, TicketStatus};
+use ayo_data::ticket::{Order, Ticket};
 use ayo_data::user::{NewPlayer, User};
 use ayo_data::Store;
 
@@ -18,16 +18,20 @@ pub mod nodes;
 
 pub const FUNDING: i64 = 10_000_000;
 
-pub fn player(store: &Store, n: u32) -> User {
-    let new = NewPlayer {
+/// Player number `n`'s sign-up: an adult with an email and a Nigerian phone number of their own.
+pub fn new_player(n: u32) -> NewPlayer {
+    NewPlayer {
         name: PersonName::parse("Ada Obi").unwrap(),
         email: Email::parse(&format!("p{n}@example.com")).unwrap(),
         phone: PhoneNumber::parse(&format!("+234801{n:07}")).unwrap(),
         dob: DateOfBirth::parse("1990-01-01", Utc::now().date_naive()).unwrap(),
         password_hash: "$argon2id$placeholder".into(),
         state: None,
-    };
-    let SignUp::Created(user) = store.users.sign_up(new).unwrap() else { panic!("a new player") };
+    }
+}
+
+pub fn player(store: &Store, n: u32) -> User {
+    let SignUp::Created(user) = store.users.sign_up(new_player(n)).unwrap() else { panic!("a new player") };
     let funding = LedgerEntry {
         id: store.wallets().unwrap().next_id().unwrap(),
         user_id: user.id,
@@ -94,25 +98,20 @@ pub fn next_draw(store: &Store, draw: &Draw, status: DrawStatus) -> Draw {
 pub fn purchase_of(store: &Store, game: &Game, draw: &Draw, user: &User, bet: Bet, key: &str) -> Purchase {
     let priced = price(&bet, Kobo(5_000), &game.stake_rules, &game.multipliers).unwrap();
     let now = Utc::now();
-    let ticket = Ticket {
-        id: store.wallets().unwrap().next_id().unwrap(),
-        user_id: user.id,
-        draw_id: draw.id,
-        game_id: game.id,
-        bet,
-        stake_per_line: Kobo(5_000),
-        lines: priced.lines,
-        total_stake: priced.total_stake,
-        max_win: priced.max_win_capped,
-        status: TicketStatus::Pending,
-        lines_won: 0,
-        winnings: Kobo::ZERO,
-        tax: Kobo::ZERO,
-        idempotency_key: key.into(),
-        created_at: now,
-        settled_at: None,
-        terms: None,
-    };
+    let ticket = Ticket::sold(
+        store.wallets().unwrap().next_id().unwrap(),
+        Order {
+            user_id: user.id,
+            draw_id: draw.id,
+            game_id: game.id,
+            bet,
+            stake_per_line: Kobo(5_000),
+            idempotency_key: key.into(),
+        },
+        &priced,
+        now,
+        None,
+    );
     Purchase { ticket, entry_id: store.wallets().unwrap().next_id().unwrap(), now }
 }
 

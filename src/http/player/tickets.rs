@@ -16,7 +16,7 @@ use ayo_data::lotto::{price, Bet};
 use ayo_data::money::Kobo;
 use ayo_data::seam::{Purchase, PurchaseError};
 use ayo_data::signed_receipt::TicketSigner;
-use ayo_data::ticket::{Terms, Ticket, TicketStatus};
+use ayo_data::ticket::{Order, Terms, Ticket};
 
 use crate::error::{ApiError, FieldErrors};
 use crate::http::extract::{AuthUser, PlayerUser};
@@ -109,25 +109,13 @@ async fn create(
         .map_err(|e| ApiError::field(e.field(), e.to_string()))?;
     let now = Utc::now();
     let terms = Terms::of(&game, &bet);
-    let ticket = Ticket {
-        id: state.store.ids.next_id()?,
-        user_id: user.id,
-        draw_id,
-        game_id: game.id,
-        bet,
-        stake_per_line: Kobo(stake),
-        lines: priced.lines,
-        total_stake: priced.total_stake,
-        max_win: priced.max_win_capped,
-        status: TicketStatus::Pending,
-        lines_won: 0,
-        winnings: Kobo::ZERO,
-        tax: Kobo::ZERO,
-        idempotency_key: key,
-        created_at: now,
-        settled_at: None,
-        terms: Some(terms),
-    };
+    let ticket = Ticket::sold(
+        state.store.ids.next_id()?,
+        Order { user_id: user.id, draw_id, game_id: game.id, bet, stake_per_line: Kobo(stake), idempotency_key: key },
+        &priced,
+        now,
+        Some(terms),
+    );
     let purchase = Purchase { ticket, entry_id: state.store.ids.next_id()?, now };
     let moved = state
         .engine

@@ -4,7 +4,7 @@
  * follows the same choice. While the games load, or if they cannot, the standard figures stand in and the
  * section says so.
  */
-import { useId } from 'react';
+import { SelectField } from '@/components/ui/form/select-field';
 import { type LottoRules } from '@/lotto';
 import { formatCount, formatNaira } from '@/lib/format';
 import '@/components/ui/form/form.css';
@@ -22,7 +22,6 @@ export type GameChoice = {
 type Props = { choice: GameChoice; rules: LottoRules; headingId?: string };
 
 export function GameRates({ choice, rules, headingId = 'game-rates' }: Props) {
-  const id = useId();
   const game = choice.games.find((g) => g.slug === choice.selected);
   const { limits } = rules;
   return (
@@ -33,23 +32,18 @@ export function GameRates({ choice, rules, headingId = 'game-rates' }: Props) {
         are then that game&rsquo;s.
       </p>
       {choice.games.length > 0 ? (
-        <div className="field game-rates__picker">
-          <label className="field__label" htmlFor={`${id}-game`}>
-            Game
-          </label>
-          <select
-            id={`${id}-game`}
-            className="field__input field__select"
-            value={choice.selected ?? ''}
-            onChange={(event) => choice.onSelect(event.target.value)}
-          >
-            {choice.games.map((g) => (
-              <option key={g.slug} value={g.slug}>
-                {g.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Game"
+          className="game-rates__picker"
+          value={choice.selected ?? ''}
+          onChange={choice.onSelect}
+        >
+          {choice.games.map((g) => (
+            <option key={g.slug} value={g.slug}>
+              {g.name}
+            </option>
+          ))}
+        </SelectField>
       ) : null}
 
       <div aria-live="polite">

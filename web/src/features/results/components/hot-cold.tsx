@@ -3,6 +3,7 @@
  * (GET /games/{id}/frequency), as a heat map of 1–90, with the five most and five least drawn as balls. For
  * interest only: every draw is independent, and a hot number is no likelier to come up next.
  */
+import { SelectField } from '@/components/ui/form/select-field';
 import { useId, useState } from 'react';
 import { LottoBalls } from '@/components/lotto/lotto-balls';
 import type { Game } from '@/types/lotto';
@@ -32,23 +33,15 @@ export function HotCold({ games, preferredGameId = null }: Props) {
         Hot and cold numbers
       </h2>
       <div className="hot-cold__pickers">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-game`}>
-            Game
-          </label>
-          <select
-            id={`${id}-game`}
-            className="field__input field__select"
-            value={gameId ?? ''}
-            onChange={(event) => setChosen(Number(event.target.value))}
-          >
-            {games.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Game" value={gameId === null ? '' : String(gameId)}
+          onChange={(chosenId) => setChosen(Number(chosenId))}
+        >
+          {games.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.name}
+            </option>
+          ))}
+        </SelectField>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-last`}>
             Over the last

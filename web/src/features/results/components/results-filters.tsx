@@ -2,6 +2,7 @@
  * The archive's filters: a game, a date range and a winning number. Each change applies at once; a number or a
  * range that is not valid is named beside its field (and nothing is asked of the server until it is).
  */
+import { SelectField } from '@/components/ui/form/select-field';
 import { useId } from 'react';
 import type { Game } from '@/types/lotto';
 import { hasFilters, NO_FILTERS, type FilterErrors, type ResultsFilters } from '../lib/results-filters';
@@ -22,24 +23,14 @@ export function ResultsFiltersForm({ value, errors, onChange, games }: Props) {
   const field = (name: keyof FilterErrors) => ['field', errors[name] ? 'field--invalid' : ''].filter(Boolean).join(' ');
   return (
     <form className="results-filters" role="search" aria-label="Filter results" onSubmit={(event) => event.preventDefault()}>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-game`}>
-          Game
-        </label>
-        <select
-          id={`${id}-game`}
-          className="field__input field__select"
-          value={value.game}
-          onChange={(event) => set('game', event.target.value)}
-        >
-          <option value="">All games</option>
-          {games.map((game) => (
-            <option key={game.id} value={String(game.id)}>
-              {game.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField label="Game" value={value.game} onChange={(game) => set('game', game)}>
+        <option value="">All games</option>
+        {games.map((game) => (
+          <option key={game.id} value={String(game.id)}>
+            {game.name}
+          </option>
+        ))}
+      </SelectField>
       <div className={field('number')}>
         <label className="field__label" htmlFor={`${id}-number`}>
           Winning number
