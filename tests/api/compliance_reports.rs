@@ -18,7 +18,7 @@ async fn text(app: &TestApp, path: &str, token: &str) -> (u16, String) {
 /// Two players, one in Lagos and one in Ogun, each buy every NAP1 number of one draw at ₦50: one ticket each wins
 /// 40 × ₦50 = ₦2,000; Lagos withholds 5 % of the ₦1,950 net, ₦97.50.
 async fn a_settled_draw(app: &TestApp, admin: &str) -> (String, String) {
-    let draw = app.quick_draw(1_500, 2_000).await;
+    let draw = app.quick_draw(4_000, 4_500).await;
     let ada = app.verified_player("ada@example.com", "+2348012345678").await;
     assert_eq!(app.post("/users/residence", json!({"state": "LA"}), Some(&ada)).await.status, 409, "said at sign-up");
     let lagos = resident_of_lagos(app).await;

@@ -103,7 +103,7 @@ fn entries_of(transactions: &Value, kind: &str) -> Vec<Value> {
 async fn a_lagos_win_bears_five_percent_of_its_net_rounded_down_on_its_own_ledger_line() {
     let app = spawn_app().await;
     let admin = app.admin("boss@ayolotto.ng").await;
-    let draw = app.quick_draw(1_500, 2_000).await;
+    let draw = app.quick_draw(4_000, 4_500).await;
     let ada = resident(&app, "ada@example.com", "+2348012345678", Some("LA")).await;
     let stake = 5_010; // NAP1 pays 40×: a net win of 39 × 5,010 = 195,390 kobo, whose 5 % is 9,769.5 kobo.
     app.fund(&admin, &ada, 90 * stake).await;
@@ -160,7 +160,7 @@ async fn other_states_pay_no_tax_until_a_rule_says_so_and_rules_start_today_or_l
     let rules = app.get("/admin/tax-rules", Some(&admin)).await.body["data"].clone();
     assert_eq!(rules.as_array().unwrap().len(), 2, "Lagos's 5 % and Kano's new 10 %: {rules:?}");
 
-    let draw = app.quick_draw(1_500, 2_000).await;
+    let draw = app.quick_draw(4_000, 4_500).await;
     let musa = resident(&app, "musa@example.com", "+2348012345678", Some("KN")).await;
     let bola = resident(&app, "bola@example.com", "+2348022222222", Some("OY")).await;
     for player in [&musa, &bola] {
