@@ -131,7 +131,9 @@ impl ResponseError for ApiError {
             }
             Self::GatewayUnavailable(_) => json!({ "message": message, "errorCode": "GATEWAY_UNAVAILABLE" }),
             Self::Conflict(_) => json!({ "message": message, "errorCode": "CONFLICT" }),
-            Self::NoWitness(_) => json!({ "message": message, "errorCode": "NO_WITNESS", "errors": { "draw_id": [message] } }),
+            Self::NoWitness(_) => {
+                json!({ "message": message, "errorCode": "NO_WITNESS", "errors": { "draw_id": [message] } })
+            }
             Self::FieldConflict { field, .. } => {
                 json!({ "message": message, "errorCode": "CONFLICT", "errors": { field.as_str(): [message.clone()] } })
             }

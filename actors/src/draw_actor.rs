@@ -683,7 +683,11 @@ pub fn sign(store: &Store, publish: &Publisher, draw_id: DrawId, msg: SignCommit
         tracing::error!(draw = draw.id, error = %e, "could not save the witness's signature");
         return Err(RevealRefused::NotSaved);
     }
-    publish.publish(Event { topic: Topic::Draws, kind: EventKind::DrawUpdated, data: views::draw(&draw, game.as_ref()) });
+    publish.publish(Event {
+        topic: Topic::Draws,
+        kind: EventKind::DrawUpdated,
+        data: views::draw(&draw, game.as_ref()),
+    });
     Ok(draw)
 }
 

@@ -119,7 +119,8 @@ pub const NO_WITNESS_REASON: &str = "No independent witness signed a commitment 
      have closed, so it was never sold";
 
 /// Why a draw whose witness has revealed is not cancelled (docs/fairness.md, "No void after the result is knowable").
-pub const NO_VOID_AFTER_REVEAL: &str = "The witness has revealed: this draw's result can be computed now, so it can no \
+pub const NO_VOID_AFTER_REVEAL: &str =
+    "The witness has revealed: this draw's result can be computed now, so it can no \
      longer be cancelled; it is drawn and paid at its draw time";
 
 /// What decides whether a draw takes a ticket: read on every purchase instead of the whole draw.

@@ -250,7 +250,11 @@ async fn a_draw_without_a_signed_witness_commitment_is_not_sold() {
     // The back office sees why.
     let games = app.get("/admin/games", Some(&admin)).await.body["data"].clone();
     let row = games.as_array().unwrap().iter().find(|g| g["id"] == game.id).unwrap().clone();
-    assert!(row["draws"].as_array().unwrap().iter().any(|d| d["held_reason"].as_str().is_some_and(|r| r.contains("witness"))));
+    assert!(row["draws"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|d| d["held_reason"].as_str().is_some_and(|r| r.contains("witness"))));
 
     // A witness turns up: the held draw takes its commitment, the witness signs, and it goes on sale.
     app.start_witness().await;

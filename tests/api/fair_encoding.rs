@@ -9,9 +9,9 @@ use actix_web::{web, App, HttpResponse, HttpServer};
 use serde_json::{json, Value};
 
 use crate::fairness::{commitment_of, secret_of, witness};
-use ayo_data::lotto::witness_signature::public_key_hex;
 use crate::helpers::spawn_app;
 use crate::lotto::nap1;
+use ayo_data::lotto::witness_signature::public_key_hex;
 
 /// `text` with its first letter (a–f) in upper case: the same bytes, another text.
 fn first_letter_up(text: &str) -> String {

@@ -10,9 +10,9 @@ use ayo_data::lotto::merkle;
 use ayo_data::lotto::{draw_balls_bound, Binding, Seed};
 
 use crate::helpers::{spawn_app, TestApp};
+use crate::lotto::nap1;
 pub(crate) use crate::witness_helpers::{commitment_of, secret_of};
 use crate::witness_helpers::{named_witness, witness_account};
-use crate::lotto::nap1;
 
 const WITNESS_EMAIL: &str = "witness@regulator.ng";
 const WITNESS_PASSWORD: &str = "a-long-witness-pass";
@@ -343,7 +343,8 @@ async fn ayo_witness_pools_commitments_reveals_after_close_and_flags_a_commitmen
                 .arg(&key_file)
                 .output()
                 .unwrap();
-            let said = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+            let said =
+                format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
             (output.status.success(), said)
         })
     };
@@ -388,11 +389,24 @@ async fn ayo_witness_pools_commitments_reveals_after_close_and_flags_a_commitmen
     }
     app.store.games.put_draw(&stored).unwrap();
     let (ok, said) = run().await.unwrap();
-    assert!(!ok && said.contains(&format!("draws [{}] name this witness but it never signed them", other.id)), "{said}");
-    app.store.games.put_draw(&app.store.games.draw(other.id).unwrap().map(|mut d| {
-        d.witness = None;
-        d
-    }).unwrap()).unwrap();
+    assert!(
+        !ok && said.contains(&format!("draws [{}] name this witness but it never signed them", other.id)),
+        "{said}"
+    );
+    app.store
+        .games
+        .put_draw(
+            &app.store
+                .games
+                .draw(other.id)
+                .unwrap()
+                .map(|mut d| {
+                    d.witness = None;
+                    d
+                })
+                .unwrap(),
+        )
+        .unwrap();
 
     // Someone with the witness's password pools a commitment the witness's key never made: the next draw carries
     // it, and the witness's tool says so.

@@ -40,7 +40,8 @@ async fn a_second_witness_keeping_its_pool_full_does_not_starve_the_first_each_d
     app.store.games.put_game(&game).unwrap();
     app.engine.scheduler.send(ayo_actors::scheduler::Refresh).await.unwrap();
     let upcoming = app.get(&format!("/games/{}", game.id), None).await.body["data"]["upcoming_draws"].clone();
-    let names: Vec<&str> = upcoming.as_array().unwrap().iter().map(|d| d["witness"]["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> =
+        upcoming.as_array().unwrap().iter().map(|d| d["witness"]["name"].as_str().unwrap()).collect();
     assert_eq!(names.len(), 2, "{upcoming}");
     assert!(names.contains(&"Ada (regulator)") && names.contains(&"Bayo"), "the witnesses take turns: {names:?}");
     let listed = app.get("/witnesses", None).await.body["data"]["witnesses"].clone();
@@ -126,7 +127,10 @@ async fn a_witness_key_is_registered_once_listed_publicly_and_needed_before_pool
     assert_eq!(listed.status, 200);
     let entries = listed.body["data"]["witnesses"].as_array().unwrap().clone();
     assert_eq!(entries.len(), 1, "{entries:?}");
-    assert_eq!((entries[0]["name"].as_str(), entries[0]["public_key"].as_str()), (Some("Ada (regulator)"), Some(key.as_str())));
+    assert_eq!(
+        (entries[0]["name"].as_str(), entries[0]["public_key"].as_str()),
+        (Some("Ada (regulator)"), Some(key.as_str()))
+    );
     assert!(entries[0]["since"].is_string());
     let document = app.get("/openapi.json", None).await.body.clone();
     assert!(document["paths"]["/witnesses"]["get"].is_object(), "described in the OpenAPI document");

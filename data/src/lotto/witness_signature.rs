@@ -54,7 +54,8 @@ pub fn parse_public_key(text: &str) -> Result<VerifyingKey, SignatureError> {
 /// small-order keys, no non-canonical `S`, so one message has no second accepted signature spelling.
 pub fn verify(public_key: &str, message: &str, signature: &str) -> Result<(), SignatureError> {
     let key = parse_public_key(public_key)?;
-    let canonical = signature.len() == SIGNATURE_LEN && signature.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+    let canonical =
+        signature.len() == SIGNATURE_LEN && signature.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
     if !canonical {
         return Err(SignatureError::Spelling);
     }
