@@ -171,7 +171,7 @@ impl WitnessPool for PgWitnessPool {
     fn entries(&self) -> StoreResult<Vec<WitnessEntry>> {
         self.pg.run(|pool| async move {
             let client = pool.get().await?;
-            Ok(entries(&***client).await?)
+            entries(&***client).await
         })
     }
 }
