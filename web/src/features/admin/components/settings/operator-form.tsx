@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { StateSelect } from '@/components/forms/state-select';
 import { SubmitButton } from '@/components/ui/form/submit-button';
 import { TextField } from '@/components/ui/form/text-field';
-import { toast } from '@/components/ui/toasts/toast-store';
+import { toast } from '@/lib/toast-store';
 import { useAdminOperator, useSaveOperator, type AdminOperator, type OperatorInput } from '@/features/admin/api/operator';
 import { LoadFailed } from '@/features/admin/components/admin-ui';
 import { Section } from '@/features/admin/components/compliance/section';
