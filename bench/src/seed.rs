@@ -48,7 +48,7 @@ pub fn game(
         bet_types: BetType::ALL.to_vec(),
         multipliers: Multipliers::default(),
         stake_rules: StakeRules::default(),
-        risk_limits: ayo_data::risk::RiskLimits::default(),
+        risk_limits: ayo_data::risk_limits::RiskLimits::default(),
         created_at: Utc::now(),
     };
     store.games.put_game(&game)?;

@@ -274,7 +274,7 @@ mod tests {
             bet_types: BetType::ALL.to_vec(),
             multipliers: Multipliers::default(),
             stake_rules: StakeRules::default(),
-            risk_limits: crate::risk::RiskLimits::default(),
+            risk_limits: crate::risk_limits::RiskLimits::default(),
             created_at: Utc::now(),
         }
     }

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::lagos::wat;
 use crate::lotto::{BetType, Multipliers, StakeRules};
-use crate::risk::RiskLimits;
+use crate::risk_limits::RiskLimits;
 
 pub type GameId = u64;
 

@@ -38,6 +38,7 @@ pub mod pg;
 pub mod residence;
 pub mod responsible;
 pub mod risk;
+pub mod risk_limits;
 pub mod seal;
 pub mod seam;
 pub mod signed_receipt;

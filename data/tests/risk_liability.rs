@@ -7,7 +7,8 @@
 use ayo_data::lotto::combinatorics::choose;
 use ayo_data::lotto::{outcome_at, Bet};
 use ayo_data::money::Kobo;
-use ayo_data::risk::{picks, DrawRisk, Exposure, Liability, RiskLimits};
+use ayo_data::risk::{picks, DrawRisk, Exposure, Liability};
+use ayo_data::risk_limits::RiskLimits;
 use ayo_data::ticket::Terms;
 use proptest::prelude::*;
 

@@ -56,7 +56,7 @@ pub fn seed_games(store: &Store, express_every_minutes: u32) -> anyhow::Result<u
             bet_types: BetType::ALL.to_vec(),
             multipliers: Multipliers::default(),
             stake_rules: StakeRules::default(),
-            risk_limits: ayo_data::risk::RiskLimits::default(),
+            risk_limits: ayo_data::risk_limits::RiskLimits::default(),
             created_at: Utc::now(),
         };
         store.games.put_game(&game)?;

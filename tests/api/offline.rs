@@ -34,7 +34,7 @@ pub fn paused_game(store: &Store, slug: &str, close_before_secs: i64) -> Game {
         bet_types: BetType::ALL.to_vec(),
         multipliers: Multipliers::default(),
         stake_rules: StakeRules::default(),
-        risk_limits: ayo_data::risk::RiskLimits::default(),
+        risk_limits: ayo_data::risk_limits::RiskLimits::default(),
         created_at: Utc::now(),
     };
     store.games.put_game(&game).unwrap();

@@ -9,9 +9,9 @@ use std::collections::BTreeSet;
 use super::combo::Combo;
 use super::exposure::Exposure;
 use super::liability::Liability;
-use super::limits::RiskLimits;
 use super::worst::WorstCase;
 use crate::money::Kobo;
+use crate::risk_limits::RiskLimits;
 
 /// Why a draw cannot take a ticket.
 #[derive(Debug, Clone, PartialEq, Eq)]

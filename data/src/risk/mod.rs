@@ -4,7 +4,7 @@
 //! - [`combo`]: a combination of numbers as one key.
 //! - [`exposure`]: what one ticket adds, as weights on the combinations of its picks.
 //! - [`liability`]: a draw's sum of exposures, with stakes and the expected payout.
-//! - [`limits`]: a game's limits; [`admission`]: whether a draw can take one more ticket under them.
+//! - [`admission`]: whether a draw can take one more ticket under a game's limits (`crate::risk_limits`).
 //! - [`report`]: what the risk desk shows of a draw.
 //! - [`worst`]: the exact worst case over every result, by branch and bound.
 
@@ -13,7 +13,6 @@ pub mod combo;
 pub mod exposure;
 pub mod largest;
 pub mod liability;
-pub mod limits;
 pub mod report;
 pub mod worst;
 
@@ -22,6 +21,5 @@ pub use combo::Combo;
 pub use exposure::{picks, Exposure};
 pub use largest::largest_stake;
 pub use liability::Liability;
-pub use limits::{RiskLimits, RiskLimitsError};
 pub use report::RiskReport;
 pub use worst::WorstCase;

@@ -5,8 +5,8 @@ use serde::Serialize;
 
 use super::admission::DrawRisk;
 use super::combo::Combo;
-use super::limits::RiskLimits;
 use crate::money::Kobo;
+use crate::risk_limits::RiskLimits;
 
 /// How many numbers and combinations of each size the report lists.
 const TOP: usize = 10;

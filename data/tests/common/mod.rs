@@ -60,7 +60,7 @@ pub fn a_game(id: u64, slug: &str) -> Game {
         bet_types: BetType::ALL.to_vec(),
         multipliers: Multipliers::default(),
         stake_rules: StakeRules::default(),
-        risk_limits: ayo_data::risk::RiskLimits::default(),
+        risk_limits: ayo_data::risk_limits::RiskLimits::default(),
         created_at: Utc::now(),
     }
 }

@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use ayo_actors::views;
 use ayo_data::game::{Game, GameStatus, Schedule};
 use ayo_data::lotto::{BetType, Multipliers, StakeRules};
-use ayo_data::risk::RiskLimits;
+use ayo_data::risk_limits::RiskLimits;
 use ayo_data::ticket::Ticket;
 
 use super::money::{with_player, Players};
