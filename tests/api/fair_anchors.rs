@@ -3,10 +3,8 @@
 
 use std::process::Command;
 
-use chrono::Utc;
 use serde_json::Value;
 
-use ayo_data::draw::Draw;
 use ayo_data::lotto::{draw_balls_bound, Seed};
 use ayo_data::merkle;
 use ayo_data::signed_receipt::verify;
@@ -74,17 +72,6 @@ async fn a_sold_ticket_carries_a_signature_that_verifies_with_the_published_key_
 }
 
 /// A draw of `game` open now, closing and drawing after the given milliseconds, as `quick_draw` makes one.
-async fn next_draw(app: &crate::helpers::TestApp, game: &ayo_data::game::Game, close_ms: i64, draw_ms: i64) -> Draw {
-    let now = Utc::now();
-    let id = app.store.games.next_id().unwrap();
-    let mut draw = Draw::schedule(id, game, now, now + chrono::Duration::milliseconds(draw_ms));
-    draw.closes_at = now + chrono::Duration::milliseconds(close_ms);
-    app.store.games.put_draw(&draw).unwrap();
-    app.engine.scheduler.send(ayo_actors::scheduler::Refresh).await.unwrap();
-    app.wait_for_draw(draw.id, |d| d["status"] != "scheduled").await;
-    draw
-}
-
 fn verify_at(app: &crate::helpers::TestApp, draw: u64) -> (bool, String) {
     let run = Command::new(env!("CARGO_BIN_EXE_ayo"))
         .args(["verify-draw", &draw.to_string(), "--url", &app.url])
@@ -100,12 +87,12 @@ async fn each_draw_links_to_the_previous_record_of_its_game_and_a_rewritten_draw
     let game = app.store.games.game(first.game_id).unwrap().unwrap();
     let first = app.wait_for_draw(first.id, |d| d["status"] == "settled").await;
     assert_eq!(first["prev_draw_id"], Value::Null, "a game's first record links to nothing");
-    let second = next_draw(&app, &game, 800, 1_000).await;
+    let second = app.quick_draw_of(&game, 800, 1_000).await;
     let second = app.wait_for_draw(second.id, |d| d["status"] == "settled").await;
     assert_eq!(second["prev_draw_id"], first["id"]);
     assert_eq!(second["prev_record_hash"], first["record_hash"]);
     assert_eq!(second["prev_record_hash"].as_str().map(str::len), Some(64));
-    let third = next_draw(&app, &game, 800, 1_000).await;
+    let third = app.quick_draw_of(&game, 800, 1_000).await;
     let third = app.wait_for_draw(third.id, |d| d["status"] == "settled").await;
     assert_eq!(third["prev_record_hash"], second["record_hash"]);
     let (ok, report) = verify_at(&app, third["id"].as_u64().unwrap());
@@ -113,7 +100,8 @@ async fn each_draw_links_to_the_previous_record_of_its_game_and_a_rewritten_draw
     assert!(report.contains("2 earlier record(s)"), "{report}");
 
     // Someone with write access to the database rewrites the first draw: another seed with its own commitment, and
-    // the balls that follow from them, so the draw on its own still verifies.
+    // the balls that follow from them, so the draw's own arithmetic still holds. Its witness signed the original
+    // commitment (decision 046), so the draw alone no longer verifies; and the chain exposes it from any later draw.
     let first_id = first["id"].as_u64().unwrap();
     let mut forged = app.store.games.draw(first_id).unwrap().unwrap();
     forged.seed = Seed([0x42; 32]);
@@ -124,7 +112,9 @@ async fn each_draw_links_to_the_previous_record_of_its_game_and_a_rewritten_draw
     forged.machine_numbers = Some(outcome.machine_numbers);
     app.store.games.put_draw(&forged).unwrap();
     let (ok, report) = verify_at(&app, first_id);
-    assert!(ok, "the rewritten draw alone still verifies: {report}");
+    assert!(!ok, "the witness's signature is over the original commitment: {report}");
+    assert!(report.contains("commitment = SHA-256(seed)                     OK"), "{report}");
+    assert!(report.contains("the witness signed its commitment on this draw MISMATCH"), "{report}");
 
     let (ok, report) = verify_at(&app, third["id"].as_u64().unwrap());
     assert!(!ok, "the chain from a later draw exposes the rewrite: {report}");

@@ -38,9 +38,21 @@ impl TestApp {
     async fn quick_draw_scheduled(&self, close_ms: i64, draw_ms: i64, reveal: bool) -> Draw {
         let store = &self.store;
         let game = crate::offline::paused_game(store, &format!("test-{}", store.games.next_id().unwrap()), 0);
+        self.witnessed_draw_of(&game, close_ms, draw_ms, reveal).await
+    }
+
+    /// As `quick_draw`, for a game of the test's own: a game's next draw, witnessed as the scheduler would have it.
+    pub async fn quick_draw_of(&self, game: &ayo_data::game::Game, close_ms: i64, draw_ms: i64) -> Draw {
+        let draw = self.witnessed_draw_of(game, close_ms, draw_ms, true).await;
+        self.wait_for_draw(draw.id, |d| d["status"] != "scheduled").await;
+        draw
+    }
+
+    async fn witnessed_draw_of(&self, game: &ayo_data::game::Game, close_ms: i64, draw_ms: i64, reveal: bool) -> Draw {
+        let store = &self.store;
         let now = Utc::now();
         let mut draw =
-            Draw::schedule(store.games.next_id().unwrap(), &game, now, now + chrono::Duration::milliseconds(draw_ms));
+            Draw::schedule(store.games.next_id().unwrap(), game, now, now + chrono::Duration::milliseconds(draw_ms));
         draw.closes_at = now + chrono::Duration::milliseconds(close_ms);
         // As the scheduler does: the next witness's commitment, if any has pooled one, signed by a test witness.
         // With none pooled, the fixture witness commits, signs and reveals, so the draw is sold and drawn (no draw

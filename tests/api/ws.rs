@@ -17,7 +17,7 @@ use crate::helpers::{spawn_app, TestApp};
 pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// Long enough for any healthy machine; only reached when a message that should arrive never does.
-const WAIT: Duration = Duration::from_secs(5);
+const WAIT: Duration = Duration::from_secs(15);
 
 pub async fn open(app: &TestApp) -> Socket {
     open_at(&app.url).await
