@@ -85,8 +85,9 @@ test('a player verifies their ticket’s receipt, then finds and verifies its dr
     timeout: 30_000,
   });
   const receiptChecks = card.getByRole('list', { name: 'Checks' });
-  await expect(receiptChecks.getByRole('listitem')).toHaveCount(5);
-  await expect(receiptChecks.getByText(/^Passed:/)).toHaveCount(5);
+  // Five checks of the ticket's place under the draw's root, and the sixth: the operator's signature (decision 047).
+  await expect(receiptChecks.getByRole('listitem')).toHaveCount(6);
+  await expect(receiptChecks.getByText(/^Passed:/)).toHaveCount(6);
   await expect(receiptChecks.getByText(/^Failed:/)).toHaveCount(0);
   await card.evaluate((element) => {
     element.scrollIntoView({ block: 'start' });
