@@ -7,7 +7,7 @@
 //!
 //! Purchases are the exception to "one transaction per move": the wallet queues its player's purchase, in order,
 //! with the store's purchase queue, which buys every purchase queued meanwhile, of every player, in one
-//! transaction (`ayo_data::store::purchases`: sled's per-transaction cost is shared). Each is still decided alone
+//! transaction (`ayo_data::embedded::purchases`: sled's per-transaction cost is shared). Each is still decided alone
 //! (balance, draw selling, idempotency key) and acknowledged only once durable.
 //!
 //! Settlement is the one exception to "flushed before the reply": a draw's DrawActor sends every player's wallet
