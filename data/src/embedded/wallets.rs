@@ -44,6 +44,9 @@ use crate::seam::{Page, Slice};
 use crate::ticket::{Ticket, TicketCard, TicketId, TicketStatus};
 use crate::user::UserId;
 
+/// A purchase's idempotency key and its encoded card, made before the transaction.
+type Keyed = (Vec<u8>, Vec<u8>);
+
 const ENTRY: u8 = b'e';
 const ENTRY_BY_USER: u8 = b'u';
 const TICKET: u8 = b't';
@@ -325,22 +328,21 @@ impl WalletStore {
     /// `sync_file_range`) under one global lock, whatever its size: buying together is how purchases of many players
     /// share that cost (see `purchases::PurchaseQueue`). Nothing is written if the transaction fails.
     pub fn purchase_many(&self, purchases: &[Purchase]) -> StoreResult<Vec<Result<Moved<Ticket>, PurchaseError>>> {
-        let prepared: Vec<(Vec<u8>, Vec<u8>)> = purchases
-            .iter()
-            .map(|p| (idem_key(p.ticket.user_id, &p.ticket.idempotency_key), encode_card(&TicketCard::of(&p.ticket))))
-            .collect();
-        let mut desk = self.risk.lock();
         let games = self.games_of(purchases)?;
+        // Each ticket's card once: its stored bytes, and the terms its risk is counted under.
+        let (prepared, exposures): (Vec<Keyed>, Vec<Exposure>) = purchases
+            .iter()
+            .map(|p| {
+                let card = TicketCard::of(&p.ticket);
+                let terms = card.terms_in(games.get(&p.ticket.game_id));
+                let exposure = Exposure::of(&p.ticket.bet, p.ticket.stake_per_line, terms, MAX_NUMBER);
+                ((idem_key(p.ticket.user_id, &p.ticket.idempotency_key), encode_card(&card)), exposure)
+            })
+            .unzip();
+        let mut desk = self.risk.lock();
         for purchase in purchases {
             self.load_risk(&mut desk, purchase.ticket.draw_id, games.get(&purchase.ticket.game_id))?;
         }
-        let exposures: Vec<Exposure> = purchases
-            .iter()
-            .map(|p| {
-                let terms = TicketCard::of(&p.ticket).terms_in(games.get(&p.ticket.game_id));
-                Exposure::of(&p.ticket.bet, p.ticket.stake_per_line, terms, MAX_NUMBER)
-            })
-            .collect();
         // What this transaction admitted: a rerun of its closure (sled may run it twice) starts by taking them back.
         let taken: RefCell<Vec<(DrawId, Admitted)>> = RefCell::default();
         let desk = RefCell::new(&mut *desk);
