@@ -161,7 +161,7 @@ impl Server {
                 let mut log = kept.lock().unwrap_or_else(|p| p.into_inner());
                 log.lines += 1;
                 if line.contains("settlement")
-                    || line.contains("read ahead")
+                    || line.contains("ahead of the draw")
                     || line.contains("ERROR")
                     || line.contains("laggard")
                 {

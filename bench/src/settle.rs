@@ -129,7 +129,7 @@ fn one(tickets: usize, players: usize, watchers: usize, per_process: usize) -> a
         log_field(&end_line, "elapsed_ms").unwrap_or(-1),
         log_field(&end_line, "flushes").unwrap_or(-1),
     );
-    match server.log_lines().into_iter().find(|l| l.contains("tickets read ahead")) {
+    match server.log_lines().into_iter().find(|l| l.contains("ahead of the draw")) {
         Some(ahead) => println!(
             "tickets read ahead of the draw in {} ms, done {:.1} s before it",
             log_field(&ahead, "elapsed_ms").unwrap_or(-1),
