@@ -26,7 +26,7 @@ use ayo_data::draw::Draw;
 use ayo_data::game::Game;
 use ayo_data::ledger::LedgerEntry;
 use ayo_data::ledger::Moved;
-use ayo_data::seam::{Outcome, Purchase, PurchaseError};
+use ayo_data::seam::{Outcome, Payout, Purchase, PurchaseError, Refund};
 use ayo_data::ticket::{Ticket, TicketCard, TicketId};
 use ayo_data::user::UserId;
 use ayo_data::Store;
@@ -199,7 +199,10 @@ impl Handler<SettleTickets> for WalletActor {
         let lines = outcomes.iter().map(Outcome::entry_count).sum();
         // Ids are taken outside the transaction, which may run more than once.
         let ids = (0..lines).map(|_| self.store.ids.next_id()).collect::<Result<Vec<_>, _>>()?;
-        let moved = self.store.money.settle(self.user, draw.id, &outcomes, &ids, now)?;
+        let moved = self
+            .store
+            .money
+            .settle(Payout { user: self.user, draw: draw.id, outcomes: &outcomes, entry_ids: &ids }, now)?;
         // A rerun (already settled before a crash) changes nothing and tells nobody again.
         if moved.replayed {
             return Ok(0);
@@ -230,7 +233,10 @@ impl Handler<RefundTickets> for WalletActor {
     fn handle(&mut self, msg: RefundTickets, _: &mut Context<Self>) -> Self::Result {
         self.touch();
         let ids = (0..msg.tickets.len()).map(|_| self.store.ids.next_id()).collect::<Result<Vec<_>, _>>();
-        let moved = ids.and_then(|ids| self.store.money.refund(self.user, &msg.tickets, &ids, msg.now));
+        let moved = ids.and_then(|ids| {
+            let refund = Refund { user: self.user, tickets: &msg.tickets, entry_ids: &ids };
+            self.store.money.refund(refund, msg.now)
+        });
         match moved {
             Ok(moved) => {
                 let refunded = moved.value.clone();

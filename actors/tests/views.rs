@@ -6,8 +6,8 @@ use serde_json::{json, Value};
 
 use ayo_actors::views;
 use ayo_data::draw::{Draw, DrawStatus};
-use ayo_data::game::{Game, GameStatus, Schedule};
-use ayo_data::lotto::{Bet, BetType, Multipliers, StakeRules};
+use ayo_data::game::{Game, Schedule};
+use ayo_data::lotto::Bet;
 use ayo_data::money::Kobo;
 use ayo_data::ticket::{Ticket, TicketCard, TicketStatus};
 
@@ -46,20 +46,8 @@ fn reference(ticket: &Ticket, draw: Option<&Draw>, game: Option<&Game>) -> Value
 }
 
 fn game() -> Game {
-    Game {
-        id: 3,
-        slug: "ayo-express".into(),
-        name: "Ayo \"Express\"".into(),
-        description: String::new(),
-        status: GameStatus::Active,
-        schedule: Schedule::Interval { every_minutes: 5 },
-        close_before_secs: 20,
-        bet_types: BetType::ALL.to_vec(),
-        multipliers: Multipliers::default(),
-        stake_rules: StakeRules::default(),
-        risk_limits: ayo_data::risk_limits::RiskLimits::default(),
-        created_at: Utc::now(),
-    }
+    let schedule = Schedule::Interval { every_minutes: 5 };
+    Game { close_before_secs: 20, ..Game::new(3, "ayo-express", "Ayo \"Express\"", schedule, Utc::now()) }
 }
 
 fn ticket(id: u64, bet: Bet, status: TicketStatus) -> Ticket {

@@ -11,9 +11,9 @@ use ayo_data::account::{DateOfBirth, Email, PersonName, PhoneNumber};
 use ayo_data::draw::{Draw, DrawStatus};
 use ayo_data::game::{Game, GameStatus, Schedule};
 use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
-use ayo_data::lotto::{price, Bet, BetType, Multipliers, StakeRules};
+use ayo_data::lotto::{price, Bet};
 use ayo_data::money::Kobo;
-use ayo_data::seam::{Purchase, SignUp};
+use ayo_data::seam::{Purchase, SignUp, Staff};
 use ayo_data::ticket::{Order, Ticket};
 use ayo_data::user::{NewPlayer, Role, User};
 use ayo_data::Store;
@@ -37,19 +37,12 @@ pub fn game(
     every_minutes: u32,
     close_before_secs: i64,
 ) -> anyhow::Result<Game> {
+    let (id, name, schedule) = (store.games.next_id()?, format!("Bench {slug}"), Schedule::Interval { every_minutes });
     let game = Game {
-        id: store.games.next_id()?,
-        slug: slug.into(),
-        name: format!("Bench {slug}"),
         description: "benchmark game".into(),
         status,
-        schedule: Schedule::Interval { every_minutes },
         close_before_secs,
-        bet_types: BetType::ALL.to_vec(),
-        multipliers: Multipliers::default(),
-        stake_rules: StakeRules::default(),
-        risk_limits: ayo_data::risk_limits::RiskLimits::default(),
-        created_at: Utc::now(),
+        ..Game::new(id, slug, &name, schedule, Utc::now())
     };
     store.games.put_game(&game)?;
     Ok(game)
@@ -104,7 +97,14 @@ pub fn players(store: &Store, from: usize, n: usize, funding: i64) -> anyhow::Re
 /// An admin account and a token for it.
 pub fn admin(store: &Store) -> anyhow::Result<String> {
     let email = Email::parse("admin@bench.example").map_err(|e| anyhow::anyhow!("{e:?}"))?;
-    let (user, _) = store.users.upsert_staff(&email, "Bench Admin", "not-a-hash", Role::Admin, None)?;
+    let staff = Staff {
+        email,
+        name: "Bench Admin".into(),
+        password_hash: "not-a-hash".into(),
+        role: Role::Admin,
+        totp_secret: None,
+    };
+    let (user, _) = store.users.upsert_staff(&staff)?;
     tokens().issue(&user)
 }
 

@@ -31,6 +31,15 @@ impl ApprovalStatus {
     }
 }
 
+/// A second admin's decision on a filed request, as `seam::Adjustments::decide` takes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decision {
+    /// Approved or rejected.
+    pub status: ApprovalStatus,
+    pub by: UserId,
+    pub at: DateTime<Utc>,
+}
+
 /// Why an adjustment waits for a second admin.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -75,6 +84,32 @@ pub struct PendingAdjustment {
 }
 
 impl PendingAdjustment {
+    /// A request as its admin asks for it, at `at`: pending and undecided, until `seam::Adjustments::adjust`
+    /// applies it or files it (saying then why it is held).
+    pub fn asked(
+        id: u64,
+        user_id: UserId,
+        amount: Kobo,
+        reason: String,
+        by: UserId,
+        key: String,
+        at: DateTime<Utc>,
+    ) -> Self {
+        PendingAdjustment {
+            id,
+            user_id,
+            amount,
+            reason,
+            requested_by: by,
+            idempotency_key: key,
+            status: ApprovalStatus::Pending,
+            decided_by: None,
+            created_at: at,
+            decided_at: None,
+            held_because: HeldBecause::Amount,
+        }
+    }
+
     /// The Lagos (WAT) day it was asked for: the day whose sums it counts in.
     pub fn day(&self) -> NaiveDate {
         self.created_at.with_timezone(&wat()).date_naive()
@@ -169,18 +204,8 @@ mod tests {
 
     #[test]
     fn the_day_is_lagos_time() {
-        let at = |t: &str| PendingAdjustment {
-            id: 1,
-            user_id: 2,
-            amount: Kobo(-5),
-            reason: "x".into(),
-            requested_by: 3,
-            idempotency_key: "k".into(),
-            status: ApprovalStatus::Pending,
-            decided_by: None,
-            created_at: t.parse().unwrap_or_default(),
-            decided_at: None,
-            held_because: HeldBecause::Amount,
+        let at = |t: &str| {
+            PendingAdjustment::asked(1, 2, Kobo(-5), "x".into(), 3, "k".into(), t.parse().unwrap_or_default())
         };
         // 23:30 UTC is already 00:30 the next day in Lagos (UTC+1).
         assert_eq!(at("2026-03-01T23:30:00Z").day(), NaiveDate::from_ymd_opt(2026, 3, 2).unwrap_or_default());

@@ -251,8 +251,8 @@ mod tests {
     use chrono::{DateTime, Utc};
 
     use super::*;
-    use crate::game::{GameStatus, Schedule};
-    use crate::lotto::{Bet, BetType, StakeRules};
+    use crate::game::Schedule;
+    use crate::lotto::Bet;
     use crate::tax::TaxRule;
     use crate::ticket::TicketStatus;
 
@@ -264,18 +264,8 @@ mod tests {
 
     fn game() -> Game {
         Game {
-            id: 1,
-            slug: "ayo".into(),
-            name: "Ayo".into(),
-            description: String::new(),
-            status: GameStatus::Active,
-            schedule: Schedule::Interval { every_minutes: 5 },
             close_before_secs: 20,
-            bet_types: BetType::ALL.to_vec(),
-            multipliers: Multipliers::default(),
-            stake_rules: StakeRules::default(),
-            risk_limits: crate::risk_limits::RiskLimits::default(),
-            created_at: Utc::now(),
+            ..Game::new(1, "ayo", "Ayo", Schedule::Interval { every_minutes: 5 }, Utc::now())
         }
     }
 

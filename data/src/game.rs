@@ -110,6 +110,26 @@ pub struct Game {
 }
 
 impl Game {
+    /// A game as the house offers one unless told otherwise: active, every bet type at the default multipliers and
+    /// stake rules, no liability limits, no description, sales open until the draw. Callers change what differs
+    /// (`Game { status, ..Game::new(…) }`).
+    pub fn new(id: GameId, slug: &str, name: &str, schedule: Schedule, created_at: DateTime<Utc>) -> Game {
+        Game {
+            id,
+            slug: slug.to_string(),
+            name: name.to_string(),
+            description: String::new(),
+            status: GameStatus::Active,
+            schedule,
+            close_before_secs: 0,
+            bet_types: BetType::ALL.to_vec(),
+            multipliers: Multipliers::default(),
+            stake_rules: StakeRules::default(),
+            risk_limits: RiskLimits::default(),
+            created_at,
+        }
+    }
+
     pub fn allows(&self, bet_type: BetType) -> bool {
         self.bet_types.contains(&bet_type)
     }

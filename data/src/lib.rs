@@ -12,6 +12,7 @@
 pub mod account;
 pub mod activity;
 pub mod adjustment;
+pub mod aml;
 pub mod bank_account;
 pub mod banks;
 pub mod committed_tickets;

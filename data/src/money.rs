@@ -88,6 +88,13 @@ impl Kobo {
     }
 }
 
+/// `amount × part / whole` without overflow, rounded down (saturating at the ends of `i64`): a percentage or basis
+/// points of an amount of kobo (a levy, a share of a threshold).
+pub fn share(amount: i64, part: i64, whole: i64) -> i64 {
+    let exact = i128::from(amount) * i128::from(part) / i128::from(whole.max(1));
+    i64::try_from(exact).unwrap_or(if exact < 0 { i64::MIN } else { i64::MAX })
+}
+
 impl fmt::Display for Kobo {
     /// `₦1,250.00`; negative amounts as `-₦1,250.00`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -13,7 +13,7 @@ use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
 use ayo_data::lotto::Bet;
 use ayo_data::money::Kobo;
 use ayo_data::pg::{draws, lease};
-use ayo_data::seam::{Outcome, Purchase, PurchaseError};
+use ayo_data::seam::{Outcome, Payout, Purchase, PurchaseError, Refund};
 use ayo_data::ticket::TicketStatus;
 use ayo_data::user::User;
 use ayo_data::Store;
@@ -154,7 +154,9 @@ async fn a_settlement_run_on_two_nodes_at_once_pays_once(l: &Lottery, nodes: &[S
         let node = node.clone();
         let ids = vec![node.ids.next_id().unwrap(), node.ids.next_id().unwrap()];
         let (user, draw) = (ada.id, l.draw.id);
-        settling.spawn_blocking(move || node.money.settle(user, draw, &[outcome], &ids, Utc::now()).unwrap());
+        settling.spawn_blocking(move || {
+            node.money.settle(Payout { user, draw, outcomes: &[outcome], entry_ids: &ids }, Utc::now()).unwrap()
+        });
     }
     let runs = settling.join_all().await;
     assert_eq!(runs.iter().filter(|run| !run.replayed).count(), 1, "one run pays, the other finds it done");
@@ -172,12 +174,14 @@ async fn a_cancelled_draws_refund_runs_once(l: &Lottery, nodes: &[Store]) {
     nodes[1].money.buy(second.clone()).await.unwrap().unwrap();
     let tickets = vec![first.ticket.id, second.ticket.id];
     let ids = vec![nodes[2].ids.next_id().unwrap(), nodes[2].ids.next_id().unwrap()];
-    let refunded = nodes[2].money.refund(bola.id, &tickets, &ids, Utc::now()).unwrap();
+    let refunded =
+        nodes[2].money.refund(Refund { user: bola.id, tickets: &tickets, entry_ids: &ids }, Utc::now()).unwrap();
     assert_eq!(refunded.value.len(), 2);
     assert!(refunded.value.iter().all(|t| t.status == TicketStatus::Refunded));
     assert_eq!(refunded.balance, Kobo(FUNDING), "every stake back");
     let ids = vec![nodes[0].ids.next_id().unwrap(), nodes[0].ids.next_id().unwrap()];
-    let again = nodes[0].money.refund(bola.id, &tickets, &ids, Utc::now()).unwrap();
+    let again =
+        nodes[0].money.refund(Refund { user: bola.id, tickets: &tickets, entry_ids: &ids }, Utc::now()).unwrap();
     assert!(again.value.is_empty() && again.entries.is_empty(), "a rerun refunds nothing");
     assert_eq!(balance(&nodes[1], bola), Kobo(FUNDING));
     assert_balanced(&nodes[0]);

@@ -8,14 +8,14 @@ use std::sync::Arc;
 
 use chrono::{Duration, Utc};
 
-use ayo_data::adjustment::{Adjusted, ApprovalStatus, FourEyes, HeldBecause, PendingAdjustment};
+use ayo_data::adjustment::{Adjusted, ApprovalStatus, Decision, FourEyes, HeldBecause, PendingAdjustment};
 use ayo_data::money::Kobo;
 use ayo_data::pg::adjustments::PgAdjustments;
 use ayo_data::seam::Adjustments;
 use ayo_data::user::UserId;
 
 mod common;
-use common::nodes::Node;
+use common::nodes::{funded_player, next_id, Node};
 use common::FUNDING;
 
 /// The threshold of these cases: ₦100,000, `AYO_ADJUST_APPROVAL_ABOVE`'s default.
@@ -29,58 +29,12 @@ fn adjustments(node: &Node) -> Arc<dyn Adjustments> {
     }
 }
 
-fn next_id(node: &Node) -> u64 {
-    match node {
-        Node::Embedded(store) => store.wallets().unwrap().next_id().unwrap(),
-        Node::Cluster(pg) => pg.next_id().unwrap(),
-    }
-}
-
-/// A new player whose wallet holds `FUNDING`, with the ledger entry that put it there.
-fn funded_player(node: &Node) -> UserId {
-    match node {
-        Node::Embedded(store) => common::player(store, next_id(node) as u32).id,
-        Node::Cluster(pg) => {
-            let (user, entry) = (player_row(pg), pg.next_id().unwrap() as i64);
-            pg.run(move |pool| async move {
-                let client = pool.get().await?;
-                client.execute("INSERT INTO wallets (user_id, balance) VALUES ($1, $2)", &[&user, &FUNDING]).await?;
-                client
-                    .execute(
-                        "INSERT INTO ledger_entries (id, user_id, kind, status, amount, balance_after, reference,
-                                                     created_at, doc)
-                         VALUES ($1, $2, 'adjustment', 'success', $3, $3, 'test', now(), '{}')",
-                        &[&entry, &user, &FUNDING],
-                    )
-                    .await?;
-                Ok(())
-            })
-            .unwrap();
-            user as UserId
-        }
-    }
-}
-
 /// A new player with no money.
 fn empty_player(node: &Node) -> UserId {
     match node {
         Node::Embedded(_) => next_id(node),
-        Node::Cluster(pg) => player_row(pg) as UserId,
+        Node::Cluster(pg) => common::nodes::player_row(pg) as UserId,
     }
-}
-
-/// A player's row in PostgreSQL (a wallet's row needs one).
-fn player_row(pg: &ayo_data::pg::blocking::PgSync) -> i64 {
-    let user = pg.next_id().unwrap() as i64;
-    let email = format!("p{user}@example.com");
-    pg.run(move |pool| async move {
-        let sql = "INSERT INTO users (id, email, role, status, created_at, doc, phone, secrets)
-                   VALUES ($1, $2, 'player', 'active', now(), '{}', NULL, '{}')";
-        pool.get().await?.execute(sql, &[&user, &email]).await?;
-        Ok(())
-    })
-    .unwrap();
-    user
 }
 
 /// The balance, after checking it is the sum of the player's ledger.
@@ -112,19 +66,8 @@ fn balanced(node: &Node, user: UserId) -> i64 {
 
 /// An adjustment `admin` asks for, of `amount` kobo (signed), with its own key.
 fn asked(node: &Node, admin: UserId, player: UserId, amount: i64, key: &str) -> PendingAdjustment {
-    PendingAdjustment {
-        id: adjustments(node).next_id().unwrap(),
-        user_id: player,
-        amount: Kobo(amount),
-        reason: "split attack".into(),
-        requested_by: admin,
-        idempotency_key: key.into(),
-        status: ApprovalStatus::Pending,
-        decided_by: None,
-        created_at: Utc::now(),
-        decided_at: None,
-        held_because: HeldBecause::Amount,
-    }
+    let id = adjustments(node).next_id().unwrap();
+    PendingAdjustment::asked(id, player, Kobo(amount), "split attack".into(), admin, key.into(), Utc::now())
 }
 
 fn adjust(node: &Node, admin: UserId, player: UserId, amount: i64, key: &str) -> Adjusted {
@@ -238,7 +181,9 @@ fn what_is_filed_counts_for_its_player_and_yesterday_does_not(nodes: &[Node]) {
     let (ada, bola) = (funded_player(&nodes[0]), funded_player(&nodes[0]));
     let Adjusted::Filed(big, true) = adjust(&nodes[0], admin, ada, 2 * THRESHOLD, "big") else { panic!("held") };
     assert_eq!(big.held_because, HeldBecause::Amount);
-    let approved = adjustments(&nodes[1]).decide(big.id, ApprovalStatus::Approved, admin + 1, Utc::now()).unwrap();
+    let approved = adjustments(&nodes[1])
+        .decide(big.id, Decision { status: ApprovalStatus::Approved, by: admin + 1, at: Utc::now() })
+        .unwrap();
     assert_eq!(approved.map(|a| a.status), Some(ApprovalStatus::Approved));
     let Adjusted::Filed(small, true) = adjust(&nodes[1], admin, ada, 1, "small") else { panic!("held") };
     assert_eq!(small.held_because, HeldBecause::PlayerDay, "the large request counts in Ada's day");

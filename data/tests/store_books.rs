@@ -15,7 +15,7 @@ use ayo_data::lotto::Bet;
 use ayo_data::money::Kobo;
 use ayo_data::pg::{blocking::PgSync, books::PgBooks};
 use ayo_data::seam::Books;
-use ayo_data::seam::{Outcome, Slice};
+use ayo_data::seam::{Outcome, Payout, Refund, Slice};
 use ayo_data::ticket::{Ticket, TicketStatus};
 use ayo_data::user::User;
 use ayo_data::Store;
@@ -81,9 +81,12 @@ async fn make_moves(engine: &Store, l: &Lottery) -> Moves {
     let refunded = buy(engine, l, &l.bola, &l.other, 6).await;
     let win = Outcome::untaxed(ada[0].id, 1, Kobo(20_000));
     let ids = vec![engine.ids.next_id().unwrap()];
-    engine.money.settle(l.ada.id, l.draw.id, &[win], &ids, Utc::now()).unwrap();
+    engine
+        .money
+        .settle(Payout { user: l.ada.id, draw: l.draw.id, outcomes: &[win], entry_ids: &ids }, Utc::now())
+        .unwrap();
     let ids = vec![engine.ids.next_id().unwrap()];
-    engine.money.refund(l.bola.id, &[refunded.id], &ids, Utc::now()).unwrap();
+    engine.money.refund(Refund { user: l.bola.id, tickets: &[refunded.id], entry_ids: &ids }, Utc::now()).unwrap();
     let deposit = entry(engine, &l.bola, EntryKind::Deposit, EntryStatus::Success, 100_000);
     engine.money.apply_once(deposit, Some("dep-1")).unwrap().unwrap();
     let withdrawal = entry(engine, &l.ada, EntryKind::Withdrawal, EntryStatus::Pending, -30_000);

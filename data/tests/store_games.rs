@@ -11,8 +11,8 @@ use ayo_data::game::Game;
 use ayo_data::lotto::Balls;
 use ayo_data::pg::games::PgGames;
 use ayo_data::seal::SeedSealer;
-use ayo_data::seam::Games;
 use ayo_data::seam::Slice;
+use ayo_data::seam::{Games, PastDraws};
 
 mod common;
 use common::nodes::Node;
@@ -143,7 +143,7 @@ fn past_draws_go_back_by_id_within_their_scan(nodes: &[Node]) {
 
     let (mut got, mut before, mut pages) = (Vec::new(), DrawId::MAX, 0);
     loop {
-        let (rows, next) = reader.past_draws(before, 9, 1_000, &keep).unwrap();
+        let (rows, next) = reader.past_draws(PastDraws { before, limit: 9, scan: 1_000, keep: &keep }).unwrap();
         assert!(rows.iter().all(|d| past(d) && d.id < before));
         got.extend(ids(&rows));
         pages += 1;
@@ -157,7 +157,8 @@ fn past_draws_go_back_by_id_within_their_scan(nodes: &[Node]) {
 
     let mut newest: Vec<DrawId> = ids(&draws);
     newest.sort_unstable_by(|a, b| b.cmp(a));
-    let (rows, next) = reader.past_draws(DrawId::MAX, 100, 7, &|_| true).unwrap();
+    let (rows, next) =
+        reader.past_draws(PastDraws { before: DrawId::MAX, limit: 100, scan: 7, keep: &|_| true }).unwrap();
     let in_scan: Vec<DrawId> =
         newest[..7].iter().copied().filter(|id| draws.iter().any(|d| d.id == *id && past(d))).collect();
     assert_eq!((ids(&rows), next), (in_scan, Some(newest[6])), "reads 7 draws, goes on from the 7th");

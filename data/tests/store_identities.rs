@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use chrono::Utc;
 
-use ayo_data::adjustment::{ApprovalStatus, HeldBecause, PendingAdjustment};
+use ayo_data::adjustment::{ApprovalStatus, Decision, PendingAdjustment};
 use ayo_data::identity::{IdNumber, Identity, IdentityStatus};
 use ayo_data::money::Kobo;
 use ayo_data::pg::{adjustments::PgAdjustments, identities::PgIdentities};
@@ -108,19 +108,7 @@ fn a_vnin_is_never_stored(nodes: &[Node]) {
 }
 
 fn request(id: u64, key: &str) -> PendingAdjustment {
-    PendingAdjustment {
-        id,
-        user_id: 42,
-        amount: Kobo(25_000_000),
-        reason: "goodwill".into(),
-        requested_by: 1,
-        idempotency_key: key.into(),
-        status: ApprovalStatus::Pending,
-        decided_by: None,
-        created_at: Utc::now(),
-        decided_at: None,
-        held_because: HeldBecause::Amount,
-    }
+    PendingAdjustment::asked(id, 42, Kobo(25_000_000), "goodwill".into(), 1, key.into(), Utc::now())
 }
 
 fn an_adjustment_is_filed_once_and_decided_once(nodes: &[Node]) {
@@ -150,7 +138,12 @@ fn an_adjustment_is_filed_once_and_decided_once(nodes: &[Node]) {
             .into_iter()
             .map(|(n, verdict, admin)| {
                 let node = &nodes[n];
-                scope.spawn(move || adjustments(node).decide(first.id, verdict, admin, Utc::now()).unwrap().unwrap())
+                scope.spawn(move || {
+                    adjustments(node)
+                        .decide(first.id, Decision { status: verdict, by: admin, at: Utc::now() })
+                        .unwrap()
+                        .unwrap()
+                })
             })
             .collect();
         runs.into_iter().map(|run| run.join().unwrap()).collect()
@@ -160,7 +153,12 @@ fn an_adjustment_is_filed_once_and_decided_once(nodes: &[Node]) {
     let stored = adjustments(&nodes[0]).get(first.id).unwrap().unwrap();
     assert_eq!((stored.status, stored.decided_by), (decided[0].status, decided[0].decided_by));
     assert_eq!(adjustments(&nodes[2]).get(second.id).unwrap().unwrap().status, ApprovalStatus::Pending);
-    assert_eq!(adjustments(&nodes[2]).decide(999_999_999, ApprovalStatus::Approved, 2, Utc::now()).unwrap(), None);
+    assert_eq!(
+        adjustments(&nodes[2])
+            .decide(999_999_999, Decision { status: ApprovalStatus::Approved, by: 2, at: Utc::now() })
+            .unwrap(),
+        None
+    );
 }
 
 both_engines!(

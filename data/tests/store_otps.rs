@@ -9,7 +9,7 @@ use chrono::{DateTime, Duration, Utc};
 use ayo_data::pg::otps::PgOtps;
 use ayo_data::pg::users::PgUsers;
 use ayo_data::seam::SignUp;
-use ayo_data::seam::{OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpVerdict};
+use ayo_data::seam::{OtpAction, OtpClaim, OtpIssue, OtpPepper, OtpPurpose, OtpVerdict};
 use ayo_data::seam::{Otps, Users};
 use ayo_data::user::User;
 
@@ -52,7 +52,13 @@ fn issue(node: &Node, user: &User, purpose: OtpPurpose, at: DateTime<Utc>) -> St
 }
 
 fn redeem(node: &Node, purpose: OtpPurpose, code: &str, expected: Option<&User>, action: OtpAction) -> OtpVerdict {
-    otps(node).redeem(purpose, code, expected.map(|u| u.id), &action, &pepper(), Utc::now()).unwrap()
+    let claim = OtpClaim { purpose, code, expected: expected.map(|u| u.id), action: &action };
+    otps(node).redeem(claim, &pepper(), Utc::now()).unwrap()
+}
+
+/// A verification code handed in without naming its account.
+fn verification<'a>(code: &'a str, action: &'a OtpAction) -> OtpClaim<'a> {
+    OtpClaim { purpose: OtpPurpose::Verification, code, expected: None, action }
 }
 
 /// A code that is not `code`.
@@ -168,11 +174,10 @@ fn a_code_is_refused_after_ten_minutes_and_swept(nodes: &[Node]) {
     let code = issue(&nodes[0], &user, OtpPurpose::Verification, now);
     let later = now + Duration::minutes(10) + Duration::seconds(1);
     let otps_b = otps(&nodes[1]);
-    let verdict =
-        otps_b.redeem(OtpPurpose::Verification, &code, None, &OtpAction::VerifyEmail, &pepper(), later).unwrap();
+    let verdict = otps_b.redeem(verification(&code, &OtpAction::VerifyEmail), &pepper(), later).unwrap();
     assert_eq!(verdict, OtpVerdict::Expired);
     assert!(!users(&nodes[2]).get(user.id).unwrap().unwrap().is_verified());
-    let again = otps(&nodes[2]).redeem(OtpPurpose::Verification, &code, None, &OtpAction::Check, &pepper(), now);
+    let again = otps(&nodes[2]).redeem(verification(&code, &OtpAction::Check), &pepper(), now);
     assert_eq!(again.unwrap(), OtpVerdict::Invalid, "an expired code, once tried, is gone");
 }
 

@@ -22,7 +22,7 @@ use ayo_data::user::UserId;
 use ayo_data::withdrawal::{Withdrawal, WithdrawalMove, WithdrawalStatus};
 
 mod common;
-use common::nodes::Node;
+use common::nodes::{funded_player, next_id, Node};
 use common::FUNDING;
 
 fn payments(node: &Node) -> Arc<dyn Payments> {
@@ -36,46 +36,6 @@ fn responsible(node: &Node) -> Arc<dyn Responsible> {
     match node {
         Node::Embedded(store) => Arc::clone(&store.responsible),
         Node::Cluster(pg) => Arc::new(PgResponsible::new(pg.clone())),
-    }
-}
-
-fn next_id(node: &Node) -> u64 {
-    match node {
-        Node::Embedded(store) => store.wallets().unwrap().next_id().unwrap(),
-        Node::Cluster(pg) => pg.next_id().unwrap(),
-    }
-}
-
-/// A new player whose wallet holds `FUNDING`, with the ledger entry that put it there.
-fn funded_player(node: &Node) -> UserId {
-    match node {
-        Node::Embedded(store) => common::player(store, next_id(node) as u32).id,
-        Node::Cluster(pg) => {
-            let (user, entry) = (pg.next_id().unwrap() as i64, pg.next_id().unwrap() as i64);
-            let email = format!("p{user}@example.com");
-            pg.run(move |pool| async move {
-                let client = pool.get().await?;
-                client
-                    .execute(
-                        "INSERT INTO users (id, email, role, status, created_at, doc, phone, secrets)
-                         VALUES ($1, $2, 'player', 'active', now(), '{}', NULL, '{}')",
-                        &[&user, &email],
-                    )
-                    .await?;
-                client.execute("INSERT INTO wallets (user_id, balance) VALUES ($1, $2)", &[&user, &FUNDING]).await?;
-                client
-                    .execute(
-                        "INSERT INTO ledger_entries (id, user_id, kind, status, amount, balance_after, reference,
-                                                     created_at, doc)
-                         VALUES ($1, $2, 'adjustment', 'success', $3, $3, 'test', now(), '{}')",
-                        &[&entry, &user, &FUNDING],
-                    )
-                    .await?;
-                Ok(())
-            })
-            .unwrap();
-            user as UserId
-        }
     }
 }
 

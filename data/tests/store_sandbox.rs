@@ -7,7 +7,7 @@ use chrono::Utc;
 
 use ayo_data::pg::sandbox::PgSandbox;
 use ayo_data::seam::SandboxBooks;
-use ayo_data::seam::{SandboxCharge, SandboxTransfer};
+use ayo_data::seam::{ChargeEnd, SandboxCharge, SandboxTransfer};
 
 mod common;
 use common::nodes::Node;
@@ -40,7 +40,12 @@ fn a_checkout_is_paid_cancelled_or_failed_once(nodes: &[Node]) {
             .iter()
             .zip(["success", "abandoned_by_player", "failed"])
             .map(|(node, status)| {
-                scope.spawn(move || books(node).complete_charge("dep_1", status, status, Utc::now()).unwrap().unwrap())
+                scope.spawn(move || {
+                    books(node)
+                        .complete_charge("dep_1", ChargeEnd { status, gateway_response: status, at: Utc::now() })
+                        .unwrap()
+                        .unwrap()
+                })
             })
             .collect();
         runs.into_iter().map(|run| run.join().unwrap()).collect()
@@ -49,7 +54,12 @@ fn a_checkout_is_paid_cancelled_or_failed_once(nodes: &[Node]) {
     let stored = books(&nodes[2]).charge("dep_1").unwrap().unwrap();
     assert_eq!(stored.status, answers[0].status);
     assert_eq!(stored.paid_at.is_some(), stored.status == "success", "paid_at only when paid");
-    assert_eq!(books(&nodes[0]).complete_charge("none", "success", "", Utc::now()).unwrap(), None);
+    assert_eq!(
+        books(&nodes[0])
+            .complete_charge("none", ChargeEnd { status: "success", gateway_response: "", at: Utc::now() })
+            .unwrap(),
+        None
+    );
 }
 
 fn the_first_transfer_with_a_reference_stands(nodes: &[Node]) {

@@ -8,12 +8,17 @@ use chrono::{Duration, Utc};
 
 use ayo_data::account::{DateOfBirth, Email, PersonName, PhoneNumber};
 use ayo_data::pg::users::PgUsers;
-use ayo_data::seam::SignUp;
 use ayo_data::seam::Users;
+use ayo_data::seam::{SignUp, Staff};
 use ayo_data::user::{EnrolmentCheck, EnrolmentCode, NewPlayer, Role, User, UserStatus};
 
 mod common;
 use common::nodes::Node;
+
+fn staff(email: &Email, name: &str, password_hash: &str, role: Role, totp_secret: Option<&str>) -> Staff {
+    let (name, password_hash, totp_secret) = (name.into(), password_hash.into(), totp_secret.map(str::to_string));
+    Staff { email: email.clone(), name, password_hash, role, totp_secret }
+}
 
 fn users(node: &Node) -> Arc<dyn Users> {
     match node {
@@ -185,12 +190,13 @@ fn edits_racing_on_every_node_are_all_kept(nodes: &[Node]) {
 fn staff_are_created_once_and_updated_after(nodes: &[Node]) {
     let (a, b) = (users(&nodes[0]), users(&nodes[1]));
     let boss = Email::parse("boss@example.com").unwrap();
-    let (admin, new) = a.upsert_staff(&boss, "The Boss", "$argon2id$boss", Role::Admin, None).unwrap();
+    let (admin, new) = a.upsert_staff(&staff(&boss, "The Boss", "$argon2id$boss", Role::Admin, None)).unwrap();
     assert!(new);
     assert!(admin.is_verified(), "staff need no code");
     assert_eq!(admin.phone, None);
     assert!(!admin.second_factor.is_enrolled());
-    let (again, new) = b.upsert_staff(&boss, "Ignored", "$argon2id$boss2", Role::Witness, Some("SECRET")).unwrap();
+    let (again, new) =
+        b.upsert_staff(&staff(&boss, "Ignored", "$argon2id$boss2", Role::Witness, Some("SECRET"))).unwrap();
     assert!(!new);
     assert_eq!(again.id, admin.id);
     assert_eq!(again.role, Role::Witness);
@@ -207,7 +213,8 @@ fn staff_are_created_once_and_updated_after(nodes: &[Node]) {
 /// whole, seen from another node, and kept by an upsert that only sets the password again.
 fn enrolment_code_guesses_racing_on_every_node_stop_at_the_limit(nodes: &[Node]) {
     let boss = Email::parse("boss@example.com").unwrap();
-    let (admin, _) = users(&nodes[0]).upsert_staff(&boss, "The Boss", "$argon2id$boss", Role::Admin, None).unwrap();
+    let (admin, _) =
+        users(&nodes[0]).upsert_staff(&staff(&boss, "The Boss", "$argon2id$boss", Role::Admin, None)).unwrap();
     let code = EnrolmentCode { digest: "right".into(), expires_at: Utc::now() + Duration::hours(72), misses: 0 };
     let issued = code.clone();
     users(&nodes[1])
@@ -216,7 +223,8 @@ fn enrolment_code_guesses_racing_on_every_node_stop_at_the_limit(nodes: &[Node])
             true
         })
         .unwrap();
-    let again = users(&nodes[2]).upsert_staff(&boss, "The Boss", "$argon2id$boss2", Role::Admin, None).unwrap().0;
+    let again =
+        users(&nodes[2]).upsert_staff(&staff(&boss, "The Boss", "$argon2id$boss2", Role::Admin, None)).unwrap().0;
     assert_eq!(again.second_factor.enrolment_code, Some(code), "stored whole, seen on another node");
 
     let verdicts = std::sync::Mutex::new(Vec::new());
@@ -257,7 +265,8 @@ fn accounts_are_listed_newest_first_and_players_counted(nodes: &[Node]) {
         signed_up.push(created(users.sign_up(new_player(n, n, "Ada Obi")).unwrap()));
     }
     let boss = Email::parse("boss@example.com").unwrap();
-    let (admin, _) = users(&nodes[1]).upsert_staff(&boss, "The Boss", "$argon2id$boss", Role::Admin, None).unwrap();
+    let (admin, _) =
+        users(&nodes[1]).upsert_staff(&staff(&boss, "The Boss", "$argon2id$boss", Role::Admin, None)).unwrap();
     verify(users(&nodes[2]).as_ref(), &signed_up[3]);
     verify(users(&nodes[2]).as_ref(), &signed_up[5]);
 
@@ -276,7 +285,7 @@ fn accounts_are_listed_newest_first_and_players_counted(nodes: &[Node]) {
     let again = users(&nodes[0]).sign_up(new_player(0, 0, "Ada Obi Again")).unwrap();
     assert!(matches!(again, SignUp::Replaced(_)), "{again:?}");
     let promoted = Email::parse(&signed_up[3].email).unwrap();
-    users(&nodes[1]).upsert_staff(&promoted, "Staff", "$argon2id$staff", Role::Witness, None).unwrap();
+    users(&nodes[1]).upsert_staff(&staff(&promoted, "Staff", "$argon2id$staff", Role::Witness, None)).unwrap();
     users(&nodes[2]).set_status(signed_up[5].id, UserStatus::Suspended).unwrap();
     users(&nodes[0]).set_password(signed_up[6].id, "$argon2id$second").unwrap();
     let after = users(&nodes[1]).player_counts(Utc::now() - Duration::hours(1)).unwrap();

@@ -6,7 +6,7 @@ use std::path::Path;
 use rand::distributions::{Alphanumeric, DistString};
 
 use ayo_data::account::Email;
-use ayo_data::seam::WitnessEntry;
+use ayo_data::seam::{Staff, WitnessEntry};
 use ayo_data::user::Role;
 use ayo_data::Store;
 
@@ -33,7 +33,14 @@ pub fn seed_admin(store: &Store, data_dir: &Path) -> anyhow::Result<DemoAdmin> {
             let password = Alphanumeric.sample_string(&mut rand::thread_rng(), 20);
             let secret = totp::new_secret();
             let hash = password::hash(&password)?;
-            store.users.upsert_staff(&email, "Demo Admin", &hash, Role::Admin, Some(&secret))?;
+            let staff = Staff {
+                email,
+                name: "Demo Admin".into(),
+                password_hash: hash,
+                role: Role::Admin,
+                totp_secret: Some(secret.clone()),
+            };
+            store.users.upsert_staff(&staff)?;
             store.flush_blocking()?;
             crate::secrets::write_private(&password_file, password.as_bytes())?;
             crate::secrets::write_private(&secret_file, secret.as_bytes())?;
@@ -55,7 +62,9 @@ pub fn start_witness(store: &Store, data_dir: &Path, base_url: &str) -> anyhow::
     let email = Email::parse(DEMO_WITNESS_EMAIL).map_err(|e| anyhow::anyhow!("{e}"))?;
     let password = Alphanumeric.sample_string(&mut rand::thread_rng(), 24);
     let hash = password::hash(&password)?;
-    let (user, _) = store.users.upsert_staff(&email, "Demo witness", &hash, Role::Witness, None)?;
+    let staff =
+        Staff { email, name: "Demo witness".into(), password_hash: hash, role: Role::Witness, totp_secret: None };
+    let (user, _) = store.users.upsert_staff(&staff)?;
     let key = crate::secrets::load_or_create(data_dir, "demo-witness")?;
     let key: [u8; 32] = key.try_into().map_err(|_| anyhow::anyhow!("secrets/demo-witness.key is not 32 bytes"))?;
     let witness = crate::jobs::witness::Witness {

@@ -3,8 +3,7 @@
 
 use chrono::{NaiveTime, Utc, Weekday};
 
-use ayo_data::game::{Game, GameStatus, Schedule, WeeklySlot};
-use ayo_data::lotto::{BetType, Multipliers, StakeRules};
+use ayo_data::game::{Game, Schedule, WeeklySlot};
 use ayo_data::Store;
 
 fn weekly(days: &[Weekday], hour: u32, minute: u32) -> Schedule {
@@ -45,19 +44,11 @@ pub fn seed_games(store: &Store, express_every_minutes: u32) -> anyhow::Result<u
     ];
     let count = specs.len();
     for (slug, name, description, schedule, close_before_secs) in specs {
+        let id = store.games.next_id()?;
         let game = Game {
-            id: store.games.next_id()?,
-            slug: slug.into(),
-            name: name.into(),
             description: description.into(),
-            status: GameStatus::Active,
-            schedule,
             close_before_secs,
-            bet_types: BetType::ALL.to_vec(),
-            multipliers: Multipliers::default(),
-            stake_rules: StakeRules::default(),
-            risk_limits: ayo_data::risk_limits::RiskLimits::default(),
-            created_at: Utc::now(),
+            ..Game::new(id, slug, name, schedule, Utc::now())
         };
         store.games.put_game(&game)?;
     }

@@ -14,6 +14,7 @@ use tracing_subscriber::EnvFilter;
 
 use ayo_data::account::{Email, Password};
 use ayo_data::activity::Activity;
+use ayo_data::seam::Staff;
 use ayo_data::user::{Role, User};
 use ayo_data::Store;
 
@@ -353,7 +354,8 @@ pub fn provision_staff(store: &Store, admin: &NewStaff<'_>) -> anyhow::Result<Pr
         None => None,
     };
     let hash = password::hash(secret.expose())?;
-    let (mut user, created) = store.users.upsert_staff(&email, admin.name, &hash, admin.role, totp.as_deref())?;
+    let staff = Staff { email, name: admin.name.to_string(), password_hash: hash, role: admin.role, totp_secret: totp };
+    let (mut user, created) = store.users.upsert_staff(&staff)?;
     let mut enrolment = None;
     if admin.role == Role::Admin && !user.second_factor.is_enrolled() {
         let issued = enrolment::issue(user.id, chrono::Utc::now());

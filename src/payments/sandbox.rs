@@ -13,7 +13,7 @@ use std::time::Duration;
 use chrono::Utc;
 use serde_json::{json, Value};
 
-use ayo_data::seam::{SandboxCharge, SandboxTransfer};
+use ayo_data::seam::{ChargeEnd, SandboxCharge, SandboxTransfer};
 use ayo_data::Store;
 
 use super::protocol::{sign, Checkout, GatewayError, TransferOrder, TransferOutcome, Verification, SIGNATURE_HEADER};
@@ -156,8 +156,8 @@ impl Sandbox {
             CheckoutAction::Fail => ("failed", "Declined by the sandbox bank"),
         };
         let before = self.charge(reference)?;
-        let now = Utc::now();
-        let after = self.store.sandbox.complete_charge(reference, status, response, now).map_err(Self::store_error)?;
+        let end = ChargeEnd { status, gateway_response: response, at: Utc::now() };
+        let after = self.store.sandbox.complete_charge(reference, end).map_err(Self::store_error)?;
         let newly_paid = before.as_ref().is_some_and(|c| c.status == "abandoned")
             && after.as_ref().is_some_and(|c| c.status == "success");
         if let (true, Some(charge)) = (newly_paid, &after) {

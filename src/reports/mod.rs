@@ -8,28 +8,15 @@ use std::collections::{BTreeMap, HashMap};
 
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 
+use ayo_data::aml::Pattern;
 use ayo_data::lagos::lagos_midnight;
 use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
+use ayo_data::money::share;
 use ayo_data::seam::back_to;
 use ayo_data::user::UserId;
 use ayo_data::{Store, StoreResult};
 
 use crate::reports::csv::{field, line, naira};
-
-/// NFIU's currency transaction threshold for individuals (Money Laundering Act 2022): ₦5,000,000.
-pub const LARGE_TRANSACTION_KOBO: i64 = 500_000_000;
-/// Deposits at or above this share of the threshold, but under it, count as "just under" it.
-const JUST_UNDER_PERCENT: i64 = 90;
-/// That many deposits just under the threshold in one window are flagged as possible structuring.
-const STRUCTURING_DEPOSITS: usize = 3;
-/// A player who withdraws after staking less than this share of what they deposited is flagged.
-const LITTLE_PLAY_PERCENT: i64 = 20;
-
-/// `amount × part / whole` without overflow, rounded down (saturating at the ends of `i64`).
-fn share(amount: i64, part: i64, whole: i64) -> i64 {
-    let exact = i128::from(amount) * i128::from(part) / i128::from(whole.max(1));
-    i64::try_from(exact).unwrap_or(if exact < 0 { i64::MIN } else { i64::MAX })
-}
 
 /// A span of time, `from` inclusive, `to` exclusive.
 #[derive(Debug, Clone, Copy)]
@@ -243,97 +230,26 @@ pub fn withheld_csv(month: &str, rows: &BTreeMap<(String, UserId), Withheld>) ->
     out
 }
 
-/// Deposits and withdrawals of at least `threshold` kobo (not failed ones), newest first: for NFIU filing.
-pub fn large_transactions(entries: &[LedgerEntry], threshold: i64) -> Vec<&LedgerEntry> {
-    entries
-        .iter()
-        .filter(|e| matches!(e.kind, EntryKind::Deposit | EntryKind::Withdrawal))
-        .filter(|e| matches!(e.status, EntryStatus::Success | EntryStatus::Pending))
-        .filter(|e| e.amount.as_i64().abs() >= threshold)
-        .collect()
-}
-
-/// A pattern an AML officer should look at.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Flag {
-    pub user: UserId,
-    pub kind: &'static str,
-    pub detail: String,
-}
-
-/// Possible structuring (several deposits just under the threshold) and deposit-then-withdraw with little play.
-pub fn aml_flags(entries: &[LedgerEntry], threshold: i64) -> Vec<Flag> {
-    #[derive(Default)]
-    struct Player {
-        just_under: usize,
-        deposits: i64,
-        stakes: i64,
-        withdrawals: i64,
+/// How the AML officer reads a pattern (`detail`), amounts in naira.
+pub fn flag_detail(pattern: &Pattern) -> String {
+    match *pattern {
+        Pattern::Structuring { deposits, from, threshold } => format!(
+            "{deposits} deposits between ₦{} and ₦{} (just under the reporting threshold)",
+            naira(from),
+            naira(threshold)
+        ),
+        Pattern::LittlePlay { deposited, staked, withdrawn } => format!(
+            "deposited ₦{}, staked ₦{}, asked to withdraw ₦{}",
+            naira(deposited),
+            naira(staked),
+            naira(withdrawn)
+        ),
     }
-    let mut players: BTreeMap<UserId, Player> = BTreeMap::new();
-    let floor = share(threshold, JUST_UNDER_PERCENT, 100);
-    for e in entries.iter().filter(|e| matches!(e.status, EntryStatus::Success | EntryStatus::Pending)) {
-        let p = players.entry(e.user_id).or_default();
-        let amount = e.amount.as_i64().abs();
-        match (e.kind, e.status) {
-            (EntryKind::Deposit, EntryStatus::Success) => {
-                p.deposits = p.deposits.saturating_add(amount);
-                p.just_under += usize::from(amount >= floor && amount < threshold);
-            }
-            (EntryKind::Stake, EntryStatus::Success) => p.stakes = p.stakes.saturating_add(amount),
-            (EntryKind::Refund, EntryStatus::Success) => p.stakes = p.stakes.saturating_sub(amount),
-            (EntryKind::Withdrawal, _) => p.withdrawals = p.withdrawals.saturating_add(amount),
-            _ => {}
-        }
-    }
-    let mut flags = Vec::new();
-    for (user, p) in players {
-        if p.just_under >= STRUCTURING_DEPOSITS {
-            flags.push(Flag {
-                user,
-                kind: "structuring",
-                detail: format!(
-                    "{} deposits between ₦{} and ₦{} (just under the reporting threshold)",
-                    p.just_under,
-                    naira(floor),
-                    naira(threshold)
-                ),
-            });
-        }
-        if p.withdrawals > 0 && p.deposits > 0 && p.stakes < share(p.deposits, LITTLE_PLAY_PERCENT, 100) {
-            flags.push(Flag {
-                user,
-                kind: "little_play",
-                detail: format!(
-                    "deposited ₦{}, staked ₦{}, asked to withdraw ₦{}",
-                    naira(p.deposits),
-                    naira(p.stakes.max(0)),
-                    naira(p.withdrawals)
-                ),
-            });
-        }
-    }
-    flags
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ayo_data::money::Kobo;
-
-    fn entry(id: u64, user: UserId, kind: EntryKind, amount: i64, status: EntryStatus) -> LedgerEntry {
-        LedgerEntry {
-            id,
-            user_id: user,
-            kind,
-            status,
-            amount: Kobo(amount),
-            balance_after: Kobo(0),
-            reference: format!("ref{id}"),
-            description: String::new(),
-            created_at: Utc::now(),
-        }
-    }
 
     #[test]
     fn a_month_is_lagos_midnight_to_lagos_midnight() {
@@ -345,29 +261,13 @@ mod tests {
     }
 
     #[test]
-    fn deposits_just_under_the_threshold_and_withdrawing_without_playing_are_flagged() {
-        use EntryKind::*;
-        use EntryStatus::*;
-        let t = 1_000_000;
-        let entries = vec![
-            entry(1, 1, Deposit, 950_000, Success),
-            entry(2, 1, Deposit, 990_000, Success),
-            entry(3, 1, Deposit, 900_000, Success),
-            entry(4, 1, Stake, -2_000_000, Success),
-            entry(5, 2, Deposit, 500_000, Success),
-            entry(6, 2, Stake, -50_000, Success),
-            entry(7, 2, Withdrawal, -400_000, Pending),
-            entry(8, 3, Deposit, 950_000, Success),
-            entry(9, 3, Deposit, 960_000, Failed),
-            entry(10, 3, Stake, -800_000, Success),
-            entry(11, 3, Withdrawal, -100_000, Success),
-        ];
-        let flags = aml_flags(&entries, t);
-        let kinds: Vec<(UserId, &str)> = flags.iter().map(|f| (f.user, f.kind)).collect();
-        assert_eq!(kinds, vec![(1, "structuring"), (2, "little_play")]);
-        let edge = [entry(1, 1, Deposit, t, Success), entry(2, 1, Deposit, t - 1, Success)];
-        assert_eq!(large_transactions(&edge, t).len(), 1, "the threshold itself is large");
-        let huge: Vec<&str> = aml_flags(&entries, i64::MAX).iter().map(|f| f.kind).collect();
-        assert_eq!(huge, vec!["little_play"], "no deposit comes near the largest threshold");
+    fn a_flag_is_worded_in_naira() {
+        let structuring = Pattern::Structuring { deposits: 3, from: 450_000_000, threshold: 500_000_000 };
+        assert_eq!(
+            flag_detail(&structuring),
+            "3 deposits between ₦4500000.00 and ₦5000000.00 (just under the reporting threshold)"
+        );
+        let little = Pattern::LittlePlay { deposited: 500_000, staked: 50_000, withdrawn: 400_000 };
+        assert_eq!(flag_detail(&little), "deposited ₦5000.00, staked ₦500.00, asked to withdraw ₦4000.00");
     }
 }

@@ -2,6 +2,8 @@
 
 use serde_json::json;
 
+use ayo_data::seam::ChargeEnd;
+
 use crate::helpers::spawn_app;
 
 #[actix_web::test]
@@ -92,7 +94,7 @@ async fn two_webhooks_at_once_for_one_payment_credit_it_once() {
     let player = app.verified_player("ada@example.com", "+2348012345678").await;
     let checkout = app.checkout(&player, 300_000).await;
     // Paid at the gateway, but its own webhook not sent: mark it paid on the sandbox's books directly.
-    app.store.sandbox.complete_charge(&checkout.reference, "success", "Approved", chrono::Utc::now()).unwrap();
+    app.store.sandbox.complete_charge(&checkout.reference, paid_now()).unwrap();
     let body = app.charge_success_body(&checkout.reference);
     let secret = app.sandbox_secret();
     let status_path = format!("/deposits/{}", checkout.reference);
@@ -112,7 +114,7 @@ async fn a_webhook_with_a_forged_or_missing_signature_credits_nothing_and_is_aud
     let app = spawn_app().await;
     let player = app.verified_player("ada@example.com", "+2348012345678").await;
     let checkout = app.checkout(&player, 500_000).await;
-    app.store.sandbox.complete_charge(&checkout.reference, "success", "Approved", chrono::Utc::now()).unwrap();
+    app.store.sandbox.complete_charge(&checkout.reference, paid_now()).unwrap();
     let body = app.charge_success_body(&checkout.reference);
 
     let forged = app.webhook("sandbox", &body, Some("sk_sandbox_guessed")).await;
@@ -270,4 +272,9 @@ async fn a_flood_of_forged_webhooks_is_refused_without_flooding_the_audit_log() 
     }
     // The audit log keeps 20 a minute from one source (see `audit`).
     assert_eq!(app.audit_actions().iter().filter(|a| *a == "webhook.forged").count(), 20);
+}
+
+/// A checkout paid at the gateway now, as the sandbox bank approves it.
+fn paid_now() -> ChargeEnd<'static> {
+    ChargeEnd { status: "success", gateway_response: "Approved", at: chrono::Utc::now() }
 }

@@ -10,11 +10,7 @@ async fn every_number_on_nap1() -> (crate::helpers::TestApp, ayo_data::draw::Dra
     let draw = app.quick_draw(3_000, 3_500).await;
     let admin = app.admin("boss@ayolotto.ng").await;
     let ada = app.verified_player("ada@example.com", "+2348012345678").await;
-    app.fund(&admin, &ada, 90 * 5_000).await;
-    for n in 1..=90u8 {
-        let r = app.buy(&ada, nap1(draw.id, n, 5_000, &format!("n{n}"))).await;
-        assert_eq!(r.status, 201, "{:?}", r.body);
-    }
+    app.buy_every_number(&admin, &ada, draw.id).await;
     (app, draw, admin, ada)
 }
 

@@ -102,7 +102,8 @@ impl TestApp {
     pub async fn buy_every_number(&self, admin: &str, player: &str, draw: u64) {
         self.fund(admin, player, 90 * 5_000).await;
         for n in 1..=90u8 {
-            assert_eq!(self.buy(player, nap1(draw, n, 5_000, &format!("n{n}"))).await.status, 201);
+            let bought = self.buy(player, nap1(draw, n, 5_000, &format!("n{n}"))).await;
+            assert_eq!(bought.status, 201, "{:?}", bought.body);
         }
     }
 

@@ -13,7 +13,6 @@ use ayo_data::account::{DateOfBirth, Email, PersonName, PhoneNumber};
 use ayo_data::draw::{Draw, DrawStatus};
 use ayo_data::game::{Game, GameStatus, Schedule};
 use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
-use ayo_data::lotto::{BetType, Multipliers, StakeRules};
 use ayo_data::money::Kobo;
 use ayo_data::seam::SignUp;
 use ayo_data::user::{NewPlayer, User};
@@ -23,19 +22,12 @@ use crate::helpers::JWT_SECRET;
 
 /// A paused game (so the scheduler adds no draws of its own), every bet type, default rules.
 pub fn paused_game(store: &Store, slug: &str, close_before_secs: i64) -> Game {
+    let (id, name) = (store.games.next_id().unwrap(), format!("Test game {slug}"));
     let game = Game {
-        id: store.games.next_id().unwrap(),
-        slug: slug.into(),
-        name: format!("Test game {slug}"),
         description: "a game for tests".into(),
         status: GameStatus::Paused,
-        schedule: Schedule::Interval { every_minutes: 60 },
         close_before_secs,
-        bet_types: BetType::ALL.to_vec(),
-        multipliers: Multipliers::default(),
-        stake_rules: StakeRules::default(),
-        risk_limits: ayo_data::risk_limits::RiskLimits::default(),
-        created_at: Utc::now(),
+        ..Game::new(id, slug, &name, Schedule::Interval { every_minutes: 60 }, Utc::now())
     };
     store.games.put_game(&game).unwrap();
     game

@@ -7,7 +7,7 @@ use sha2::{Digest, Sha256};
 use ayo_data::account::Email;
 use ayo_data::draw::{Draw, WitnessPart};
 use ayo_data::lotto::witness_signature::{commit_message, public_key_hex, reveal_message, sign, signing_key};
-use ayo_data::seam::{PooledCommitment, WitnessEntry};
+use ayo_data::seam::{PooledCommitment, Staff, WitnessEntry};
 use ayo_data::user::Role;
 use ayo_data::Store;
 
@@ -82,7 +82,16 @@ pub fn fixture_commitment(store: &Store, label: &str) {
     let email = Email::parse(FIXTURE_EMAIL).unwrap();
     let user = match store.users.find_by_email(&email).unwrap() {
         Some(user) => user,
-        None => store.users.upsert_staff(&email, "Test fixture witness", "-", Role::Witness, None).unwrap().0,
+        None => {
+            let staff = Staff {
+                email,
+                name: "Test fixture witness".into(),
+                password_hash: "-".into(),
+                role: Role::Witness,
+                totp_secret: None,
+            };
+            store.users.upsert_staff(&staff).unwrap().0
+        }
     };
     let entry = WitnessEntry {
         witness_id: user.id,

@@ -8,6 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { createVerifiedPlayer, expect, headerBalance, logInThroughDialog, screenshot, test } from './fixtures';
+import { openExpressDraw, pickPerm2 } from './play-helpers';
 
 type PublicDraw = { id: number; numbers: number[] | null; closes_at: string; server_time: string };
 
@@ -25,25 +26,8 @@ async function fundThroughSandbox(page: Page) {
 
 /** A PERM 2 (3 lines × ₦50) on the Ayo Express draw on sale; answers the ticket and draw ids. */
 async function buyTicket(page: Page): Promise<{ ticketId: string; drawId: string }> {
-  await page.goto('/games/ayo-express');
-  await expect(page.getByRole('heading', { level: 1, name: 'Ayo Express' })).toBeVisible();
-  const drawBar = page.getByTestId('draw-bar');
-  // Too close to a close to buy safely: let the page move on to the next draw by itself.
-  const game = (await (await page.request.get('/api/v1/games/ayo-express')).json()) as {
-    data: { next_draw: PublicDraw | null };
-  };
-  const open = game.data.next_draw;
-  if (open && Date.parse(open.closes_at) - Date.parse(open.server_time) < 40_000) {
-    await expect(drawBar).not.toHaveAttribute('data-draw-id', String(open.id), { timeout: 90_000 });
-  }
-  await expect(drawBar).toHaveAttribute('data-draw-id', /^\d+$/, { timeout: 90_000 });
-  await page.getByLabel('Bet type').selectOption('PERM2');
-  for (const n of [7, 21, 45]) {
-    const button = page.getByRole('button', { name: String(n), exact: true });
-    await button.click();
-    await expect(button).toHaveAttribute('aria-pressed', 'true');
-  }
-  await expect(page.getByTestId('slip-total')).toHaveText('₦150.00');
+  await openExpressDraw(page);
+  await pickPerm2(page);
   await page.getByRole('button', { name: /^Buy ticket/ }).click();
   const bought = page.getByTestId('ticket-bought');
   await expect(bought).toBeVisible();

@@ -4,7 +4,7 @@
 //! (balance, ledger, idempotency): sled runs transactions one at a time, so two adjustments asked at once, for one
 //! player or for two, always see each other's sums.
 
-use chrono::{DateTime, Datelike, NaiveDate, Utc};
+use chrono::{Datelike, NaiveDate};
 use sled::transaction::{ConflictableTransactionError as Conflict, TransactionalTree};
 use sled::Transactional;
 
@@ -12,7 +12,7 @@ use super::codec::abort;
 use super::codec::{decode, encode, id_key};
 use super::keys::{last_id, tagged};
 use super::wallets::{apply_in, once_key, replay_of, WalletStore};
-use crate::adjustment::{Adjusted, ApprovalStatus, FourEyes, PendingAdjustment};
+use crate::adjustment::{Adjusted, ApprovalStatus, Decision, FourEyes, PendingAdjustment};
 use crate::error::{StoreError, StoreResult};
 use crate::seam::Adjustments;
 use crate::user::UserId;
@@ -137,22 +137,16 @@ impl Adjustments for AdjustmentStore {
         self.tree.scan_prefix([BY_ID]).values().rev().map(|v| decode(&v?)).collect()
     }
 
-    fn decide(
-        &self,
-        id: u64,
-        status: ApprovalStatus,
-        by: UserId,
-        at: DateTime<Utc>,
-    ) -> StoreResult<Option<PendingAdjustment>> {
+    fn decide(&self, id: u64, decision: Decision) -> StoreResult<Option<PendingAdjustment>> {
         let key = tagged(BY_ID, &[id]);
         let _gate = super::backup::writing();
         let result = self.tree.transaction(|tree| {
             let Some(bytes) = tree.get(&key)? else { return Ok(None) };
             let mut adjustment: PendingAdjustment = decode(&bytes).map_err(abort)?;
             if adjustment.status == ApprovalStatus::Pending {
-                adjustment.status = status;
-                adjustment.decided_by = Some(by);
-                adjustment.decided_at = Some(at);
+                adjustment.status = decision.status;
+                adjustment.decided_by = Some(decision.by);
+                adjustment.decided_at = Some(decision.at);
                 tree.insert(key.as_slice(), encode(&adjustment).map_err(abort)?)?;
             }
             Ok(Some(adjustment))

@@ -14,7 +14,7 @@ use crate::lotto::{Balls, Seed};
 use crate::merkle::Hash;
 use crate::seal::SeedSealer;
 use crate::seam::{is_past, leaves_blob, leaves_of_blob, open_seed, stored_seed, Games};
-use crate::seam::{Page, Slice};
+use crate::seam::{Page, PastDraws, Slice};
 use crate::ticket::TicketId;
 
 const DRAW: u8 = b'd';
@@ -269,13 +269,8 @@ impl Games for GameStore {
         leaves_of_blob(draw, &blob).map(Some)
     }
 
-    fn past_draws(
-        &self,
-        before: DrawId,
-        limit: usize,
-        scan: usize,
-        keep: &dyn Fn(&Draw) -> bool,
-    ) -> StoreResult<(Vec<Draw>, Option<DrawId>)> {
+    fn past_draws(&self, query: PastDraws<'_>) -> StoreResult<(Vec<Draw>, Option<DrawId>)> {
+        let PastDraws { before, limit, scan, keep } = query;
         let mut out = Vec::new();
         let mut last_seen = None;
         let range = tagged(DRAW, &[0])..tagged(DRAW, &[before]);

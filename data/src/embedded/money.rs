@@ -8,13 +8,11 @@ use chrono::{DateTime, Utc};
 
 use super::purchases::PurchaseQueue;
 use super::wallets::WalletStore;
-use crate::draw::DrawId;
 use crate::error::StoreResult;
 use crate::ledger::LedgerEntry;
 use crate::ledger::Moved;
-use crate::seam::{unbalanced, Answer, Bought, Ids, Money, Outcome, Purchase};
-use crate::ticket::{Ticket, TicketId};
-use crate::user::UserId;
+use crate::seam::{unbalanced, Answer, Bought, Ids, Money, Outcome, Payout, Purchase, Refund};
+use crate::ticket::Ticket;
 
 pub struct EmbeddedMoney {
     pub(super) wallets: WalletStore,
@@ -26,25 +24,12 @@ impl Money for EmbeddedMoney {
         Box::pin(self.purchases.buy(purchase))
     }
 
-    fn settle(
-        &self,
-        user: UserId,
-        draw: DrawId,
-        outcomes: &[Outcome],
-        entry_ids: &[u64],
-        now: DateTime<Utc>,
-    ) -> StoreResult<Moved<Vec<Outcome>>> {
-        self.wallets.settle(user, draw, outcomes, entry_ids, now)
+    fn settle(&self, payout: Payout<'_>, now: DateTime<Utc>) -> StoreResult<Moved<Vec<Outcome>>> {
+        self.wallets.settle(payout.user, payout.draw, payout.outcomes, payout.entry_ids, now)
     }
 
-    fn refund(
-        &self,
-        user: UserId,
-        tickets: &[TicketId],
-        entry_ids: &[u64],
-        now: DateTime<Utc>,
-    ) -> StoreResult<Moved<Vec<Ticket>>> {
-        self.wallets.refund(user, tickets, entry_ids, now)
+    fn refund(&self, refund: Refund<'_>, now: DateTime<Utc>) -> StoreResult<Moved<Vec<Ticket>>> {
+        self.wallets.refund(refund.user, refund.tickets, refund.entry_ids, now)
     }
 
     fn apply_once(&self, entry: LedgerEntry, key: Option<&str>) -> StoreResult<Option<Moved<LedgerEntry>>> {

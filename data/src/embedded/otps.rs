@@ -8,7 +8,7 @@ use sled::Transactional;
 use super::codec::{abort, decode, encode, id_from, id_key};
 use super::users::{counted, put_user, read_user, UserStore};
 use crate::error::StoreResult;
-use crate::seam::{OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpVerdict};
+use crate::seam::{OtpClaim, OtpIssue, OtpPepper, OtpPurpose, OtpVerdict};
 use crate::seam::{Otps, OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_MINUTES};
 use crate::user::UserId;
 
@@ -84,15 +84,8 @@ impl Otps for OtpStore {
         Ok(outcome)
     }
 
-    fn redeem(
-        &self,
-        purpose: OtpPurpose,
-        code: &str,
-        expected: Option<UserId>,
-        action: &OtpAction,
-        pepper: &OtpPepper,
-        now: DateTime<Utc>,
-    ) -> StoreResult<OtpVerdict> {
+    fn redeem(&self, claim: OtpClaim<'_>, pepper: &OtpPepper, now: DateTime<Utc>) -> StoreResult<OtpVerdict> {
+        let OtpClaim { purpose, code, expected, action } = claim;
         let digest = pepper.digest(purpose, code);
         let _gate = super::backup::writing();
         let trees = (&self.records, &self.codes, &self.users.users, self.users.meta());

@@ -16,16 +16,13 @@ use super::wallets::WalletStore;
 use crate::bank_account::BankAccount;
 use crate::deposit::Deposit;
 use crate::error::StoreResult;
-use crate::ledger::Moved;
 use crate::money::Kobo;
 use crate::responsible::DepositRefused;
 use crate::seam::Payments;
-use crate::seam::{count_withdrawal, WithdrawalMoved};
+use crate::seam::{count_withdrawal, DepositCredited, WithdrawalMoved};
 use crate::seam::{Page, Slice};
 use crate::user::UserId;
 use crate::withdrawal::{Withdrawal, WithdrawalId, WithdrawalMove};
-
-use crate::seam::CreditRefused;
 
 #[derive(Clone)]
 pub struct PaymentStore {
@@ -98,13 +95,7 @@ impl Payments for PaymentStore {
         PaymentStore::fail_deposit(self, reference, reason, now)
     }
 
-    fn credit_deposit(
-        &self,
-        reference: &str,
-        paid: Kobo,
-        entry_id: u64,
-        now: DateTime<Utc>,
-    ) -> StoreResult<Result<Moved<Deposit>, CreditRefused>> {
+    fn credit_deposit(&self, reference: &str, paid: Kobo, entry_id: u64, now: DateTime<Utc>) -> DepositCredited {
         PaymentStore::credit_deposit(self, reference, paid, entry_id, now)
     }
 

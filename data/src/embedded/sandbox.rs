@@ -1,12 +1,10 @@
 //! The built-in sandbox gateway's books (`seam::SandboxBooks`) in the embedded store (`sandbox_gateway` tree), and
 //! the records they hold.
 
-use chrono::{DateTime, Utc};
-
 use super::codec::{decode, encode};
 use crate::error::StoreResult;
 use crate::seam::SandboxBooks;
-use crate::seam::{SandboxCharge, SandboxTransfer};
+use crate::seam::{ChargeEnd, SandboxCharge, SandboxTransfer};
 
 const CHARGE: u8 = b'c';
 const TRANSFER: u8 = b't';
@@ -38,13 +36,7 @@ impl SandboxBooks for SandboxStore {
         self.tree.get(key(CHARGE, reference))?.map(|b| decode(&b)).transpose()
     }
 
-    fn complete_charge(
-        &self,
-        reference: &str,
-        status: &str,
-        gateway_response: &str,
-        now: DateTime<Utc>,
-    ) -> StoreResult<Option<SandboxCharge>> {
+    fn complete_charge(&self, reference: &str, end: ChargeEnd<'_>) -> StoreResult<Option<SandboxCharge>> {
         let k = key(CHARGE, reference);
         loop {
             let Some(old) = self.tree.get(&k)? else { return Ok(None) };
@@ -52,10 +44,10 @@ impl SandboxBooks for SandboxStore {
             if charge.status != "abandoned" {
                 return Ok(Some(charge));
             }
-            charge.status = status.to_string();
-            charge.gateway_response = gateway_response.to_string();
-            if status == "success" {
-                charge.paid_at = Some(now);
+            charge.status = end.status.to_string();
+            charge.gateway_response = end.gateway_response.to_string();
+            if end.paid() {
+                charge.paid_at = Some(end.at);
             }
             if self.tree.compare_and_swap(&k, Some(old), Some(encode(&charge)?))?.is_ok() {
                 return Ok(Some(charge));

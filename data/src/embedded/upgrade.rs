@@ -2,7 +2,10 @@
 //! reads or writes it. Layout 2 added the tallies (`tally`), the draw-time index and the tickets' game index;
 //! layout 3 the players' tally (`users`). Each is rebuilt from the records once, then kept by every write.
 
-use super::{ActivityStore, GameStore, UserStore, WalletStore};
+use super::activities::ActivityStore;
+use super::games::GameStore;
+use super::users::UserStore;
+use super::wallets::WalletStore;
 use crate::error::StoreResult;
 
 const LAYOUT: &[u8] = b"layout";

@@ -11,7 +11,7 @@ use super::tally;
 use crate::account::{Email, PhoneNumber};
 use crate::error::{StoreError, StoreResult};
 use crate::seam::Users;
-use crate::seam::{PlayerCounts, SignUp};
+use crate::seam::{PlayerCounts, SignUp, Staff};
 use crate::user::{NewPlayer, Role, SecondFactor, User, UserId, UserStatus};
 
 const USERS: &str = "users";
@@ -163,15 +163,9 @@ impl Users for UserStore {
         Ok(outcome)
     }
 
-    fn upsert_staff(
-        &self,
-        email: &Email,
-        name: &str,
-        password_hash: &str,
-        role: Role,
-        totp_secret: Option<&str>,
-    ) -> StoreResult<(User, bool)> {
+    fn upsert_staff(&self, staff: &Staff) -> StoreResult<(User, bool)> {
         let fresh_id = self.db.generate_id()? + 1;
+        let email = &staff.email;
         let _gate = super::backup::writing();
         let result = (&self.users, &self.by_email, &self.meta).transaction(|(users, by_email, meta)| {
             let existing = match by_email.get(email.as_str().as_bytes())? {
@@ -180,39 +174,11 @@ impl Users for UserStore {
             };
             let created = existing.is_none();
             let was = counted(existing.as_ref());
-            let mut user = match existing {
-                Some(mut user) => {
-                    user.role = role;
-                    user.password_hash = password_hash.to_string();
-                    user.token_version += 1;
-                    user.email_verified_at.get_or_insert_with(Utc::now);
-                    user
-                }
-                None => User {
-                    id: fresh_id,
-                    name: name.to_string(),
-                    email: email.as_str().to_string(),
-                    phone: None,
-                    dob: None,
-                    role,
-                    password_hash: password_hash.to_string(),
-                    email_verified_at: Some(Utc::now()),
-                    status: UserStatus::Active,
-                    token_version: 0,
-                    created_at: Utc::now(),
-                    second_factor: SecondFactor::default(),
-                    state: None,
-                    last_login_at: None,
-                    previous_login_at: None,
-                },
+            let now = Utc::now();
+            let user = match existing {
+                Some(user) => staff.promote(user, now),
+                None => staff.new_account(fresh_id, now),
             };
-            if let Some(secret) = totp_secret {
-                user.second_factor = SecondFactor {
-                    secret: Some(secret.to_string()),
-                    enrolled_at: Some(Utc::now()),
-                    ..SecondFactor::default()
-                };
-            }
             by_email.insert(email.as_str().as_bytes(), &id_key(user.id))?;
             put_user(users, meta, was, &user)?;
             Ok((user, created))

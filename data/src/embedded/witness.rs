@@ -9,7 +9,7 @@ use sled::transaction::{ConflictableTransactionError, TransactionError};
 use sled::Transactional;
 
 use super::codec::{decode, encode, id_key};
-use super::GameStore;
+use super::games::GameStore;
 use crate::error::StoreResult;
 use crate::seam::{key_refused, DuplicateCommitment, KeyRefused, PooledCommitment, WitnessEntry, WitnessPool};
 use crate::user::UserId;

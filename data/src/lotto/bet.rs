@@ -15,9 +15,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::bet_type::BetType;
+use super::board::{MAX_NUMBER, MIN_NUMBER};
 use super::combinatorics::choose;
 use super::multipliers::MultiplierKey;
-use super::{MAX_NUMBER, MIN_NUMBER};
 
 /// A validated bet on a 5/90 draw.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -42,8 +42,8 @@ use rand::{CryptoRng, RngCore};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sha2::{Digest, Sha256};
 
+use super::board::{Balls, BALLS_PER_DRAW, MAX_NUMBER};
 use super::canonical::{parse_hex32, EncodingError};
-use super::{Balls, BALLS_PER_DRAW, MAX_NUMBER};
 
 pub(crate) type HmacSha256 = Hmac<Sha256>;
 

@@ -15,10 +15,12 @@
 //! - [`witness_signature`]: the bytes a named witness signs (its commitment to a draw, and its reveal), and their
 //!   Ed25519 check.
 //! - [`combinatorics`]: `C(n, k)`.
+//! - `board`: the numbers 1–90 and the five balls of a draw ([`Balls`]), which every rule above speaks.
 
 pub mod beacon;
 pub mod bet;
 pub mod bet_type;
+mod board;
 pub mod canonical;
 pub mod combinatorics;
 pub mod fair;
@@ -30,6 +32,7 @@ pub mod witness_signature;
 
 pub use bet::{Bet, BetError, BetField, BetSpec};
 pub use bet_type::{BetType, UnknownBetType};
+pub use board::{Balls, BALLS_PER_DRAW, MAX_NUMBER, MIN_NUMBER};
 pub use fair::{
     commitment, draw_balls, draw_balls_bound, tickets_hash, verify, verify_outcome, witness_commitment, Binding,
     DrawOutcome, Seed, SeedError, VerifyError,
@@ -37,13 +40,3 @@ pub use fair::{
 pub use limits::{price, StakeError, StakeRules, StakeRulesError, TicketPrice};
 pub use multipliers::{MultiplierKey, Multipliers, MultipliersError};
 pub use settlement::{outcome, outcome_at, potential_max_win, winnings};
-
-/// The lowest number on the board.
-pub const MIN_NUMBER: u8 = 1;
-/// The highest number on the board.
-pub const MAX_NUMBER: u8 = 90;
-/// How many winning balls (and how many machine numbers) a draw produces.
-pub const BALLS_PER_DRAW: usize = 5;
-
-/// The five winning balls in the order they were drawn; order matters for NAP1.
-pub type Balls = [u8; BALLS_PER_DRAW];

@@ -14,9 +14,9 @@
 //! wrapping or panicking. A win is never negative and never above the cap.
 
 use super::bet::{len_u64, Bet};
+use super::board::{Balls, BALLS_PER_DRAW};
 use super::combinatorics::choose;
 use super::multipliers::Multipliers;
-use super::{Balls, BALLS_PER_DRAW};
 use crate::money::Kobo;
 
 /// Lines of a BANKER ticket that win when the banker is drawn: its pairs with the other balls.

@@ -3,7 +3,8 @@
 //! checks each against the drawn balls, and multiplies in 128-bit integers. The DrawActor credits nothing until
 //! both agree on every ticket of a draw (`docs/decisions/015-fairness-terms-cancellation-shadow.md`).
 
-use super::{Balls, Bet};
+use super::bet::Bet;
+use super::board::Balls;
 use crate::money::Kobo;
 
 /// How many of the bet's lines came out in full: every line the bet plays is listed (as the numbers that must all

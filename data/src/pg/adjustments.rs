@@ -7,20 +7,19 @@
 //! else takes the first two, so adjustments by one admin, on any nodes, run one after the other and each sees the
 //! sums the one before wrote; nothing waits in a circle.
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::NaiveDate;
 use serde_json::Value;
 
 use super::blocking::{Conns, PgSync};
+use super::error::PgError;
 use super::money::{lock_wallet, set_balances};
 use super::tables::LEDGER;
-use super::PgError;
-use crate::adjustment::{Adjusted, ApprovalStatus, FourEyes, PendingAdjustment};
+use crate::adjustment::{Adjusted, Decision, FourEyes, PendingAdjustment};
 use crate::error::StoreResult;
 use crate::ledger::LedgerEntry;
 use crate::ledger::Moved;
 use crate::money::Kobo;
 use crate::seam::Adjustments;
-use crate::user::UserId;
 
 #[derive(Clone)]
 pub struct PgAdjustments {
@@ -204,13 +203,8 @@ impl Adjustments for PgAdjustments {
         docs.into_iter().map(|doc| Ok(serde_json::from_value(doc)?)).collect()
     }
 
-    fn decide(
-        &self,
-        id: u64,
-        status: ApprovalStatus,
-        by: UserId,
-        at: DateTime<Utc>,
-    ) -> StoreResult<Option<PendingAdjustment>> {
+    fn decide(&self, id: u64, decision: Decision) -> StoreResult<Option<PendingAdjustment>> {
+        let Decision { status, by, at } = decision;
         let decision = serde_json::json!({ "status": status, "decided_by": by, "decided_at": at });
         let code = status.as_str();
         decoded(self.pg.run(move |pool| async move {

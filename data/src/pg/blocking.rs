@@ -11,7 +11,8 @@ use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, PoolError, Recycli
 use tokio_postgres::types::ToSql;
 use tokio_postgres::{NoTls, Row};
 
-use super::{schema, PgError};
+use super::error::PgError;
+use super::schema;
 use crate::error::{StoreError, StoreResult};
 
 /// Ids a node takes from the `ids` sequence at a time: the sequence's step.

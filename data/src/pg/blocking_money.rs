@@ -5,15 +5,13 @@
 use chrono::{DateTime, Utc};
 
 use super::blocking::PgSync;
+use super::error::PgError;
 use super::money::PgMoney;
-use super::PgError;
-use crate::draw::DrawId;
 use crate::error::{StoreError, StoreResult};
 use crate::ledger::LedgerEntry;
 use crate::ledger::Moved;
-use crate::seam::{Answer, Bought, Money, Outcome, Purchase};
-use crate::ticket::{Ticket, TicketId};
-use crate::user::UserId;
+use crate::seam::{Answer, Bought, Money, Outcome, Payout, Purchase, Refund};
+use crate::ticket::Ticket;
 
 pub struct PgBlockingMoney {
     sync: PgSync,
@@ -45,25 +43,14 @@ impl Money for PgBlockingMoney {
         Box::pin(self.money.queue(purchase))
     }
 
-    fn settle(
-        &self,
-        user: UserId,
-        draw: DrawId,
-        outcomes: &[Outcome],
-        entry_ids: &[u64],
-        now: DateTime<Utc>,
-    ) -> StoreResult<Moved<Vec<Outcome>>> {
+    fn settle(&self, payout: Payout<'_>, now: DateTime<Utc>) -> StoreResult<Moved<Vec<Outcome>>> {
+        let Payout { user, draw, outcomes, entry_ids } = payout;
         let (money, outcomes, entry_ids) = (self.money.clone(), outcomes.to_vec(), entry_ids.to_vec());
         self.sync.block_on(async move { money.settle(user, draw, outcomes, entry_ids, now).await })
     }
 
-    fn refund(
-        &self,
-        user: UserId,
-        tickets: &[TicketId],
-        entry_ids: &[u64],
-        now: DateTime<Utc>,
-    ) -> StoreResult<Moved<Vec<Ticket>>> {
+    fn refund(&self, refund: Refund<'_>, now: DateTime<Utc>) -> StoreResult<Moved<Vec<Ticket>>> {
+        let Refund { user, tickets, entry_ids } = refund;
         let (money, tickets, entry_ids) = (self.money.clone(), tickets.to_vec(), entry_ids.to_vec());
         self.sync.block_on(async move { money.refund(user, tickets, entry_ids, now).await })
     }

@@ -2,8 +2,9 @@
 
 use std::time::Duration;
 
+use super::error::PgError;
 use super::lease::{fenced, Lease};
-use super::{Client, PgError};
+use tokio_postgres::Client;
 
 /// Closes `lease`'s draw to sales: answers how many tickets it holds, every one of them committed, none to come.
 ///

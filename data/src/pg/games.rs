@@ -16,7 +16,7 @@ use crate::lotto::Balls;
 use crate::merkle::Hash;
 use crate::seal::SeedSealer;
 use crate::seam::{is_past, leaves_blob, leaves_of_blob, open_seed, stored_seed, Games};
-use crate::seam::{Page, Slice};
+use crate::seam::{Page, PastDraws, Slice};
 use crate::ticket::TicketId;
 
 /// What a draw is read from: its record, the columns that are authoritative over it, and its stored seed.
@@ -269,13 +269,8 @@ impl Games for PgGames {
         blob.map(|blob| leaves_of_blob(draw, &blob)).transpose()
     }
 
-    fn past_draws(
-        &self,
-        before: DrawId,
-        limit: usize,
-        scan: usize,
-        keep: &dyn Fn(&Draw) -> bool,
-    ) -> StoreResult<(Vec<Draw>, Option<DrawId>)> {
+    fn past_draws(&self, query: PastDraws<'_>) -> StoreResult<(Vec<Draw>, Option<DrawId>)> {
+        let PastDraws { before, limit, scan, keep } = query;
         // As the embedded store walks its draws by id: a chunk at a time, stopping where it would.
         let (mut out, mut last_seen, mut read, mut below) = (Vec::new(), None, 0, id(before));
         loop {
@@ -344,6 +339,6 @@ impl Games for PgGames {
     }
 }
 
-fn pg(e: super::PgError) -> StoreError {
+fn pg(e: super::error::PgError) -> StoreError {
     StoreError::Database(e.to_string())
 }

@@ -16,7 +16,8 @@ use tokio::sync::watch;
 use tokio::time::Instant;
 use tokio_postgres::Transaction;
 
-use super::{Client, PgError};
+use super::error::PgError;
+use tokio_postgres::Client;
 
 /// A lease's fencing token: grows each time a draw's lease is given anew (to another holder, or after it lapsed),
 /// never goes back (a release keeps the row).

@@ -11,6 +11,7 @@ pub mod blocking;
 pub mod blocking_money;
 pub mod books;
 pub mod draws;
+mod error;
 pub mod games;
 pub mod identities;
 pub mod lease;
@@ -29,34 +30,10 @@ pub(crate) mod tables;
 pub mod users;
 pub mod witness;
 
+pub use error::PgError;
 pub use tokio_postgres::Client;
 
 use crate::seal::{SecretSealer, SeedSealer};
-
-/// What can go wrong talking to PostgreSQL or moving a store into it.
-#[derive(Debug, thiserror::Error)]
-pub enum PgError {
-    #[error("PostgreSQL: {0}")]
-    Postgres(#[from] tokio_postgres::Error),
-    #[error(transparent)]
-    Store(#[from] crate::error::StoreError),
-    #[error("PostgreSQL connections: {0}")]
-    Pool(String),
-    #[error("the target database already holds a lottery ({0} records): migrate into an empty database")]
-    NotEmpty(i64),
-    #[error("the copy does not match the store, nothing was kept:\n  {}", .0.join("\n  "))]
-    Mismatch(Vec<String>),
-    /// A draw's lifecycle write by a node whose lease on it is gone (taken over, run out or released): nothing of
-    /// it was written.
-    #[error("draw {draw}: the lease under fence {fence} is no longer held; nothing was written")]
-    Fenced { draw: i64, fence: i64 },
-}
-
-impl From<deadpool_postgres::PoolError> for PgError {
-    fn from(e: deadpool_postgres::PoolError) -> Self {
-        Self::Pool(e.to_string())
-    }
-}
 
 /// Connects to `url` (`postgres://user@host:port/db`); the connection runs on the current tokio runtime.
 pub async fn connect(url: &str) -> Result<Client, PgError> {

@@ -22,8 +22,9 @@ use serde_json::Value;
 use tokio::sync::{mpsc, oneshot, Mutex};
 use tokio_postgres::{error::SqlState, GenericClient, NoTls, Transaction};
 
+use super::error::PgError;
+use super::schema;
 use super::tables::{document, LEDGER, TICKETS};
-use super::{schema, PgError};
 use crate::draw::{DrawId, DrawSales};
 use crate::error::{StoreError, StoreResult};
 use crate::ledger::LedgerEntry;

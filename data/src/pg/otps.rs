@@ -6,11 +6,12 @@ use chrono::{DateTime, Duration, SubsecRound, Utc};
 use tokio_postgres::Transaction;
 
 use super::blocking::PgSync;
+use super::error::PgError;
 use super::users::{locked_by_id, put, until_won};
-use super::PgError;
 use crate::error::StoreResult;
 use crate::seam::{
-    OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpVerdict, Otps, OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_MINUTES,
+    OtpAction, OtpClaim, OtpIssue, OtpPepper, OtpPurpose, OtpVerdict, Otps, OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS,
+    OTP_TTL_MINUTES,
 };
 use crate::user::UserId;
 
@@ -138,15 +139,8 @@ impl Otps for PgOtps {
         })
     }
 
-    fn redeem(
-        &self,
-        purpose: OtpPurpose,
-        code: &str,
-        expected: Option<UserId>,
-        action: &OtpAction,
-        pepper: &OtpPepper,
-        now: DateTime<Utc>,
-    ) -> StoreResult<OtpVerdict> {
+    fn redeem(&self, claim: OtpClaim<'_>, pepper: &OtpPepper, now: DateTime<Utc>) -> StoreResult<OtpVerdict> {
+        let OtpClaim { purpose, code, expected, action } = claim;
         let digest = pepper.digest(purpose, code);
         let action = action.clone();
         self.pg.run(move |pool| async move {

@@ -15,15 +15,14 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::blocking::PgSync;
-use super::PgError;
+use super::error::PgError;
 use crate::bank_account::BankAccount;
 use crate::deposit::Deposit;
 use crate::error::{StoreError, StoreResult};
-use crate::ledger::Moved;
 use crate::money::Kobo;
 use crate::responsible::DepositRefused;
 use crate::seam::Payments;
-use crate::seam::{count_withdrawal, CreditRefused, WithdrawalMoved};
+use crate::seam::{count_withdrawal, DepositCredited, WithdrawalMoved};
 use crate::seam::{Page, Slice};
 use crate::user::UserId;
 use crate::withdrawal::{Withdrawal, WithdrawalId, WithdrawalMove};
@@ -146,13 +145,7 @@ impl Payments for PgPayments {
         self.pg.run(move |pool| async move { deposits::fail(&pool, &reference, &reason, now).await })
     }
 
-    fn credit_deposit(
-        &self,
-        reference: &str,
-        paid: Kobo,
-        entry_id: u64,
-        now: DateTime<Utc>,
-    ) -> StoreResult<Result<Moved<Deposit>, CreditRefused>> {
+    fn credit_deposit(&self, reference: &str, paid: Kobo, entry_id: u64, now: DateTime<Utc>) -> DepositCredited {
         let reference = reference.to_string();
         self.pg.run(move |pool| async move { deposits::credit(&pool, &reference, paid, entry_id, now).await })
     }

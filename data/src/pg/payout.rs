@@ -11,9 +11,9 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
 
+use super::error::PgError;
 use super::lease::LeaseKeeper;
 use super::money::PgMoney;
-use super::PgError;
 use crate::draw::DrawId;
 use crate::seam::Outcome;
 use crate::user::UserId;

@@ -5,7 +5,8 @@
 
 use std::time::Duration;
 
-use super::{Client, PgError};
+use super::error::PgError;
+use tokio_postgres::Client;
 
 /// A key's current window.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

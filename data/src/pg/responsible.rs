@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 use serde_json::Value;
 
 use super::blocking::PgSync;
-use super::PgError;
+use super::error::PgError;
 use crate::error::{StoreError, StoreResult};
 use crate::responsible::ResponsibleGaming;
 use crate::seam::Responsible;

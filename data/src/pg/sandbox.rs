@@ -1,13 +1,12 @@
 //! The sandbox gateway's books (`seam::SandboxBooks`) on PostgreSQL: `sandbox_charges` and `sandbox_transfers`
 //! (migration 0008).
 
-use chrono::{DateTime, Utc};
 use serde_json::Value;
 
 use super::blocking::PgSync;
 use crate::error::StoreResult;
 use crate::seam::SandboxBooks;
-use crate::seam::{SandboxCharge, SandboxTransfer};
+use crate::seam::{ChargeEnd, SandboxCharge, SandboxTransfer};
 
 #[derive(Clone)]
 pub struct PgSandbox {
@@ -49,18 +48,12 @@ impl SandboxBooks for PgSandbox {
         self.doc("sandbox_charges", reference)
     }
 
-    fn complete_charge(
-        &self,
-        reference: &str,
-        status: &str,
-        gateway_response: &str,
-        now: DateTime<Utc>,
-    ) -> StoreResult<Option<SandboxCharge>> {
-        let mut change = serde_json::json!({ "status": status, "gateway_response": gateway_response });
-        if status == "success" {
-            change["paid_at"] = serde_json::to_value(now)?;
+    fn complete_charge(&self, reference: &str, end: ChargeEnd<'_>) -> StoreResult<Option<SandboxCharge>> {
+        let mut change = serde_json::json!({ "status": end.status, "gateway_response": end.gateway_response });
+        if end.paid() {
+            change["paid_at"] = serde_json::to_value(end.at)?;
         }
-        let (reference, status) = (reference.to_string(), status.to_string());
+        let (reference, status) = (reference.to_string(), end.status.to_string());
         let doc: Option<Value> = self.pg.run(move |pool| async move {
             let client = pool.get().await?;
             // One statement: of Pay, Cancel and Fail arriving at once on any nodes, the first wins.

@@ -3,7 +3,8 @@
 //! once: they queue on an advisory lock meanwhile. A number the database lacks is applied even when a higher one is
 //! already there (two branches each adding one), so a migration must not depend on one numbered after it.
 
-use super::{Client, PgError};
+use super::error::PgError;
+use tokio_postgres::Client;
 
 /// (version, name, SQL), in order of version: every file in `data/migrations/`. A migration, once released, is never
 /// edited: changes come as a new one.

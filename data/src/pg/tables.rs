@@ -4,7 +4,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::PgError;
+use super::error::PgError;
 
 /// A typed table, filled from JSON documents by one `INSERT … SELECT` over `jsonb_array_elements`.
 pub(crate) struct Table {

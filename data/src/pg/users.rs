@@ -15,12 +15,12 @@ use tokio_postgres::types::ToSql;
 use tokio_postgres::Transaction;
 
 use super::blocking::{Conn, PgSync};
+use super::error::PgError;
 use super::pages::Pages;
 use super::tables::document;
-use super::PgError;
 use crate::account::{Email, PhoneNumber};
 use crate::error::StoreResult;
-use crate::seam::{PlayerCounts, SignUp, Users};
+use crate::seam::{PlayerCounts, SignUp, Staff, Users};
 use crate::user::{NewPlayer, Role, SecondFactor, User, UserId, UserStatus};
 
 /// The fields of a user kept in `secrets`, out of `doc`.
@@ -187,51 +187,15 @@ async fn sign_up_in(tx: &Transaction<'_>, template: &User) -> Result<SignUp, PgE
     })
 }
 
-/// What `Users::upsert_staff` was asked for.
-#[derive(Clone)]
-struct Staff {
-    email: String,
-    name: String,
-    password_hash: String,
-    role: Role,
-    totp_secret: Option<String>,
-}
-
 /// One try at `Users::upsert_staff`.
 async fn upsert_staff_in(tx: &Transaction<'_>, staff: &Staff) -> Result<(User, bool), PgError> {
     let now = Utc::now();
-    let existing = locked(tx, "email = $1", &staff.email).await?;
+    let existing = locked(tx, "email = $1", &staff.email.as_str()).await?;
     let created = existing.is_none();
-    let mut user = match existing {
-        Some(mut user) => {
-            user.role = staff.role;
-            user.password_hash = staff.password_hash.clone();
-            user.token_version += 1;
-            user.email_verified_at.get_or_insert(now);
-            user
-        }
-        None => User {
-            id: next_id(tx).await?,
-            name: staff.name.clone(),
-            email: staff.email.clone(),
-            phone: None,
-            dob: None,
-            role: staff.role,
-            password_hash: staff.password_hash.clone(),
-            email_verified_at: Some(now),
-            status: UserStatus::Active,
-            token_version: 0,
-            created_at: now,
-            second_factor: SecondFactor::default(),
-            state: None,
-            last_login_at: None,
-            previous_login_at: None,
-        },
+    let user = match existing {
+        Some(user) => staff.promote(user, now),
+        None => staff.new_account(next_id(tx).await?, now),
     };
-    if let Some(secret) = &staff.totp_secret {
-        user.second_factor =
-            SecondFactor { secret: Some(secret.clone()), enrolled_at: Some(now), ..SecondFactor::default() };
-    }
     put(tx, &user).await?;
     Ok((user, created))
 }
@@ -277,21 +241,8 @@ impl Users for PgUsers {
         })
     }
 
-    fn upsert_staff(
-        &self,
-        email: &Email,
-        name: &str,
-        password_hash: &str,
-        role: Role,
-        totp_secret: Option<&str>,
-    ) -> StoreResult<(User, bool)> {
-        let staff = Staff {
-            email: email.as_str().to_string(),
-            name: name.to_string(),
-            password_hash: password_hash.to_string(),
-            role,
-            totp_secret: totp_secret.map(str::to_string),
-        };
+    fn upsert_staff(&self, staff: &Staff) -> StoreResult<(User, bool)> {
+        let staff = staff.clone();
         self.pg.run(move |pool| async move {
             let mut client = pool.get().await?;
             until_won(&mut client, |tx| {

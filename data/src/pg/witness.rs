@@ -26,7 +26,7 @@ impl PgWitnessPool {
 pub(crate) async fn pool(
     client: &impl GenericClient,
     commitments: &[PooledCommitment],
-) -> Result<Result<(), DuplicateCommitment>, super::PgError> {
+) -> Result<Result<(), DuplicateCommitment>, super::error::PgError> {
     let witnesses: Vec<i64> = commitments.iter().map(|c| c.witness_id as i64).collect();
     let labels: Vec<&str> = commitments.iter().map(|c| c.label.as_str()).collect();
     let texts: Vec<&str> = commitments.iter().map(|c| c.commitment.as_str()).collect();
@@ -59,7 +59,7 @@ pub(crate) async fn pool(
 
 /// Records every commitment the draws hold as used (`ayo migrate`, after copying the draws; migration 0013 does the
 /// same for a database that had them already).
-pub(crate) async fn remember_drawn(client: &impl GenericClient) -> Result<(), super::PgError> {
+pub(crate) async fn remember_drawn(client: &impl GenericClient) -> Result<(), super::error::PgError> {
     client
         .execute(
             "INSERT INTO witness_commitments (commitment, witness_id)
@@ -177,7 +177,7 @@ impl WitnessPool for PgWitnessPool {
 }
 
 /// Every registered witness, by account id.
-async fn entries(client: &impl GenericClient) -> Result<Vec<WitnessEntry>, super::PgError> {
+async fn entries(client: &impl GenericClient) -> Result<Vec<WitnessEntry>, super::error::PgError> {
     let rows = client
         .query("SELECT witness_id, name, public_key, since, note FROM witness_keys ORDER BY witness_id", &[])
         .await?;

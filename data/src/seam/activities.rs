@@ -3,9 +3,9 @@
 
 use chrono::{DateTime, Utc};
 
+use super::listing::{Page, Slice};
 use crate::activity::Activity;
 use crate::error::StoreResult;
-use crate::seam::{Page, Slice};
 
 pub trait Activities: Send + Sync {
     /// Appends an entry, giving it the next id; `activity.id` is ignored.

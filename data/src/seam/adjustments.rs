@@ -2,11 +2,8 @@
 //! key so a repeated request answers the first one; and what each admin asked for each Lagos day, per player and in
 //! total, so that the threshold holds for the day's sum and not only for one request (docs/security.md).
 
-use chrono::{DateTime, Utc};
-
-use crate::adjustment::{Adjusted, ApprovalStatus, FourEyes, PendingAdjustment};
+use crate::adjustment::{Adjusted, Decision, FourEyes, PendingAdjustment};
 use crate::error::StoreResult;
-use crate::user::UserId;
 
 pub trait Adjustments: Send + Sync {
     fn next_id(&self) -> StoreResult<u64>;
@@ -31,11 +28,5 @@ pub trait Adjustments: Send + Sync {
 
     /// Decides a pending request once: the stored request after, or None if there is none. A request already
     /// decided (two admins on two nodes at once: one wins) is answered as it stands.
-    fn decide(
-        &self,
-        id: u64,
-        status: ApprovalStatus,
-        by: UserId,
-        at: DateTime<Utc>,
-    ) -> StoreResult<Option<PendingAdjustment>>;
+    fn decide(&self, id: u64, decision: Decision) -> StoreResult<Option<PendingAdjustment>>;
 }

@@ -3,14 +3,24 @@
 
 use chrono::{DateTime, Utc};
 
+use super::listing::{Page, Slice};
 use crate::draw::{Draw, DrawId, DrawStatus};
 use crate::error::{StoreError, StoreResult};
 use crate::game::{Game, GameId};
 use crate::lotto::Balls;
 use crate::merkle::Hash;
 use crate::seal::SeedSealer;
-use crate::seam::{Page, Slice};
 use crate::ticket::TicketId;
+
+/// A page of past draws as `Games::past_draws` reads it: finished and drawn draws from below `before`, that `keep`
+/// accepts, up to `limit` of them, reading at most `scan` draws.
+#[derive(Clone, Copy)]
+pub struct PastDraws<'a> {
+    pub before: DrawId,
+    pub limit: usize,
+    pub scan: usize,
+    pub keep: &'a dyn Fn(&Draw) -> bool,
+}
 
 pub trait Games: Send + Sync {
     /// A new id for a game or a draw, unique across nodes and never one a ticket or ledger entry has.
@@ -52,15 +62,9 @@ pub trait Games: Send + Sync {
     /// A closed draw's Merkle leaves, as `put_leaves` stored them.
     fn leaves(&self, draw: DrawId) -> StoreResult<Option<Vec<(TicketId, Hash)>>>;
 
-    /// Finished and drawn draws, newest (highest id) first, from below `before`, that `keep` accepts: up to `limit`
-    /// of them, reading at most `scan` draws. Also answers where to go on from (`None` when the start was reached).
-    fn past_draws(
-        &self,
-        before: DrawId,
-        limit: usize,
-        scan: usize,
-        keep: &dyn Fn(&Draw) -> bool,
-    ) -> StoreResult<(Vec<Draw>, Option<DrawId>)>;
+    /// Finished and drawn draws, newest (highest id) first, as `query` asks. Also answers where to go on from
+    /// (`None` when the start was reached).
+    fn past_draws(&self, query: PastDraws<'_>) -> StoreResult<(Vec<Draw>, Option<DrawId>)>;
 
     /// The winning balls of a game's latest `last` drawn draws, newest first (reading at most `last` + 1000 draws).
     fn recent_results(&self, game: GameId, last: usize) -> StoreResult<Vec<Balls>>;

@@ -2,10 +2,10 @@
 //! first). The NIN is sealed, never written plain: the caller hands over the number and gets back only the masked
 //! form and the sealed text (`store::seal::SecretSealer`, under the key every node shares).
 
+use super::listing::{Page, Slice};
 use crate::error::StoreResult;
 use crate::identity::{IdNumber, Identity, IdentityStatus};
 use crate::seal::SecretSealer;
-use crate::seam::{Page, Slice};
 use crate::user::UserId;
 
 pub trait Identities: Send + Sync {

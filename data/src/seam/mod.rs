@@ -32,22 +32,25 @@ pub use activities::Activities;
 pub use adjustments::Adjustments;
 pub use audit::AuditReport;
 pub use books::{back_to, Books, MoneyDay, ENTRY_ORDER_SLACK_SECS};
-pub use games::Games;
 pub(crate) use games::{is_past, leaves_blob, leaves_of_blob, open_seed, stored_seed};
+pub use games::{Games, PastDraws};
 pub use identities::Identities;
 pub use ids::Ids;
 pub use listing::{Page, Slice};
 pub use meta::Meta;
 pub(crate) use meta::{LICENCE, OPERATOR, PAYMENTS_MODE, PSEUDONYM_KEY, TAX_TABLE};
 pub(crate) use money::{refund_entry, settlement_entry, stake_entry};
-pub use money::{unbalanced, Answer, Bought, Money, Outcome, PlayerSettlement, Purchase, PurchaseError};
+pub use money::{
+    unbalanced, Answer, Bought, Money, Outcome, Payout, PlayerSettlement, Purchase, PurchaseError, Refund,
+};
 pub use notices::Notices;
 pub use otps::{
-    OtpAction, OtpIssue, OtpPepper, OtpPurpose, OtpVerdict, Otps, OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_MINUTES,
+    OtpAction, OtpClaim, OtpIssue, OtpPepper, OtpPurpose, OtpVerdict, Otps, OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS,
+    OTP_TTL_MINUTES,
 };
 pub(crate) use payments::{count_withdrawal, deposit_entry, hold_entry};
-pub use payments::{CreditRefused, Payments, WithdrawalMoved, WithdrawalRefused};
+pub use payments::{CreditRefused, DepositCredited, Payments, WithdrawalMoved, WithdrawalRefused};
 pub use responsible::Responsible;
-pub use sandbox::{SandboxBooks, SandboxCharge, SandboxTransfer};
-pub use users::{PlayerCounts, SignUp, Users};
+pub use sandbox::{ChargeEnd, SandboxBooks, SandboxCharge, SandboxTransfer};
+pub use users::{PlayerCounts, SignUp, Staff, Users};
 pub use witness::{key_refused, DuplicateCommitment, KeyRefused, PooledCommitment, WitnessEntry, WitnessPool};

@@ -40,25 +40,12 @@ pub trait Money: Send + Sync {
 
     /// Settles one player's pending tickets of a draw: winnings and tax with their entries (`entry_ids`, as many as
     /// the outcomes' `Outcome::entry_count`), once.
-    fn settle(
-        &self,
-        user: UserId,
-        draw: DrawId,
-        outcomes: &[Outcome],
-        entry_ids: &[u64],
-        now: DateTime<Utc>,
-    ) -> StoreResult<Moved<Vec<Outcome>>>;
+    fn settle(&self, payout: Payout<'_>, now: DateTime<Utc>) -> StoreResult<Moved<Vec<Outcome>>>;
 
     /// Refunds those of `tickets` still pending and this player's (a cancelled draw's), each with its entry
     /// (`entry_ids`, one per ticket, in order); a ticket already settled or refunded is left alone, so a rerun
     /// refunds nothing twice.
-    fn refund(
-        &self,
-        user: UserId,
-        tickets: &[TicketId],
-        entry_ids: &[u64],
-        now: DateTime<Utc>,
-    ) -> StoreResult<Moved<Vec<Ticket>>>;
+    fn refund(&self, refund: Refund<'_>, now: DateTime<Utc>) -> StoreResult<Moved<Vec<Ticket>>>;
 
     /// Adds `entry`'s signed amount to its player's balance with the entry, at most once per `key`; `None` when it
     /// would take the balance below zero (nothing written).
@@ -67,6 +54,25 @@ pub trait Money: Send + Sync {
     /// The wallets whose balance differs from the sum of their standing ledger entries, described (none in a sound
     /// store).
     fn unbalanced(&self) -> StoreResult<Vec<String>>;
+}
+
+/// One player's settlement of one draw, as `Money::settle` takes it: the outcomes of the player's pending tickets and
+/// the ids of the ledger entries they write (as many as the outcomes' `Outcome::entry_count`).
+#[derive(Debug, Clone, Copy)]
+pub struct Payout<'a> {
+    pub user: UserId,
+    pub draw: DrawId,
+    pub outcomes: &'a [Outcome],
+    pub entry_ids: &'a [u64],
+}
+
+/// One player's refund of a cancelled draw's tickets, as `Money::refund` takes it: the tickets and the ids of their
+/// refund entries, one per ticket, in order.
+#[derive(Debug, Clone, Copy)]
+pub struct Refund<'a> {
+    pub user: UserId,
+    pub tickets: &'a [TicketId],
+    pub entry_ids: &'a [u64],
 }
 
 /// How `unbalanced` (and the audit) describes a wallet, whichever engine found it.

@@ -124,23 +124,25 @@ impl OtpAction {
     }
 }
 
+/// A code handed in, as `Otps::redeem` takes it. `expected` is the account the player named (by email), if they
+/// named one: a wrong code then counts against that account's code, burning it at the fifth, and a code of another
+/// account is wrong. Without `expected` a wrong code counts against nobody.
+#[derive(Debug, Clone, Copy)]
+pub struct OtpClaim<'a> {
+    pub purpose: OtpPurpose,
+    pub code: &'a str,
+    pub expected: Option<UserId>,
+    /// What the code does to its account once accepted (`OtpAction::Check` keeps the code).
+    pub action: &'a OtpAction,
+}
+
 pub trait Otps: Send + Sync {
     /// Draws a new code for the user, replacing any earlier one of the same purpose; a minute must have passed
     /// since the last one was sent.
     fn issue(&self, user: UserId, purpose: OtpPurpose, pepper: &OtpPepper, now: DateTime<Utc>)
         -> StoreResult<OtpIssue>;
 
-    /// Uses a code, and applies `action` to its account in the same transaction (a check keeps the code). An
-    /// expired code is swept. `expected` is the account the player named (by email), if they named one: a wrong
-    /// code then counts against that account's code, burning it at the fifth, and a code of another account is
-    /// wrong. Without `expected` a wrong code counts against nobody.
-    fn redeem(
-        &self,
-        purpose: OtpPurpose,
-        code: &str,
-        expected: Option<UserId>,
-        action: &OtpAction,
-        pepper: &OtpPepper,
-        now: DateTime<Utc>,
-    ) -> StoreResult<OtpVerdict>;
+    /// Uses a code, and applies the claim's `action` to its account in the same transaction (a check keeps the
+    /// code). An expired code is swept.
+    fn redeem(&self, claim: OtpClaim<'_>, pepper: &OtpPepper, now: DateTime<Utc>) -> StoreResult<OtpVerdict>;
 }

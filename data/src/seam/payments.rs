@@ -40,6 +40,10 @@ pub enum WithdrawalRefused {
 /// A withdrawal's money move as answered: moved, replayed, or refused.
 pub type WithdrawalMoved = StoreResult<Result<Moved<Withdrawal>, WithdrawalRefused>>;
 
+/// What crediting a confirmed payment answers: the deposit credited (or found credited before: `replayed`), or why
+/// it was not.
+pub type DepositCredited = StoreResult<Result<Moved<Deposit>, CreditRefused>>;
+
 pub trait Payments: Send + Sync {
     /// The player's saved bank account.
     fn bank_account(&self, user: UserId) -> StoreResult<Option<BankAccount>>;
@@ -83,13 +87,7 @@ pub trait Payments: Send + Sync {
     /// to others, or the player lowered a limit) is not credited but `held` with its reason, no entry and the
     /// balance unchanged, for an operator to refund. A deposit already `success` or `held` is a replay: nothing
     /// changes and `replayed` is set.
-    fn credit_deposit(
-        &self,
-        reference: &str,
-        paid: Kobo,
-        entry_id: u64,
-        now: DateTime<Utc>,
-    ) -> StoreResult<Result<Moved<Deposit>, CreditRefused>>;
+    fn credit_deposit(&self, reference: &str, paid: Kobo, entry_id: u64, now: DateTime<Utc>) -> DepositCredited;
 
     /// Holds the amount of a new withdrawal: in one transaction the balance drops (never below zero), a pending
     /// `withdrawal` entry is written and the withdrawal recorded. The same idempotency key again returns the first

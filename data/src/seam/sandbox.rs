@@ -13,13 +13,7 @@ pub trait SandboxBooks: Send + Sync {
 
     /// Moves a charge out of `abandoned` once, whatever node asks: the first of Pay, Cancel or Fail wins. Returns
     /// the charge after.
-    fn complete_charge(
-        &self,
-        reference: &str,
-        status: &str,
-        gateway_response: &str,
-        now: DateTime<Utc>,
-    ) -> StoreResult<Option<SandboxCharge>>;
+    fn complete_charge(&self, reference: &str, end: ChargeEnd<'_>) -> StoreResult<Option<SandboxCharge>>;
 
     /// Records a transfer, unless one with this reference exists: the first one stands (as Paystack refuses a
     /// reused reference). Returns the transfer on record.
@@ -41,6 +35,22 @@ pub struct SandboxCharge {
     pub gateway_response: String,
     pub created_at: DateTime<Utc>,
     pub paid_at: Option<DateTime<Utc>>,
+}
+
+/// How a checkout ended, in Paystack's words (`success` or `failed`, and the bank's answer), and when: what
+/// `SandboxBooks::complete_charge` writes on the charge.
+#[derive(Debug, Clone, Copy)]
+pub struct ChargeEnd<'a> {
+    pub status: &'a str,
+    pub gateway_response: &'a str,
+    pub at: DateTime<Utc>,
+}
+
+impl ChargeEnd<'_> {
+    /// Whether the charge was paid (`paid_at` is then `at`).
+    pub fn paid(&self) -> bool {
+        self.status == "success"
+    }
 }
 
 /// A payout the sandbox was asked to send. `status`: `success` or `failed`.

@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 
 use crate::account::{Email, PhoneNumber};
 use crate::error::StoreResult;
-use crate::user::{NewPlayer, Role, User, UserId, UserStatus};
+use crate::user::{NewPlayer, Role, SecondFactor, User, UserId, UserStatus};
 
 /// What a sign-up did. The HTTP answer is the same for all of them, so nobody learns who has an account.
 #[derive(Debug, Clone, PartialEq)]
@@ -27,6 +27,60 @@ pub struct PlayerCounts {
     pub verified: u64,
 }
 
+/// An admin (or a witness: `role`) to create, or to make of the account that has this email, as
+/// `Users::upsert_staff` takes it. With `totp_secret` the second factor is enrolled with it at once (replacing any);
+/// without, an existing enrolment is kept and a new admin enrols at first login.
+#[derive(Debug, Clone)]
+pub struct Staff {
+    pub email: Email,
+    pub name: String,
+    pub password_hash: String,
+    pub role: Role,
+    pub totp_secret: Option<String>,
+}
+
+impl Staff {
+    /// The existing account of this email given the role and the password: every session signed out, the email
+    /// counted as verified (staff need no OTP). The name stays the account's own.
+    pub fn promote(&self, mut user: User, now: DateTime<Utc>) -> User {
+        user.role = self.role;
+        user.password_hash = self.password_hash.clone();
+        user.token_version += 1;
+        user.email_verified_at.get_or_insert(now);
+        self.enrol(user, now)
+    }
+
+    /// A new staff account with `id`, its email verified.
+    pub fn new_account(&self, id: UserId, now: DateTime<Utc>) -> User {
+        let user = User {
+            id,
+            name: self.name.clone(),
+            email: self.email.as_str().to_string(),
+            phone: None,
+            dob: None,
+            role: self.role,
+            password_hash: self.password_hash.clone(),
+            email_verified_at: Some(now),
+            status: UserStatus::Active,
+            token_version: 0,
+            created_at: now,
+            second_factor: SecondFactor::default(),
+            state: None,
+            last_login_at: None,
+            previous_login_at: None,
+        };
+        self.enrol(user, now)
+    }
+
+    fn enrol(&self, mut user: User, now: DateTime<Utc>) -> User {
+        if let Some(secret) = &self.totp_secret {
+            user.second_factor =
+                SecondFactor { secret: Some(secret.clone()), enrolled_at: Some(now), ..SecondFactor::default() };
+        }
+        user
+    }
+}
+
 pub trait Users: Send + Sync {
     fn get(&self, id: UserId) -> StoreResult<Option<User>>;
 
@@ -38,17 +92,9 @@ pub trait Users: Send + Sync {
     /// signed out). Nodes signing up one email at once make one account.
     fn sign_up(&self, new: NewPlayer) -> StoreResult<SignUp>;
 
-    /// Creates an admin (or a witness: `role`), or gives an existing account that role and this password. Neither
-    /// needs an OTP. With `totp_secret` the second factor is enrolled with it at once (replacing any); without, an
-    /// existing enrolment is kept and a new admin enrols at first login. Answers the account and whether it is new.
-    fn upsert_staff(
-        &self,
-        email: &Email,
-        name: &str,
-        password_hash: &str,
-        role: Role,
-        totp_secret: Option<&str>,
-    ) -> StoreResult<(User, bool)>;
+    /// Creates an admin or a witness, or gives the account of that email the role and password
+    /// (`Staff::promote`). Neither needs an OTP. Answers the account and whether it is new.
+    fn upsert_staff(&self, staff: &Staff) -> StoreResult<(User, bool)>;
 
     /// Sets a new password hash and signs every session out.
     fn set_password(&self, id: UserId, password_hash: &str) -> StoreResult<Option<User>>;

@@ -7,7 +7,7 @@ use ayo_data::account::{DateOfBirth, Email, PersonName, PhoneNumber};
 use ayo_data::draw::{Draw, DrawStatus};
 use ayo_data::game::{Game, GameStatus, Schedule};
 use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
-use ayo_data::lotto::{price, Bet, BetType, Multipliers, StakeRules};
+use ayo_data::lotto::{price, Bet};
 use ayo_data::money::Kobo;
 use ayo_data::seam::{Purchase, SignUp};
 use ayo_data::ticket::{Order, Ticket};
@@ -49,20 +49,8 @@ pub fn player(store: &Store, n: u32) -> User {
 
 /// A paused game, not yet stored.
 pub fn a_game(id: u64, slug: &str) -> Game {
-    Game {
-        id,
-        slug: slug.into(),
-        name: format!("Game {slug}"),
-        description: String::new(),
-        status: GameStatus::Paused,
-        schedule: Schedule::Interval { every_minutes: 60 },
-        close_before_secs: 0,
-        bet_types: BetType::ALL.to_vec(),
-        multipliers: Multipliers::default(),
-        stake_rules: StakeRules::default(),
-        risk_limits: ayo_data::risk_limits::RiskLimits::default(),
-        created_at: Utc::now(),
-    }
+    let schedule = Schedule::Interval { every_minutes: 60 };
+    Game { status: GameStatus::Paused, ..Game::new(id, slug, &format!("Game {slug}"), schedule, Utc::now()) }
 }
 
 /// A scheduled draw of `game` at `draws_at` (whole seconds), opening an hour before, not yet stored.

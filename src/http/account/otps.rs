@@ -7,7 +7,7 @@ use serde_json::json;
 use utoipa::ToSchema;
 
 use ayo_data::account::Email;
-use ayo_data::seam::{OtpAction, OtpIssue, OtpPurpose, OtpVerdict};
+use ayo_data::seam::{OtpAction, OtpClaim, OtpIssue, OtpPurpose, OtpVerdict};
 use ayo_data::user::{Role, User, UserId};
 
 use crate::error::{ApiError, FieldErrors};
@@ -95,11 +95,13 @@ pub async fn redeem_for_email(
     let verdict = match account {
         Some(id) => {
             let (store, pepper, code) = (state.store.clone(), state.pepper.clone(), code.to_string());
-            let redeemed =
-                web::block(move || store.otps.redeem(purpose, &code, Some(id), &action, &pepper, Utc::now()))
-                    .await
-                    .map_err(ApiError::from)
-                    .and_then(|verdict| verdict.map_err(ApiError::from));
+            let redeemed = web::block(move || {
+                let claim = OtpClaim { purpose, code: &code, expected: Some(id), action: &action };
+                store.otps.redeem(claim, &pepper, Utc::now())
+            })
+            .await
+            .map_err(ApiError::from)
+            .and_then(|verdict| verdict.map_err(ApiError::from));
             match redeemed {
                 Ok(verdict) => verdict,
                 Err(e) => {
@@ -199,7 +201,11 @@ async fn verify(
             // Counted before the check, like every guess (src/auth/guesses.rs): the shared budget holds however many
             // arrive at once.
             let miss = state.limiter.reserve(ANONYMOUS_MISSES, state.limits.otp_verify_anonymous).await?;
-            let verdict = state.store.otps.redeem(purpose, &code, None, &action, &state.pepper, Utc::now())?;
+            let verdict = state.store.otps.redeem(
+                OtpClaim { purpose, code: &code, expected: None, action: &action },
+                &state.pepper,
+                Utc::now(),
+            )?;
             state.store.flush().await?;
             if !matches!(verdict, OtpVerdict::Accepted(_)) {
                 return Err(refusal(&verdict));

@@ -7,7 +7,7 @@ use serde_json::json;
 use utoipa::ToSchema;
 
 use ayo_data::account::{Email, Password};
-use ayo_data::seam::{OtpAction, OtpPurpose, OtpVerdict};
+use ayo_data::seam::{OtpAction, OtpClaim, OtpPurpose, OtpVerdict};
 use ayo_data::user::Role;
 
 use super::otps::{parse_code, redeem_for_email, refusal, send_code_if_due};
@@ -108,14 +108,10 @@ async fn reset(
     let store = state.store.clone();
     let pepper = state.pepper.clone();
     let verdict = web::block(move || {
-        store.otps.redeem(
-            OtpPurpose::PasswordReset,
-            &code,
-            Some(user.id),
-            &OtpAction::ResetPassword(hash),
-            &pepper,
-            Utc::now(),
-        )
+        let action = OtpAction::ResetPassword(hash);
+        let claim =
+            OtpClaim { purpose: OtpPurpose::PasswordReset, code: &code, expected: Some(user.id), action: &action };
+        store.otps.redeem(claim, &pepper, Utc::now())
     })
     .await??;
     state.store.flush().await?;

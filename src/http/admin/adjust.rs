@@ -16,7 +16,7 @@ use utoipa::ToSchema;
 
 use ayo_actors::views;
 use ayo_actors::wallet::{Adjust, ApplyEntry};
-use ayo_data::adjustment::{Adjusted, ApprovalStatus, FourEyes, HeldBecause, PendingAdjustment};
+use ayo_data::adjustment::{Adjusted, ApprovalStatus, Decision, FourEyes, HeldBecause, PendingAdjustment};
 use ayo_data::ledger::Moved;
 use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
 use ayo_data::money::Kobo;
@@ -83,19 +83,8 @@ async fn adjust(
     errors.finish()?;
     let amount = amount.unwrap_or_default();
     let player = state.store.users.get(*id)?.filter(|u| u.role == Role::User).ok_or(ApiError::NotFound("User"))?;
-    let asked = PendingAdjustment {
-        id: state.store.adjustments.next_id()?,
-        user_id: player.id,
-        amount: Kobo(amount),
-        reason,
-        requested_by: admin.id,
-        idempotency_key: key,
-        status: ApprovalStatus::Pending,
-        decided_by: None,
-        created_at: Utc::now(),
-        decided_at: None,
-        held_because: HeldBecause::Amount,
-    };
+    let id = state.store.adjustments.next_id()?;
+    let asked = PendingAdjustment::asked(id, player.id, Kobo(amount), reason, admin.id, key, Utc::now());
     // One threshold for the request and for the admin's day (docs/security.md, "Adjustments").
     let limits = FourEyes::at(state.adjust_approval_above);
     let decided = state
@@ -244,7 +233,10 @@ async fn approve(
     let reference = format!("adjustment:{}:{}", filed.requested_by, admin.id);
     let once = format!("approval:{}", filed.id);
     let moved = move_money(&state, &player, filed.amount.as_i64(), filed.reason.clone(), reference, once).await?;
-    let decided = state.store.adjustments.decide(filed.id, ApprovalStatus::Approved, admin.id, Utc::now())?;
+    let decided = state
+        .store
+        .adjustments
+        .decide(filed.id, Decision { status: ApprovalStatus::Approved, by: admin.id, at: Utc::now() })?;
     state.store.flush().await?;
     let detail = format!("{} kobo requested by admin {}: {}", filed.amount.as_i64(), filed.requested_by, filed.reason);
     state.audit(Some(&req), Some(&admin), "wallet.adjustment_approved", Some(format!("user:{}", player.id)), detail);
@@ -275,7 +267,10 @@ async fn reject(
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
     let filed = decidable(&state, &admin, *id)?;
-    let decided = state.store.adjustments.decide(filed.id, ApprovalStatus::Rejected, admin.id, Utc::now())?;
+    let decided = state
+        .store
+        .adjustments
+        .decide(filed.id, Decision { status: ApprovalStatus::Rejected, by: admin.id, at: Utc::now() })?;
     state.store.flush().await?;
     let detail = format!("{} kobo requested by admin {}", filed.amount.as_i64(), filed.requested_by);
     state.audit(

@@ -9,6 +9,7 @@ use serde_json::{json, Value};
 use utoipa::IntoParams;
 
 use ayo_actors::views::time;
+use ayo_data::aml::{self, LARGE_TRANSACTION_KOBO};
 use ayo_data::ledger::LedgerEntry;
 use ayo_data::user::UserId;
 use ayo_data::StoreResult;
@@ -17,7 +18,7 @@ use crate::error::ApiError;
 use crate::http::extract::AdminUser;
 use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::state::AppState;
-use crate::reports::{self, Lookup, Window, LARGE_TRANSACTION_KOBO};
+use crate::reports::{self, Lookup, Window};
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(regulator_return).service(tax_remittance).service(large_transactions).service(aml_flags);
@@ -143,7 +144,7 @@ async fn large_transactions(
 ) -> Result<HttpResponse, ApiError> {
     let (window, threshold) = (query.window()?, query.threshold()?);
     let rows = from_month(&state, window, move |entries, lookup| {
-        reports::large_transactions(&entries, threshold)
+        aml::large_transactions(&entries, threshold)
             .into_iter()
             .map(|e| {
                 let row = json!({
@@ -174,9 +175,13 @@ async fn aml_flags(
 ) -> Result<HttpResponse, ApiError> {
     let (window, threshold) = (query.window()?, query.threshold()?);
     let rows = from_month(&state, window, move |entries, lookup| {
-        reports::aml_flags(&entries, threshold)
+        aml::aml_flags(&entries, threshold)
             .into_iter()
-            .map(|f| with_player(lookup, f.user, json!({ "user_id": f.user, "kind": f.kind, "detail": f.detail })))
+            .map(|f| {
+                let row =
+                    json!({ "user_id": f.user, "kind": f.pattern.kind(), "detail": reports::flag_detail(&f.pattern) });
+                with_player(lookup, f.user, row)
+            })
             .collect::<StoreResult<Vec<_>>>()
     })
     .await?;

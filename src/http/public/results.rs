@@ -12,6 +12,7 @@ use ayo_actors::views;
 use ayo_data::draw::{Draw, DrawId};
 use ayo_data::lagos::lagos_day;
 use ayo_data::lotto::{MAX_NUMBER, MIN_NUMBER};
+use ayo_data::seam::PastDraws;
 
 use super::games::find_game;
 use crate::error::{ApiError, FieldErrors};
@@ -95,7 +96,9 @@ async fn results(state: web::Data<AppState>, query: web::Query<ResultsQuery>) ->
     };
     let store = state.store.clone();
     let before = query.before.unwrap_or(DrawId::MAX);
-    let (draws, next) = web::block(move || store.games.past_draws(before, limit, SCAN_PER_PAGE, &keep)).await??;
+    let (draws, next) =
+        web::block(move || store.games.past_draws(PastDraws { before, limit, scan: SCAN_PER_PAGE, keep: &keep }))
+            .await??;
     let games = state.store.games.games()?;
     let rows: Vec<_> = draws.iter().map(|d| views::draw(d, games.iter().find(|g| g.id == d.game_id))).collect();
     Ok(HttpResponse::Ok().json(json!({ "data": { "results": rows, "next_before": next } })))

@@ -1,6 +1,6 @@
 /** Builders for the money objects and a fetch stand-in that answers by a function of method and path. */
 import { act } from '@testing-library/react';
-import type { BankAccount, Deposit, Withdrawal } from '@/types/money';
+import type { BankAccount, Deposit, LimitsAnswer, Withdrawal } from '@/types/money';
 import type { FakeWebSocket } from '@/testing/fake-websocket';
 import { latestSocket, sendSnapshot } from '@/testing/live-socket';
 
@@ -14,6 +14,19 @@ export function makeDeposit(overrides: Partial<Deposit> = {}): Deposit {
     failure_reason: null,
     created_at: '2026-11-22T08:00:11.957Z',
     updated_at: '2026-11-22T08:00:11.957Z',
+    ...overrides,
+  };
+}
+
+/** GET /limits's answer for a player with no limit set and nothing deposited in any window. */
+export function makeLimits(overrides: Partial<LimitsAnswer> = {}): LimitsAnswer {
+  return {
+    daily: null,
+    weekly: null,
+    monthly: null,
+    pending: { daily: null, weekly: null, monthly: null },
+    used: { daily: 0, weekly: 0, monthly: 0 },
+    window: 'rolling',
     ...overrides,
   };
 }

@@ -22,7 +22,7 @@ use crate::ledger::Moved;
 use crate::money::Kobo;
 use crate::responsible::{held_reason, longest_window, DepositRefused};
 use crate::seam::deposit_entry;
-use crate::seam::CreditRefused;
+use crate::seam::{CreditRefused, DepositCredited};
 use crate::user::UserId;
 
 const DEPOSIT: u8 = b'd';
@@ -217,7 +217,7 @@ impl PaymentStore {
         paid: Kobo,
         entry_id: u64,
         now: DateTime<Utc>,
-    ) -> StoreResult<Result<Moved<Deposit>, CreditRefused>> {
+    ) -> DepositCredited {
         let _gate = super::super::backup::writing();
         // The player is known only from the record: read it first for the seed (a deposit's player never changes).
         let seed = match self.deposit(reference)? {

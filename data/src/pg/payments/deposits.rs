@@ -7,10 +7,10 @@ use crate::pg::blocking::Conns;
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 
+use super::super::error::PgError;
 use super::super::money::{lock_wallet, set_balances};
 use super::super::responsible::lock_settings;
 use super::super::tables::LEDGER;
-use super::super::PgError;
 use super::{corrupt, decode, encode};
 use crate::deposit::{Deposit, DepositStatus};
 use crate::ledger::Moved;

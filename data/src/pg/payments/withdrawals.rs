@@ -5,10 +5,10 @@ use crate::pg::blocking::Conns;
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 
+use super::super::error::PgError;
 use super::super::money::{lock_wallet, set_balances};
 use super::super::pages::Pages;
 use super::super::tables::LEDGER;
-use super::super::PgError;
 use super::{corrupt, decode, encode, PgPayments};
 use crate::ledger::LedgerEntry;
 use crate::ledger::Moved;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, saveLogin } from '@/lib/session';
 import { makeLogin, makeUser } from '@/testing/data';
-import { routeFetch } from '@/testing/money';
+import { makeLimits, routeFetch } from '@/testing/money';
 import { renderApp } from '@/testing/render-app';
 import type { LimitsAnswer } from '@/types/money';
 
@@ -12,15 +12,7 @@ let limits: LimitsAnswer;
 beforeEach(() => {
   sessionStorage.clear();
   saveLogin(makeLogin());
-  limits = {
-    daily: null,
-    weekly: null,
-    monthly: null,
-    pending: { daily: null, weekly: null, monthly: null },
-    used: { daily: 0, weekly: 0, monthly: 0 },
-    window: 'rolling',
-    has_deposited: false,
-  };
+  limits = makeLimits({ has_deposited: false });
 });
 afterEach(() => {
   act(() => clearSession());

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeErrorDialog, errorDialogStore } from '@/lib/error-dialog-store';
 import { clearSession, saveLogin } from '@/lib/session';
 import { makeLogin, makeUser } from '@/testing/data';
-import { makeDeposit, openSocket, routeFetch, walletUpdated, type Reply } from '@/testing/money';
+import { makeDeposit, makeLimits, openSocket, routeFetch, walletUpdated, type Reply } from '@/testing/money';
 import { renderApp } from '@/testing/render-app';
 import type { Deposit } from '@/types/money';
 
@@ -29,20 +29,7 @@ function serve() {
   const { fetchMock, calls } = routeFetch((method, path) => {
     if (path === '/auth/profiles') return { body: { data: makeUser() } };
     if (path === '/accounts/banks') return { body: { data: [] } };
-    if (path === '/limits') {
-      return {
-        body: {
-          data: {
-            daily: null,
-            weekly: null,
-            monthly: null,
-            pending: { daily: null, weekly: null, monthly: null },
-            used: { daily: 0, weekly: 0, monthly: 0 },
-            window: 'rolling',
-          },
-        },
-      };
-    }
+    if (path === '/limits') return { body: { data: makeLimits() } };
     if (path.startsWith('/deposits?')) return { body: { data: [], meta: { total: 0 } } };
     if (method === 'GET' && path === `/deposits/${REF}`) return deposit;
     return undefined;

@@ -8,9 +8,10 @@
  * it now waits for another admin, on the Approvals page, and why (the amount itself, or the day's sum it joins:
  * `held_because`), and shows no new balance.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '@/components/ui/form/form-alert';
+import { useForm } from '@/components/ui/form/use-form';
 import { toast } from '@/lib/toast-store';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -19,11 +20,9 @@ import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { isFiledForApproval, useAdjustWallet } from '@/features/admin/api/user-actions';
 import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
 import { Field } from '@/features/admin/components/field';
+import { checkAdjustment, type AdjustField, type AdjustValues } from '@/features/admin/lib/adjust-wallet';
 import { heldForAsker, type HeldBecause } from '@/features/admin/lib/held-because';
 import { nairaToKobo } from '@/features/admin/lib/money';
-
-/** ₦10,000,000 either way: the server's limit, checked here first. */
-export const ADJUST_LIMIT_KOBO = 1_000_000_000;
 
 type Props = { userId: number; userName: string; balance: number };
 
@@ -31,38 +30,26 @@ type Props = { userId: number; userName: string; balance: number };
 type Confirming = { amount: number; key: string };
 
 export function AdjustWalletForm({ userId, userName, balance }: Props) {
-  const [amountText, setAmountText] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
-  const [message, setMessage] = useState<string>();
+  const form = useForm<AdjustValues, AdjustField>({ amount: '', reason: '' });
   const [filed, setFiled] = useState<{ id: number; amount: number; because?: HeldBecause }>();
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const adjust = useAdjustWallet();
 
-  const amount = nairaToKobo(amountText, { signed: true });
+  const amount = nairaToKobo(form.values.amount, { signed: true });
   const preview =
     amount === null || amount === 0
       ? 'Positive adds money (credit); negative, such as -500, takes it away (debit).'
       : `${amount > 0 ? 'Credits' : 'Debits'} ${formatNaira(Math.abs(amount))}; the balance becomes ${formatNaira(balance + amount)}.`;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next: typeof errors = {};
-    if (amount === null || amount === 0) next.amount = 'Enter a non-zero amount in naira, e.g. 500 or -250.50';
-    else if (Math.abs(amount) > ADJUST_LIMIT_KOBO) next.amount = 'At most ₦10,000,000.00 either way';
-    else if (balance + amount < 0) next.amount = `This would take the balance below zero (it is ${formatNaira(balance)})`;
-    const why = reason.trim();
-    if (why.length < 5 || why.length > 500) next.reason = 'Give a reason (5 to 500 characters)';
-    setErrors(next);
-    setMessage(undefined);
+  const check = () => {
     setFiled(undefined);
-    if (next.amount || next.reason || amount === null) return;
-    setConfirming({ amount, key: newIdempotencyKey() });
+    return form.check(checkAdjustment(form.values, balance));
   };
+  const open = ({ amount: kobo }: { amount: number }) => setConfirming({ amount: kobo, key: newIdempotencyKey() });
 
   const confirm = ({ amount: kobo, key }: Confirming) =>
     adjust
-      .mutateAsync({ id: userId, amount: kobo, reason: reason.trim(), key })
+      .mutateAsync({ id: userId, amount: kobo, reason: form.values.reason.trim(), key })
       .then((answer) => {
         const data = answer.data;
         if (isFiledForApproval(data)) {
@@ -72,21 +59,19 @@ export function AdjustWalletForm({ userId, userName, balance }: Props) {
           const again = data.replayed ? ' (already done: nothing moved twice)' : '';
           toast.success(`${answer.message ?? 'Wallet adjusted'}${again}: new balance ${formatNaira(data.balance)}`);
         }
-        setAmountText('');
-        setReason('');
+        form.reset();
       })
       .catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 422) {
-          setErrors({ amount: error.fieldError('amount'), reason: error.fieldError('reason') });
-          setMessage(error.message);
           setConfirming(null);
+          form.refuse({ amount: error.fieldError('amount'), reason: error.fieldError('reason') }, error.message);
         }
         throw error;
       });
 
   return (
     <>
-      <form className="form adjust-form" noValidate onSubmit={submit} aria-labelledby="adjust-heading">
+      <form className="form adjust-form" noValidate onSubmit={form.submit(check, open)} aria-labelledby="adjust-heading">
         <h3 id="adjust-heading" className="admin-subtitle">
           Manual adjustment
         </h3>
@@ -94,23 +79,23 @@ export function AdjustWalletForm({ userId, userName, balance }: Props) {
           label="Amount (naira)"
           inputMode="decimal"
           prefix="₦"
-          value={amountText}
-          onChange={setAmountText}
-          error={errors.amount}
+          value={form.values.amount}
+          onChange={(value) => form.set('amount', value)}
+          error={form.errors.amount}
           hint={preview}
           required
         />
         <Field
           label="Reason"
           multiline
-          value={reason}
-          onChange={setReason}
-          error={errors.reason}
+          value={form.values.reason}
+          onChange={(value) => form.set('reason', value)}
+          error={form.errors.reason}
           maxLength={500}
           hint="Recorded in the player’s transactions and the audit log."
           required
         />
-        <FormAlert>{message}</FormAlert>
+        <FormAlert>{form.message}</FormAlert>
         {filed ? (
           <FormAlert tone="info">
             Request #{filed.id} ({filed.amount > 0 ? 'credit' : 'debit'} of {formatNaira(Math.abs(filed.amount))}){' '}
@@ -138,7 +123,7 @@ export function AdjustWalletForm({ userId, userName, balance }: Props) {
             {confirming.amount > 0 ? 'to' : 'from'} {userName}’s wallet. The balance goes from {formatNaira(balance)} to{' '}
             <strong>{formatNaira(balance + confirming.amount)}</strong>.
           </p>
-          <p className="admin-note">Reason: {reason.trim()}</p>
+          <p className="admin-note">Reason: {form.values.reason.trim()}</p>
           <p className="admin-note">
             A large adjustment, or one that takes your total for today above the approval limit, waits for another
             admin’s approval before the money moves.

@@ -15,6 +15,7 @@ import { useAuth } from '@/lib/session';
 import { useAdjustments, useDecideAdjustment, type AdjustmentDecision } from '@/features/admin/api/adjustments';
 import { LoadFailed, StatusBadge } from '@/features/admin/components/admin-ui';
 import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
+import { DecisionButtons } from '@/features/admin/components/decision-buttons';
 import { heldForChecker } from '@/features/admin/lib/held-because';
 import { LocalTable, type LocalColumn } from '@/features/admin/components/local-table';
 import { SignedNaira } from '@/features/admin/components/money-cells';
@@ -45,22 +46,11 @@ function Decide({ adjustment: a }: { adjustment: AdjustmentRequest }) {
     });
   return (
     <div className="withdrawal-actions">
-      <button
-        type="button"
-        className="button button--primary button--small"
-        onClick={() => setOpen('approve')}
-        aria-label={`Approve request #${a.id} (${what(a)})`}
-      >
-        Approve
-      </button>
-      <button
-        type="button"
-        className="button button--danger-ghost button--small"
-        onClick={() => setOpen('reject')}
-        aria-label={`Reject request #${a.id} (${what(a)})`}
-      >
-        Reject
-      </button>
+      <DecisionButtons
+        approve={{ label: `Approve request #${a.id} (${what(a)})` }}
+        reject={{ label: `Reject request #${a.id} (${what(a)})` }}
+        onPick={setOpen}
+      />
       {open ? (
         <ConfirmDialog
           title={open === 'approve' ? `Approve request #${a.id}?` : `Reject request #${a.id}?`}

@@ -3,9 +3,9 @@
  * close, bet types, multipliers and stake rules in naira. Problems found here or by the server (422) are shown
  * beside their fields, and the first one gets the focus.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import { FormAlert } from '@/components/ui/form/form-alert';
+import { useForm } from '@/components/ui/form/use-form';
 import { toast } from '@/lib/toast-store';
 import { ApiError } from '@/lib/api-client';
 import { BET_TYPE_ORDER, betTypeLabel } from '@/lotto';
@@ -19,7 +19,6 @@ import {
   MULTIPLIER_KEYS,
   STAKE_RULE_KEYS,
   STAKE_RULE_LABELS,
-  type FormErrors,
   type GameForm,
 } from '@/features/admin/lib/game-form';
 import { describeCloseBefore, describeSchedule, WEEKDAYS, dayName } from '@/features/admin/lib/schedule';
@@ -37,39 +36,22 @@ function GroupError({ id, message }: { id: string; message?: string }) {
 }
 
 export function GameFormDialog({ game, onClose }: { game?: AdminGame; onClose: () => void }) {
-  const [form, setForm] = useState<GameForm>(() => formFromGame(game));
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [message, setMessage] = useState<string>();
-  const formRef = useRef<HTMLFormElement>(null);
+  // Errors are keyed as the server names the fields (`every_minutes`, `slots.0`, `multipliers.<bet type>`…).
+  const gameForm = useForm<GameForm, string>(() => formFromGame(game));
+  const { values: form, errors, set, refuse } = gameForm;
   const save = useSaveGame();
   const editing = game !== undefined;
 
-  // After a failed submit, take the keyboard to the first field with a problem.
-  const [focusTick, setFocusTick] = useState(0);
-  useEffect(() => {
-    if (focusTick === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusTick]);
-
-  const set = <K extends keyof GameForm>(key: K, value: GameForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-
-  const fail = (next: FormErrors, text: string) => {
-    setErrors(next);
-    setMessage(text);
-    setFocusTick((n) => n + 1);
+  const check = () => {
+    const result = inputFromForm(form);
+    if (!result.errors) return gameForm.check({ ok: true, payload: result.input });
+    refuse(result.errors, 'Please correct the fields marked below.');
+    return undefined;
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = inputFromForm(form);
-    if (result.errors) {
-      fail(result.errors, 'Please correct the fields marked below.');
-      return;
-    }
-    setErrors({});
-    setMessage(undefined);
+  const send = (input: NonNullable<ReturnType<typeof inputFromForm>['input']>) =>
     save.mutate(
-      { id: game?.id, input: result.input },
+      { id: game?.id, input },
       {
         onSuccess: (answer) => {
           toast.success(answer.message ?? (editing ? 'Game saved' : 'Game created'));
@@ -80,12 +62,11 @@ export function GameFormDialog({ game, onClose }: { game?: AdminGame; onClose: (
             const fieldErrors = formErrorsFromServer(error.errors);
             // Said beside its field already: the summary only points there; anything else is said here.
             const shown = Object.keys(fieldErrors).length > 0 && Object.keys(fieldErrors).every(isFormField);
-            fail(fieldErrors, shown ? 'Please correct the fields marked below.' : error.message);
+            refuse(fieldErrors, shown ? 'Please correct the fields marked below.' : error.message);
           }
         },
       },
     );
-  };
 
   const preview =
     form.scheduleKind === 'interval'
@@ -99,7 +80,7 @@ export function GameFormDialog({ game, onClose }: { game?: AdminGame; onClose: (
 
   return (
     <Dialog title={editing ? `Edit ${game.name}` : 'New game'} onClose={onClose} className="dialog--wide">
-      <form ref={formRef} className="form game-form" noValidate onSubmit={submit}>
+      <form className="form game-form" noValidate onSubmit={gameForm.submit(check, send)}>
         <Field
           label="Name"
           value={form.name}
@@ -303,7 +284,7 @@ export function GameFormDialog({ game, onClose }: { game?: AdminGame; onClose: (
           <GroupError id="stake-rules-error" message={errors.stake_rules} />
         </fieldset>
 
-        <FormAlert>{message}</FormAlert>
+        <FormAlert>{gameForm.message}</FormAlert>
         <div className="dialog__actions">
           <button type="button" className="button button--ghost" onClick={onClose}>
             Cancel

@@ -13,6 +13,7 @@ import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import { useDecideIdentity, useIdentityReviews, type IdentityDecision } from '@/features/admin/api/identity-reviews';
 import { LoadFailed, StatusBadge } from '@/features/admin/components/admin-ui';
 import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
+import { DecisionButtons } from '@/features/admin/components/decision-buttons';
 import { LocalTable, type LocalColumn } from '@/features/admin/components/local-table';
 import type { IdentityReview } from '@/features/admin/types';
 import './money-admin.css';
@@ -22,22 +23,11 @@ function Decide({ review: r }: { review: IdentityReview }) {
   const decide = useDecideIdentity();
   return (
     <div className="withdrawal-actions">
-      <button
-        type="button"
-        className="button button--primary button--small"
-        onClick={() => setOpen('approve')}
-        aria-label={`Approve the identity of ${r.player_name}`}
-      >
-        Approve
-      </button>
-      <button
-        type="button"
-        className="button button--danger-ghost button--small"
-        onClick={() => setOpen('reject')}
-        aria-label={`Reject the identity of ${r.player_name}`}
-      >
-        Reject
-      </button>
+      <DecisionButtons
+        approve={{ label: `Approve the identity of ${r.player_name}` }}
+        reject={{ label: `Reject the identity of ${r.player_name}` }}
+        onPick={setOpen}
+      />
       {open ? (
         <ConfirmDialog
           title={open === 'approve' ? `Approve ${r.player_name}?` : `Reject ${r.player_name}?`}

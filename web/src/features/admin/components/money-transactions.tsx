@@ -181,7 +181,7 @@ export function MoneyTransactions() {
       <div className="segmented" role="group" aria-label="Show">
         <button
           type="button"
-          className="segmented__option"
+          className="chip"
           aria-pressed={view === 'all'}
           onClick={() => setView('all')}
         >
@@ -189,7 +189,7 @@ export function MoneyTransactions() {
         </button>
         <button
           type="button"
-          className="segmented__option"
+          className="chip"
           aria-pressed={view === 'pending'}
           onClick={() => setView('pending')}
         >

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { formatNaira } from '@/lib/format';
 import { useApproveWithdrawal, useRejectWithdrawal } from '@/features/admin/api/withdrawals';
 import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
+import { DecisionButtons } from '@/features/admin/components/decision-buttons';
 import type { WithdrawalDecision } from '@/features/admin/types';
 import type { Withdrawal } from '@/types/money';
 
@@ -24,24 +25,15 @@ export function WithdrawalActions({ withdrawal: w, player, onDecided }: Props) {
   const who = player ? ` for ${player}` : '';
   return (
     <div className="withdrawal-actions">
-      <button
-        type="button"
-        className="button button--primary button--small"
-        onClick={() => setOpen('approve')}
-        aria-label={`${w.status === 'pending' ? 'Approve' : 'Check transfer of'} withdrawal #${w.id} (${amount}${who})`}
-      >
-        {w.status === 'pending' ? 'Approve' : 'Check transfer'}
-      </button>
-      {w.status === 'pending' ? (
-        <button
-          type="button"
-          className="button button--danger-ghost button--small"
-          onClick={() => setOpen('reject')}
-          aria-label={`Reject withdrawal #${w.id} (${amount}${who})`}
-        >
-          Reject
-        </button>
-      ) : null}
+      <DecisionButtons
+        approve={
+          w.status === 'pending'
+            ? { label: `Approve withdrawal #${w.id} (${amount}${who})` }
+            : { label: `Check transfer of withdrawal #${w.id} (${amount}${who})`, text: 'Check transfer' }
+        }
+        reject={w.status === 'pending' ? { label: `Reject withdrawal #${w.id} (${amount}${who})` } : null}
+        onPick={setOpen}
+      />
 
       {open === 'approve' ? (
         <ConfirmDialog

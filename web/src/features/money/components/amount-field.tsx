@@ -55,7 +55,7 @@ export function QuickAmounts({
         <button
           key={naira}
           type="button"
-          className="quick-amounts__chip"
+          className="chip quick-amounts__chip"
           aria-pressed={currentNaira === naira}
           disabled={disabled}
           onClick={() => onPick(naira)}

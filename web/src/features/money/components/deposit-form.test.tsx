@@ -4,18 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeErrorDialog, errorDialogStore } from '@/lib/error-dialog-store';
 import { clearSession, saveLogin } from '@/lib/session';
 import { makeLogin, makeUser } from '@/testing/data';
-import { makeDeposit, routeFetch, type Reply } from '@/testing/money';
+import { makeDeposit, makeLimits, routeFetch, type Reply } from '@/testing/money';
 import { renderUi } from '@/testing/render-ui';
 import { DepositForm } from './deposit-form';
 
-const NO_LIMITS = {
-  daily: null,
-  weekly: null,
-  monthly: null,
-  pending: { daily: null, weekly: null, monthly: null },
-  used: { daily: 0, weekly: 0, monthly: 0 },
-  window: 'rolling',
-};
+const NO_LIMITS = makeLimits();
 
 let limits: unknown;
 let create: Reply;

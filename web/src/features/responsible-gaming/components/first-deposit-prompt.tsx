@@ -8,6 +8,7 @@ import { useAuth } from '@/lib/session';
 import type { LimitsAnswer } from '@/types/money';
 import { PERIODS } from '../lib/limits-form';
 import { DepositLimitsForm } from './deposit-limits-form';
+import '@/components/ui/form/form.css';
 import './responsible-gaming.css';
 
 const SKIPPED_KEY = 'ayo.first-deposit-limits.skipped';
@@ -34,7 +35,7 @@ export function FirstDepositPrompt({ limits, onDone }: { limits: LimitsAnswer | 
 
   if (message) {
     return (
-      <p className="rg-message first-deposit__saved" role="status" data-testid="first-deposit-limits-saved">
+      <p className="form__notice rg-message first-deposit__saved" role="status" data-testid="first-deposit-limits-saved">
         {message} You can change your limits any time on your profile.
       </p>
     );

@@ -14,6 +14,7 @@ import { REALITY_CHECK_DEFAULT } from '../lib/reality-check';
 import { DepositLimitsForm } from './deposit-limits-form';
 import { RealityCheckSettings } from './reality-check-settings';
 import { TakeABreak } from './take-a-break';
+import '@/components/ui/form/form.css';
 import './responsible-gaming.css';
 
 function BreakInForce({ exclusion }: { exclusion: Exclusion }) {
@@ -44,7 +45,7 @@ export function ResponsibleGamingSection() {
         Play for fun, with money you can afford to lose. Set limits or take a break here;{' '}
         <Link to={paths.responsibleGaming.getHref()}>read about responsible gaming and where to get help</Link>.
       </p>
-      <p className="rg-message" role="status" data-testid="rg-message">
+      <p className="form__notice rg-message" role="status" data-testid="rg-message">
         {message}
       </p>
       {exclusion ? <BreakInForce exclusion={exclusion} /> : null}

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
 import { SubmitButton } from '@/components/ui/form/submit-button';
 import { TextField } from '@/components/ui/form/text-field';
+import { useForm } from '@/components/ui/form/use-form';
 import { StateSelect } from '@/components/forms/state-select';
 import { toast } from '@/lib/toast-store';
 import { useAddTaxRule, useTaxRules } from '@/features/admin/api/compliance';
@@ -8,7 +8,7 @@ import { LoadFailed } from '@/features/admin/components/admin-ui';
 import { Section } from '@/features/admin/components/compliance/section';
 import { LocalTable } from '@/features/admin/components/local-table';
 import { stateName } from '@/lib/states';
-import { serverFieldErrors } from '@/lib/server-errors';
+import type { Validation } from '@/lib/validation';
 
 /** Withholding tax on net winnings, per state and from a date; rules start today or later, never in the past. */
 export function TaxRules() {
@@ -38,39 +38,46 @@ export function TaxRules() {
   );
 }
 
-type Field = 'state' | 'rate' | 'from';
+type RuleValues = { state: string; rate: string; from: string };
+type RuleField = keyof RuleValues;
+type NewRule = { state: string; rate_bp: number; from: string };
+
+/** A rate of 0 to 100 %, in basis points as the server takes it; the state and date are the server's to check. */
+function checkRule(values: RuleValues): Validation<RuleField, NewRule> {
+  const percent = Number(values.rate);
+  if (values.rate.trim() === '' || !Number.isFinite(percent) || percent < 0 || percent > 100) {
+    return { ok: false, message: '', fieldErrors: { rate: 'Enter a percentage from 0 to 100' } };
+  }
+  return { ok: true, payload: { state: values.state, rate_bp: Math.round(percent * 100), from: values.from } };
+}
 
 function AddRule() {
-  const [state, setState] = useState('');
-  const [rate, setRate] = useState('');
-  const [from, setFrom] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useForm<RuleValues>({ state: '', rate: '', from: '' });
   const add = useAddTaxRule();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const percent = Number(rate);
-    if (rate.trim() === '' || !Number.isFinite(percent) || percent < 0 || percent > 100) {
-      setErrors({ rate: 'Enter a percentage from 0 to 100' });
-      return;
-    }
-    add.mutate(
-      { state, rate_bp: Math.round(percent * 100), from },
-      {
-        onSuccess: () => {
-          toast.success('Tax rule added');
-          setRate('');
-          setFrom('');
-          setErrors({});
-        },
-        onError: (e) => setErrors(serverFieldErrors<Field>(e, { state: 'state', rate_bp: 'rate', from: 'from' })),
+  const send = (rule: NewRule) =>
+    add.mutate(rule, {
+      onSuccess: () => {
+        toast.success('Tax rule added');
+        form.reset({ ...form.values, rate: '', from: '' });
       },
-    );
-  };
+      onError: (e) => form.serverErrors(e, { state: 'state', rate_bp: 'rate', from: 'from' }),
+    });
   return (
-    <form className="form compliance-filters" noValidate onSubmit={submit} aria-label="Add a tax rule">
-      <StateSelect value={state} onChange={setState} label="State" placeholder="Every other state" error={errors.state} />
-      <TextField label="Rate (%)" name="rate" inputMode="decimal" value={rate} onChange={(e) => setRate(e.target.value)} error={errors.rate} />
-      <TextField label="From" name="from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} error={errors.from} />
+    <form
+      className="form compliance-filters"
+      noValidate
+      onSubmit={form.submit(() => form.check(checkRule(form.values)), send)}
+      aria-label="Add a tax rule"
+    >
+      <StateSelect
+        value={form.values.state}
+        onChange={(state) => form.set('state', state)}
+        label="State"
+        placeholder="Every other state"
+        error={form.errors.state}
+      />
+      <TextField label="Rate (%)" inputMode="decimal" {...form.field('rate')} />
+      <TextField label="From" type="date" {...form.field('from')} />
       <SubmitButton pending={add.isPending} pendingText="Adding…">
         Add rule
       </SubmitButton>
