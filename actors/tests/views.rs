@@ -59,6 +59,7 @@ fn game() -> Game {
         stake_rules: StakeRules::default(),
         risk_limits: ayo_data::risk_limits::RiskLimits::default(),
         created_at: Utc::now(),
+        independent_party: Default::default(),
     }
 }
 

@@ -50,6 +50,7 @@ pub fn game(
         stake_rules: StakeRules::default(),
         risk_limits: ayo_data::risk_limits::RiskLimits::default(),
         created_at: Utc::now(),
+        independent_party: Default::default(),
     };
     store.games.put_game(&game)?;
     Ok(game)

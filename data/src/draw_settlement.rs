@@ -276,6 +276,7 @@ mod tests {
             stake_rules: StakeRules::default(),
             risk_limits: crate::risk_limits::RiskLimits::default(),
             created_at: Utc::now(),
+            independent_party: Default::default(),
         }
     }
 

@@ -58,6 +58,7 @@ pub fn seed_games(store: &Store, express_every_minutes: u32) -> anyhow::Result<u
             stake_rules: StakeRules::default(),
             risk_limits: ayo_data::risk_limits::RiskLimits::default(),
             created_at: Utc::now(),
+            independent_party: Default::default(),
         };
         store.games.put_game(&game)?;
     }

@@ -36,6 +36,7 @@ pub fn paused_game(store: &Store, slug: &str, close_before_secs: i64) -> Game {
         stake_rules: StakeRules::default(),
         risk_limits: ayo_data::risk_limits::RiskLimits::default(),
         created_at: Utc::now(),
+        independent_party: Default::default(),
     };
     store.games.put_game(&game).unwrap();
     game

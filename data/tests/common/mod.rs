@@ -62,6 +62,7 @@ pub fn a_game(id: u64, slug: &str) -> Game {
         stake_rules: StakeRules::default(),
         risk_limits: ayo_data::risk_limits::RiskLimits::default(),
         created_at: Utc::now(),
+        independent_party: Default::default(),
     }
 }
 
