@@ -254,7 +254,7 @@ fn a_sealed_seed_reads_back_and_is_never_at_rest_in_plain(games: &[Arc<dyn Games
     let rest = String::from_utf8_lossy(&rest);
     assert!(rest.contains(&draw.commitment), "the check reads the draw's record");
     assert!(!rest.contains(&seed), "no seed in plain at rest");
-    assert!(rest.contains("sealed:v1:"));
+    assert!(rest.contains("sealed:v2:"), "sealed for its draw");
 }
 
 #[test]
