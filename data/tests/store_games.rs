@@ -413,6 +413,29 @@ fn cluster_a_plain_seed_slipped_in_before_the_draw_is_refused() {
     assert_eq!(games.draw(draw.id).unwrap().unwrap().seed, draw.seed, "a drawn draw's seed is public");
 }
 
+#[test]
+#[ignore = "needs PostgreSQL: scripts/test.sh runs it beside a throwaway one"]
+fn cluster_a_sealed_seed_copied_onto_another_draw_does_not_open() {
+    let nodes = common::nodes::cluster(1);
+    let Node::Cluster(pg) = &nodes[0] else { unreachable!() };
+    let games = PgGames::new(pg.clone(), Some(SeedSealer::new(SEED_KEY)));
+    let game = stored_game(&games, "moved");
+    let a = a_draw(games.next_id().unwrap(), &game, base());
+    games.put_draw(&a).unwrap();
+    let b = a_draw(games.next_id().unwrap(), &game, base() + Duration::minutes(5));
+    games.put_draw(&b).unwrap();
+    let (from, to) = (a.id as i64, b.id as i64);
+    pg.run(move |pool| async move {
+        let sql = "UPDATE draws SET secrets = (SELECT secrets FROM draws WHERE id = $1) WHERE id = $2";
+        pool.get().await?.execute(sql, &[&from, &to]).await?;
+        Ok(())
+    })
+    .unwrap();
+    let refused = games.draw(b.id).unwrap_err().to_string();
+    assert!(refused.contains("another draw"), "{refused}");
+    assert_eq!(games.draw(a.id).unwrap().unwrap().seed, a.seed);
+}
+
 /// PostgreSQL only: the embedded store has one writer per draw (its DrawActor), but nodes may hold copies of a draw
 /// another node has moved on.
 #[test]
