@@ -23,17 +23,20 @@ export function DrawFairness({ draw }: { draw: Draw }) {
   const witness = draw.witness ?? null;
   const beacon = draw.beacon ?? null;
   const note = witnessNote(draw, entries);
+  const commitment = draw.commitment ?? '';
   return (
     <section className="draw-fairness" aria-label={`Fairness of draw ${draw.id}`} data-testid="draw-fairness">
       <p className="draw-fairness__row">
         <span className="draw-fairness__label">Commitment</span>{' '}
-        <code className="draw-fairness__hash" title={draw.commitment} data-testid="draw-commitment">
-          {shortHash(draw.commitment)}
+        <code className="draw-fairness__hash" title={commitment} data-testid="draw-commitment">
+          {shortHash(commitment)}
         </code>
       </p>
-      <CopyButton text={draw.commitment} label={`Copy the commitment of draw ${draw.id}`}>
-        Copy
-      </CopyButton>
+      {commitment ? (
+        <CopyButton text={commitment} label={`Copy the commitment of draw ${draw.id}`}>
+          Copy
+        </CopyButton>
+      ) : null}
       {witness?.name ? (
         <p className="draw-fairness__row" data-testid="draw-witness">
           <span className="draw-fairness__label">Witness</span> {witness.name}
