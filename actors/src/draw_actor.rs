@@ -12,7 +12,7 @@ use std::time::Duration;
 use actix::prelude::*;
 use chrono::Utc;
 
-use ayo_data::draw::{Draw, DrawId, DrawStatus, NO_WITNESS_REASON, WITNESS_ABSENT_REASON};
+use ayo_data::draw::{Draw, DrawId, DrawStatus, BEACON_ABSENT_REASON, NO_WITNESS_REASON, WITNESS_ABSENT_REASON};
 use ayo_data::draw_settlement::{DrawTickets, Records, Taxing};
 use ayo_data::game::Game;
 use ayo_data::lagos::lagos_day;
@@ -45,7 +45,7 @@ pub struct CancelDraw {
 
 /// The independent witness reveals their secret for this draw (after the tickets root is published, before the
 /// draw time), signed over the draw, the seed commitment, its own commitment, the root and the secret.
-#[derive(Message)]
+#[derive(Message, Clone, serde::Serialize, serde::Deserialize)]
 #[rtype(result = "Result<Draw, RevealRefused>")]
 pub struct RevealWitness {
     pub witness_id: UserId,
@@ -63,15 +63,15 @@ pub struct SignCommitment {
     pub signature: String,
 }
 
-/// Why a witness's reveal was not taken.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why a witness's reveal was not taken (carried between the nodes of a cluster as it is).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 pub enum RevealRefused {
     #[error("This draw is not awaiting a secret of yours")]
     NotYours,
     #[error("Sales are still open: reveal once the draw has closed and published its tickets root")]
     TooEarly,
     #[error("Too late: the draw is {0}")]
-    TooLate(&'static str),
+    TooLate(String),
     #[error(
         "The secret is not 64 lowercase hexadecimal characters, or its SHA-256 is not the commitment of this draw"
     )]
@@ -82,6 +82,9 @@ pub enum RevealRefused {
     BadSignature(SignatureError),
     #[error("Sales have begun: a commitment is signed before the first ticket")]
     SignedTooLate,
+    /// This node does not run the draws (a cluster): the reveal goes to the node that does (the lease holder).
+    #[error("Another node of the cluster runs the draws: try again in a few seconds")]
+    Elsewhere,
 }
 
 /// Open this scheduled draw now (the draw before it was cancelled, so the game has nothing on sale).
@@ -151,7 +154,7 @@ impl DrawActor {
         let next = match draw.status {
             // No sale without an independent party (docs/fairness.md): held until a witness has signed its
             // commitment on this draw; never found one by its closing time, it is cancelled with nothing sold.
-            DrawStatus::Scheduled if now >= draw.opens_at && !draw.witness_signed() => {
+            DrawStatus::Scheduled if now >= draw.opens_at && !draw.party_ready() => {
                 if now >= draw.closes_at {
                     draw.status = DrawStatus::Cancelled;
                     draw.cancelled_reason = Some(NO_WITNESS_REASON.to_string());
@@ -160,7 +163,7 @@ impl DrawActor {
                         self.refund_all(draw, game, ctx);
                         return;
                     }
-                } else if draw.witness.is_none() {
+                } else if draw.wants_witness() {
                     self.take_witness(&mut draw, game.as_ref());
                 }
                 Some((now + WITNESS_WAIT).min(draw.closes_at))
@@ -187,6 +190,24 @@ impl DrawActor {
                     return;
                 }
                 Some(now + chrono::Duration::seconds(1))
+            }
+            DrawStatus::Closed if now >= draw.draws_at && draw.awaits_beacon() => {
+                // `jobs::beacon` fetches the round and hands it over (`TakeBeacon`); past the deadline published with
+                // the round, the rule on /lottery-rules: cancelled, every ticket refunded, the seed published.
+                let deadline = draw.beacon.as_ref().map_or(draw.draws_at, |b| b.deadline);
+                if now < deadline {
+                    Some((now + BEACON_WAIT).min(deadline))
+                } else {
+                    draw.status = DrawStatus::Cancelled;
+                    draw.cancelled_reason = Some(BEACON_ABSENT_REASON.to_string());
+                    self.link(&mut draw);
+                    tracing::warn!(draw = draw.id, "no verified drand round by the deadline: draw cancelled");
+                    if self.save_and_publish(&draw, game.as_ref(), EventKind::DrawUpdated) {
+                        self.refund_all(draw, game, ctx);
+                        return;
+                    }
+                    Some(now + chrono::Duration::seconds(1))
+                }
             }
             DrawStatus::Closed if now >= draw.draws_at => {
                 let Some(binding) = draw.binding() else {
@@ -534,6 +555,8 @@ impl DrawActor {
 
 /// How often a draw held for want of a signed witness commitment looks again.
 const WITNESS_WAIT: chrono::Duration = chrono::Duration::milliseconds(250);
+/// How often a draw past its time looks again for its drand round.
+const BEACON_WAIT: chrono::Duration = chrono::Duration::milliseconds(500);
 /// How many of a game's latest draws are searched for the previous record of the chain (a game's later draws,
 /// scheduled but not drawn, come first in that list).
 const CHAIN_LOOK_BACK: usize = 64;
@@ -696,10 +719,10 @@ impl Handler<RevealWitness> for DrawActor {
     }
 }
 
-/// Takes a witness's secret for a closed draw: checked against its commitment, saved, published. The draw's actor
-/// does this; so does a cluster node that does not run the draws (the node running them reads the secret from the
-/// store at the draw time). The store refuses to write a draw behind its stored status, so a reveal racing the
-/// draw's cancellation for want of one cannot reopen it.
+/// Takes a witness's secret for a closed draw: checked against its commitment, saved, published. Only the draw's
+/// actor does this, on the node that runs the draws (a reveal sent to another node of a cluster is passed on to it
+/// over the bus), so the reveal is ordered with the draw's close, draw and cancellation; the store also refuses to
+/// write a draw behind its stored status.
 pub fn reveal(store: &Store, publish: &Publisher, draw_id: DrawId, msg: RevealWitness) -> Result<Draw, RevealRefused> {
     let Some(mut draw) = store.games.draw(draw_id).ok().flatten() else { return Err(RevealRefused::NotYours) };
     let game = store.games.game(draw.game_id).ok().flatten();
@@ -719,7 +742,7 @@ pub fn reveal(store: &Store, publish: &Publisher, draw_id: DrawId, msg: RevealWi
     match draw.status {
         DrawStatus::Scheduled | DrawStatus::Open => return Err(RevealRefused::TooEarly),
         DrawStatus::Closed => {}
-        other => return Err(RevealRefused::TooLate(other.as_str())),
+        other => return Err(RevealRefused::TooLate(other.as_str().to_string())),
     }
     // Closed is saved before the root is built: until the root is out the secret would bind to nothing public.
     let Some(root) = draw.tickets_root.as_deref() else { return Err(RevealRefused::TooEarly) };
@@ -784,6 +807,84 @@ impl Handler<SignCommitment> for DrawActor {
         self.step(ctx);
         Ok(signed)
     }
+}
+
+/// The draw's drand round as fetched (`jobs::beacon` in the server): taken only if it is the network's signature on
+/// the very round the draw was fixed to before sales.
+#[derive(Message)]
+#[rtype(result = "Result<Draw, BeaconRefused>")]
+pub struct TakeBeacon {
+    pub round: u64,
+    /// 96 lowercase hex, as drand publishes it.
+    pub signature: String,
+}
+
+/// Why a fetched round was not taken.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BeaconRefused {
+    #[error("This draw is not waiting for a drand round")]
+    NotAwaited,
+    #[error("Round {got} is not this draw's round, {fixed}")]
+    WrongRound { fixed: u64, got: u64 },
+    #[error("The draw's tickets root is not published yet: the round is taken after close")]
+    TooEarly,
+    #[error("{0}")]
+    Refused(#[from] ayo_data::lotto::beacon::BeaconError),
+    #[error("The draw could not be saved")]
+    NotSaved,
+}
+
+impl Handler<TakeBeacon> for DrawActor {
+    type Result = Result<Draw, BeaconRefused>;
+
+    fn handle(&mut self, msg: TakeBeacon, ctx: &mut Context<Self>) -> Self::Result {
+        let taken = take_beacon(&self.store, &self.publish, self.draw_id, msg)?;
+        // A draw past its time, waiting only for this round, is drawn now.
+        self.step(ctx);
+        Ok(taken)
+    }
+}
+
+/// Takes a closed draw's drand round: it must be the round fixed before sales and carry the network's BLS signature
+/// on it (`lotto::beacon::verify_round` against the chain's pinned key); its randomness is then saved with it and
+/// published. Done by the draw's actor, or by a cluster node that does not run the draws (the store refuses to write
+/// a draw behind its stored status, as for a reveal).
+pub fn take_beacon(
+    store: &Store,
+    publish: &Publisher,
+    draw_id: DrawId,
+    msg: TakeBeacon,
+) -> Result<Draw, BeaconRefused> {
+    use ayo_data::lotto::beacon::{verify_round, QUICKNET_PUBLIC_KEY};
+    let Some(mut draw) = store.games.draw(draw_id).ok().flatten() else { return Err(BeaconRefused::NotAwaited) };
+    let game = store.games.game(draw.game_id).ok().flatten();
+    let (status, has_root) = (draw.status, draw.tickets_root.is_some());
+    let Some(part) = draw.beacon.as_mut() else { return Err(BeaconRefused::NotAwaited) };
+    if msg.round != part.round {
+        return Err(BeaconRefused::WrongRound { fixed: part.round, got: msg.round });
+    }
+    let randomness = hex::encode(verify_round(QUICKNET_PUBLIC_KEY, part.round, &msg.signature)?);
+    if part.randomness.is_some() {
+        // BLS signatures are unique: a verified signature again is the same round again.
+        return Ok(draw);
+    }
+    match status {
+        DrawStatus::Closed if has_root => {}
+        DrawStatus::Scheduled | DrawStatus::Open | DrawStatus::Closed => return Err(BeaconRefused::TooEarly),
+        _ => return Err(BeaconRefused::NotAwaited),
+    }
+    part.signature = Some(msg.signature);
+    part.randomness = Some(randomness);
+    if let Err(e) = store.games.put_draw(&draw).and_then(|_| store.flush_blocking()) {
+        tracing::error!(draw = draw.id, error = %e, "could not save the drand round");
+        return Err(BeaconRefused::NotSaved);
+    }
+    publish.publish(Event {
+        topic: Topic::Draws,
+        kind: EventKind::DrawUpdated,
+        data: views::draw(&draw, game.as_ref()),
+    });
+    Ok(draw)
 }
 
 /// Stop: this node no longer runs the draws (its cluster lease was lost); the node that takes over resumes this

@@ -15,7 +15,8 @@ use ayo_data::lotto::Balls;
 use ayo_data::Store;
 
 use crate::draw_actor::{
-    self, CancelDraw, DrawActor, DrawFinished, OpenNow, RevealRefused, RevealWitness, SignCommitment, StandDown,
+    self, BeaconRefused, CancelDraw, DrawActor, DrawFinished, OpenNow, RevealRefused, RevealWitness, SignCommitment,
+    StandDown, TakeBeacon,
 };
 use crate::events::{Event, EventKind, Topic};
 use crate::lead::Lead;
@@ -149,7 +150,9 @@ impl Scheduler {
             // The witness's secret is fixed before the first ticket (none yet: the draw is not stored); the
             // witnesses take turns, from the one after the previous draw's.
             let after = previous.as_ref().and_then(|p| p.witness.as_ref()).map(|w| w.witness_id);
-            draw.witness = crate::witness_turn::take_next(&self.store, after)?;
+            if draw.party.needs_witness() {
+                draw.witness = crate::witness_turn::take_next(&self.store, after)?;
+            }
             self.store.games.put_draw(&draw)?;
             self.store.flush_blocking()?;
             self.publish.publish(Event {
@@ -241,14 +244,15 @@ impl Handler<Reveal> for Scheduler {
     type Result = ResponseFuture<Result<Draw, RevealRefused>>;
     fn handle(&mut self, msg: Reveal, _: &mut Context<Self>) -> Self::Result {
         if !self.leading {
-            // The node running the draws reads the secret from the store at the draw time.
-            let revealed = draw_actor::reveal(&self.store, &self.publish, msg.draw_id, msg.reveal);
-            return Box::pin(async move { revealed });
+            // Only the node running the draws takes a reveal, through the draw's actor, so a reveal can never race the
+            // draw's own close or cancellation (docs/fairness.md, "Reveal in order"): the asking node passes it on
+            // over the bus (`bus::lead::reveal`).
+            return Box::pin(async { Err(RevealRefused::Elsewhere) });
         }
         let actor = self.running.get(&msg.draw_id).cloned();
         let status = self.store.games.draw(msg.draw_id).ok().flatten().map(|d| d.status.as_str());
         Box::pin(async move {
-            let actor = actor.ok_or(RevealRefused::TooLate(status.unwrap_or("finished")))?;
+            let actor = actor.ok_or(RevealRefused::TooLate(status.unwrap_or("finished").to_string()))?;
             actor.send(msg.reveal).await.map_err(|_| RevealRefused::NotSaved)?
         })
     }
@@ -276,8 +280,31 @@ impl Handler<Sign> for Scheduler {
         let actor = self.running.get(&msg.draw_id).cloned();
         let status = self.store.games.draw(msg.draw_id).ok().flatten().map(|d| d.status.as_str());
         Box::pin(async move {
-            let actor = actor.ok_or(RevealRefused::TooLate(status.unwrap_or("finished")))?;
+            let actor = actor.ok_or(RevealRefused::TooLate(status.unwrap_or("finished").to_string()))?;
             actor.send(msg.sign).await.map_err(|_| RevealRefused::NotSaved)?
+        })
+    }
+}
+
+/// A draw's drand round as fetched, passed on to its actor.
+#[derive(Message)]
+#[rtype(result = "Result<Draw, BeaconRefused>")]
+pub struct Beacon {
+    pub draw_id: DrawId,
+    pub take: TakeBeacon,
+}
+
+impl Handler<Beacon> for Scheduler {
+    type Result = ResponseFuture<Result<Draw, BeaconRefused>>;
+    fn handle(&mut self, msg: Beacon, _: &mut Context<Self>) -> Self::Result {
+        if !self.leading {
+            let taken = draw_actor::take_beacon(&self.store, &self.publish, msg.draw_id, msg.take);
+            return Box::pin(async move { taken });
+        }
+        let actor = self.running.get(&msg.draw_id).cloned();
+        Box::pin(async move {
+            let actor = actor.ok_or(BeaconRefused::NotAwaited)?;
+            actor.send(msg.take).await.map_err(|_| BeaconRefused::NotSaved)?
         })
     }
 }

@@ -21,6 +21,22 @@ pub fn time(t: DateTime<Utc>) -> String {
 
 /// A draw. The seed appears only once the balls are out.
 pub fn draw(draw: &Draw, game: Option<&Game>) -> Value {
+    let mut view = draw_fields(draw, game);
+    // A top-level object only on a draw fixed to a drand round (docs/fairness.md, "The drand beacon"), else absent.
+    if let Some(beacon) = &draw.beacon {
+        view["beacon"] = json!({
+            "network": beacon.network,
+            "chain_hash": beacon.chain_hash,
+            "round": beacon.round,
+            "deadline": time(beacon.deadline),
+            "signature": beacon.signature,
+            "randomness": beacon.randomness,
+        });
+    }
+    view
+}
+
+fn draw_fields(draw: &Draw, game: Option<&Game>) -> Value {
     json!({
         "id": draw.id,
         "game_id": draw.game_id,
@@ -204,6 +220,8 @@ pub fn game(game: &Game, next_draw: Option<&Draw>) -> Value {
         "bet_types": game.bet_types,
         "multipliers": game.multipliers,
         "stake_rules": game.stake_rules,
+        // Who fixes the balls with the operator: `witness`, `beacon` (drand quicknet) or `both`.
+        "independent_party": game.independent_party,
         "next_draw": next_draw.map(|d| draw(d, Some(game))),
     })
 }

@@ -3,7 +3,8 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Game, GameId};
+use crate::game::{Game, GameId, IndependentParty};
+use crate::lotto::beacon::{round_after, QUICKNET_CHAIN_HASH};
 use crate::lotto::fair::{ALGORITHM, ALGORITHM_V2};
 use crate::lotto::{Balls, Binding, Seed};
 use crate::user::UserId;
@@ -84,6 +85,61 @@ pub struct Draw {
     pub prev_draw_id: Option<DrawId>,
     #[serde(default)]
     pub prev_record_hash: Option<String>,
+    /// Who fixes the balls with the operator, copied from the game when the draw is scheduled (a witness for draws
+    /// from before the beacon).
+    #[serde(default)]
+    pub party: IndependentParty,
+    /// The drand round the balls also depend on, fixed when the draw is scheduled (docs/fairness.md, "The drand
+    /// beacon"); `None` for a draw without a beacon.
+    #[serde(default)]
+    pub beacon: Option<BeaconPart>,
+}
+
+/// A draw's drand quicknet round: fixed before sales, fetched and verified after close.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BeaconPart {
+    /// `quicknet`.
+    pub network: String,
+    /// The chain's hash, its identity in drand's API.
+    pub chain_hash: String,
+    /// The first round published after sales close (`lotto::beacon::round_after`).
+    pub round: u64,
+    /// The last moment the round is waited for: with no verified round by then the draw is cancelled and every
+    /// ticket refunded (`BEACON_GRACE` after the draw time, fixed and published with the round).
+    pub deadline: DateTime<Utc>,
+    /// The round's BLS signature (96 lowercase hex), once fetched and verified.
+    #[serde(default)]
+    pub signature: Option<String>,
+    /// `SHA-256(signature)`, 64 lowercase hex: what the balls take from the round.
+    #[serde(default)]
+    pub randomness: Option<String>,
+}
+
+/// The network every beacon draw uses.
+pub const BEACON_NETWORK: &str = "quicknet";
+
+/// How long after the draw time a draw waits for its drand round before it is cancelled with refunds (the rule on
+/// /lottery-rules): drand publishes every 3 s from many independent nodes, so ten minutes without a verifiable round
+/// means the beacon, or the way to it, is down.
+pub const BEACON_GRACE: chrono::Duration = chrono::Duration::minutes(10);
+
+impl BeaconPart {
+    /// The quicknet round a draw closing at `closes_at` is fixed to, waited for until `draws_at + BEACON_GRACE`.
+    pub fn after_close(closes_at: DateTime<Utc>, draws_at: DateTime<Utc>) -> Self {
+        Self::round(round_after(closes_at.timestamp()), draws_at + BEACON_GRACE)
+    }
+
+    /// A draw fixed to `round` (tests fix a recorded round this way), waited for until `deadline`.
+    pub fn round(round: u64, deadline: DateTime<Utc>) -> Self {
+        Self {
+            network: BEACON_NETWORK.to_string(),
+            chain_hash: QUICKNET_CHAIN_HASH.to_string(),
+            round,
+            deadline,
+            signature: None,
+            randomness: None,
+        }
+    }
 }
 
 /// A witness's part in one draw: a commitment fixed before sales, and the secret revealed after close.
@@ -126,8 +182,12 @@ pub const NO_WITNESS_REASON: &str = "No independent witness signed a commitment 
 
 /// Why a draw whose witness has revealed is not cancelled (docs/fairness.md, "No void after the result is knowable").
 pub const NO_VOID_AFTER_REVEAL: &str =
-    "The witness has revealed: this draw's result can be computed now, so it can no \
-     longer be cancelled; it is drawn and paid at its draw time";
+    "The witness has revealed (and the drand round, if the draw has one, is in): this draw's result can be computed \
+     now, so it can no longer be cancelled; it is drawn and paid at its draw time";
+
+/// Why a draw whose drand round could not be fetched and verified in time is cancelled (the rule on /lottery-rules).
+pub const BEACON_ABSENT_REASON: &str = "The drand beacon's round for this draw could not be fetched and verified \
+     within 10 minutes of the draw time, so this draw cannot be drawn fairly: every ticket is refunded in full";
 
 /// What decides whether a draw takes a ticket: read on every purchase instead of the whole draw.
 #[derive(Debug, Clone, Deserialize)]
@@ -148,12 +208,14 @@ impl Draw {
     /// whose commitment is public from now on.
     pub fn schedule(id: DrawId, game: &Game, opens_at: DateTime<Utc>, draws_at: DateTime<Utc>) -> Self {
         let seed = Seed::generate();
+        let closes_at = draws_at - chrono::Duration::seconds(game.close_before_secs);
+        let party = game.independent_party;
         Self {
             id,
             game_id: game.id,
             status: DrawStatus::Scheduled,
             opens_at,
-            closes_at: draws_at - chrono::Duration::seconds(game.close_before_secs),
+            closes_at,
             draws_at,
             commitment: seed.commitment(),
             seed,
@@ -170,6 +232,8 @@ impl Draw {
             settlement_halted: None,
             prev_draw_id: None,
             prev_record_hash: None,
+            party,
+            beacon: party.needs_beacon().then(|| BeaconPart::after_close(closes_at, draws_at)),
         }
     }
 
@@ -209,7 +273,13 @@ impl Draw {
                 Some(WitnessPart { secret: Some(secret), .. }) => secret,
                 Some(_) => return None,
             };
-            return Some(Binding::V2 { tickets_root, witness_secret });
+            return match &self.beacon {
+                None => Some(Binding::V2 { tickets_root, witness_secret }),
+                Some(BeaconPart { randomness: Some(beacon_randomness), .. }) => {
+                    Some(Binding::V2Beacon { tickets_root, witness_secret, beacon_randomness })
+                }
+                Some(_) => None,
+            };
         }
         self.tickets_hash.as_deref().map(|tickets_hash| Binding::V1 { tickets_hash })
     }
@@ -219,15 +289,35 @@ impl Draw {
         self.witness.as_ref().is_some_and(|w| w.commitment_signature.is_some())
     }
 
-    /// Scheduled, its sales time come, but held back for want of a signed witness commitment.
-    pub fn held_for_witness(&self, now: DateTime<Utc>) -> bool {
-        self.status == DrawStatus::Scheduled && now >= self.opens_at && !self.witness_signed()
+    /// Every independent party the draw needs is in place before the first ticket: its witness has signed its
+    /// commitment (when it needs one) and its drand round is fixed (when it needs one). The one condition for sale.
+    pub fn party_ready(&self) -> bool {
+        (!self.party.needs_witness() || self.witness_signed()) && (!self.party.needs_beacon() || self.beacon.is_some())
     }
 
-    /// The balls can be computed from what is known (the tickets root is out and the witness has revealed): from
-    /// then on the draw is not cancelled, so nobody can void a result after seeing it.
+    /// Whether the draw needs a witness it has not got yet (beacon-only draws never take one).
+    pub fn wants_witness(&self) -> bool {
+        self.party.needs_witness() && self.witness.is_none()
+    }
+
+    /// Scheduled, its sales time come, but held back for want of a signed witness commitment.
+    pub fn held_for_witness(&self, now: DateTime<Utc>) -> bool {
+        self.status == DrawStatus::Scheduled && now >= self.opens_at && !self.party_ready()
+    }
+
+    /// The balls can be computed from what is known (the tickets root is out, the witness, if any, has revealed,
+    /// and the drand round, if any, is in): from then on the draw is not cancelled, so nobody can void a result
+    /// after seeing it.
     pub fn result_knowable(&self) -> bool {
-        self.tickets_root.is_some() && self.witness.as_ref().is_some_and(|w| w.secret.is_some())
+        (self.witness.is_some() || self.beacon.is_some())
+            && self.tickets_root.is_some()
+            && self.witness.as_ref().is_none_or(|w| w.secret.is_some())
+            && self.beacon.as_ref().is_none_or(|b| b.randomness.is_some())
+    }
+
+    /// A drand round fixed on this draw and not yet verified.
+    pub fn awaits_beacon(&self) -> bool {
+        self.beacon.as_ref().is_some_and(|b| b.randomness.is_none())
     }
 
     /// A witness committed to this draw and has not revealed yet.

@@ -90,6 +90,26 @@ impl SecondsFromMidnight for DateTime<FixedOffset> {
     }
 }
 
+/// Who besides the operator fixes a game's balls (docs/fairness.md, "No sale without an independent party"): a named
+/// witness's committed secret, the drand quicknet beacon's round after close, or both (an operator may require both).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum IndependentParty {
+    #[default]
+    Witness,
+    Beacon,
+    Both,
+}
+
+impl IndependentParty {
+    pub fn needs_witness(self) -> bool {
+        matches!(self, IndependentParty::Witness | IndependentParty::Both)
+    }
+    pub fn needs_beacon(self) -> bool {
+        matches!(self, IndependentParty::Beacon | IndependentParty::Both)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Game {
     pub id: GameId,
@@ -107,6 +127,9 @@ pub struct Game {
     #[serde(default)]
     pub risk_limits: RiskLimits,
     pub created_at: DateTime<Utc>,
+    /// Who fixes the balls with the operator; a witness by default (and for games from before the beacon).
+    #[serde(default)]
+    pub independent_party: IndependentParty,
 }
 
 impl Game {
@@ -127,6 +150,7 @@ impl Game {
             stake_rules: StakeRules::default(),
             risk_limits: RiskLimits::default(),
             created_at,
+            independent_party: IndependentParty::default(),
         }
     }
 

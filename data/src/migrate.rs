@@ -114,6 +114,7 @@ pub async fn import(store: &Store, client: &mut Client) -> Result<Imported, PgEr
     copy_settlements(&tx, store).await?;
     copy_from_records(&tx).await?;
     copy_witness_pool(&tx, store).await?;
+    copy_witness_keys(&tx, store).await?;
     // New ids (`pg::money`, `pg::blocking`, `pg::users`, `pg::games`) start past every id copied.
     tx.execute(
         "SELECT setval('ids', greatest(1000, (SELECT max(id) FROM ledger_entries), (SELECT max(id) FROM tickets),
@@ -165,6 +166,25 @@ async fn copy_witness_pool(tx: &tokio_postgres::Transaction<'_>, store: &Store) 
     crate::pg::witness::pool(tx, &store.embedded()?.witness.waiting()?)
         .await?
         .map_err(|e| PgError::Mismatch(vec![format!("the witness pool: {e}")]))
+}
+
+/// The witnesses' public entries (name, Ed25519 key, since): without them every draw a witness committed to would
+/// name a key nobody lists, and the witness could no longer sign or reveal on the new store.
+async fn copy_witness_keys(tx: &tokio_postgres::Transaction<'_>, store: &Store) -> Result<(), PgError> {
+    let entries = store.witness.entries()?;
+    for entry in &entries {
+        tx.execute(
+            "INSERT INTO witness_keys (witness_id, name, public_key, since, note) VALUES ($1, $2, $3, $4, $5)",
+            &[&(entry.witness_id as i64), &entry.name, &entry.public_key, &entry.since, &entry.note],
+        )
+        .await?;
+    }
+    let copied: i64 = tx.query_one("SELECT count(*) FROM witness_keys", &[]).await?.get(0);
+    if copied != entries.len() as i64 {
+        let problem = format!("witness keys: {} in the store, {copied} copied", entries.len());
+        return Err(PgError::Mismatch(vec![problem]));
+    }
+    Ok(())
 }
 
 /// The keys that make a keyed move happen once, so a repeat after the move still moves nothing.

@@ -244,6 +244,48 @@ fn signed_receipts(leaves_data: &[String], commitment: &str) -> Value {
     Value::Array(cases)
 }
 
+/// Quicknet round 1000's signature, as published (docs/vectors/drand-quicknet.json).
+const ROUND_1000_SIGNATURE: &str =
+    "b44679b9a59af2ec876b1a6b1ad52ea9b1615fc3982b19576350f93447cb1125e342b73a8dd2bacbe47e4b6b63ed5e39";
+
+/// Draws fixed to a drand round (docs/fairness.md, "The drand beacon"): the round's randomness verified by the real
+/// function and added to the balls' message; one with a witness as well, one with the beacon alone.
+fn beacon_draws(root: &str) -> Vec<Value> {
+    use ayo_data::lotto::beacon::{verify_round, QUICKNET_CHAIN_HASH, QUICKNET_PUBLIC_KEY};
+    let randomness = verify_round(QUICKNET_PUBLIC_KEY, 1000, ROUND_1000_SIGNATURE).map(hex::encode).unwrap_or_default();
+    [(44u64, [0x66u8; 32], Some([0x77u8; 32])), (45, [0x88; 32], None)]
+        .into_iter()
+        .map(|(draw_id, seed, witness)| {
+            let seed = Seed(seed);
+            let witness_secret = witness.map(hex::encode);
+            let binding = Binding::V2Beacon {
+                tickets_root: root,
+                witness_secret: witness_secret.as_deref().unwrap_or(""),
+                beacon_randomness: &randomness,
+            };
+            let outcome = draw_balls_bound(&seed, draw_id, binding);
+            json!({
+                "draw_id": draw_id,
+                "seed": seed.to_hex(),
+                "commitment": seed.commitment(),
+                "tickets_root": root,
+                "witness_secret": witness_secret,
+                "witness_commitment": witness_secret.as_deref().and_then(witness_commitment),
+                "beacon": {
+                    "network": "quicknet",
+                    "chain_hash": QUICKNET_CHAIN_HASH,
+                    "round": 1000,
+                    "signature": ROUND_1000_SIGNATURE,
+                    "randomness": randomness,
+                },
+                "first_block_message": ayo_data::lotto::fair::block_message("balls", draw_id, binding, 0),
+                "numbers": outcome.numbers,
+                "machine_numbers": outcome.machine_numbers,
+            })
+        })
+        .collect()
+}
+
 /// Fixed inputs: the vectors are a pure function of them.
 fn vectors() -> Value {
     let tickets = tickets();
@@ -273,6 +315,7 @@ fn vectors() -> Value {
         "payouts": payouts(&tickets),
         "refused": refused(&with_letters),
         "signed_receipts": signed_receipts(&all_leaves, &draws[0].commitment),
+        "beacon_draws": beacon_draws(&root(3)),
     })
 }
 
@@ -328,4 +371,13 @@ fn every_bet_type_has_a_payout_vector_that_wins() {
         .collect();
     let all: std::collections::BTreeSet<&str> = ayo_data::lotto::BetType::ALL.iter().map(|t| t.as_str()).collect();
     assert_eq!(winning, all);
+}
+
+#[test]
+fn the_independent_python_checker_accepts_every_vector_and_refuses_every_negative_one() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/vectors/check_v2.py");
+    let run = std::process::Command::new("python3").arg(script).output().unwrap_or_else(|e| panic!("python3: {e}"));
+    let said = format!("{}{}", String::from_utf8_lossy(&run.stdout), String::from_utf8_lossy(&run.stderr));
+    assert!(run.status.success(), "{said}");
+    assert!(said.contains("re-spelled draws refused") && said.contains("2 beacon draws check out"), "{said}");
 }

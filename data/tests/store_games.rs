@@ -255,7 +255,7 @@ fn a_sealed_seed_reads_back_and_is_never_at_rest_in_plain(games: &[Arc<dyn Games
     let rest = String::from_utf8_lossy(&rest);
     assert!(rest.contains(&draw.commitment), "the check reads the draw's record");
     assert!(!rest.contains(&seed), "no seed in plain at rest");
-    assert!(rest.contains("sealed:v1:"));
+    assert!(rest.contains("sealed:v2:"), "sealed for its draw");
 }
 
 #[test]
@@ -334,6 +334,45 @@ fn embedded_plain_seeds_are_sealed_once_and_a_plain_seed_slipped_in_later_is_ref
     }
 }
 
+/// Issue 30: a sealed seed names its draw, so whoever can write the database cannot copy one draw's sealed seed (and
+/// commitment) onto another, e.g. a past draw's, whose seed is public, onto a draw still to come.
+#[test]
+fn embedded_a_sealed_seed_copied_onto_another_draw_does_not_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("db");
+    let (a, b) = {
+        let store = reopened(|| ayo_data::Store::open_sealed(&path, SEED_KEY));
+        let game = stored_game(&*store.games, "moved");
+        let a = a_draw(store.games.next_id().unwrap(), &game, base());
+        store.games.put_draw(&a).unwrap();
+        let b = a_draw(store.games.next_id().unwrap(), &game, base() + Duration::minutes(5));
+        store.games.put_draw(&b).unwrap();
+        store.flush_blocking().unwrap();
+        (a, b)
+    };
+    {
+        let db = reopened(|| sled::open(&path).map_err(ayo_data::StoreError::from));
+        let draws = db.open_tree("draws").unwrap();
+        let record = |id: u64| {
+            draws.iter().filter_map(Result::ok).find_map(|(key, bytes)| {
+                let value: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
+                (value["id"] == id && value.get("seed").is_some()).then_some((key, value))
+            })
+        };
+        let (_, from_a) = record(a.id).unwrap();
+        let (key_b, mut on_b) = record(b.id).unwrap();
+        assert!(from_a["seed"].as_str().unwrap().starts_with("sealed:v2:"), "{}", from_a["seed"]);
+        on_b["seed"] = from_a["seed"].clone();
+        on_b["commitment"] = from_a["commitment"].clone();
+        draws.insert(key_b, serde_json::to_vec(&on_b).unwrap()).unwrap();
+        db.flush().unwrap();
+    }
+    let store = reopened(|| ayo_data::Store::open_sealed(&path, SEED_KEY));
+    let refused = store.games.draw(b.id).unwrap_err().to_string();
+    assert!(refused.contains("another draw"), "{refused}");
+    assert_eq!(store.games.draw(a.id).unwrap().unwrap().seed, a.seed, "the seed opens on its own draw");
+}
+
 /// The store at a path a handle just let go of: sled releases the database's file lock once its own I/O threads have
 /// finished with the dropped handle, which can be a moment after the drop (seen in CI as "could not acquire lock").
 fn reopened<T>(open: impl Fn() -> ayo_data::StoreResult<T>) -> T {
@@ -373,6 +412,29 @@ fn cluster_a_plain_seed_slipped_in_before_the_draw_is_refused() {
     assert!(refused.contains("unsealed before the draw"), "{refused}");
     slip("drawn");
     assert_eq!(games.draw(draw.id).unwrap().unwrap().seed, draw.seed, "a drawn draw's seed is public");
+}
+
+#[test]
+#[ignore = "needs PostgreSQL: scripts/test.sh runs it beside a throwaway one"]
+fn cluster_a_sealed_seed_copied_onto_another_draw_does_not_open() {
+    let nodes = common::nodes::cluster(1);
+    let Node::Cluster(pg) = &nodes[0] else { unreachable!() };
+    let games = PgGames::new(pg.clone(), Some(SeedSealer::new(SEED_KEY)));
+    let game = stored_game(&games, "moved");
+    let a = a_draw(games.next_id().unwrap(), &game, base());
+    games.put_draw(&a).unwrap();
+    let b = a_draw(games.next_id().unwrap(), &game, base() + Duration::minutes(5));
+    games.put_draw(&b).unwrap();
+    let (from, to) = (a.id as i64, b.id as i64);
+    pg.run(move |pool| async move {
+        let sql = "UPDATE draws SET secrets = (SELECT secrets FROM draws WHERE id = $1) WHERE id = $2";
+        pool.get().await?.execute(sql, &[&from, &to]).await?;
+        Ok(())
+    })
+    .unwrap();
+    let refused = games.draw(b.id).unwrap_err().to_string();
+    assert!(refused.contains("another draw"), "{refused}");
+    assert_eq!(games.draw(a.id).unwrap().unwrap().seed, a.seed);
 }
 
 /// PostgreSQL only: the embedded store has one writer per draw (its DrawActor), but nodes may hold copies of a draw

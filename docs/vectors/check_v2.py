@@ -7,12 +7,16 @@ one field is spelled other than as exactly 64 lowercase hex characters, and chec
 receipt signature verifies exactly when it should not.
 
 With `--url BASE DRAW_ID` it reads only the public API of a running server instead: the draw, its leaves (which must
-give its tickets root), its balls, and the chain of draw records back to its game's first (docs/fairness.md, "The
-chain of draws"); it exits non-zero naming the first thing that does not verify.
+give its tickets root), its balls, its witness's two Ed25519 signatures (the key must be listed at /witnesses), its
+drand round if it has one (quicknet, the first round after close, randomness = SHA-256(signature); the round's BLS
+signature itself is checked when the `py_ecc` package is installed, and said to be unchecked otherwise), and the
+chain of draw records back to its game's first (docs/fairness.md, "The chain of draws"), with every earlier record's
+witness signatures; it exits non-zero naming the first thing that does not verify.
 
     python3 docs/vectors/check_v2.py
     python3 docs/vectors/check_v2.py --url https://ayolotto.ng 1234
 """
+import datetime
 import hashlib
 import hmac
 import json
@@ -53,11 +57,13 @@ def sha256(data: bytes) -> bytes:
     return hashlib.sha256(data).digest()
 
 
-def balls(seed: bytes, draw_id: int, root: str, witness_secret: str, label: str) -> list:
-    """Five distinct numbers 1-90 from the HMAC-SHA256 stream, rejecting bytes >= 180."""
+def balls(seed: bytes, draw_id: int, root: str, witness_secret: str, label: str, beacon: str = "") -> list:
+    """Five distinct numbers 1-90 from the HMAC-SHA256 stream, rejecting bytes >= 180. A draw fixed to a drand round
+    adds the round's randomness after the witness secret."""
     out, counter = [], 0
+    beacon_field = f"{beacon}|" if beacon else ""
     while len(out) < 5:
-        message = f"ayo-lotto/v2|{label}|{draw_id}|{root}|{witness_secret}|{counter}".encode()
+        message = f"ayo-lotto/v2|{label}|{draw_id}|{root}|{witness_secret}|{beacon_field}{counter}".encode()
         for byte in hmac.new(seed, message, hashlib.sha256).digest():
             if byte < 180 and (byte % 90 + 1) not in out:
                 out.append(byte % 90 + 1)
@@ -81,8 +87,86 @@ def verify_draw(draw: dict) -> None:
     elif secret is not None:
         raise AssertionError("a witness secret without a witness commitment")
     assert sha256(seed).hex() == draw["commitment"], "commitment"
+    randomness = ""
+    if draw.get("beacon") is not None:
+        randomness = check_beacon(draw["beacon"], draw.get("closes_at"))
     for label, field in (("balls", "numbers"), ("machine", "machine_numbers")):
-        assert balls(seed, draw["draw_id"], draw["tickets_root"], secret or "", label) == draw[field], field
+        assert balls(seed, draw["draw_id"], draw["tickets_root"], secret or "", label, randomness) == draw[field], field
+
+
+QUICKNET_CHAIN_HASH = "52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971"
+QUICKNET_PUBLIC_KEY = ("83cf0f2896adee7eb8b5f01fcad3912212c437e0073e911fb90022d3e760183c8c4b450b6a0a6c3ac6a5776a2d1064510d"
+                       "1fec758c921cc22b0e17e63aaf4bcb5ed66304de9cf809bd274ca73bab4af5a6e9c76a4bc09e76eae8991ef5ece45a")
+QUICKNET_GENESIS, QUICKNET_PERIOD = 1692803367, 3
+QUICKNET_DST = b"BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_"
+UNCHECKED = []
+
+
+def round_after(close: int) -> int:
+    """docs/fairness.md, "The drand beacon": the first quicknet round published strictly after `close`."""
+    return 1 if close < QUICKNET_GENESIS else (close - QUICKNET_GENESIS) // QUICKNET_PERIOD + 2
+
+
+def bls_holds(round_: int, signature: bytes):
+    """Whether `signature` is the network's BLS signature on `round_` (e(sig, g2) = e(H(round), key)), or None when
+    the `py_ecc` package is not installed to check it (the standard library has no BLS12-381)."""
+    try:
+        from py_ecc.bls.hash_to_curve import hash_to_G1
+        from py_ecc.bls.point_compression import decompress_G1, decompress_G2
+        from py_ecc.optimized_bls12_381 import G2, pairing
+    except ImportError:
+        return None
+    try:
+        key_bytes = bytes.fromhex(QUICKNET_PUBLIC_KEY)
+        key = decompress_G2((int.from_bytes(key_bytes[:48], "big"), int.from_bytes(key_bytes[48:], "big")))
+        point = decompress_G1(int.from_bytes(signature, "big"))
+        message = hash_to_G1(sha256(round_.to_bytes(8, "big")), QUICKNET_DST, hashlib.sha256)
+        return pairing(G2, point) == pairing(key, message)
+    except Exception:  # a point that does not decompress is no signature
+        return False
+
+
+def check_beacon(beacon: dict, closes_at) -> str:
+    """A draw's drand round: quicknet, the first round after close (when the close is given), randomness =
+    SHA-256(signature), and the BLS signature when py_ecc can check it. The randomness, for the balls."""
+    assert beacon.get("network") == "quicknet" and beacon.get("chain_hash") == QUICKNET_CHAIN_HASH, "beacon network"
+    if closes_at is not None:
+        close = int(datetime.datetime.fromisoformat(closes_at.replace("Z", "+00:00")).timestamp())
+        assert beacon["round"] == round_after(close), (
+            f"beacon round {beacon['round']} is not the first after close ({round_after(close)})")
+    signature, randomness = beacon.get("signature"), beacon.get("randomness")
+    if signature is None or randomness is None:
+        raise AssertionError(f"the drand round {beacon['round']} was never taken: no result")
+    if not re.fullmatch(r"[0-9a-f]{96}", signature):
+        raise Refused("beacon.signature", "not 96 lowercase hex")
+    assert sha256(bytes.fromhex(signature)).hex() == hex32("beacon.randomness", randomness).hex(), "beacon randomness"
+    holds = bls_holds(beacon["round"], bytes.fromhex(signature))
+    if holds is None:
+        UNCHECKED.append(f"round {beacon['round']}'s BLS signature (install py_ecc to check it)")
+    else:
+        assert holds, f"the drand round {beacon['round']}'s signature is not the network's"
+    return randomness
+
+
+def check_witness_signatures(draw: dict, listed_keys) -> None:
+    """docs/fairness.md, "Witness signatures": the witness's Ed25519 signatures of its commitment on the draw and,
+    once revealed, of its reveal over the tickets root, with a key listed at /witnesses."""
+    witness = draw.get("witness") or {}
+    key = witness.get("public_key")
+    if not witness or key is None:
+        return
+    assert key in listed_keys, f"the witness key {key} of draw {draw['id']} is not listed at /witnesses"
+    public = hex32("witness.public_key", key)
+    signed = lambda text, sig: (isinstance(sig, str) and re.fullmatch(r"[0-9a-f]{128}", sig) is not None
+                                and ed25519_verify(public, text.encode(), bytes.fromhex(sig)))
+    commit = f"ayo-lotto/v2|witness-commit|{draw['id']}|{draw['commitment']}|{witness['commitment']}"
+    assert signed(commit, witness.get("commitment_signature")), (
+        f"draw {draw['id']}: the witness's commitment signature does not verify")
+    if witness.get("secret") is not None:
+        reveal = (f"ayo-lotto/v2|witness-reveal|{draw['id']}|{draw['commitment']}|{witness['commitment']}|"
+                  f"{draw['tickets_root']}|{witness['secret']}")
+        assert signed(reveal, witness.get("reveal_signature")), (
+            f"draw {draw['id']}: the witness's reveal signature does not verify")
 
 
 def tree_root(leaves: list) -> bytes:
@@ -287,8 +371,11 @@ def check_url(base: str, draw_id: int) -> int:
             "draw_id": draw["id"], "seed": draw["seed"], "commitment": draw["commitment"],
             "tickets_root": draw["tickets_root"], "witness_secret": witness.get("secret"),
             "witness_commitment": witness.get("commitment"), "numbers": draw["numbers"],
-            "machine_numbers": draw["machine_numbers"],
+            "machine_numbers": draw["machine_numbers"], "beacon": draw.get("beacon"),
+            "closes_at": draw.get("closes_at"),
         })
+    listed = {w.get("public_key") for w in (get("/witnesses") or {}).get("witnesses", [])}
+    check_witness_signatures(draw, listed)
     if draw.get("record_hash") is not None and record_hash(draw) != draw["record_hash"]:
         print(f"draw {draw_id} does NOT verify: its record does not hash to its record_hash", file=sys.stderr)
         return 1
@@ -301,9 +388,12 @@ def check_url(base: str, draw_id: int) -> int:
                   f"hashes to {record_hash(previous)}; draw {current['id']} linked to {current['prev_record_hash']})",
                   file=sys.stderr)
             return 1
+        check_witness_signatures(previous, listed)
         current, links = previous, links + 1
-    print(f"draw {draw_id} verified: {len(leaves)} leaves give its root, its balls follow, and {links} earlier "
-          f"record(s) of its game link back unbroken to draw {current['id']}")
+    unchecked = f"; NOT checked: {', '.join(UNCHECKED)}" if UNCHECKED else ""
+    print(f"draw {draw_id} verified: {len(leaves)} leaves give its root, its balls follow, its witness signatures "
+          f"hold, and {links} earlier record(s) of its game link back unbroken (signatures too) to draw "
+          f"{current['id']}{unchecked}")
     return 0
 
 
@@ -318,6 +408,8 @@ def main() -> int:
     for draw in vectors["draws"]:
         verify_draw(draw)
         assert draw["tickets_root"] == vectors["merkle"][draw["tree"]]["root"], draw["draw_id"]
+    for draw in vectors.get("beacon_draws", []):
+        verify_draw(draw)
     for case in vectors["merkle"]:
         leaves = [sha256(b"\x00" + text.encode()) for text in case["leaves_data"]]
         root = tree_root(leaves)
@@ -363,7 +455,8 @@ def main() -> int:
     print(f"ayo-lotto/v2: {len(vectors['draws'])} draws, {len(vectors['merkle'])} trees and "
           f"{len(vectors['payouts'])} payouts check out; all {len(vectors['refused'])} re-spelled draws refused "
           f"(upper case, whitespace, wrong length, not hex); {len(vectors['signed_receipts'])} receipt signatures "
-          f"verify exactly when they should")
+          f"verify exactly when they should; {len(vectors.get('beacon_draws', []))} beacon draws check out"
+          + (f"; NOT checked: {', '.join(UNCHECKED)}" if UNCHECKED else ""))
     return 0
 
 

@@ -1,14 +1,17 @@
 //! Draw commands for the node that runs the draws (docs/decisions/033): in a cluster only the holder of the
 //! lottery's lease runs them, but an admin's request may reach any node. A node that does not run the draws passes
 //! the command over NATS: `ayo.lead.refresh` (a game was created or changed: plan its draws now) is published to
-//! every node, whose scheduler ignores it unless it runs the draws; `ayo.lead.cancel` is a request that only the
-//! node running the draws answers, with the cancellation's outcome.
+//! every node, whose scheduler ignores it unless it runs the draws; `ayo.lead.cancel` and `ayo.lead.reveal` (a
+//! witness's reveal that reached another node) are requests that only the node running the draws answers, with the
+//! outcome, so a reveal is taken by the draw's own actor, in order with its close and cancellation.
 //!
 //! ```text
 //! ayo.lead.refresh  {}
 //! ayo.lead.cancel   {"draw_id":7,"reason":"…","emergency":false,
 //!                    "asker":{"admin_id":3,"admin_email":"…","ip":"…","node":"…"}}
 //!                   →  {"would_be":[…]|null} or {"refused":"…"}
+//! ayo.lead.reveal   {"draw_id":7,"reveal":{"witness_id":5,"secret":"…","signature":"…"}}
+//!                   →  {"Ok":7} or {"Err":<why, `RevealRefused`>}
 //! ```
 //!
 //! Every command and answer is sealed with the cluster's key (`seal`): a command from anyone else is dropped and
@@ -22,7 +25,9 @@ use actix::Addr;
 use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 
-use ayo_actors::scheduler::{Cancel, Leading, Refresh, Scheduler, ANOTHER_NODE};
+use ayo_actors::draw_actor::{RevealRefused, RevealWitness};
+use ayo_actors::scheduler::{Cancel, Leading, Refresh, Reveal, Scheduler, ANOTHER_NODE};
+use ayo_data::draw::Draw;
 use ayo_data::activity::Activity;
 use ayo_data::lotto::Balls;
 use ayo_data::user::{Role, UserId, UserStatus};
@@ -33,6 +38,7 @@ use super::seal::{Opener, Sealer, Stream};
 
 const REFRESH: &str = "ayo.lead.refresh";
 const CANCEL: &str = "ayo.lead.cancel";
+const REVEAL: &str = "ayo.lead.reveal";
 const ALL: &str = "ayo.lead.>";
 
 /// How long a node waits for the node running the draws to answer a cancellation; a command older than this is
@@ -61,6 +67,15 @@ struct CancelRequest {
     emergency: bool,
     asker: Asker,
 }
+
+#[derive(Serialize, Deserialize)]
+struct RevealRequest {
+    draw_id: u64,
+    reveal: RevealWitness,
+}
+
+/// The draw's id once taken.
+type RevealAnswer = Result<u64, RevealRefused>;
 
 #[derive(Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -95,6 +110,22 @@ pub async fn serve(outlet: &Outlet, scheduler: Addr<Scheduler>, store: Store) ->
                     let answer = match cancel_audited(&scheduler, &store, &request.asker, cancel).await {
                         Ok(would_be) => CancelAnswer::WouldBe(would_be),
                         Err(refused) => CancelAnswer::Refused(refused),
+                    };
+                    if let Ok(payload) = serde_json::to_vec(&answer) {
+                        let sealed = answers.seal(reply.as_str(), None, &payload);
+                        let _ = client.publish(reply.clone(), sealed.into()).await;
+                    }
+                }
+                REVEAL => {
+                    let (Some(reply), Ok(request)) = (&message.reply, serde_json::from_slice::<RevealRequest>(body))
+                    else {
+                        continue;
+                    };
+                    // Only the node running the draws answers; the others stay silent.
+                    let reveal = Reveal { draw_id: request.draw_id, reveal: request.reveal };
+                    let answer: RevealAnswer = match scheduler.send(reveal).await {
+                        Ok(Err(RevealRefused::Elsewhere)) | Err(_) => continue,
+                        Ok(taken) => taken.map(|draw| draw.id),
                     };
                     if let Ok(payload) = serde_json::to_vec(&answer) {
                         let sealed = answers.seal(reply.as_str(), None, &payload);
@@ -143,6 +174,31 @@ pub async fn cancel(outlet: &Outlet, cancel: Cancel, asker: Asker) -> Result<Opt
         Err(NOBODY_LEADS.to_string())
     };
     tokio::time::timeout(ANSWER_WAIT, answer).await.unwrap_or_else(|_| Err(NOBODY_LEADS.to_string()))
+}
+
+/// Passes a witness's reveal to the node that runs the draws, whose draw actor takes it (or refuses it, saying why);
+/// the draw as saved there, read from the store the nodes share. `Elsewhere` when no node answers.
+pub async fn reveal(outlet: &Outlet, store: &Store, draw_id: u64, reveal: RevealWitness) -> Result<Draw, RevealRefused> {
+    let payload = serde_json::to_vec(&RevealRequest { draw_id, reveal }).map_err(|_| RevealRefused::NotSaved)?;
+    let client = outlet.client();
+    let inbox = client.new_inbox();
+    let mut replies = client.subscribe(inbox.clone()).await.map_err(|_| RevealRefused::Elsewhere)?;
+    let mut opener = Opener::new(outlet.key(), outlet.id(), Stream::Answers, ANSWER_WAIT);
+    outlet.publish_lead(REVEAL, Some(inbox), &payload).await.map_err(|_| RevealRefused::Elsewhere)?;
+    let answer = async {
+        while let Some(reply) = replies.next().await {
+            if reply.status == Some(async_nats::StatusCode::NO_RESPONDERS) {
+                break;
+            }
+            let subject = reply.subject.as_str();
+            if let Some(body) = opener.body(subject, reply.reply.as_deref(), &reply.payload) {
+                return serde_json::from_slice::<RevealAnswer>(body).unwrap_or(Err(RevealRefused::NotSaved));
+            }
+        }
+        Err(RevealRefused::Elsewhere)
+    };
+    let id = tokio::time::timeout(ANSWER_WAIT, answer).await.unwrap_or(Err(RevealRefused::Elsewhere))?;
+    store.games.draw(id).ok().flatten().ok_or(RevealRefused::NotSaved)
 }
 
 /// Cancels a draw with this node's scheduler and, when it is done, writes the audit entry naming who asked: the

@@ -19,7 +19,9 @@ use actix::Addr;
 
 use ayo_actors::hub::{EndSessions, Hub, StopMarketing};
 use ayo_actors::publisher::Publisher;
-use ayo_actors::scheduler::{Cancel, Refresh, Scheduler};
+use ayo_actors::draw_actor::{RevealRefused, RevealWitness};
+use ayo_actors::scheduler::{Cancel, Refresh, Reveal, Scheduler};
+use ayo_data::draw::Draw;
 use ayo_data::lotto::Balls;
 use ayo_data::user::UserId;
 use ayo_data::Store;
@@ -103,6 +105,25 @@ impl Bus {
         scheduler.do_send(Refresh);
         if let Some(outlet) = &self.outlet {
             lead::refresh(outlet).await;
+        }
+    }
+
+    /// Gives a witness's reveal to the draw's actor where the draws run: this node's, or, when another node of the
+    /// cluster runs them, that node's through the bus (`lead::reveal`), never written around the actor.
+    pub async fn reveal(
+        &self,
+        scheduler: &Addr<Scheduler>,
+        store: &Store,
+        draw_id: u64,
+        reveal: RevealWitness,
+    ) -> Result<Draw, RevealRefused> {
+        let here = scheduler
+            .send(Reveal { draw_id, reveal: reveal.clone() })
+            .await
+            .map_err(|_| RevealRefused::NotSaved)?;
+        match &self.outlet {
+            Some(outlet) if matches!(here, Err(RevealRefused::Elsewhere)) => lead::reveal(outlet, store, draw_id, reveal).await,
+            _ => here,
         }
     }
 

@@ -38,6 +38,20 @@ pub struct Published {
     pub prev_record_hash: Option<String>,
     #[serde(default)]
     pub record_hash: Option<String>,
+    #[serde(default)]
+    pub closes_at: String,
+    /// The drand round the draw is fixed to (docs/fairness.md, "The drand beacon"); absent on other draws.
+    #[serde(default)]
+    pub beacon: Option<PublishedBeacon>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct PublishedBeacon {
+    pub network: String,
+    pub chain_hash: String,
+    pub round: u64,
+    pub signature: Option<String>,
+    pub randomness: Option<String>,
 }
 
 impl Published {
@@ -265,7 +279,13 @@ pub fn check(draw: &Published, tickets: &Tickets) -> anyhow::Result<String> {
                     return finish(id, report, checks, "the draw has no result: its witness never revealed");
                 }
             };
-            Binding::V2 { tickets_root: root, witness_secret }
+            match &draw.beacon {
+                None => Binding::V2 { tickets_root: root, witness_secret },
+                Some(beacon) => match check_beacon(draw, beacon, &mut report, &mut checks) {
+                    Some(beacon_randomness) => Binding::V2Beacon { tickets_root: root, witness_secret, beacon_randomness },
+                    None => return finish(id, report, checks, "the draw has no result: its drand round never came"),
+                },
+            }
         }
         (None, Some(hash), Tickets::Ids(ids)) => {
             report.push_str(&format!("  tickets     {} (hash {hash})\n", ids.len()));
@@ -288,6 +308,32 @@ pub fn check(draw: &Published, tickets: &Tickets) -> anyhow::Result<String> {
         _ => bail!("draw {id} has no published result"),
     }
     finish(id, report, checks, "the result follows from the committed seed and the tickets")
+}
+
+/// The draw's drand round (docs/fairness.md, "The drand beacon"): quicknet, the first round published after the
+/// draw's close, and the network's BLS signature on it, whose SHA-256 is the published randomness. The randomness to
+/// bind the balls to, once the round is in.
+fn check_beacon<'a>(
+    draw: &Published,
+    beacon: &'a PublishedBeacon,
+    report: &mut String,
+    checks: &mut Vec<(String, bool)>,
+) -> Option<&'a str> {
+    use ayo_data::lotto::beacon::{round_after, verify_round, QUICKNET_CHAIN_HASH, QUICKNET_PUBLIC_KEY};
+    let network = beacon.network == "quicknet" && beacon.chain_hash == QUICKNET_CHAIN_HASH;
+    checks.push(("the beacon is drand quicknet".into(), network));
+    let closes_at = chrono::DateTime::parse_from_rfc3339(&draw.closes_at).map(|t| t.timestamp()).ok();
+    let first_after = closes_at.map(round_after);
+    checks.push(("the beacon round is the first after close".into(), first_after == Some(beacon.round)));
+    let (Some(signature), Some(randomness)) = (&beacon.signature, &beacon.randomness) else {
+        report.push_str(&format!("  beacon      drand quicknet round {} never taken\n", beacon.round));
+        return None;
+    };
+    report.push_str(&format!("  beacon      drand quicknet round {}, randomness {randomness}\n", beacon.round));
+    let verified = verify_round(QUICKNET_PUBLIC_KEY, beacon.round, signature).map(hex::encode);
+    checks.push(("the network signed the round".into(), verified.is_ok()));
+    checks.push(("beacon randomness = SHA-256(signature)".into(), verified.as_deref() == Ok(randomness.as_str())));
+    Some(randomness.as_str())
 }
 
 /// A named witness's two signatures (docs/fairness.md, "Witness signatures"): its commitment on this draw, and its
@@ -328,6 +374,7 @@ fn refuse_other_spellings(draw: &Published) -> anyhow::Result<()> {
         ("tickets_root", draw.tickets_root.as_deref()),
         ("witness.commitment", witness.map(|w| w.commitment.as_str())),
         ("witness.secret", witness.and_then(|w| w.secret.as_deref())),
+        ("beacon.randomness", draw.beacon.as_ref().and_then(|b| b.randomness.as_deref())),
     ];
     for (field, text) in fields {
         if let Some(Err(e)) = text.map(parse_hex32) {

@@ -10,7 +10,7 @@ use serde_json::json;
 use utoipa::ToSchema;
 
 use ayo_actors::draw_actor::{RevealRefused, RevealWitness, SignCommitment};
-use ayo_actors::scheduler::{Reveal, Sign};
+use ayo_actors::scheduler::Sign;
 use ayo_actors::views;
 use ayo_data::draw::{DrawId, DrawStatus};
 use ayo_data::lotto::canonical::parse_hex32;
@@ -178,7 +178,7 @@ async fn reveal(
         return Err(ApiError::field("secret", format!("The secret {e}")));
     }
     let reveal = RevealWitness { witness_id: witness.id, secret: body.secret, signature: body.signature };
-    let answer = state.engine.scheduler.send(Reveal { draw_id: *id, reveal }).await.map_err(ApiError::internal)?;
+    let answer = state.bus.reveal(&state.engine.scheduler, &state.store, *id, reveal).await;
     let draw = answer.map_err(|e| refused(e, "Draw awaiting your secret"))?;
     state.audit(Some(&req), Some(&witness), "witness.revealed", Some(format!("draw:{}", draw.id)), "");
     let game = state.store.games.game(draw.game_id)?;
@@ -191,7 +191,7 @@ fn refused(e: RevealRefused, awaiting: &'static str) -> ApiError {
         RevealRefused::NotYours => ApiError::NotFound(awaiting),
         RevealRefused::WrongSecret => ApiError::field("secret", e.to_string()),
         RevealRefused::BadSignature(_) => ApiError::field("signature", e.to_string()),
-        RevealRefused::TooEarly | RevealRefused::TooLate(_) | RevealRefused::SignedTooLate => {
+        RevealRefused::TooEarly | RevealRefused::TooLate(_) | RevealRefused::SignedTooLate | RevealRefused::Elsewhere => {
             ApiError::Conflict(e.to_string())
         }
         RevealRefused::NotSaved => ApiError::internal(anyhow::anyhow!(e)),

@@ -65,6 +65,10 @@ pub struct Settings {
     pub bus_ca_file: Option<PathBuf>,
     /// `AYO_OPERATOR_*`: who runs the lottery, written to the store at start (`crate::server::operator`).
     pub operator: crate::server::operator::OperatorEnv,
+    /// `AYO_DRAND_URL`: where the drand quicknet rounds of beacon draws are read, `{url}/public/{round}`
+    /// (`jobs::beacon::default_url`, the League of Entropy's relay, by default). Whatever serves them, each round is
+    /// verified against the chain's pinned key.
+    pub drand_url: String,
 }
 
 /// ₦100,000: manual adjustments above it need a second admin.
@@ -99,6 +103,7 @@ impl Settings {
             bus_key: None,
             bus_ca_file: None,
             operator: Default::default(),
+            drand_url: crate::jobs::beacon::default_url(),
         }
     }
 
@@ -174,6 +179,9 @@ impl Settings {
         }
         if let Some(v) = var("AYO_BUS_CA_FILE") {
             self.bus_ca_file = Some(PathBuf::from(v));
+        }
+        if let Some(v) = var("AYO_DRAND_URL") {
+            self.drand_url = v;
         }
         self.operator = crate::server::operator::OperatorEnv::from_env();
         self.payments = self.payments.with_env();

@@ -121,6 +121,13 @@ async fn a_running_lottery_moves_into_postgresql_whole_with_its_books_balanced_a
 
     let (mut client, url) = empty_database().await;
     let moved = import(&app.store, &mut client).await.unwrap();
+    // The witnesses' public entries come along: every moved draw names a key the new store still lists.
+    let witnesses = app.store.witness.entries().unwrap();
+    assert!(!witnesses.is_empty(), "the draw's witness registered a key");
+    assert_eq!(count(&client, "SELECT count(*) FROM witness_keys").await, witnesses.len() as i64);
+    let key = &witnesses[0].public_key;
+    let listed = client.query_one("SELECT name FROM witness_keys WHERE public_key = $1", &[key]).await.unwrap();
+    assert_eq!(listed.get::<_, String>(0), witnesses[0].name);
     assert_eq!((moved.tickets, moved.audit.settled_draws, moved.audit.settled_tickets), (90, 1, 90));
 
     // The money as rows the database checks: her balance, what the API says, and her standing ledger's sum agree.

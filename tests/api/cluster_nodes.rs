@@ -466,3 +466,45 @@ async fn cluster_backup_dumps_the_database_and_restore_checks_the_money_of_the_c
     assert!(!restored, "{said}{said_after}");
     assert!(said_after.contains("fails the money audit"), "{said_after}");
 }
+
+#[actix_web::test]
+#[ignore = "needs PostgreSQL and NATS (scripts/cluster-services.sh)"]
+async fn cluster_a_reveal_sent_to_a_node_standing_by_is_taken_by_the_lease_holder() {
+    use crate::witness_helpers::{commitment_of, named_witness, secret_of};
+    let _alone = ONE_CLUSTER_AT_A_TIME.lock().await;
+    let store = database().await;
+    let a = leader(&store).await;
+    let b = node(&store).await;
+    assert!(!leads(&b).await, "one node runs the draws");
+    let witness = named_witness(&b, "ada@regulator.ng", "a-long-witness-pass", "Ada (regulator)").await;
+    let pooled = json!({ "commitments": [{ "label": "lead-0", "commitment": commitment_of("lead-0") }] });
+    assert_eq!(b.post("/witness/commitments", pooled, Some(&witness)).await.status, 201);
+    let draw = a.quick_draw(1_500, 30_000).await;
+    assert_eq!(
+        b.get(&format!("/draws/{}", draw.id), None).await.body["data"]["witness"]["name"],
+        "Ada (regulator)"
+    );
+    b.wait_for_draw(draw.id, |d| d["tickets_root"].is_string()).await;
+
+    // B's own scheduler no longer writes a reveal around the draw's actor: it says another node runs the draws.
+    let reveal = ayo_actors::draw_actor::RevealWitness {
+        witness_id: b.store.games.draw(draw.id).unwrap().unwrap().witness.unwrap().witness_id,
+        secret: secret_of("lead-0"),
+        signature: None,
+    };
+    let here = b.engine.scheduler.send(ayo_actors::scheduler::Reveal { draw_id: draw.id, reveal }).await.unwrap();
+    assert_eq!(here.err(), Some(ayo_actors::draw_actor::RevealRefused::Elsewhere));
+
+    // Through B's API it is passed to A over the bus: refusals come back as A's actor gives them...
+    let path = format!("/witness/draws/{}/reveal", draw.id);
+    let unsigned = b.post(&path, json!({ "secret": secret_of("lead-0") }), Some(&witness)).await;
+    assert_eq!(unsigned.status, 422, "{:?}", unsigned.body);
+    assert!(unsigned.body["errors"]["signature"].is_array(), "{:?}", unsigned.body);
+    // ...and the signed reveal is taken there, and the draw drawn with it.
+    let body = b.reveal_body(draw.id, "ada@regulator.ng", &secret_of("lead-0")).await;
+    let taken = b.post(&path, body, Some(&witness)).await;
+    assert_eq!(taken.status, 200, "{:?}", taken.body);
+    assert_eq!(taken.body["data"]["witness"]["secret"], secret_of("lead-0"));
+    let revealed = a.wait_for_draw(draw.id, |d| d["witness"]["secret"].is_string()).await;
+    assert!(revealed["witness"]["reveal_signature"].is_string(), "{revealed}");
+}

@@ -80,6 +80,13 @@ fn verify_at(app: &crate::helpers::TestApp, draw: u64) -> (bool, String) {
     (run.status.success(), format!("{}{}", String::from_utf8_lossy(&run.stdout), String::from_utf8_lossy(&run.stderr)))
 }
 
+/// docs/vectors/check_v2.py, the auditors' standard-library checker, run against the public API alone.
+fn check_v2_at(app: &crate::helpers::TestApp, draw: u64) -> (bool, String) {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/vectors/check_v2.py");
+    let run = Command::new("python3").args([script, "--url", &app.url, &draw.to_string()]).output().unwrap();
+    (run.status.success(), format!("{}{}", String::from_utf8_lossy(&run.stdout), String::from_utf8_lossy(&run.stderr)))
+}
+
 #[actix_web::test]
 async fn each_draw_links_to_the_previous_record_of_its_game_and_a_rewritten_draw_breaks_the_chain() {
     let app = spawn_app().await;
@@ -98,6 +105,9 @@ async fn each_draw_links_to_the_previous_record_of_its_game_and_a_rewritten_draw
     let (ok, report) = verify_at(&app, third["id"].as_u64().unwrap());
     assert!(ok, "{report}");
     assert!(report.contains("2 earlier record(s)"), "{report}");
+    let (ok, report) = check_v2_at(&app, third["id"].as_u64().unwrap());
+    assert!(ok, "{report}");
+    assert!(report.contains("witness signatures hold") && report.contains("2 earlier record(s)"), "{report}");
 
     // Someone with write access to the database rewrites the first draw: another seed with its own commitment, and
     // the balls that follow from them, so the draw's own arithmetic still holds. Its witness signed the original
@@ -115,10 +125,14 @@ async fn each_draw_links_to_the_previous_record_of_its_game_and_a_rewritten_draw
     assert!(!ok, "the witness's signature is over the original commitment: {report}");
     assert!(report.contains("commitment = SHA-256(seed)                     OK"), "{report}");
     assert!(report.contains("the witness signed its commitment on this draw MISMATCH"), "{report}");
+    let (ok, report) = check_v2_at(&app, first_id);
+    assert!(!ok && report.contains("commitment signature does not verify"), "the Python checker too: {report}");
 
     let (ok, report) = verify_at(&app, third["id"].as_u64().unwrap());
     assert!(!ok, "the chain from a later draw exposes the rewrite: {report}");
     assert!(report.contains(&format!("chain is broken at draw {first_id}")), "{report}");
+    let (ok, report) = check_v2_at(&app, third["id"].as_u64().unwrap());
+    assert!(!ok && report.contains(&format!("chain is broken at draw {first_id}")), "{report}");
 }
 
 #[actix_web::test]

@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed unwrap is a failed test
 
 mod dojah_stand_in;
+mod drand_stand_in;
 mod helpers;
 mod lotto;
 mod metrics;
@@ -32,6 +33,7 @@ mod deposits;
 mod draws;
 mod drills;
 mod fair_anchors;
+mod fair_beacon;
 mod fair_encoding;
 mod fairness;
 mod four_eyes;

@@ -29,6 +29,8 @@ const COUNT_OF_GAME: u8 = b'g';
 const LEAVES: u8 = b'l';
 /// In the `meta` tree: every seed the store held when first opened with its seal key has been sealed.
 const SEEDS_SEALED: &[u8] = b"seeds_sealed";
+/// Set once every sealed seed names its draw (`sealed:v2`; `GameStore::bind_sealed_seeds_once`).
+const SEEDS_BOUND: &[u8] = b"seeds_bound";
 
 #[derive(Clone)]
 pub struct GameStore {
@@ -45,6 +47,7 @@ impl GameStore {
         let store = Self { db: db.clone(), games: db.open_tree("games")?, draws: db.open_tree("draws")?, sealer };
         if let Some(sealer) = &store.sealer {
             store.seal_plain_seeds_once(sealer)?;
+            store.bind_sealed_seeds_once(sealer)?;
         }
         Ok(store)
     }
@@ -63,10 +66,35 @@ impl GameStore {
             let Some(plain) = value["seed"].as_str().filter(|s| !SeedSealer::is_sealed(s)) else { continue };
             let seed = Seed::from_hex(plain)
                 .map_err(|e| StoreError::Corrupt { tree: "draws", detail: format!("draw {}: {e}", value["id"]) })?;
-            value["seed"] = serde_json::Value::String(sealer.seal(&seed));
+            let id = value["id"].as_u64().unwrap_or_default();
+            value["seed"] = serde_json::Value::String(sealer.seal(&seed, id));
             self.draws.insert(key, serde_json::to_vec(&value)?)?;
         }
         meta.insert(SEEDS_SEALED, &[1])?;
+        Ok(())
+    }
+
+    /// A store whose seeds were sealed before seals named their draw (`sealed:v1`), opened with the key for the first
+    /// time since: every such seed is sealed again for its own draw (`sealed:v2`), once. Afterwards an unbound seal on
+    /// a draw still to come is refused on read (`seam::games::open_seed`).
+    fn bind_sealed_seeds_once(&self, sealer: &SeedSealer) -> StoreResult<()> {
+        let meta = self.db.open_tree("meta")?;
+        if meta.get(SEEDS_BOUND)?.is_some() {
+            return Ok(());
+        }
+        for entry in self.draws.scan_prefix([DRAW]) {
+            let (key, bytes) = entry?;
+            let mut value: serde_json::Value = serde_json::from_slice(&bytes)?;
+            let Some(unbound) = value["seed"].as_str().filter(|s| SeedSealer::is_sealed(s) && !SeedSealer::is_bound(s))
+            else {
+                continue;
+            };
+            let id = value["id"].as_u64().unwrap_or_default();
+            let seed = sealer.open(unbound, id)?;
+            value["seed"] = serde_json::Value::String(sealer.seal(&seed, id));
+            self.draws.insert(key, serde_json::to_vec(&value)?)?;
+        }
+        meta.insert(SEEDS_BOUND, &[1])?;
         Ok(())
     }
 

@@ -59,6 +59,22 @@ pub fn first_round_at_or_after(at: i64) -> u64 {
     u64::try_from(rounds + 1).unwrap_or(u64::MAX)
 }
 
+/// The first quicknet round published strictly after `at` (Unix seconds): the round a draw whose sales close at
+/// `at` is fixed to. Round `r` is published at `genesis + (r − 1) × period`, so this is
+/// `floor((at − genesis) / period) + 2` (round 1 for a time before genesis).
+pub fn round_after(at: i64) -> u64 {
+    if at < QUICKNET_GENESIS {
+        return 1;
+    }
+    u64::try_from((at - QUICKNET_GENESIS) / QUICKNET_PERIOD_SECS + 2).unwrap_or(u64::MAX)
+}
+
+/// When round `round` is published (Unix seconds).
+pub fn published_at(round: u64) -> i64 {
+    let index = i64::try_from(round.saturating_sub(1)).unwrap_or(i64::MAX / QUICKNET_PERIOD_SECS);
+    QUICKNET_GENESIS.saturating_add(index.saturating_mul(QUICKNET_PERIOD_SECS))
+}
+
 /// The bytes `text` spells if it is exactly `2 × len` lowercase hex characters.
 fn lower_hex(text: &str, len: usize) -> Option<Vec<u8>> {
     let canonical = text.len() == 2 * len && text.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
@@ -75,5 +91,18 @@ mod tests {
         assert_eq!(first_round_at_or_after(QUICKNET_GENESIS + 1), 2);
         assert_eq!(first_round_at_or_after(QUICKNET_GENESIS + 3), 2);
         assert_eq!(first_round_at_or_after(QUICKNET_GENESIS + 4), 3);
+    }
+
+    #[test]
+    fn a_draw_is_fixed_to_the_first_round_published_strictly_after_its_close() {
+        // Round 1 at genesis, round 2 three seconds later: a close at genesis waits for round 2.
+        assert_eq!(round_after(QUICKNET_GENESIS), 2);
+        assert_eq!(round_after(QUICKNET_GENESIS + 2), 2);
+        assert_eq!(round_after(QUICKNET_GENESIS + 3), 3);
+        assert_eq!(round_after(QUICKNET_GENESIS - 1), 1);
+        for close in [QUICKNET_GENESIS, QUICKNET_GENESIS + 1, QUICKNET_GENESIS + 2, 1_800_000_000] {
+            let round = round_after(close);
+            assert!(published_at(round) > close && published_at(round - 1) <= close, "close {close}");
+        }
     }
 }

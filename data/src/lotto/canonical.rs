@@ -13,7 +13,7 @@ pub const HEX32_LEN: usize = 64;
 
 /// Why a text is not the canonical spelling of 32 bytes. `code()` names the reason in the negative test vectors
 /// (docs/vectors/ayo-lotto-v2.json, `refused`), so every verifier can say which rule a value broke.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 pub enum EncodingError {
     #[error("has whitespace around it or inside it; it must be exactly 64 lowercase hexadecimal characters")]
     Whitespace,

@@ -156,6 +156,9 @@ pub enum Binding<'a> {
     /// `ayo-lotto/v2` (docs/fairness.md): the Merkle root of the tickets (`merkle`) and the independent witness's
     /// revealed secret (64 lowercase hex; empty for a draw without a witness).
     V2 { tickets_root: &'a str, witness_secret: &'a str },
+    /// `ayo-lotto/v2` for a draw fixed to a drand round (docs/fairness.md, "The drand beacon"): as `V2`, plus the
+    /// round's verified randomness (64 lowercase hex, `SHA-256(signature)`), which nobody knew while the draw sold.
+    V2Beacon { tickets_root: &'a str, witness_secret: &'a str, beacon_randomness: &'a str },
 }
 
 /// Both go into the HMAC message as text, so each must be its one canonical spelling (`canonical`): the first that
@@ -167,6 +170,11 @@ impl Binding<'_> {
             Binding::V1 { tickets_hash } => check("tickets_hash", tickets_hash),
             Binding::V2 { tickets_root, witness_secret } => check("tickets_root", tickets_root)
                 .or_else(|| (!witness_secret.is_empty()).then(|| check("witness.secret", witness_secret)).flatten()),
+            Binding::V2Beacon { tickets_root, witness_secret, beacon_randomness } => {
+                Binding::V2 { tickets_root, witness_secret }
+                    .encoding_error()
+                    .or_else(|| check("beacon.randomness", beacon_randomness))
+            }
         }
     }
 }
@@ -176,7 +184,7 @@ impl Binding<'_> {
     pub fn scheme(&self) -> &'static str {
         match self {
             Binding::V1 { .. } => ALGORITHM,
-            Binding::V2 { .. } => ALGORITHM_V2,
+            Binding::V2 { .. } | Binding::V2Beacon { .. } => ALGORITHM_V2,
         }
     }
 
@@ -186,6 +194,9 @@ impl Binding<'_> {
             Binding::V1 { tickets_hash } => format!("{ALGORITHM}|{label}|{draw_id}|{tickets_hash}|"),
             Binding::V2 { tickets_root, witness_secret } => {
                 format!("{ALGORITHM_V2}|{label}|{draw_id}|{tickets_root}|{witness_secret}|")
+            }
+            Binding::V2Beacon { tickets_root, witness_secret, beacon_randomness } => {
+                format!("{ALGORITHM_V2}|{label}|{draw_id}|{tickets_root}|{witness_secret}|{beacon_randomness}|")
             }
         }
     }
@@ -438,6 +449,19 @@ mod tests {
             assert_eq!(read[..32], block(&seed, LABEL_BALLS, 3, binding, 0));
             assert_eq!(read[32..], block(&seed, LABEL_BALLS, 3, binding, 1));
         }
+    }
+
+    #[test]
+    fn a_beacon_draw_adds_the_rounds_randomness_after_the_witness_secret() {
+        let (root, secret, randomness) = ("a".repeat(64), "b".repeat(64), "c".repeat(64));
+        let binding =
+            Binding::V2Beacon { tickets_root: &root, witness_secret: &secret, beacon_randomness: &randomness };
+        assert_eq!(block_message(LABEL_BALLS, 7, binding, 0), format!("ayo-lotto/v2|balls|7|{root}|{secret}|{randomness}|0"));
+        let beacon_only = Binding::V2Beacon { tickets_root: &root, witness_secret: "", beacon_randomness: &randomness };
+        assert_eq!(block_message(LABEL_MACHINE, 7, beacon_only, 2), format!("ayo-lotto/v2|machine|7|{root}||{randomness}|2"));
+        let upper = randomness.to_uppercase();
+        let spelled = Binding::V2Beacon { tickets_root: &root, witness_secret: "", beacon_randomness: &upper };
+        assert_eq!(spelled.encoding_error().map(|(field, _)| field), Some("beacon.randomness"));
     }
 
     #[test]

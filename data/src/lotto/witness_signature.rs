@@ -32,7 +32,7 @@ pub fn reveal_message(
 }
 
 /// Why a signature is not taken.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 pub enum SignatureError {
     #[error("is not 128 lowercase hexadecimal characters")]
     Spelling,

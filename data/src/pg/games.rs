@@ -24,6 +24,9 @@ const DRAW: &str = "SELECT doc, status, ticket_count, secrets->>'seed', id FROM 
 /// Draws read at a time by the iterating listings.
 const CHUNK: i64 = 200;
 
+/// In `meta`: every seed sealed before seals named their draw has been bound to it.
+const SEEDS_BOUND: &[u8] = b"seeds_bound";
+
 /// One node's games and draws on PostgreSQL. Cheap to clone.
 #[derive(Clone)]
 pub struct PgGames {
@@ -67,6 +70,42 @@ impl PgGames {
             let refs: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
                 params.iter().map(|p| p.as_ref() as &(dyn tokio_postgres::types::ToSql + Sync)).collect();
             Ok(client.query(&sql, &refs).await?.iter().map(Stored::of).collect())
+        })
+    }
+
+    /// Seeds sealed before seals named their draw (`sealed:v1`) sealed again, each for its own draw (`sealed:v2`), the
+    /// first time a node with the key connects since; a marker in `meta` keeps it from ever binding a seal copied in
+    /// later (`seam::games::open_seed` then refuses it on a draw still to come). Nodes starting together may both run
+    /// it: each writes a valid seal of the same seed.
+    pub(crate) fn bind_sealed_seeds_once(&self) -> StoreResult<()> {
+        let Some(sealer) = self.sealer.clone() else { return Ok(()) };
+        self.pg.run(move |pool| async move {
+            let client = pool.get().await?;
+            let marker: &[u8] = SEEDS_BOUND;
+            let done = client.query_opt("SELECT 1 FROM records WHERE tree = 'meta' AND key = $1", &[&marker]).await?;
+            if done.is_some() {
+                return Ok(());
+            }
+            let rows = client
+                .query("SELECT id, secrets->>'seed' FROM draws WHERE secrets->>'seed' LIKE 'sealed:v1:%'", &[])
+                .await?;
+            for row in rows {
+                let (draw, sealed): (i64, String) = (row.get(0), row.get(1));
+                let bound = sealer.seal(&sealer.open(&sealed, draw as u64)?, draw as u64);
+                client
+                    .execute("UPDATE draws SET secrets = jsonb_build_object('seed', $2::text) WHERE id = $1", &[
+                        &draw, &bound,
+                    ])
+                    .await?;
+            }
+            let one: &[u8] = &[1];
+            client
+                .execute(
+                    "INSERT INTO records (tree, key, value) VALUES ('meta', $1, $2) ON CONFLICT DO NOTHING",
+                    &[&marker, &one],
+                )
+                .await?;
+            Ok(())
         })
     }
 

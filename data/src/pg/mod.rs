@@ -80,12 +80,14 @@ impl Node {
     pub fn connect(url: &str, seed_key: &[u8]) -> crate::error::StoreResult<Self> {
         let sync = blocking::PgSync::connect(url)?;
         let money = blocking_money::PgBlockingMoney::start(sync.clone(), url)?;
+        let games = games::PgGames::new(sync.clone(), Some(SeedSealer::new(seed_key)));
+        games.bind_sealed_seeds_once()?;
         Ok(Self {
             users: users::PgUsers::new(sync.clone()),
             otps: otps::PgOtps::new(sync.clone()),
             money,
             books: books::PgBooks::new(sync.clone()),
-            games: games::PgGames::new(sync.clone(), Some(SeedSealer::new(seed_key))),
+            games,
             meta: meta::PgMeta::new(sync.clone()),
             activities: activities::PgActivities::new(sync.clone()),
             adjustments: adjustments::PgAdjustments::new(sync.clone()),

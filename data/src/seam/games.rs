@@ -83,7 +83,7 @@ pub(crate) fn is_past(draw: &Draw) -> bool {
 
 /// A draw's seed as both engines keep it at rest: sealed under `sealer`, or plain hex without one.
 pub(crate) fn stored_seed(sealer: Option<&SeedSealer>, draw: &Draw) -> String {
-    sealer.map_or_else(|| draw.seed.to_hex(), |sealer| sealer.seal(&draw.seed))
+    sealer.map_or_else(|| draw.seed.to_hex(), |sealer| sealer.seal(&draw.seed, draw.id))
 }
 
 /// Opens a draw's stored seed in its JSON (`value["seed"]`) in place, when it is sealed. With a seal key, a plain
@@ -98,12 +98,20 @@ pub(crate) fn open_seed(sealer: Option<&SeedSealer>, value: &mut serde_json::Val
             format!("draw {}: its seed is stored unsealed before the draw (not by this server): refused", value["id"]);
         return Err(StoreError::Corrupt { tree: "draws", detail });
     }
+    let unbound = value["seed"].as_str().is_some_and(|s| SeedSealer::is_sealed(s) && !SeedSealer::is_bound(s));
+    if undrawn && unbound {
+        // Both stores bind every older seed to its draw once, when the key first opens them: one found later was
+        // copied in (a sealed seed of a past draw, whose seed is public, put on a draw still to come).
+        let detail = format!("draw {}: its seed is sealed without its draw's id before the draw: refused", value["id"]);
+        return Err(StoreError::Corrupt { tree: "draws", detail });
+    }
     if let Some(sealed) = value["seed"].as_str().filter(|s| SeedSealer::is_sealed(s)) {
         let sealer = sealer.ok_or_else(|| StoreError::Corrupt {
             tree: "draws",
             detail: "a sealed seed, and no seal key (secrets/seed.key or AYO_SEED_KEY)".into(),
         })?;
-        value["seed"] = serde_json::Value::String(sealer.open(sealed)?.to_hex());
+        let draw = value["id"].as_u64().unwrap_or_default();
+        value["seed"] = serde_json::Value::String(sealer.open(sealed, draw)?.to_hex());
     }
     Ok(())
 }

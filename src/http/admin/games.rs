@@ -7,7 +7,7 @@ use serde_json::json;
 use utoipa::ToSchema;
 
 use ayo_actors::views;
-use ayo_data::game::{Game, GameStatus, Schedule};
+use ayo_data::game::{Game, GameStatus, IndependentParty, Schedule};
 use ayo_data::lotto::{BetType, Multipliers, StakeRules};
 use ayo_data::risk_limits::RiskLimits;
 use ayo_data::ticket::Ticket;
@@ -69,6 +69,8 @@ struct GameBody {
     stake_rules: Option<StakeRules>,
     /// Kobo or null per limit (decision 048); applies at once to the game's open draws.
     risk_limits: Option<RiskLimits>,
+    /// `witness`, `beacon` (the drand quicknet round after close) or `both`; applies to draws scheduled from then on.
+    independent_party: Option<IndependentParty>,
 }
 
 fn slugify(name: &str) -> String {
@@ -137,6 +139,9 @@ fn apply(game: &mut Game, body: GameBody) -> Result<(), ApiError> {
         }
         game.risk_limits = limits;
     }
+    if let Some(party) = body.independent_party {
+        game.independent_party = party;
+    }
     errors.finish()
 }
 
@@ -174,6 +179,7 @@ async fn create(
         stake_rules: StakeRules::default(),
         risk_limits: RiskLimits::default(),
         created_at: Utc::now(),
+        independent_party: Default::default(),
     };
     apply(&mut game, body)?;
     if state.store.games.games()?.iter().any(|g| g.slug == game.slug) {

@@ -51,6 +51,19 @@ export type Witness = {
   reveal_signature?: string | null;
 };
 
+/** The drand quicknet round a draw is fixed to before sales (docs/fairness.md, "The drand beacon"). */
+export type Beacon = {
+  network: string;
+  chain_hash: string;
+  round: number;
+  /** With no verified round by then, the draw is cancelled and every ticket refunded. */
+  deadline: string;
+  /** The network's BLS signature on the round, 96 hex, once taken */
+  signature: string | null;
+  /** SHA-256 of the signature, 64 hex, once taken: what the balls take from the round */
+  randomness: string | null;
+};
+
 export type Draw = {
   id: number;
   game_id: number;
@@ -70,6 +83,8 @@ export type Draw = {
   tickets_root?: string | null;
   /** v2 draws with an independent witness */
   witness?: Witness | null;
+  /** Draws fixed to a drand round; absent otherwise */
+  beacon?: Beacon;
   ticket_count: number;
   numbers: number[] | null;
   machine_numbers: number[] | null;

@@ -12,7 +12,7 @@
  * Neither the operator (who knows the seed) nor the witness (who knows their secret) can know the balls before
  * both are fixed, and the root fixes every ticket before either is revealed.
  */
-import type { Draw, DrawStatus, Witness } from '@/types/lotto';
+import type { Beacon, Draw, DrawStatus, Witness } from '@/types/lotto';
 import { encodingCheck, misspelled } from './canonical';
 import type { Check } from './check';
 import { hexToBytes, numbersFromStream, same, sha256Hex } from './fair';
@@ -23,15 +23,20 @@ export const SCHEME_V2 = 'ayo-lotto/v2';
 /** Is this draw made under v2? (Draws without a named scheme are v1.) */
 export const isV2 = (draw: Pick<Draw, 'scheme'>) => draw.scheme === SCHEME_V2;
 
-/** `ayo-lotto/v2|balls|42|<root>|<secret>|0`; with no witness the secret field is empty (`…|<root>||0`). */
+/**
+ * `ayo-lotto/v2|balls|42|<root>|<secret>|0`; with no witness the secret field is empty (`…|<root>||0`); a draw fixed
+ * to a drand round adds the round's randomness before the counter (`…|<secret>|<randomness>|0`).
+ */
 export function blockMessageV2(
   label: string,
   drawId: number,
   ticketsRoot: string,
   witnessSecret: string | null,
   counter: number,
+  beaconRandomness?: string | null,
 ): string {
-  return `${SCHEME_V2}|${label}|${drawId}|${ticketsRoot}|${witnessSecret ?? ''}|${counter}`;
+  const beacon = beaconRandomness ? `${beaconRandomness}|` : '';
+  return `${SCHEME_V2}|${label}|${drawId}|${ticketsRoot}|${witnessSecret ?? ''}|${beacon}${counter}`;
 }
 
 /** Five distinct numbers from 1–90 out of a label's v2 stream, in the order taken. */
@@ -41,8 +46,11 @@ export function numbersFromV2(
   drawId: number,
   ticketsRoot: string,
   witnessSecret: string | null,
+  beaconRandomness?: string | null,
 ): Promise<number[]> {
-  return numbersFromStream(seed, (counter) => blockMessageV2(label, drawId, ticketsRoot, witnessSecret, counter));
+  return numbersFromStream(seed, (counter) =>
+    blockMessageV2(label, drawId, ticketsRoot, witnessSecret, counter, beaconRandomness),
+  );
 }
 
 /** hex(SHA-256(the 32 raw bytes of the secret)): what the witness committed to. Throws on text that is not hex. */
@@ -57,6 +65,8 @@ export type DrawToVerifyV2 = {
   commitment: string | null;
   tickets_root: string | null;
   witness: Witness | null;
+  /** The drand round (its BLS signature is checked by `ayo verify-draw` and `check_v2.py`; here its randomness is used). */
+  beacon?: Beacon | null;
   numbers: number[] | null;
   machine_numbers: number[] | null;
   /** An emergency cancel after close publishes the balls the draw would have had. */
@@ -72,6 +82,7 @@ export function drawToVerifyV2(draw: Draw): DrawToVerifyV2 {
     commitment: draw.commitment,
     tickets_root: draw.tickets_root ?? null,
     witness: draw.witness ?? null,
+    beacon: draw.beacon ?? null,
     numbers: draw.numbers,
     machine_numbers: draw.machine_numbers,
     would_be_numbers: draw.would_be_numbers ?? null,
@@ -135,6 +146,7 @@ export async function verifyDrawV2(draw: DrawToVerifyV2): Promise<Check[]> {
     tickets_root: draw.tickets_root,
     'witness.commitment': draw.witness?.commitment,
     'witness.secret': draw.witness?.secret,
+    'beacon.randomness': draw.beacon?.randomness,
   });
   if (found.length > 0) return [encodingCheck(found)];
   const seed = hexToBytes(draw.seed);
@@ -143,9 +155,10 @@ export async function verifyDrawV2(draw: DrawToVerifyV2): Promise<Check[]> {
   const root = draw.tickets_root;
   const secret = draw.witness?.secret ?? null;
   // The balls can be worked out only from a published root and, when there is a witness, their secret.
-  const computable = isHash(root) && (!draw.witness || Boolean(secret));
-  const balls = computable ? await numbersFromV2(seed, 'balls', draw.id, root, secret) : null;
-  const machine = computable ? await numbersFromV2(seed, 'machine', draw.id, root, secret) : null;
+  const randomness = draw.beacon?.randomness ?? null;
+  const computable = isHash(root) && (!draw.witness || Boolean(secret)) && (!draw.beacon || Boolean(randomness));
+  const balls = computable ? await numbersFromV2(seed, 'balls', draw.id, root, secret, randomness) : null;
+  const machine = computable ? await numbersFromV2(seed, 'machine', draw.id, root, secret, randomness) : null;
   const cancelled = draw.status === 'cancelled';
   const published = cancelled ? (draw.would_be_numbers ?? null) : draw.numbers;
   const withWitness = draw.witness ? ', the witness\u2019s secret' : '';

@@ -38,6 +38,7 @@ import {
 } from '../bet-slip';
 import { taxLine } from '../tax-line';
 import { DrawBar } from './draw-bar';
+import { DrawFairness } from './draw-fairness';
 import { NumberBoard } from './number-board';
 import './play.css';
 
@@ -179,6 +180,7 @@ export function BetSlipForm({ game, draw, onBought }: Props) {
     >
       <div className="slip__main">
         <DrawBar draw={draw} onSale={onSale} />
+        {draw && onSale ? <DrawFairness draw={draw} /> : null}
 
         <div className="slip__controls">
           <div className="field slip__type">

@@ -91,6 +91,20 @@ export function Draws() {
         then it is not sold, and if no witness signs before its sales would have closed, it is cancelled with
         nothing sold. The witnesses and their public keys are listed at <code>/api/v1/witnesses</code>.
       </p>
+      <p>
+        Some games use, instead of a witness or as well as one, the public <strong>drand</strong> randomness
+        beacon (the League of Entropy&rsquo;s quicknet network). Before sales such a draw names its beacon
+        round: the first round published after its sales close, so nobody, not even us, can know it while
+        tickets are sold. At the draw we fetch that round and check the network&rsquo;s signature on it before
+        using it.
+      </p>
+      <p>
+        <strong>If the beacon round cannot be fetched:</strong> we keep trying, and if no round with a valid
+        signature has arrived <strong>10 minutes after the draw time</strong> (the deadline is shown with the
+        draw), the draw is cancelled, every ticket is refunded in full, and the draw&rsquo;s seed is published.
+        Once the round is in (and, when the draw has a witness, the witness has revealed), the draw can no longer
+        be cancelled.
+      </p>
 
       <h3>If something goes wrong</h3>
       <p>
