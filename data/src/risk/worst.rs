@@ -7,13 +7,13 @@
 //! holding one of its lines (docs/decisions/053-incremental-reserve-check.md). The forced numbers are held from the
 //! root; the others are picked in ascending order. At a node holding the numbers P it knows exactly V(P) (the
 //! weights inside P) and, for every later number x, the gain M(x) of adding it alone. Whatever r numbers R complete
-//! P, the pairs and triples with two or more numbers of R are each charged to their lowest number x of R through one
-//! other number y > x of R, so they are at most η_r(x): the r − 1 largest `pair_bound(x, y)` over y > x (each
-//! pair's bound holds the positive weight of every pair and triple containing it). The fours and fives are bounded
-//! by count instead (a result holds five fours and one five, each at most the largest carried): charging them
-//! through pairs let every number claim a different heavy NAP5, which is what made the search slow. So no
-//! completion beats V(P) + the r best M(x) + η_r(x), plus the best F in reach and those fours and five, and a node
-//! whose bound cannot beat the best result found (or the floor the caller asks about) is cut. Children are tried best score first, so a good result is found early.
+//! P, the weights with two or more numbers of R are each charged to their lowest number x of R through one other
+//! number y > x of R, so they are at most η_r(x): the r − 1 largest `pair_bound(x, y)` over y > x (each pair's
+//! bound holds the positive weight of every combination containing it). So no completion beats V(P) + the r best
+//! M(x) + η_r(x), plus the best F in reach. A second bound charges only the pairs and triples so, and the fours and
+//! the five by count (a result holds five fours and one five, each at most the largest carried), which is tighter
+//! where heavy NAP5s are spread over many numbers; a node is cut when the smaller bound cannot beat the best result
+//! found (or the floor the caller asks about). Children are tried best score first, so a good result is found early.
 //!
 //! A search may be given a budget of nodes: past it, it stops and answers the bound it started from, which is an
 //! upper bound of every result it was asked about (so a caller can still decide safely, if conservatively).
@@ -147,6 +147,8 @@ impl Liability {
 pub struct Bounds {
     /// η_r(x), at `eta[r][x]`: the r − 1 largest pair bounds of x with a later number.
     eta: Vec<Vec<i64>>,
+    /// The same over the pairs and triples alone (`low_pair_bound`).
+    low_eta: Vec<Vec<i64>>,
     /// The largest NAP1 payout of any number ≥ x, at `[x]`.
     first_from: Vec<i64>,
 }
@@ -157,21 +159,26 @@ impl Bounds {
     pub fn of(liability: &Liability) -> Bounds {
         let n = liability.balls();
         let size = usize::from(n) + 2;
-        let mut eta = vec![vec![0i64; size]; FIVE + 1];
-        for x in 1..=n {
-            let mut row: Vec<i64> = (x + 1..=n)
-                .map(|y| liability.pair_bound.get(liability.pair_index(x, y)).copied().unwrap_or(0).max(0))
-                .collect();
-            row.sort_unstable_by(|a, b| b.cmp(a));
-            for (r, level) in eta.iter_mut().enumerate().skip(2) {
-                level[usize::from(x)] = row.iter().take(r - 1).fold(0i64, |sum, w| sum.saturating_add(*w));
+        let eta_of = |table: &[i64]| {
+            let mut eta = vec![vec![0i64; size]; FIVE + 1];
+            for x in 1..=n {
+                let mut row: Vec<i64> = (x + 1..=n)
+                    .map(|y| table.get(liability.pair_index(x, y)).copied().unwrap_or(0).max(0))
+                    .collect();
+                row.sort_unstable_by(|a, b| b.cmp(a));
+                for (r, level) in eta.iter_mut().enumerate().skip(2) {
+                    level[usize::from(x)] = row.iter().take(r - 1).fold(0i64, |sum, w| sum.saturating_add(*w));
+                }
             }
-        }
+            eta
+        };
+        let eta = eta_of(&liability.pair_bound);
+        let low_eta = eta_of(&liability.low_pair_bound);
         let mut first_from = vec![0i64; size];
         for x in (1..=usize::from(n)).rev() {
             first_from[x] = first_from[x + 1].max(liability.first.get(x).copied().unwrap_or(0));
         }
-        Bounds { eta, first_from }
+        Bounds { eta, low_eta, first_from }
     }
 }
 
@@ -265,19 +272,31 @@ impl<'a> Search<'a> {
             .map(|x| (gain[usize::from(x)].saturating_add(eta[usize::from(x)]), x))
             .collect();
         candidates.sort_unstable_by(|a, b| b.cmp(a));
-        // The NAP1 payout in reach, and the fours and the five with two or more numbers still to come: a result
-        // holds five fours (three of them with both of the last two numbers) and one five.
-        let [four, five] = liability.most_higher;
-        let fours = if left == 2 { 3 } else { 5 };
-        let first_bound = first
-            .max(self.bounds.first_from.get(usize::from(last) + 1).copied().unwrap_or(0))
-            .saturating_add(four.max(0).saturating_mul(fours))
-            .saturating_add(five.max(0));
-        let bound = candidates
+        let first_bound = first.max(self.bounds.first_from.get(usize::from(last) + 1).copied().unwrap_or(0));
+        let through_pairs = candidates
             .iter()
             .take(left)
             .fold(value, |sum, (score, _)| sum.saturating_add(*score))
             .saturating_add(first_bound);
+        // The other bound: pairs and triples through the pairs, and the fours and the five with two or more numbers
+        // still to come by count (a result holds five fours, three of them with both of the last two numbers, and
+        // one five). Either bounds every completion, so the smaller does.
+        let [four, five] = liability.most_higher;
+        let fours = if left == 2 { 3 } else { 5 };
+        let low_eta = &self.bounds.low_eta[left];
+        let mut low: Vec<i64> = (last + 1..=self.n)
+            .filter(|x| self.is_free(*x))
+            .map(|x| gain[usize::from(x)].saturating_add(low_eta[usize::from(x)]))
+            .collect();
+        low.sort_unstable_by(|a, b| b.cmp(a));
+        let by_count = low
+            .iter()
+            .take(left)
+            .fold(value, |sum, score| sum.saturating_add(*score))
+            .saturating_add(first_bound)
+            .saturating_add(four.max(0).saturating_mul(fours))
+            .saturating_add(five.max(0));
+        let bound = through_pairs.min(by_count);
         if bound <= self.best {
             return;
         }
