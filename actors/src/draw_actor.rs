@@ -132,6 +132,24 @@ impl DrawActor {
         Some((draw, game))
     }
 
+    /// Puts a selling draw's liability in memory as the actor starts (at start-up, or as the draw is scheduled),
+    /// with its exact worst case, if its game has limits: so no buyer's purchase waits for it to be rebuilt from the
+    /// tickets (docs/decisions/053-incremental-reserve-check.md). Only the embedded store keeps one.
+    fn warm_risk(&self) {
+        let Some((draw, game)) = self.load() else { return };
+        let limited = game.as_ref().is_some_and(|g| g.risk_limits.any());
+        if !limited || !matches!(draw.status, DrawStatus::Scheduled | DrawStatus::Open) {
+            return;
+        }
+        let store = self.store.clone();
+        tokio::task::spawn_blocking(move || {
+            let Ok(embedded) = store.embedded() else { return };
+            if let Err(e) = embedded.wallets.warm_risk(draw.id, game.as_ref()) {
+                tracing::warn!(draw = draw.id, error = %e, "could not read the draw's liability ahead of its sales");
+            }
+        });
+    }
+
     fn save_and_publish(&self, draw: &Draw, game: Option<&Game>, kind: EventKind) -> bool {
         if let Err(e) = self.store.games.put_draw(draw).and_then(|_| self.store.flush_blocking()) {
             tracing::error!(draw = draw.id, error = %e, "could not save the draw; will retry");
@@ -658,6 +676,7 @@ impl Actor for DrawActor {
     type Context = Context<Self>;
 
     fn started(&mut self, ctx: &mut Context<Self>) {
+        self.warm_risk();
         self.step(ctx);
     }
 

@@ -77,6 +77,10 @@ enum Scenario {
         /// `AYO_TEST_POSTGRES_URL` and the NATS of `AYO_TEST_NATS_URL` (scripts/cluster-services.sh sets both).
         #[arg(long, value_delimiter = ',')]
         nodes: Vec<usize>,
+        /// The game carries risk limits (all far above what the run sells, so none refuses): each sale updates
+        /// its draw's liability and checks them, to compare with a run without (decision 053).
+        #[arg(long)]
+        limits: bool,
     },
     /// Cluster mode's money engine: C players buying through 1, 2, 3 nodes on one PostgreSQL (in this process).
     PgPurchase {
@@ -149,7 +153,7 @@ fn main() -> anyhow::Result<()> {
             fanout::cluster(&clients, per_process, signed_in, &nodes, bus)
         }
         Scenario::Fanout { clients, per_process, signed_in, .. } => fanout::run(&clients, per_process, signed_in),
-        Scenario::Purchase { players, secs, rate, nodes } => {
+        Scenario::Purchase { players, secs, rate, nodes, limits } => {
             let target = if nodes.is_empty() {
                 purchase::Target::Embedded
             } else {
@@ -163,7 +167,7 @@ fn main() -> anyhow::Result<()> {
                     nodes,
                 }
             };
-            purchase::run(&players, secs, rate, &target)
+            purchase::run(&players, secs, rate, &target, limits)
         }
         Scenario::PgPurchase { url, nodes, players, secs } => pg_purchase::run(url, &nodes, players, secs),
         Scenario::Settle { tickets, players, watchers, per_process } => {

@@ -18,6 +18,8 @@ use chrono::Utc;
 use serde::Deserialize;
 
 use ayo_data::game::GameStatus;
+use ayo_data::money::Kobo;
+use ayo_data::risk_limits::RiskLimits;
 
 use ayo_data::Store;
 
@@ -40,17 +42,17 @@ pub enum Target {
     },
 }
 
-pub fn run(players: &[usize], secs: u64, rate: f64, target: &Target) -> anyhow::Result<()> {
+pub fn run(players: &[usize], secs: u64, rate: f64, target: &Target, limits: bool) -> anyhow::Result<()> {
     match target {
         Target::Embedded => {
             for &n in players {
-                one(n, secs, rate, None)?;
+                one(n, secs, rate, None, limits)?;
             }
         }
         Target::Cluster { postgres, bus, nodes } => {
             for &nodes in nodes {
                 for &n in players {
-                    one(n, secs, rate, Some((postgres, bus, nodes)))?;
+                    one(n, secs, rate, Some((postgres, bus, nodes)), limits)?;
                 }
             }
         }
@@ -59,8 +61,18 @@ pub fn run(players: &[usize], secs: u64, rate: f64, target: &Target) -> anyhow::
 }
 
 /// The game, the open draw and the funded players of a run, in `store`: the draw's id and each player's token.
-fn seed_run(store: &Store, players: usize, secs: u64) -> anyhow::Result<(u64, Vec<(u64, String)>)> {
-    let game = seed::game(store, "peak", GameStatus::Paused, 60, 0)?;
+fn seed_run(store: &Store, players: usize, secs: u64, limits: bool) -> anyhow::Result<(u64, Vec<(u64, String)>)> {
+    let mut game = seed::game(store, "peak", GameStatus::Paused, 60, 0)?;
+    if limits {
+        let far = Some(Kobo::naira(1_000_000_000_000));
+        game.risk_limits = RiskLimits {
+            reserve: far,
+            max_number_payout: far,
+            max_combination_payout: far,
+            max_stake_per_number: far,
+        };
+        store.games.put_game(&game)?;
+    }
     let now = Utc::now();
     // Sales close a little after the run: the last minutes before close.
     let closes = now + chrono::Duration::seconds(secs as i64 + 120);
@@ -92,21 +104,28 @@ struct PlayerRun {
 }
 
 /// One run: `cluster` is (PostgreSQL, NATS, how many nodes), or `None` for one embedded server.
-fn one(players: usize, secs: u64, rate: f64, cluster: Option<(&String, &String, usize)>) -> anyhow::Result<()> {
+fn one(
+    players: usize,
+    secs: u64,
+    rate: f64,
+    cluster: Option<(&String, &String, usize)>,
+    limits: bool,
+) -> anyhow::Result<()> {
     let offered = if rate > 0.0 { format!("{rate:.0}/s offered") } else { "back to back".into() };
     let on = match cluster {
         Some((_, _, nodes)) => format!("{nodes} cluster node(s) on one PostgreSQL"),
         None => "one embedded server".into(),
     };
     stats::heading(&format!(
-        "purchase: {on}, {players} concurrent players, {secs} s, {offered}, NAP1 ₦50 tickets, each durable"
+        "purchase: {on}, {players} concurrent players, {secs} s, {offered}, NAP1 ₦50 tickets, each durable{}",
+        if limits { ", game with risk limits" } else { "" }
     ));
     // Each player's interval between purchases when a rate is offered.
     let every = (rate > 0.0).then(|| Duration::from_secs_f64(players as f64 / rate));
     let dir = tempfile::tempdir()?;
     let (store, servers, draw_id, tokens) = match cluster {
         None => {
-            let (draw_id, tokens) = seed_run(&seed::open(dir.path())?, players, secs)?;
+            let (draw_id, tokens) = seed_run(&seed::open(dir.path())?, players, secs, limits)?;
             (None, vec![Server::start(dir.path(), &[])?], draw_id, tokens)
         }
         Some((postgres, bus, nodes)) => {
@@ -115,7 +134,7 @@ fn one(players: usize, secs: u64, rate: f64, cluster: Option<(&String, &String, 
                 .build()?
                 .block_on(ayo_data::pg::new_database(postgres, "ayo_bench"))?;
             let store = Store::cluster(&url, &hex::decode(SEED_KEY)?)?;
-            let (draw_id, tokens) = seed_run(&store, players, secs)?;
+            let (draw_id, tokens) = seed_run(&store, players, secs, limits)?;
             let servers = (0..nodes)
                 .map(|i| {
                     let node_dir = dir.path().join(format!("node{i}"));

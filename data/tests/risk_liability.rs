@@ -1,13 +1,16 @@
 //! A draw's liability (`ayo_data::risk`) against the truth: on a small board (8–12 numbers, so every result can be
 //! checked), the worst case the search finds is the largest total that settlement itself would pay over every
 //! ordered result, for every bet type, with and without payout caps that bind; every result's payout and the
-//! expected payout agree with settlement too; and taking a ticket away leaves what the others alone would owe.
+//! expected payout agree with settlement too; and taking a ticket away leaves what the others alone would owe. The
+//! search restricted to the results holding some numbers, and the incremental rule a sale is checked by (the new
+//! worst case is the old one or the best result holding one of the new ticket's lines, decision 053), are checked
+//! against every result the same way, and no sale passes the reserve whatever the search's budget.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed unwrap is a failed test
 
 use ayo_data::lotto::combinatorics::choose;
 use ayo_data::lotto::{outcome_at, Bet};
 use ayo_data::money::Kobo;
-use ayo_data::risk::{picks, DrawRisk, Exposure, Liability};
+use ayo_data::risk::{picks, DrawRisk, Exposure, Found, Liability};
 use ayo_data::risk_limits::RiskLimits;
 use ayo_data::ticket::Terms;
 use proptest::prelude::*;
@@ -185,6 +188,95 @@ proptest! {
                 prop_assert!(payout <= riding);
             }
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_best_result_holding_given_numbers_is_the_most_any_of_them_pays(
+        n in 8u8..=11,
+        raw in prop::collection::vec(sold(), 1..10),
+        (seed, count) in (any::<u64>(), 0usize..=3),
+    ) {
+        let tickets = build(n, &raw);
+        let liability = liability_of(n, &tickets);
+        let mut forced = shuffled(n, seed)[..count].to_vec();
+        forced.sort_unstable();
+        let mut most = -1i64;
+        every_result(n, &mut |balls| {
+            if forced.iter().all(|f| balls.contains(f)) {
+                most = most.max(settled(&tickets, &balls));
+            }
+        });
+        match liability.best_holding(&forced, -1, u64::MAX) {
+            Found::Above(best) => {
+                prop_assert_eq!(best.payout, most);
+                prop_assert!(forced.iter().all(|f| best.balls.contains(f)), "{:?} holds {:?}", best.balls, forced);
+                prop_assert_eq!(settled(&tickets, &best.balls), most, "the named result pays it");
+            }
+            other => prop_assert!(false, "nothing found: {other:?}"),
+        }
+        // Asked only above what the best pays, it finds nothing.
+        prop_assert_eq!(liability.best_holding(&forced, most, u64::MAX), Found::NoneAbove);
+    }
+
+    #[test]
+    fn after_a_sale_the_worst_case_is_the_old_one_or_the_best_result_holding_one_of_its_lines(
+        n in 8u8..=11,
+        raw in prop::collection::vec(sold(), 2..12),
+    ) {
+        let tickets = build(n, &raw);
+        let (new, old) = tickets.split_last().unwrap();
+        let mut liability = liability_of(n, old);
+        let before = liability.worst_case().payout;
+        let exposure = Exposure::of(&new.bet, new.stake_per_line, new.terms, n);
+        liability.add(&exposure);
+        let mut most = 0i64;
+        every_result(n, &mut |balls| most = most.max(settled(&tickets, &balls)));
+        let incremental = match liability.best_holding_any(&exposure.lines(), before, u64::MAX) {
+            Found::Above(best) => {
+                prop_assert_eq!(settled(&tickets, &best.balls), best.payout, "the named result pays it");
+                best.payout
+            }
+            Found::NoneAbove => before,
+            Found::OutOfBudget { .. } => unreachable!("no budget was set"),
+        };
+        prop_assert_eq!(incremental, most);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn no_sale_passes_the_reserve_whatever_the_search_budget_and_with_enough_no_refusal_is_needless(
+        n in 8u8..=11,
+        raw in prop::collection::vec(sold(), 1..25),
+        reserve in 0i64..2_000_000,
+        budget in prop_oneof![0u64..4, Just(u64::MAX)],
+    ) {
+        let tickets = build(n, &raw);
+        let limits = RiskLimits { reserve: Some(Kobo(reserve)), ..RiskLimits::default() };
+        let mut risk = DrawRisk::new(Liability::new(n));
+        let mut sold: Vec<Sold> = Vec::new();
+        for t in &tickets {
+            let exposure = Exposure::of(&t.bet, t.stake_per_line, t.terms, n);
+            if risk.admit_within(&limits, &picks(&t.bet), exposure, budget).is_ok() {
+                sold.push(t.clone());
+            } else if budget == u64::MAX {
+                let mut with = sold.clone();
+                with.push(t.clone());
+                let mut most = 0i64;
+                every_result(n, &mut |balls| most = most.max(settled(&with, &balls)));
+                prop_assert!(most > reserve, "refused though the worst case would be {most}, within {reserve}");
+            }
+        }
+        let mut most = 0i64;
+        every_result(n, &mut |balls| most = most.max(settled(&sold, &balls)));
+        prop_assert!(most <= reserve, "worst case {most} above the reserve {reserve}");
+        prop_assert_eq!(risk.worst_case().payout, most);
     }
 }
 

@@ -16,6 +16,10 @@
 //!   with this cluster's `AYO_BUS_KEY` —, `stale`, `replayed`; `src/bus/seal.rs`): any increase is someone on NATS
 //!   who is not a node, a node with another key, or clocks apart.
 //!
+//! - `ayo_risk_reserve_used_percent{draw}`: the share of its game's reserve a draw's worst case takes, as the risk
+//!   desk last read it (`src/http/admin/risk.rs`; the desk reads each open draw every few seconds and alerts past
+//!   80 %: alert on the same).
+//!
 //! Counters are recorded where things happen through the `metrics` facade; gauges are read when scraped.
 
 use std::sync::OnceLock;

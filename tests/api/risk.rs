@@ -121,10 +121,16 @@ async fn closing_a_number_refuses_it_at_once_and_reopening_restores_it() {
     assert_eq!(app.balance(&player).await, 100_000);
     assert_eq!(app.buy(&player, nap1(draw.id, 8, 5_000, "on-8")).await.status, 201, "other numbers still sell");
     assert_eq!(risk(&app, &admin, draw.id).await["closed_numbers"], json!([7]));
+    // Anyone (the play page, before the player picks) reads them.
+    let public = app.get(&format!("/draws/{}/closed-numbers", draw.id), None).await;
+    assert_eq!(public.status, 200, "{:?}", public.body);
+    assert_eq!(public.body["data"]["closed_numbers"], json!([7]));
 
     let reopened = app.post(&path("reopen-numbers"), close(json!([7]), "the rush is over"), Some(&admin)).await;
     assert_eq!(reopened.status, 200, "{:?}", reopened.body);
     assert_eq!(app.buy(&player, nap1(draw.id, 7, 5_000, "on-7-again")).await.status, 201);
+    let public = app.get(&format!("/draws/{}/closed-numbers", draw.id), None).await;
+    assert_eq!(public.body["data"]["closed_numbers"], json!([]));
     let actions = app.audit_actions();
     assert!(actions.iter().any(|a| a == "draw.numbers_closed"), "{actions:?}");
     assert!(actions.iter().any(|a| a == "draw.numbers_reopened"), "{actions:?}");

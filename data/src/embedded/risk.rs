@@ -4,7 +4,8 @@
 //! debits the wallet (`WalletStore::purchase_many`); a sale refused there is never written.
 //!
 //! Only the draws touched lately stay in memory (`KEPT`); a draw dropped is rebuilt from its tickets, which are the
-//! truth, when next touched.
+//! truth, when next touched. A draw is kept live only while its game has limits or the risk desk has looked at it:
+//! a sale on any other draw costs only a look-up of its closed numbers (docs/decisions/053-incremental-reserve-check.md).
 
 use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::sync::Arc;
@@ -19,6 +20,9 @@ use crate::risk::DrawRisk;
 /// How many draws' liabilities stay in memory.
 const KEPT: usize = 64;
 
+/// How many draws' closed numbers stay in memory beside them (the tree holds them all).
+const CLOSED_KEPT: usize = 4_096;
+
 #[derive(Clone)]
 pub struct RiskDesk {
     closed: sled::Tree,
@@ -30,9 +34,16 @@ pub struct RiskDesk {
 pub struct Desk {
     draws: HashMap<DrawId, DrawRisk>,
     touched: VecDeque<DrawId>,
+    /// The closed numbers of draws sold without their liability in memory.
+    closed: HashMap<DrawId, BTreeSet<u8>>,
 }
 
 impl Desk {
+    /// The numbers closed for a draw whose liability is not in memory, if read (`RiskDesk::read_closed`).
+    pub fn closed_of(&self, draw: DrawId) -> Option<&BTreeSet<u8>> {
+        self.closed.get(&draw)
+    }
+
     pub fn get_mut(&mut self, draw: DrawId) -> Option<&mut DrawRisk> {
         self.draws.get_mut(&draw)
     }
@@ -63,6 +74,19 @@ impl RiskDesk {
         self.desk.lock()
     }
 
+    /// Reads a draw's closed numbers into `desk` if neither its liability nor they are there, for a sale to check
+    /// without a read of its own.
+    pub fn read_closed(&self, desk: &mut Desk, draw: DrawId) -> StoreResult<()> {
+        if desk.holds(draw) || desk.closed.contains_key(&draw) {
+            return Ok(());
+        }
+        if desk.closed.len() >= CLOSED_KEPT {
+            desk.closed.clear();
+        }
+        desk.closed.insert(draw, self.closed(draw)?);
+        Ok(())
+    }
+
     /// The numbers closed for a draw.
     pub fn closed(&self, draw: DrawId) -> StoreResult<BTreeSet<u8>> {
         Ok(self.closed.get(id_key(draw))?.map(|b| decode(&b)).transpose()?.unwrap_or_default())
@@ -84,6 +108,9 @@ impl RiskDesk {
         self.closed.flush()?;
         if let Some(risk) = desk.get_mut(draw) {
             risk.closed = closed.clone();
+        }
+        if let Some(kept) = desk.closed.get_mut(&draw) {
+            kept.clone_from(&closed);
         }
         Ok(closed)
     }

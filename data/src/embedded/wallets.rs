@@ -35,7 +35,7 @@ use crate::ledger::Moved;
 use crate::lotto::MAX_NUMBER;
 use crate::money::Kobo;
 use crate::responsible::SessionMoney;
-use crate::risk::{Admitted, DrawRisk, Exposure, Liability};
+use crate::risk::{Admitted, DrawRisk, Exposure, Liability, RiskReport};
 use crate::seam::MoneyDay;
 use crate::seam::{
     back_to, refund_entry, settlement_entry, stake_entry, Outcome, PlayerSettlement, Purchase, PurchaseError,
@@ -248,18 +248,30 @@ fn give_back(desk: &mut Desk, taken: &mut Vec<(DrawId, Admitted)>) {
 }
 
 /// Admits a purchase's ticket into its draw's risk under its game's limits, or says why not, with the largest stake
-/// per line the draw would still take (if any the game allows).
+/// per line the draw would still take (if any the game allows). A draw whose liability is not in memory (its game
+/// has no limits and the risk desk has not looked at it) refuses only its closed numbers.
 fn admit(
     desk: &mut Desk,
     taken: &mut Vec<(DrawId, Admitted)>,
     purchase: &Purchase,
-    exposure: &Exposure,
+    exposure: Option<&Exposure>,
     game: Option<&Game>,
 ) -> Result<(), PurchaseError> {
     let ticket = &purchase.ticket;
+    let picks = crate::risk::picks(&ticket.bet);
+    let Some(exposure) = exposure.filter(|_| desk.holds(ticket.draw_id)) else {
+        let shut: Vec<u8> = match desk.closed_of(ticket.draw_id) {
+            Some(closed) => picks.iter().copied().filter(|n| closed.contains(n)).collect(),
+            None => Vec::new(),
+        };
+        if shut.is_empty() {
+            return Ok(());
+        }
+        let breach = crate::risk::Breach::Closed(crate::risk::Combo::of(&shut));
+        return Err(PurchaseError::LiabilityLimit { message: breach.sentence(), largest_stake_per_line: None });
+    };
     let Some(risk) = desk.get_mut(ticket.draw_id) else { return Ok(()) };
     let limits = game.map(|g| g.risk_limits).unwrap_or_default();
-    let picks = crate::risk::picks(&ticket.bet);
     match risk.admit(&limits, &picks, exposure.clone()) {
         Ok(admitted) => {
             taken.push((ticket.draw_id, admitted));
@@ -329,19 +341,32 @@ impl WalletStore {
     /// share that cost (see `purchases::PurchaseQueue`). Nothing is written if the transaction fails.
     pub fn purchase_many(&self, purchases: &[Purchase]) -> StoreResult<Vec<Result<Moved<Ticket>, PurchaseError>>> {
         let games = self.games_of(purchases)?;
-        // Each ticket's card once: its stored bytes, and the terms its risk is counted under.
-        let (prepared, exposures): (Vec<Keyed>, Vec<Exposure>) = purchases
+        let limited = |p: &Purchase| games.get(&p.ticket.game_id).is_some_and(|g| g.risk_limits.any());
+        let exposure_of = |p: &Purchase, card: &TicketCard| {
+            let terms = card.terms_in(games.get(&p.ticket.game_id));
+            Exposure::of(&p.ticket.bet, p.ticket.stake_per_line, terms, MAX_NUMBER)
+        };
+        // Each ticket's card once: its stored bytes, and (for a game with limits) the risk it adds, before the lock.
+        let (prepared, mut exposures): (Vec<Keyed>, Vec<Option<Exposure>>) = purchases
             .iter()
             .map(|p| {
                 let card = TicketCard::of(&p.ticket);
-                let terms = card.terms_in(games.get(&p.ticket.game_id));
-                let exposure = Exposure::of(&p.ticket.bet, p.ticket.stake_per_line, terms, MAX_NUMBER);
+                let exposure = limited(p).then(|| exposure_of(p, &card));
                 ((idem_key(p.ticket.user_id, &p.ticket.idempotency_key), encode_card(&card)), exposure)
             })
             .unzip();
         let mut desk = self.risk.lock();
-        for purchase in purchases {
-            self.load_risk(&mut desk, purchase.ticket.draw_id, games.get(&purchase.ticket.game_id))?;
+        for (purchase, exposure) in purchases.iter().zip(exposures.iter_mut()) {
+            let draw = purchase.ticket.draw_id;
+            if exposure.is_some() {
+                // Warmed at start-up or when the limits were set; loaded here only if not.
+                self.load_risk(&mut desk, draw, games.get(&purchase.ticket.game_id))?;
+            } else if desk.holds(draw) {
+                // No limits, but the risk desk follows this draw: keep its liability whole.
+                *exposure = Some(exposure_of(purchase, &TicketCard::of(&purchase.ticket)));
+            } else {
+                self.risk.read_closed(&mut desk, draw)?;
+            }
         }
         // What this transaction admitted: a rerun of its closure (sled may run it twice) starts by taking them back.
         let taken: RefCell<Vec<(DrawId, Admitted)>> = RefCell::default();
@@ -355,7 +380,7 @@ impl WalletStore {
                 let mut answers = Vec::with_capacity(purchases.len());
                 for ((purchase, (idem, card)), exposure) in purchases.iter().zip(&prepared).zip(&exposures) {
                     let game = games.get(&purchase.ticket.game_id);
-                    let mut risk = || admit(&mut desk, &mut taken.borrow_mut(), purchase, exposure, game);
+                    let mut risk = || admit(&mut desk, &mut taken.borrow_mut(), purchase, exposure.as_ref(), game);
                     answers.push(trees.buy(purchase, idem, card, &mut risk)?);
                 }
                 Ok(answers)
@@ -397,6 +422,41 @@ impl WalletStore {
         risk.closed = self.risk.closed(draw)?;
         desk.keep(draw, risk);
         Ok(())
+    }
+
+    /// Puts a draw's liability in memory ahead of its sales (at start-up, or when its game's limits are set) and
+    /// learns its exact worst case, searched for outside the risk lock: so no buyer's purchase waits for either.
+    pub fn warm_risk(&self, draw: DrawId, game: Option<&Game>) -> StoreResult<()> {
+        {
+            let mut desk = self.risk.lock();
+            self.load_risk(&mut desk, draw, game)?;
+        }
+        self.risk_report(draw, game).map(|_| ())
+    }
+
+    /// What the risk desk shows of a draw. When its exact worst case is not known, it is searched for on a copy of
+    /// the liability outside the risk lock, so sales go on meanwhile, and learnt if no sale came in between
+    /// (docs/decisions/053-incremental-reserve-check.md).
+    pub fn risk_report(&self, draw: DrawId, game: Option<&Game>) -> StoreResult<RiskReport> {
+        let limits = game.map(|g| g.risk_limits).unwrap_or_default();
+        // The exact worst case is brought forward from the last one known over the lines sold since, or searched
+        // for over the whole draw if none is known.
+        let (copy, closed, version, plan) = {
+            let mut desk = self.risk.lock();
+            self.load_risk(&mut desk, draw, game)?;
+            let risk = desk
+                .get_mut(draw)
+                .ok_or_else(|| StoreError::Corrupt { tree: "risk", detail: "a draw just loaded".into() })?;
+            if let Some(worst) = risk.known_worst_case() {
+                return Ok(RiskReport::with_worst(&risk.liability, &risk.closed, worst, &limits));
+            }
+            (risk.liability.clone(), risk.closed.clone(), risk.version(), risk.refresh())
+        };
+        let worst = plan.run(&copy);
+        if let Some(risk) = self.risk.lock().get_mut(draw) {
+            risk.learn(version, worst);
+        }
+        Ok(RiskReport::with_worst(&copy, &closed, worst, &limits))
     }
 
     /// A draw's risk as it stands, loaded if need be, for `f` to read.

@@ -1,15 +1,26 @@
 //! Whether a draw can take one more ticket under its game's limits, decided against the draw's live liability
-//! (docs/decisions/048-exact-liability.md). The check is incremental: closed numbers, stakes per number and the
-//! payouts riding on the ticket's own numbers and combinations are table look-ups; the reserve is checked against
-//! a running upper bound of the worst case (the last exact worst case plus the most each ticket since can pay), and
-//! only when that bound would pass the reserve is the exact worst case searched for.
+//! (docs/decisions/048-exact-liability.md, 053-incremental-reserve-check.md). Closed numbers, stakes per number and
+//! the payouts riding on the ticket's own numbers and combinations are table look-ups. The reserve is checked
+//! against a running upper bound B of the worst case:
+//!
+//! - while B plus the most the ticket can pay stays within the reserve, the ticket is taken and B grows by that;
+//! - past that, only the results holding one of the ticket's lines can cost more than before (a ticket pays
+//!   nothing elsewhere), so the new worst case is the larger of the old one (≤ B) and the best of those results:
+//!   a search with the lines' numbers forced, above B, within a node budget. A result found above the reserve
+//!   refuses the ticket (exactly: that result would pay more); none above B leaves B as it was; and a search that
+//!   runs out of budget decides on its upper bound (a refusal then may be conservative, never a breach);
+//! - if B is already above the reserve (the reserve was lowered, or the draw was just loaded), the whole draw is
+//!   searched, above the reserve, within the budget.
+//!
+//! So a sale never waits for an unbounded search, and B is exact again whenever an exact worst case is learnt
+//! (`learn`, from a search off the sale path).
 
 use std::collections::BTreeSet;
 
 use super::combo::Combo;
 use super::exposure::Exposure;
 use super::liability::Liability;
-use super::worst::WorstCase;
+use super::worst::{Found, WorstCase};
 use crate::money::Kobo;
 use crate::risk_limits::RiskLimits;
 
@@ -44,15 +55,29 @@ impl Breach {
     }
 }
 
+/// How many nodes one sale's reserve search may expand (each costs about 90 × 2^held look-ups); past it the sale
+/// is decided on the search's upper bound.
+pub const SALE_BUDGET: u64 = 2_000;
+
+/// How many lines of tickets sold since the last exact worst case are remembered; past it the next exact worst
+/// case is searched for over the whole draw.
+pub const PENDING_MOST: usize = 100_000;
+
 /// One open draw's risk: its liability, its closed numbers and what the reserve check remembers.
 #[derive(Debug, Clone, Default)]
 pub struct DrawRisk {
     pub liability: Liability,
     pub closed: BTreeSet<u8>,
-    /// At least the worst case: the last exact one plus the most every ticket since can pay.
+    /// At least the worst case.
     bound: i64,
-    /// The exact worst case, while no ticket has been added since it was searched for.
-    exact: Option<WorstCase>,
+    /// The exact worst case of the liability as it was when `pending` was last empty.
+    known: Option<WorstCase>,
+    /// The lines of every ticket added since `known` was exact: only results holding one of them can pay more now,
+    /// so the exact worst case is brought forward by searching those alone (`Refresh::Lines`).
+    pending: Vec<Combo>,
+    /// Counts the changes to the liability: an exact worst case searched for off the sale path on a copy is
+    /// learnt only if nothing changed since the copy.
+    version: u64,
 }
 
 /// What `DrawRisk::undo` needs to take an admitted ticket back exactly.
@@ -60,7 +85,34 @@ pub struct DrawRisk {
 pub struct Admitted {
     exposure: Exposure,
     bound: i64,
-    exact: Option<WorstCase>,
+    known: Option<WorstCase>,
+    pending: usize,
+    version: u64,
+}
+
+/// How to learn a draw's exact worst case now.
+#[derive(Debug, Clone)]
+pub enum Refresh {
+    /// It is known.
+    Known(WorstCase),
+    /// It is the larger of `known` and the best result holding one of `lines` (ascending, no repeats).
+    Lines { known: WorstCase, lines: Vec<Combo> },
+    /// Only a search over every result will tell.
+    Whole,
+}
+
+impl Refresh {
+    /// The exact worst case of `liability` (the one the plan was made for), searched for as planned.
+    pub fn run(self, liability: &Liability) -> WorstCase {
+        match self {
+            Refresh::Known(worst) => worst,
+            Refresh::Lines { known, lines } => match liability.best_holding_any(&lines, known.payout, u64::MAX) {
+                Found::Above(found) => found,
+                Found::NoneAbove | Found::OutOfBudget { .. } => known,
+            },
+            Refresh::Whole => liability.worst_case(),
+        }
+    }
 }
 
 impl DrawRisk {
@@ -72,52 +124,163 @@ impl DrawRisk {
     pub fn add_sold(&mut self, exposure: &Exposure) {
         self.liability.add(exposure);
         self.bound = self.bound.saturating_add(exposure.most);
-        self.exact = None;
+        self.version = self.version.wrapping_add(1);
+        self.note_added(exposure);
     }
 
-    /// The exact worst case now (searched for once per change).
-    pub fn worst_case(&mut self) -> WorstCase {
-        if let Some(known) = self.exact {
-            return known;
+    /// Remembers a ticket's lines for bringing the exact worst case forward, while one is known.
+    fn note_added(&mut self, exposure: &Exposure) {
+        if self.known.is_none() {
+            return;
         }
-        let worst = self.liability.worst_case();
-        self.bound = worst.payout;
-        self.exact = Some(worst);
+        self.pending.extend(exposure.lines());
+        if self.pending.len() > PENDING_MOST {
+            self.known = None;
+            self.pending = Vec::new();
+        }
+    }
+
+    /// The exact worst case if it is known without a search.
+    pub fn known_worst_case(&self) -> Option<WorstCase> {
+        self.known.filter(|_| self.pending.is_empty())
+    }
+
+    /// How to learn the exact worst case now (to run on a copy of the liability, off the sale path).
+    pub fn refresh(&self) -> Refresh {
+        match self.known {
+            Some(known) if self.pending.is_empty() => Refresh::Known(known),
+            Some(known) => {
+                let mut lines = self.pending.clone();
+                lines.sort_unstable();
+                lines.dedup();
+                Refresh::Lines { known, lines }
+            }
+            None => Refresh::Whole,
+        }
+    }
+
+    /// Which state of the liability this is (see `learn`).
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// Learns the exact worst case of the liability as it was at `version` (searched for on a copy): if nothing
+    /// changed since, it is the worst case now, and the bound tightens to it.
+    pub fn learn(&mut self, version: u64, worst: WorstCase) {
+        if version == self.version {
+            self.known = Some(worst);
+            self.pending.clear();
+            self.bound = worst.payout;
+        }
+    }
+
+    /// The exact worst case now (searched for here if need be: the caller holds the draw meanwhile).
+    pub fn worst_case(&mut self) -> WorstCase {
+        let worst = self.refresh().run(&self.liability);
+        self.learn(self.version, worst);
         worst
     }
 
     /// Takes the ticket with `picks` and `exposure` if no limit breaks, adding it; refuses it, unchanged, if one
     /// would.
     pub fn admit(&mut self, limits: &RiskLimits, picks: &[u8], exposure: Exposure) -> Result<Admitted, Breach> {
+        self.admit_within(limits, picks, exposure, SALE_BUDGET)
+    }
+
+    /// `admit`, with the reserve's search given at most `budget` nodes.
+    pub fn admit_within(
+        &mut self,
+        limits: &RiskLimits,
+        picks: &[u8],
+        exposure: Exposure,
+        budget: u64,
+    ) -> Result<Admitted, Breach> {
         let shut: Vec<u8> = picks.iter().copied().filter(|n| self.closed.contains(n)).collect();
         if !shut.is_empty() {
             return Err(Breach::Closed(Combo::of(&shut)));
         }
         self.check_tables(limits, &exposure)?;
-        let before = Admitted { exposure, bound: self.bound, exact: self.exact };
+        let before = Admitted {
+            exposure,
+            bound: self.bound,
+            known: self.known,
+            pending: self.pending.len(),
+            version: self.version,
+        };
         self.liability.add(&before.exposure);
-        self.exact = None;
-        let bound = self.bound.saturating_add(before.exposure.most);
-        match limits.reserve.map(Kobo::as_i64) {
-            Some(reserve) if bound > reserve => {
-                let worst = self.liability.worst_case();
-                if worst.payout > reserve {
-                    self.undo(before);
-                    return Err(Breach::Reserve);
-                }
-                self.bound = worst.payout;
-                self.exact = Some(worst);
+        self.version = self.version.wrapping_add(1);
+        let cheap = self.bound.saturating_add(before.exposure.most);
+        let reserve = match limits.reserve.map(Kobo::as_i64) {
+            Some(reserve) if cheap > reserve => reserve,
+            _ => {
+                self.bound = cheap;
+                self.note_added(&before.exposure);
+                return Ok(before);
             }
-            _ => self.bound = bound,
+        };
+        let taken = if before.bound <= reserve {
+            self.check_lines(reserve, &before, budget)
+        } else {
+            self.check_whole(reserve, &before, budget)
+        };
+        if taken.is_err() {
+            self.undo(before);
+            return Err(Breach::Reserve);
         }
         Ok(before)
+    }
+
+    /// The old worst case is at most B (≤ the reserve): the new one is the larger of it and the best result holding
+    /// one of the ticket's lines.
+    fn check_lines(&mut self, reserve: i64, before: &Admitted, budget: u64) -> Result<(), ()> {
+        // Whether B is the exact worst case: then the search's answer is the exact new one.
+        let exact = self.known.is_some_and(|k| self.pending.is_empty() && k.payout == before.bound);
+        match self.liability.best_holding_any(&before.exposure.lines(), before.bound, budget) {
+            Found::NoneAbove if exact => Ok(()),
+            Found::Above(found) if exact && found.payout <= reserve => {
+                self.bound = found.payout;
+                self.known = Some(found);
+                Ok(())
+            }
+            Found::NoneAbove => {
+                self.note_added(&before.exposure);
+                Ok(())
+            }
+            Found::Above(WorstCase { payout: bound, .. }) | Found::OutOfBudget { bound } if bound <= reserve => {
+                self.bound = bound;
+                self.note_added(&before.exposure);
+                Ok(())
+            }
+            Found::Above(_) | Found::OutOfBudget { .. } => Err(()),
+        }
+    }
+
+    /// B is above the reserve: whether any result at all passes it.
+    fn check_whole(&mut self, reserve: i64, before: &Admitted, budget: u64) -> Result<(), ()> {
+        match self.liability.best_holding(&[], reserve, budget) {
+            Found::NoneAbove => {
+                self.bound = reserve;
+                self.note_added(&before.exposure);
+                Ok(())
+            }
+            Found::Above(_) | Found::OutOfBudget { .. } => Err(()),
+        }
     }
 
     /// Takes back a ticket `admit` took (its sale was not written), restoring what the draw knew before it.
     pub fn undo(&mut self, admitted: Admitted) {
         self.liability.remove(&admitted.exposure);
         self.bound = admitted.bound;
-        self.exact = admitted.exact;
+        if self.pending.len() < admitted.pending {
+            // The lines were dropped past PENDING_MOST meanwhile: the next exact worst case is a whole search.
+            self.known = None;
+            self.pending.clear();
+        } else {
+            self.known = admitted.known;
+            self.pending.truncate(admitted.pending);
+        }
+        // A fresh version (never the one restored): a copy taken while the ticket was in must not be learnt.
+        self.version = self.version.max(admitted.version).wrapping_add(1);
     }
 
     /// Whether the draw could take the ticket, leaving the draw as it was.

@@ -94,6 +94,21 @@ impl Exposure {
         exposure
     }
 
+    /// Its lines: the fewest numbers a result must hold for the ticket to pay (a NAP1's number, a BANKER's banker,
+    /// a PERM's k-sets, an AGAINST's top-bottom pairs). Every result it pays in holds one of them, so only those
+    /// results can cost the draw more once it is sold (docs/decisions/053-incremental-reserve-check.md). They are
+    /// its smallest weighted combinations: its capped corrections are all larger.
+    pub fn lines(&self) -> Vec<Combo> {
+        let mut lines: Vec<Combo> = self.first.iter().filter(|(_, paid)| *paid > 0).map(|(n, _)| Combo::of(&[*n])).collect();
+        let smallest = self.weights.iter().filter(|(_, w)| *w > 0).map(|(c, _)| c.len()).min();
+        if let Some(size) = smallest {
+            lines.extend(self.weights.iter().filter(|(c, w)| *w > 0 && c.len() == size).map(|(c, _)| *c));
+        }
+        lines.sort_unstable();
+        lines.dedup();
+        lines
+    }
+
     /// Weights of a multi-line ticket whose picks fall into one group (PERM) or two (AGAINST), where `g(i, j)` is its
     /// payout when i of the first group and j of the second are drawn. Every line has `line_size` numbers.
     fn spread(

@@ -3,8 +3,9 @@
 //!
 //! Singles and pairs sit in dense tables (90 and 90 × 90); triples, fours and fives in hash maps holding only the
 //! combinations some ticket carries. Beside the weights it keeps what the worst-case search bounds with (`pair_bound`:
-//! for each pair, the positive weight of every combination holding both), the stakes per number and the sums the
-//! expected payout needs. Adding a ticket costs O(its weights); removing one (a refused sale's tentative add, a
+//! for each pair, the positive weight of every combination holding both, and `low_pair_bound` of the pairs and
+//! triples alone; `most_higher`: the largest four and five), the stakes per number and the sums the expected payout
+//! needs. Adding a ticket costs O(its weights); removing one (a refused sale's tentative add, a
 //! refund) subtracts exactly what adding it added.
 
 use std::collections::HashMap;
@@ -51,6 +52,11 @@ pub struct Liability {
     pub(super) higher: [ComboMap; 3],
     /// Per pair, the positive weight of every combination holding both numbers: the search's bound.
     pub(super) pair_bound: Vec<i64>,
+    /// The same of the pairs and triples alone: the search's other bound, with the fours and fives by count.
+    pub(super) low_pair_bound: Vec<i64>,
+    /// At least the largest weight any four (at `[0]`) or five (at `[1]`) carries: a result holds at most five fours
+    /// and one five, so the search bounds them by count rather than through the pairs (decision 053).
+    pub(super) most_higher: [i64; 2],
     stakes: Vec<i64>,
     total_stake: i64,
     /// Sum of the weights of each size (index = size), and of the NAP1 payouts: the expected payout's terms.
@@ -77,6 +83,8 @@ impl Liability {
             pairs: vec![0; n * n],
             higher: Default::default(),
             pair_bound: vec![0; n * n],
+            low_pair_bound: vec![0; n * n],
+            most_higher: [0; 2],
             stakes: vec![0; n],
             total_stake: 0,
             by_size: [0; BALLS_PER_DRAW + 1],
@@ -152,17 +160,28 @@ impl Liability {
                 if let Some(map) = self.higher.get_mut(numbers.len().saturating_sub(3)) {
                     let slot = map.entry(combo).or_insert(0);
                     *slot = slot.saturating_add(delta);
-                    if *slot == 0 {
+                    let now = *slot;
+                    if now == 0 {
                         map.remove(&combo);
+                    }
+                    // Never lowered: a stale largest weight is still at least the largest.
+                    if let Some(most) = self.most_higher.get_mut(numbers.len().saturating_sub(4)) {
+                        if numbers.len() >= 4 && now > *most {
+                            *most = now;
+                        }
                     }
                 }
             }
         }
         if bound != 0 && numbers.len() >= 2 {
+            let low = numbers.len() <= 3;
             for (i, a) in numbers.iter().enumerate() {
                 for b in numbers.iter().skip(i + 1) {
                     let at = self.pair_index(*a, *b);
                     if let Some(slot) = self.pair_bound.get_mut(at) {
+                        *slot = slot.saturating_add(bound);
+                    }
+                    if let Some(slot) = self.low_pair_bound.get_mut(at).filter(|_| low) {
                         *slot = slot.saturating_add(bound);
                     }
                 }

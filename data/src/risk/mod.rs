@@ -1,12 +1,12 @@
 //! The house's risk on a fixed-odds draw: what every result would cost it, kept exact as tickets sell
-//! (docs/decisions/048-exact-liability.md).
+//! (docs/decisions/048-exact-liability.md, 053-incremental-reserve-check.md).
 //!
 //! - [`combo`]: a combination of numbers as one key.
 //! - [`exposure`]: what one ticket adds, as weights on the combinations of its picks.
 //! - [`liability`]: a draw's sum of exposures, with stakes and the expected payout.
 //! - [`admission`]: whether a draw can take one more ticket under a game's limits (`crate::risk_limits`).
 //! - [`report`]: what the risk desk shows of a draw.
-//! - [`worst`]: the exact worst case over every result, by branch and bound.
+//! - [`worst`]: the exact worst case over every result, or over those holding given numbers, by branch and bound.
 
 pub mod admission;
 pub mod combo;
@@ -16,10 +16,10 @@ pub mod liability;
 pub mod report;
 pub mod worst;
 
-pub use admission::{Admitted, Breach, DrawRisk};
+pub use admission::{Admitted, Breach, DrawRisk, Refresh, PENDING_MOST, SALE_BUDGET};
 pub use combo::Combo;
 pub use exposure::{picks, Exposure};
 pub use largest::largest_stake;
 pub use liability::Liability;
 pub use report::RiskReport;
-pub use worst::WorstCase;
+pub use worst::{Bounds, Found, WorstCase};

@@ -3,8 +3,12 @@
 
 use serde::Serialize;
 
+use std::collections::BTreeSet;
+
 use super::admission::DrawRisk;
 use super::combo::Combo;
+use super::liability::Liability;
+use super::worst::WorstCase;
 use crate::money::Kobo;
 use crate::risk_limits::RiskLimits;
 
@@ -52,9 +56,19 @@ pub struct ComboRisk {
 }
 
 impl RiskReport {
+    /// The report of a draw, searching its worst case here if it is not known.
     pub fn of(risk: &mut DrawRisk, limits: &RiskLimits) -> RiskReport {
         let worst = risk.worst_case();
-        let l = &risk.liability;
+        RiskReport::with_worst(&risk.liability, &risk.closed, worst, limits)
+    }
+
+    /// The report of a liability whose exact worst case is `worst` (searched for on a copy, off the sale path).
+    pub fn with_worst(
+        l: &Liability,
+        closed: &BTreeSet<u8>,
+        worst: WorstCase,
+        limits: &RiskLimits,
+    ) -> RiskReport {
         let numbers: Vec<NumberRisk> = (1..=l.balls())
             .map(|number| NumberRisk { number, stake: Kobo(l.stake_on(number)), payout: Kobo(l.number_payout(number)) })
             .collect();
@@ -89,7 +103,7 @@ impl RiskReport {
             top_numbers,
             top_pairs: combos(2),
             top_triples: combos(3),
-            closed_numbers: risk.closed.iter().copied().collect(),
+            closed_numbers: closed.iter().copied().collect(),
         }
     }
 }

@@ -226,9 +226,27 @@ async fn update(
     let detail = format!("changed: {}", changed.join(", "));
     state.audit(Some(&req), Some(&admin), "game.updated", Some(format!("game:{}", game.id)), detail);
     let draws = state.store.games.draws_of_game(game.id, 10)?;
+    if game.risk_limits.any() {
+        warm_risk(&state, &game, &draws);
+    }
     let mut view = views::game(&game, next_draw(&draws));
     view["risk_limits"] = json!(game.risk_limits);
     Ok(HttpResponse::Ok().json(json!({ "data": view, "message": "Game saved" })))
+}
+
+/// Limits apply to a game's selling draws at once: their liabilities are read now, in the background, rather than
+/// by their next buyer (docs/decisions/053-incremental-reserve-check.md). Only the embedded store keeps them.
+fn warm_risk(state: &AppState, game: &Game, draws: &[ayo_data::draw::Draw]) {
+    use ayo_data::draw::DrawStatus;
+    for draw in draws.iter().filter(|d| matches!(d.status, DrawStatus::Scheduled | DrawStatus::Open)) {
+        let (store, draw_id, game) = (state.store.clone(), draw.id, game.clone());
+        actix_web::rt::task::spawn_blocking(move || {
+            let Ok(embedded) = store.embedded() else { return };
+            if let Err(e) = embedded.wallets.warm_risk(draw_id, Some(&game)) {
+                tracing::warn!(draw = draw_id, error = %e, "could not read the draw's liability");
+            }
+        });
+    }
 }
 
 /// The tickets of a game, with their players: the back office's "players of a game".

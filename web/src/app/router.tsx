@@ -195,6 +195,7 @@ function bossChildren(): RouteObject[] {
     lazyPage(root, b.compliance, () => import('@/app/routes/boss/compliance')),
     lazyPage(root, b.settings, () => import('@/app/routes/boss/settings')),
     lazyPage(root, b.marquee, () => import('@/app/routes/boss/marquee')),
+    lazyPage(root, b.risk, () => import('@/app/routes/boss/risk')),
     lazyPage(root, b.marqueeMessage, () => import('@/app/routes/boss/marquee-message')),
   ];
 }

@@ -72,6 +72,7 @@ export const paths = {
     compliance: { path: '/boss/compliance', title: 'Compliance', getHref: () => '/boss/compliance' },
     settings: { path: '/boss/settings', title: 'Settings', getHref: () => '/boss/settings' },
     marquee: { path: '/boss/marquee', title: 'Marquee', getHref: () => '/boss/marquee' },
+    risk: { path: '/boss/risk', title: 'Risk', getHref: () => '/boss/risk' },
     marqueeMessage: {
       path: '/boss/marquees/:slug',
       title: 'Marquee message',

@@ -16,6 +16,7 @@ import './settings/settings.css';
 const LINKS = [
   { page: paths.boss.dashboard, within: [] },
   { page: paths.boss.games, within: ['/boss/players/', '/boss/games/'] },
+  { page: paths.boss.risk, within: [] },
   { page: paths.boss.users, within: ['/boss/users/'] },
   { page: paths.boss.transactions, within: [] },
   { page: paths.boss.accounts, within: [] },

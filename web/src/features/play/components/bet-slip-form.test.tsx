@@ -260,4 +260,16 @@ describe('the bet slip', () => {
     expect(bodies(calls)).toHaveLength(0);
     expect(within(board).getAllByRole('button')).toHaveLength(90);
   });
+
+  it('marks the numbers closed for the draw on sale, and they cannot be picked', async () => {
+    const { fetchMock } = mockFetch({ 'GET /draws/31/closed-numbers': { body: { data: { draw_id: 31, closed_numbers: [21] } } } });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = renderSlip();
+    const shut = await screen.findByRole('button', { name: '21, closed for this draw' });
+    expect(shut).toHaveAttribute('aria-disabled', 'true');
+    await user.click(shut);
+    expect(shut).toHaveAttribute('aria-pressed', 'false');
+    await pick(user, 7);
+    expect(screen.getByRole('button', { name: '7' })).toHaveAttribute('aria-pressed', 'true');
+  });
 });

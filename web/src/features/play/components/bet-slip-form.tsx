@@ -22,6 +22,7 @@ import { useServerTime } from '@/lib/server-clock';
 import { useAuth } from '@/lib/session';
 import type { BetType, Draw, GameDetail, Ticket } from '@/types/lotto';
 import { newIdempotencyKey, NOT_BOUGHT_NO_ANSWER, useCreateTicket } from '../api/create-ticket';
+import { useClosedNumbers } from '../api/closed-numbers';
 import { useTaxRates } from '../api/tax-rates';
 import {
   changeBetType,
@@ -78,6 +79,7 @@ export function BetSlipForm({ game, draw, onBought }: Props) {
 
   // Re-renders when sales open or close, not every second (the draw bar's countdown ticks by itself).
   const onSale = useServerTime((now) => (draw ? isOnSale(draw, now) : false));
+  const closed = useClosedNumbers(onSale ? draw?.id : undefined);
   const summary = summarize(slip, stakeText, game);
   const picked = pickCount(slip);
   const balance = user?.relationships?.wallet?.balance ?? 0;
@@ -244,7 +246,13 @@ export function BetSlipForm({ game, draw, onBought }: Props) {
           ) : null}
         </div>
 
-        <NumberBoard slip={slip} onToggle={onToggle} describedBy={ids.hint} invalid={Boolean(picksError)} />
+        <NumberBoard
+          slip={slip}
+          onToggle={onToggle}
+          describedBy={ids.hint}
+          invalid={Boolean(picksError)}
+          closed={closed}
+        />
 
         <div className="slip__actions">
           <button type="button" className="button button--ghost button--small" onClick={() => changePicks(quickPick(slip))}>

@@ -1,11 +1,13 @@
 /**
  * The 1–90 board: real toggle buttons (`aria-pressed`), picked ones drawn as filled circles with a tick-free
  * bold number so the state reads without colour. One tab stop: arrows (and Home/End) move between numbers,
- * Space or Enter picks.
+ * Space or Enter picks. A number closed for the draw (too much riding on it) stays focusable but says so
+ * (`aria-disabled`, "closed for this draw", struck through) and cannot be picked.
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { HIGHEST, LOWEST } from '@/lotto';
 import { isPicked, type Slip } from '../bet-slip';
+import './number-board.css';
 
 const NUMBERS = Array.from({ length: HIGHEST - LOWEST + 1 }, (_, i) => i + LOWEST);
 const COLUMNS = 10;
@@ -15,9 +17,11 @@ type Props = {
   onToggle: (n: number) => void;
   describedBy?: string;
   invalid?: boolean;
+  /** Numbers closed for the draw: shown so and not picked (one already picked can still be unpicked). */
+  closed?: ReadonlySet<number>;
 };
 
-export function NumberBoard({ slip, onToggle, describedBy, invalid }: Props) {
+export function NumberBoard({ slip, onToggle, describedBy, invalid, closed }: Props) {
   const [active, setActive] = useState(0);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -50,6 +54,10 @@ export function NumberBoard({ slip, onToggle, describedBy, invalid }: Props) {
       {NUMBERS.map((n, index) => {
         const picked = isPicked(slip, n);
         const group = picked === 'top' ? 'TOP' : picked === 'bottom' ? 'BOTTOM' : null;
+        const shut = closed?.has(n) ?? false;
+        const label = [group ? `${n} ${group}` : String(n), shut ? 'closed for this draw' : null]
+          .filter(Boolean)
+          .join(', ');
         return (
           <button
             key={n}
@@ -57,12 +65,15 @@ export function NumberBoard({ slip, onToggle, describedBy, invalid }: Props) {
               buttons.current[index] = element;
             }}
             type="button"
-            className={`board__number${picked ? ` board__number--picked board__number--${picked}` : ''}`}
+            className={`board__number${picked ? ` board__number--picked board__number--${picked}` : ''}${shut ? ' board__number--closed' : ''}`}
             tabIndex={index === active ? 0 : -1}
             aria-pressed={picked !== null}
-            aria-label={group ? `${n} ${group}` : undefined}
+            aria-label={group || shut ? label : undefined}
+            aria-disabled={shut && !picked ? true : undefined}
             onFocus={() => setActive(index)}
-            onClick={() => onToggle(n)}
+            onClick={() => {
+              if (!shut || picked) onToggle(n);
+            }}
           >
             {n}
             {group ? (
