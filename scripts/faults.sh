@@ -2,7 +2,7 @@
 # The fault harness (issue 33; docs/scaling.md, "Failure modes"): three `ayo serve --store --bus` nodes, each in its
 # own network namespace, hurt one fault at a time and then in a seeded random schedule, beside a throwaway
 # PostgreSQL and NATS (scripts/cluster-services.sh). Needs root (network namespaces, nftables); installs Debian's
-# `nftables` and `iproute2` when missing. Everything stays on this machine (veth pairs and loopback).
+# `nftables`, `iproute2` and `libfaketime` when missing. Everything stays on this machine (veth pairs and loopback).
 #   bash scripts/faults.sh                          the bounded form (≈ 2½ minutes of faults, as in CI)
 #   AYO_FAULT_ROUNDS=20 bash scripts/faults.sh      the long form: 20 random faults after the single ones
 #   AYO_FAULT_SEED=<n>                              replays the random schedule a run printed
@@ -17,6 +17,8 @@ fi
 missing=()
 command -v nft >/dev/null || missing+=(nftables)
 command -v ip >/dev/null || missing+=(iproute2)
+# One node's wall clock is stepped alone through libfaketime (LD_PRELOAD); the rest of the machine keeps its clock.
+[ -e /usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1 ] || missing+=(libfaketime)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "==> installing ${missing[*]} (Debian packages) for the fault harness"
   apt-get update -qq

@@ -57,6 +57,8 @@ enum Fault {
     Slow(usize),
     /// SIGSTOP of the lease holder for longer than the lease.
     LeaderFrozen,
+    /// The lease holder's wall clock stepped 5 s ahead, then back.
+    LeaderClockStepped,
 }
 
 struct Lottery {
@@ -137,6 +139,17 @@ impl Lottery {
                 self.nodes[n].nats.slow(false);
                 format!("node {n}: 200 ms + 5 % loss")
             }
+            Fault::LeaderClockStepped => {
+                let n = self.wait_for_leader(Duration::from_secs(20)).await;
+                let stepped = self.nodes[n].step_clock(5);
+                tokio::time::sleep(HOLD).await;
+                self.nodes[n].step_clock(0);
+                if stepped {
+                    format!("lease holder (node {n}) clock +5 s")
+                } else {
+                    "clock step NOT DRILLED: no libfaketime (apt-get install libfaketime)".into()
+                }
+            }
             Fault::LeaderFrozen => {
                 let n = self.wait_for_leader(Duration::from_secs(20)).await;
                 self.nodes[n].freeze(true);
@@ -162,13 +175,14 @@ async fn put_draw(url: &str, game: &ayo_data::game::Game, draws: &Draws, closes_
 /// A fault for the random schedule.
 fn any_fault(rng: &mut rand::rngs::StdRng) -> Fault {
     let node = rng.gen_range(0..NODES);
-    match rng.gen_range(0..7) {
+    match rng.gen_range(0..8) {
         0 => Fault::CutFromDatabase(node),
         1 => Fault::CutFromBus(node),
         2 => Fault::LeaderCutFromBoth,
         3 => Fault::BusRestarted,
         4 => Fault::DatabaseRestarted,
         5 => Fault::Slow(node),
+        6 => Fault::LeaderClockStepped,
         _ => Fault::LeaderFrozen,
     }
 }
@@ -231,6 +245,7 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
         Fault::DatabaseRestarted,
         Fault::Slow(other),
         Fault::LeaderFrozen,
+        Fault::LeaderClockStepped,
         Fault::None,
     ];
     let before_cut = HOLD + 2 * (HOLD + RECOVER);

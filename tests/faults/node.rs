@@ -21,8 +21,11 @@ pub struct Node {
     pub pg: Link,
     pub nats: Link,
     log: PathBuf,
+    clock: PathBuf,
     child: Child,
 }
+
+const FAKETIME: &str = "/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1";
 
 impl Node {
     /// Starts node `index` of `lab` on the database `database` (its name on the test PostgreSQL), with its links to
@@ -36,6 +39,11 @@ impl Node {
         let log = dir.join(format!("node{index}.log"));
         let stderr = std::fs::File::create(&log).expect("the node's log");
         // `ip netns exec` execs the server itself, so this child's pid is the server's (SIGSTOP reaches it).
+        // The node's wall clock, steppable alone (libfaketime, Debian's `libfaketime`): the offset in `clock` is read
+        // again every second; the monotonic clock (timers, the lease's own count) is left alone, as a real step of
+        // the system clock by NTP or an operator would leave it.
+        let clock = dir.join(format!("clock{index}"));
+        std::fs::write(&clock, "+0").expect("the node's clock offset");
         let bin = std::env::var("AYO_FAULT_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_ayo").to_string());
         let mut child = Command::new("ip")
             .args(["netns", "exec", &Lab::namespace(index), &bin, "serve", "--bind"])
@@ -48,6 +56,14 @@ impl Node {
             .env("AYO_SEED_KEY", SEED_KEY)
             .env("AYO_BUS_KEY", BUS_KEY)
             .env("RUST_LOG", "info")
+            .envs(std::path::Path::new(FAKETIME).exists().then(|| {
+                [
+                    ("LD_PRELOAD", FAKETIME.to_string()),
+                    ("FAKETIME_TIMESTAMP_FILE", clock.display().to_string()),
+                    ("FAKETIME_CACHE_DURATION", "1".to_string()),
+                    ("FAKETIME_DONT_FAKE_MONOTONIC", "1".to_string()),
+                ]
+            }).into_iter().flatten())
             .env_remove("AYO_BIND")
             .env_remove("AYO_DATA_DIR")
             .env_remove("AYO_STORE_URL")
@@ -67,7 +83,7 @@ impl Node {
         .expect("the node's first line");
         let url = line.trim().strip_prefix("Ayo Lotto listening on ").map(str::to_string);
         let url = url.unwrap_or_else(|| panic!("node {index} printed {line:?}; see {}", log.display()));
-        Self { index, url, pg, nats, log, child }
+        Self { index, url, pg, nats, log, clock, child }
     }
 
     pub fn pid(&self) -> i32 {
@@ -88,6 +104,13 @@ impl Node {
             .flatten()
             .max();
         matches!((took, left), (Some(t), l) if l.is_none_or(|l| l < t))
+    }
+
+    /// Steps the node's wall clock to `offset` seconds from the machine's (read within a second); answers false when
+    /// this machine has no libfaketime, so the step cannot be made.
+    pub fn step_clock(&self, offset: i64) -> bool {
+        std::fs::write(&self.clock, format!("{offset:+}")).expect("the node's clock offset");
+        std::path::Path::new(FAKETIME).exists()
     }
 
     /// SIGSTOP (`true`) or SIGCONT: the whole process frozen, its sockets open, its clocks running on.
