@@ -70,7 +70,7 @@ impl SharedCounter {
 impl RateCounter for SharedCounter {
     fn count<'a>(&'a self, key: &'a str, limit: Limit) -> BoxFuture<'a, u32> {
         async move {
-            match rate::peek(&self.client().await, key, limit.window).await {
+            match rate::peek(&*self.client().await, key, limit.window).await {
                 Ok(window) => window.map_or(0, |w| w.count),
                 Err(e) => {
                     tracing::error!(key, error = %e, "could not read a shared rate counter");
@@ -83,7 +83,7 @@ impl RateCounter for SharedCounter {
 
     fn hit<'a>(&'a self, key: &'a str, limit: Limit) -> BoxFuture<'a, Result<(), ApiError>> {
         async move {
-            match rate::hit(&self.client().await, key, limit.window, limit.max).await.map_err(ApiError::internal)? {
+            match rate::hit(&*self.client().await, key, limit.window, limit.max).await.map_err(ApiError::internal)? {
                 Hit::Counted(_) => Ok(()),
                 Hit::Full { left } => Err(refused(left)),
             }
@@ -93,7 +93,7 @@ impl RateCounter for SharedCounter {
 
     fn check<'a>(&'a self, key: &'a str, limit: Limit) -> BoxFuture<'a, Result<(), ApiError>> {
         async move {
-            match rate::peek(&self.client().await, key, limit.window).await.map_err(ApiError::internal)? {
+            match rate::peek(&*self.client().await, key, limit.window).await.map_err(ApiError::internal)? {
                 Some(window) if window.count >= limit.max => Err(refused(window.left)),
                 _ => Ok(()),
             }
@@ -103,7 +103,7 @@ impl RateCounter for SharedCounter {
 
     fn record<'a>(&'a self, key: &'a str, limit: Limit) -> BoxFuture<'a, ()> {
         async move {
-            if let Err(e) = rate::record(&self.client().await, key, limit.window).await {
+            if let Err(e) = rate::record(&*self.client().await, key, limit.window).await {
                 tracing::error!(key, error = %e, "could not count a failure in a shared rate counter");
             }
         }
@@ -112,7 +112,7 @@ impl RateCounter for SharedCounter {
 
     fn clear<'a>(&'a self, key: &'a str) -> BoxFuture<'a, ()> {
         async move {
-            if let Err(e) = rate::clear(&self.client().await, key).await {
+            if let Err(e) = rate::clear(&*self.client().await, key).await {
                 tracing::error!(key, error = %e, "could not clear a shared rate counter");
             }
         }
@@ -121,7 +121,7 @@ impl RateCounter for SharedCounter {
 
     fn reserve<'a>(&'a self, key: &'a str, limit: Limit) -> BoxFuture<'a, Result<Reservation, ApiError>> {
         async move {
-            match rate::reserve(&self.client().await, key, limit.window, limit.max).await.map_err(ApiError::internal)? {
+            match rate::reserve(&*self.client().await, key, limit.window, limit.max).await.map_err(ApiError::internal)? {
                 Reserve::Counted { count, window } => Ok(Reservation { key: key.to_string(), window, count }),
                 Reserve::Full { left } => Err(refused(left)),
             }
@@ -132,7 +132,7 @@ impl RateCounter for SharedCounter {
     fn release<'a>(&'a self, reservation: &'a Reservation) -> BoxFuture<'a, ()> {
         async move {
             // Not given back, the event stays counted as a failure: the safe side of an outage.
-            if let Err(e) = rate::release(&self.client().await, &reservation.key, reservation.window).await {
+            if let Err(e) = rate::release(&*self.client().await, &reservation.key, reservation.window).await {
                 tracing::error!(key = reservation.key, error = %e, "could not give back a shared rate count");
             }
         }

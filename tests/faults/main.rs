@@ -213,7 +213,6 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
     let nats = Nats::start(dir.path()).await;
     let url = ayo_data::pg::new_database(&server, "ayo_faults").await.expect("a fresh database");
     let database = url.rsplit('/').next().expect("the database's name").to_string();
-    let db = ayo_data::pg::connect(&url).await.expect("the harness's own connection");
     let seeding = url.clone();
     let (game, players) = tokio::task::spawn_blocking(move || {
         let store = seed::store(&seeding);
@@ -325,7 +324,8 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
         wrong.extend(recovering.wrong.iter().map(|w| format!("recovering: {w}")));
     }
 
-    // What must hold.
+    // What must hold. (A connection of the run's own, made now: PostgreSQL may have restarted under the last one.)
+    let db = ayo_data::pg::connect(&url).await.expect("the harness's own connection");
     let mut problems: Vec<String> = wrong.into_iter().take(20).collect();
     problems.extend(sign_ins_answer(&urls).await);
     // The draws that fell due during the faults were closed, drawn and settled, each by its terms.
