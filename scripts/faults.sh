@@ -27,7 +27,11 @@ fi
 
 # The harness removes its namespaces itself; this sweeps whatever a killed run left (every name starts `ayof-`).
 sweep() {
-  for ns in $(ip netns list 2>/dev/null | awk '{print $1}' | grep '^ayof-' || true); do ip netns del "$ns" || true; done
+  for ns in $(ip netns list 2>/dev/null | awk '{print $1}' | grep '^ayof-' || true); do
+    for pid in $(ip netns pids "$ns" 2>/dev/null); do kill -9 "$pid" 2>/dev/null || true; done
+    ip netns del "$ns" || true
+  done
+  if [ -f /tmp/ayof-nats.pid ]; then kill -9 "$(cat /tmp/ayof-nats.pid)" 2>/dev/null || true; rm -f /tmp/ayof-nats.pid; fi
   for link in $(ip -o link show 2>/dev/null | awk -F': ' '{print $2}' | cut -d@ -f1 | grep '^ayof-' || true); do
     ip link del "$link" 2>/dev/null || true
   done

@@ -20,13 +20,22 @@ fn run(program: &str, args: &[&str]) {
     assert!(out.status.success(), "{program} {args:?}: {}", String::from_utf8_lossy(&out.stderr));
 }
 
-/// Removes every namespace and link of this lab's prefix, whoever made them.
+/// Removes every namespace and link of this lab's prefix, whoever made them, after killing what still runs in them
+/// (nodes of a run that was killed before it could stop them) and a killed run's NATS.
 pub fn sweep() {
     let listed = Command::new("ip").args(["netns", "list"]).output().map(|o| o.stdout).unwrap_or_default();
     for line in String::from_utf8_lossy(&listed).lines() {
         if let Some(name) = line.split_whitespace().next().filter(|n| n.starts_with(PREFIX)) {
+            let pids = Command::new("ip").args(["netns", "pids", name]).output().map(|o| o.stdout).unwrap_or_default();
+            for pid in String::from_utf8_lossy(&pids).split_whitespace() {
+                let _ = Command::new("kill").args(["-9", pid]).status();
+            }
             let _ = Command::new("ip").args(["netns", "del", name]).status();
         }
+    }
+    if let Ok(pid) = std::fs::read_to_string(crate::services::NATS_PID) {
+        let _ = Command::new("kill").args(["-9", pid.trim()]).status();
+        let _ = std::fs::remove_file(crate::services::NATS_PID);
     }
     let links = Command::new("ip").args(["-o", "link", "show"]).output().map(|o| o.stdout).unwrap_or_default();
     for line in String::from_utf8_lossy(&links).lines() {

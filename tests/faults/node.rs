@@ -10,7 +10,7 @@ use crate::lab::Lab;
 use crate::link::Link;
 
 /// The tokens' secret (`AYO_JWT_SECRET`): the run signs its players' tokens with it.
-pub const JWT_SECRET: &str = "8c1f3f5e2b4a49d0b7e6c5d4a3f2e1d08c1f3f5e2b4a49d0b7e6c5d4a3f2e1d0";
+pub const JWT_SECRET: &str = "34955458d24ac8898f063715474e9bd59c649bfff76c2f363f5c34b9606479dd";
 /// The seed key every node shares (`AYO_SEED_KEY`).
 pub const SEED_KEY: &str = "74458b9e5814fdd1fce99d21448f8a0b26f85e892cb0ef812d66dacc8469d461";
 const BUS_KEY: &str = "01dffb78130d1c9ff31f255d316f682d6b3491d60ae9b92f47a7df3430fbc122";
@@ -82,7 +82,9 @@ impl Node {
         .await
         .expect("the node's first line");
         let url = line.trim().strip_prefix("Ayo Lotto listening on ").map(str::to_string);
-        let url = url.unwrap_or_else(|| panic!("node {index} printed {line:?}; see {}", log.display()));
+        let url = url.unwrap_or_else(|| {
+            panic!("node {index} printed {line:?}; its log:\n{}", std::fs::read_to_string(&log).unwrap_or_default())
+        });
         Self { index, url, pg, nats, log, clock, child }
     }
 

@@ -21,6 +21,9 @@ pub fn address_of(url: &str) -> SocketAddr {
     host_port.parse().unwrap_or_else(|e| panic!("{host_port}: {e}"))
 }
 
+/// Where the run's NATS writes its pid, so a sweep after a killed run can stop it (`lab::sweep`, scripts/faults.sh).
+pub const NATS_PID: &str = "/tmp/ayof-nats.pid";
+
 /// The run's NATS server on 127.0.0.1.
 pub struct Nats {
     pub port: u16,
@@ -47,6 +50,7 @@ impl Nats {
             .stderr(log)
             .spawn()
             .expect("nats-server (Debian's package) runs");
+        let _ = std::fs::write(NATS_PID, child.id().to_string());
         self.child = Some(child);
         for _ in 0..100 {
             if tokio::net::TcpStream::connect(self.address()).await.is_ok() {
@@ -68,6 +72,7 @@ impl Nats {
         if let Some(mut child) = self.child.take() {
             let _ = child.kill();
             let _ = child.wait();
+            let _ = std::fs::remove_file(NATS_PID);
         }
     }
 }
@@ -85,7 +90,10 @@ pub fn restart_postgres() -> Result<(), String> {
         return Err("AYO_TEST_POSTGRES_BIN / AYO_TEST_POSTGRES_DATA unset (run through scripts/faults.sh)".into());
     };
     let pg_ctl = format!("{bin}/pg_ctl");
-    let args = ["-D", data.as_str(), "-m", "fast", "-w", "restart"];
+    // The restarted server logs beside its data (`-l`), and pg_ctl's own output is not read: the server it starts
+    // would hold any pipe given here open for its whole life.
+    let log = format!("{data}/restart.log");
+    let args = ["-D", data.as_str(), "-l", log.as_str(), "-m", "fast", "-w", "restart"];
     // initdb and pg_ctl refuse root: the server runs as Debian's `postgres` user (see scripts/cluster-services.sh).
     let mut command = if rustix::process::getuid().is_root() {
         let mut c = Command::new("runuser");
@@ -96,10 +104,16 @@ pub fn restart_postgres() -> Result<(), String> {
         c.args(args);
         c
     };
-    let out = command.current_dir("/").output().map_err(|e| e.to_string())?;
-    if out.status.success() {
+    let status = command
+        .current_dir("/")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .map_err(|e| e.to_string())?;
+    if status.success() {
         Ok(())
     } else {
-        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+        Err(format!("pg_ctl restart failed ({status}); see {log}"))
     }
 }
