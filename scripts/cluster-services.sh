@@ -56,5 +56,7 @@ done
 
 export AYO_TEST_POSTGRES_URL="postgres://ayo@127.0.0.1:$pg_port/postgres"
 export AYO_TEST_NATS_URL="nats://127.0.0.1:$nats_port"
+# For the fault harness (scripts/faults.sh), which restarts this PostgreSQL with its own pg_ctl.
+export AYO_TEST_POSTGRES_BIN="$bin" AYO_TEST_POSTGRES_DATA="$dir/pg"
 echo "==> PostgreSQL on 127.0.0.1:$pg_port, NATS on 127.0.0.1:$nats_port (stopped afterwards)"
 "$@"

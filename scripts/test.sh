@@ -31,6 +31,8 @@ phase "Rust tests"
 cargo test --workspace --quiet
 phase "cluster mode's PostgreSQL (a throwaway server on loopback, installed when missing)"
 bash scripts/cluster-services.sh cargo test --quiet --workspace cluster_ -- --ignored
+phase "cluster mode under faults (three nodes in network namespaces, bounded form; root)"
+bash scripts/faults.sh
 phase "API fuzz (schemathesis, short form)"
 cargo build --quiet --bin ayo
 AYO_BIN="$target/debug/ayo" FUZZ_EXAMPLES=5 bash scripts/fuzz.sh

@@ -110,6 +110,7 @@ impl ResponseError for ApiError {
             }
             Self::Excluded { .. } | Self::Residence { .. } | Self::KycRequired { .. } => StatusCode::FORBIDDEN,
             Self::GatewayUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Internal(cause) if store_unavailable(cause) => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -148,6 +149,10 @@ impl ResponseError for ApiError {
             Self::FieldConflict { field, .. } => {
                 json!({ "message": message, "errorCode": "CONFLICT", "errors": { field.as_str(): [message.clone()] } })
             }
+            Self::Internal(cause) if store_unavailable(cause) => {
+                tracing::warn!(error = format!("{cause:#}"), "the cluster's database failed: answered 503");
+                json!({ "message": STORE_UNAVAILABLE, "errorCode": "STORE_UNAVAILABLE" })
+            }
             Self::Internal(cause) => {
                 tracing::error!(error = format!("{cause:#}"), "internal error");
                 json!({ "message": message })
@@ -158,8 +163,28 @@ impl ResponseError for ApiError {
         if let Self::RateLimited { retry_after_secs } = self {
             response.insert_header((header::RETRY_AFTER, retry_after_secs.to_string()));
         }
+        if self.status_code() == StatusCode::SERVICE_UNAVAILABLE {
+            response.insert_header((header::RETRY_AFTER, "1"));
+        }
         response.json(body)
     }
+}
+
+const STORE_UNAVAILABLE: &str = "The service is briefly unavailable; please try again";
+
+/// Whether an internal failure is the cluster's database failing or out of reach (a cut link, a restart, a pool
+/// that timed out): the request did nothing durable it could acknowledge, and the same request (same idempotency
+/// key) may be sent again, so it answers 503 with `Retry-After` rather than a 500 (issue 33; docs/scaling.md,
+/// "Failure modes"). A commit whose answer was lost on the way back is found by that retry, which answers the first
+/// result.
+fn store_unavailable(cause: &anyhow::Error) -> bool {
+    cause.chain().any(|c| {
+        matches!(c.downcast_ref::<ayo_data::StoreError>(), Some(ayo_data::StoreError::Database(_)))
+            || matches!(
+                c.downcast_ref::<ayo_data::pg::PgError>(),
+                Some(ayo_data::pg::PgError::Postgres(_) | ayo_data::pg::PgError::Pool(_))
+            )
+    })
 }
 
 /// Collects field errors of one request. `message` is 'All fields are required' when a required field is missing
@@ -255,4 +280,24 @@ fn bad_query_field(query: &str) -> Option<String> {
 
 fn clip(text: &str, max: usize) -> String {
     text.chars().take(max).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_database_out_of_reach_answers_503_with_retry_after_and_a_bug_still_answers_500() {
+        let unreachable = ayo_data::StoreError::Database("connection closed".into());
+        // However deep it sits: a wallet's error keeps the store's below it.
+        let from_wallet = ApiError::internal(ayo_actors::wallet::WalletError::Store(unreachable));
+        assert_eq!(from_wallet.status_code(), StatusCode::SERVICE_UNAVAILABLE);
+        let response = from_wallet.error_response();
+        assert_eq!(response.headers().get(header::RETRY_AFTER).map(|v| v.as_bytes()), Some(&b"1"[..]));
+        let direct = ApiError::from(ayo_data::StoreError::Database("pool timed out".into()));
+        assert_eq!(direct.status_code(), StatusCode::SERVICE_UNAVAILABLE);
+
+        let corrupt = ApiError::from(ayo_data::StoreError::Corrupt { tree: "tickets", detail: "bad".into() });
+        assert_eq!(corrupt.status_code(), StatusCode::INTERNAL_SERVER_ERROR);
+    }
 }

@@ -159,6 +159,11 @@ impl RateLimiter {
         Self::with_counter(Arc::new(SharedCounter::new(client)))
     }
 
+    /// `shared`, reconnecting to `url` whenever the connection has ended (a node's limiter: see `SharedCounter`).
+    pub fn shared_at(url: String, client: Arc<ayo_data::pg::Client>) -> Self {
+        Self::with_counter(Arc::new(SharedCounter::reconnecting(url, client)))
+    }
+
     /// Counts with `counter`; node-local budgets stay in memory.
     pub fn with_counter(counter: Arc<dyn RateCounter>) -> Self {
         Self { counter, here: Arc::new(MemoryCounter::with_capacity(HERE_CAPACITY)) }

@@ -44,15 +44,16 @@ pub use adjust::Adjust;
 pub enum WalletError {
     #[error(transparent)]
     Refused(#[from] PurchaseError),
+    /// The store failed; kept whole (not as text) so the edge can tell a database out of reach (503) from a bug.
     #[error("storage: {0}")]
-    Store(String),
+    Store(#[source] ayo_data::StoreError),
     #[error("the wallet is not available")]
     Unavailable,
 }
 
 impl From<ayo_data::StoreError> for WalletError {
     fn from(e: ayo_data::StoreError) -> Self {
-        WalletError::Store(e.to_string())
+        WalletError::Store(e)
     }
 }
 

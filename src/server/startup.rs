@@ -96,7 +96,8 @@ impl Application {
             Some(url) => {
                 let holder = format!("{}-{}", bus.node().unwrap_or("node"), hex::encode(rand::random::<[u8; 6]>()));
                 let contention = crate::jobs::leadership::contend(url.clone(), engine.clone(), holder);
-                (RateLimiter::shared(std::sync::Arc::new(ayo_data::pg::connect(url).await?)), Some(contention))
+                let client = std::sync::Arc::new(ayo_data::pg::connect(url).await?);
+                (RateLimiter::shared_at(url.clone(), client), Some(contention))
             }
             None => (RateLimiter::default(), None),
         };

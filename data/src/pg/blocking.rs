@@ -50,11 +50,12 @@ impl PgSync {
             .enable_all()
             .build()
             .map_err(|e| PgError::Pool(e.to_string()))?;
-        let config: tokio_postgres::Config = url.parse()?;
+        let config = super::link::bounded(url.parse()?);
         let manager = Manager::from_config(config, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
         let pool = Pool::builder(manager)
             .max_size(CONNECTIONS)
-            .runtime(deadpool_postgres::Runtime::Tokio1)
+            .runtime(super::link::POOL_RUNTIME)
+            .timeouts(super::link::pool_timeouts())
             .build()
             .map_err(|e| PgError::Pool(e.to_string()))?;
         let sync = Self { runtime: Arc::new(Runtime(Some(runtime))), pool, ids: Arc::default() };

@@ -1,6 +1,6 @@
 //! PostgreSQL, the cluster mode's system of record (issue 14; docs/decisions/029): connecting, the versioned
 //! schema (`data/migrations/`), the typed tables (`tables`), the money
-//! moves (`money`, and `blocking_money` for the WalletActor) and a draw's payout on it (`payout`), the draw lease with its fencing token (`lease`) and the
+//! moves (`money`, and `blocking_money` for the WalletActor) and a draw's payout on it (`payout`), the draw lease with its fencing token (`lease`), how long a node waits on a bad link (`link`) and the
 //! writes made under it (`draws`), rate-limit counters shared by every node (`rate`), and the store seam's
 //! families (`meta`, `users`, `otps`, `payments`…) answered from PostgreSQL.
 
@@ -15,6 +15,7 @@ mod error;
 pub mod games;
 pub mod identities;
 pub mod lease;
+pub mod link;
 pub mod meta;
 pub mod money;
 pub mod notices;
@@ -37,7 +38,8 @@ use crate::seal::{SecretSealer, SeedSealer};
 
 /// Connects to `url` (`postgres://user@host:port/db`); the connection runs on the current tokio runtime.
 pub async fn connect(url: &str) -> Result<Client, PgError> {
-    let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await?;
+    let config = link::bounded(url.parse()?);
+    let (client, connection) = config.connect(tokio_postgres::NoTls).await?;
     tokio::spawn(async move {
         if let Err(e) = connection.await {
             tracing::error!(error = %e, "the PostgreSQL connection ended");

@@ -67,9 +67,14 @@ impl PgMoney {
     /// Connects to `url` (`postgres://…`), applies the schema's migrations, and starts this node's buyers on the
     /// current tokio runtime.
     pub async fn connect(url: &str) -> Result<Self, PgError> {
-        let config: tokio_postgres::Config = url.parse()?;
+        let config = super::link::bounded(url.parse()?);
         let manager = Manager::from_config(config, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
-        let pool = Pool::builder(manager).max_size(CONNECTIONS).build().map_err(|e| PgError::Pool(e.to_string()))?;
+        let pool = Pool::builder(manager)
+            .max_size(CONNECTIONS)
+            .runtime(super::link::POOL_RUNTIME)
+            .timeouts(super::link::pool_timeouts())
+            .build()
+            .map_err(|e| PgError::Pool(e.to_string()))?;
         let mut client = pool.get().await.map_err(|e| PgError::Pool(e.to_string()))?;
         schema::apply(&mut client).await?;
         let (purchases, queue) = mpsc::unbounded_channel();

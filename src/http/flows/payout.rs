@@ -50,7 +50,7 @@ pub async fn move_withdrawal(
         .send(MoveWithdrawal { id: w.id, step, now: Utc::now() })
         .await
         .map_err(|e| ApiError::internal(anyhow::anyhow!("wallet mailbox: {e}")))?
-        .map_err(|e| ApiError::internal(anyhow::anyhow!("{e}")))
+        .map_err(|e| ApiError::internal(e))
 }
 
 fn order(w: &Withdrawal) -> TransferOrder {
@@ -82,7 +82,7 @@ pub async fn approve(state: &AppState, req: &HttpRequest, admin: &User, id: With
             let claimed = match move_withdrawal(state, &w, WithdrawalMove::Claim { by: admin.id }).await? {
                 Ok(moved) => moved.value,
                 Err(WithdrawalRefused::WrongState(status)) => return Err(wrong_state(status, "approved")),
-                Err(other) => return Err(ApiError::internal(anyhow::anyhow!("{other}"))),
+                Err(other) => return Err(ApiError::internal(other)),
             };
             let detail = format!("{} kobo to {} {}", w.amount.as_i64(), w.bank_name, w.masked_account());
             state.audit(Some(req), Some(admin), "withdrawal.approved", target, detail);
@@ -121,7 +121,7 @@ pub async fn reject(
             Ok(decided(moved.value, "Withdrawal rejected; the money is back in the player's balance"))
         }
         Err(WithdrawalRefused::WrongState(status)) => Err(wrong_state(status, "rejected")),
-        Err(other) => Err(ApiError::internal(anyhow::anyhow!("{other}"))),
+        Err(other) => Err(ApiError::internal(other)),
     }
 }
 
@@ -182,6 +182,6 @@ pub async fn apply_outcome(
             let now = state.store.payments.withdrawal(w.id)?.unwrap_or(w);
             Ok(decided(now, format!("This withdrawal is already {}", status.as_str())))
         }
-        Err(other) => Err(ApiError::internal(anyhow::anyhow!("{other}"))),
+        Err(other) => Err(ApiError::internal(other)),
     }
 }

@@ -135,7 +135,7 @@ async fn create(
         WalletError::Refused(PurchaseError::LiabilityLimit { message, largest_stake_per_line }) => {
             ApiError::LiabilityLimit { message, largest_stake_per_line }
         }
-        other => ApiError::internal(anyhow::anyhow!("{other}")),
+        other => ApiError::internal(other),
     })?;
     let (status, message) = if moved.replayed {
         (actix_web::http::StatusCode::OK, "This ticket was already bought")

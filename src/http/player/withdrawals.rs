@@ -108,12 +108,12 @@ async fn create(
         .send(HoldWithdrawal(withdrawal))
         .await
         .map_err(|e| ApiError::internal(anyhow::anyhow!("wallet mailbox: {e}")))?
-        .map_err(|e| ApiError::internal(anyhow::anyhow!("{e}")))?;
+        .map_err(|e| ApiError::internal(e))?;
     let held = held.map_err(|refused| match refused {
         funds @ WithdrawalRefused::InsufficientFunds { .. } => {
             ApiError::coded("amount", funds.to_string(), "INSUFFICIENT_FUNDS")
         }
-        other => ApiError::internal(anyhow::anyhow!("{other}")),
+        other => ApiError::internal(other),
     })?;
     let transaction = held.entries.first().map(ayo_actors::views::entry);
     let (status, message) = if held.replayed {
