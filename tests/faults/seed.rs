@@ -7,7 +7,6 @@ use ayo_data::account::{DateOfBirth, Email, PersonName, PhoneNumber};
 use ayo_data::draw::{Draw, DrawStatus};
 use ayo_data::game::{Game, GameStatus, Schedule};
 use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
-use ayo_data::lotto::{BetType, Multipliers, StakeRules};
 use ayo_data::money::Kobo;
 use ayo_data::seam::SignUp;
 use ayo_data::user::NewPlayer;
@@ -30,19 +29,12 @@ pub fn store(url: &str) -> Store {
 
 /// A paused game and `players` funded players.
 pub fn game_and_players(store: &Store, players: u64) -> (Game, Vec<Player>) {
+    let id = store.games.next_id().expect("an id");
     let game = Game {
-        id: store.games.next_id().expect("an id"),
-        slug: "faults".into(),
-        name: "Faults".into(),
         description: "the fault harness's game".into(),
         status: GameStatus::Paused,
-        schedule: Schedule::Interval { every_minutes: 60 },
         close_before_secs: 1,
-        bet_types: BetType::ALL.to_vec(),
-        multipliers: Multipliers::default(),
-        stake_rules: StakeRules::default(),
-        risk_limits: ayo_data::risk_limits::RiskLimits::default(),
-        created_at: Utc::now(),
+        ..Game::new(id, "faults", "Faults", Schedule::Interval { every_minutes: 60 }, Utc::now())
     };
     store.games.put_game(&game).expect("the game is stored");
     let tokens = ayo::auth::Tokens::new(JWT_SECRET.as_bytes(), 3 * 3600);
