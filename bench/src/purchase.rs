@@ -65,12 +65,8 @@ fn seed_run(store: &Store, players: usize, secs: u64, limits: bool) -> anyhow::R
     let mut game = seed::game(store, "peak", GameStatus::Paused, 60, 0)?;
     if limits {
         let far = Some(Kobo::naira(1_000_000_000_000));
-        game.risk_limits = RiskLimits {
-            reserve: far,
-            max_number_payout: far,
-            max_combination_payout: far,
-            max_stake_per_number: far,
-        };
+        game.risk_limits =
+            RiskLimits { reserve: far, max_number_payout: far, max_combination_payout: far, max_stake_per_number: far };
         store.games.put_game(&game)?;
     }
     let now = Utc::now();

@@ -99,7 +99,8 @@ impl Exposure {
     /// results can cost the draw more once it is sold (docs/decisions/053-incremental-reserve-check.md). They are
     /// its smallest weighted combinations: its capped corrections are all larger.
     pub fn lines(&self) -> Vec<Combo> {
-        let mut lines: Vec<Combo> = self.first.iter().filter(|(_, paid)| *paid > 0).map(|(n, _)| Combo::of(&[*n])).collect();
+        let mut lines: Vec<Combo> =
+            self.first.iter().filter(|(_, paid)| *paid > 0).map(|(n, _)| Combo::of(&[*n])).collect();
         let smallest = self.weights.iter().filter(|(_, w)| *w > 0).map(|(c, _)| c.len()).min();
         if let Some(size) = smallest {
             lines.extend(self.weights.iter().filter(|(c, w)| *w > 0 && c.len() == size).map(|(c, _)| *c));

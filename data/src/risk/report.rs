@@ -63,12 +63,7 @@ impl RiskReport {
     }
 
     /// The report of a liability whose exact worst case is `worst` (searched for on a copy, off the sale path).
-    pub fn with_worst(
-        l: &Liability,
-        closed: &BTreeSet<u8>,
-        worst: WorstCase,
-        limits: &RiskLimits,
-    ) -> RiskReport {
+    pub fn with_worst(l: &Liability, closed: &BTreeSet<u8>, worst: WorstCase, limits: &RiskLimits) -> RiskReport {
         let numbers: Vec<NumberRisk> = (1..=l.balls())
             .map(|number| NumberRisk { number, stake: Kobo(l.stake_on(number)), payout: Kobo(l.number_payout(number)) })
             .collect();

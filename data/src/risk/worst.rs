@@ -162,9 +162,8 @@ impl Bounds {
         let eta_of = |table: &[i64]| {
             let mut eta = vec![vec![0i64; size]; FIVE + 1];
             for x in 1..=n {
-                let mut row: Vec<i64> = (x + 1..=n)
-                    .map(|y| table.get(liability.pair_index(x, y)).copied().unwrap_or(0).max(0))
-                    .collect();
+                let mut row: Vec<i64> =
+                    (x + 1..=n).map(|y| table.get(liability.pair_index(x, y)).copied().unwrap_or(0).max(0)).collect();
                 row.sort_unstable_by(|a, b| b.cmp(a));
                 for (r, level) in eta.iter_mut().enumerate().skip(2) {
                     level[usize::from(x)] = row.iter().take(r - 1).fold(0i64, |sum, w| sum.saturating_add(*w));

@@ -48,10 +48,9 @@ async fn draw_risk(state: web::Data<AppState>, _: AdminUser, id: web::Path<u64>)
     let game = state.store.games.game(draw.game_id)?;
     let state = state.into_inner();
     // Off the sale path: an unknown worst case is searched for on a copy, outside the risk lock.
-    let report = web::block(move || {
-        embedded(&state)?.wallets.risk_report(draw.id, game.as_ref()).map_err(ApiError::from)
-    })
-    .await??;
+    let report =
+        web::block(move || embedded(&state)?.wallets.risk_report(draw.id, game.as_ref()).map_err(ApiError::from))
+            .await??;
     if let Some(used) = report.reserve_used_percent {
         // The desk reads every open draw every few seconds: the gauge an alert rule watches (docs/decisions/053).
         metrics::gauge!(RESERVE_USED, "draw" => draw.id.to_string()).set(used);
