@@ -60,7 +60,10 @@ impl Lab {
             run("ip", &["link", "set", &inside, "netns", &ns]);
             run("ip", &["addr", "add", &format!("{}/24", Self::host_ip(n)), "dev", &outside]);
             run("ip", &["link", "set", &outside, "up"]);
-            run("ip", &["netns", "exec", &ns, "ip", "addr", "add", &format!("{}/24", Self::node_ip(n)), "dev", &inside]);
+            run(
+                "ip",
+                &["netns", "exec", &ns, "ip", "addr", "add", &format!("{}/24", Self::node_ip(n)), "dev", &inside],
+            );
             run("ip", &["netns", "exec", &ns, "ip", "link", "set", &inside, "up"]);
             run("ip", &["netns", "exec", &ns, "ip", "link", "set", "lo", "up"]);
         }
@@ -102,7 +105,10 @@ impl Lab {
 
     /// Ends the cut `cut(n, port)` made.
     pub fn heal(&self, n: usize, port: u16) {
-        run("ip", &["netns", "exec", &Self::namespace(n), "nft", "delete", "table", "inet", &format!("ayof_cut_{port}")]);
+        run(
+            "ip",
+            &["netns", "exec", &Self::namespace(n), "nft", "delete", "table", "inet", &format!("ayof_cut_{port}")],
+        );
     }
 }
 
