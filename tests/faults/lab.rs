@@ -42,7 +42,8 @@ pub fn sweep() {
         // "6: ayof-h0@if5: <…>": the name between the index and the peer.
         if let Some(name) = line.split(": ").nth(1).map(|n| n.split('@').next().unwrap_or(n)) {
             if name.starts_with(PREFIX) {
-                let _ = Command::new("ip").args(["link", "del", name]).status();
+                // Often gone already with its namespace's end of the pair.
+                let _ = Command::new("ip").args(["link", "del", name]).stderr(Stdio::null()).status();
             }
         }
     }

@@ -6,7 +6,8 @@
 //!
 //! Needs root (network namespaces, nftables), Debian's `nats-server`, and a PostgreSQL it may restart:
 //! `bash scripts/faults.sh` (the bounded form, ≈ 2½ minutes; `AYO_FAULT_ROUNDS=20` for the long form,
-//! `AYO_FAULT_SEED=<n>` to replay a schedule, `AYO_FAULT_BIN=<path>` to hurt another build of `ayo`).
+//! `AYO_FAULT_SEED=<n>` to replay a schedule, `AYO_FAULT_BIN=<path>` to hurt another build of `ayo`,
+//! `AYO_FAULT_KEEP=1` to keep the nodes' logs of a run that passed; a failed run keeps them and says where).
 //! Ignored by a plain `cargo test`.
 
 mod checks;
@@ -311,15 +312,16 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
     }
 
     // The figures, every phase against the fault-free one.
-    println!("\n| phase | purchases/s | p99 ms | 503s | unanswered | 5xx/unexpected |\n|---|---|---|---|---|---|");
+    println!("\n| phase | purchases/s | p99 ms | max ms | 503s | unanswered | 5xx/unexpected |\n|---|---|---|---|---|---|---|");
     let tallies = record.tallies.lock().expect("tallies").clone();
     let mut wrong = Vec::new();
     for (i, (name, took)) in phases.iter().enumerate() {
         let tally = tallies.get(&i).cloned().unwrap_or_default();
         println!(
-            "| {name} | {:.0} | {:.0} | {} | {} | {} |",
+            "| {name} | {:.0} | {:.0} | {:.0} | {} | {} | {} |",
             tally.latencies.len() as f64 / took.as_secs_f64(),
             players::percentile(&tally.latencies, 99.0),
+            players::percentile(&tally.latencies, 100.0),
             tally.unavailable,
             tally.no_answer,
             tally.wrong.len()
@@ -396,7 +398,7 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
     eprintln!(
         "faults: {acked} purchases acknowledged; sockets: {reconnects} reconnects, {resyncs} resyncs; seed {seed}"
     );
-    if !problems.is_empty() {
+    if !problems.is_empty() || std::env::var_os("AYO_FAULT_KEEP").is_some() {
         // What the nodes said about their 500s, and the whole run kept for a look.
         for node in &lottery.nodes {
             let log = node.log();
