@@ -197,6 +197,22 @@ impl DrawActor {
                 Some(read_ahead_at(&draw))
             }
             DrawStatus::Open => Some(draw.closes_at),
+            // Closed, but the database failed between the close and the commitment to its tickets (a restart, a cut
+            // link): without this the draw waited for ever ("a closed draw without a tickets root"), on this node
+            // and on every node that took it over. The list is final since the close, so committing now fixes the
+            // same root; until it is stored, try again every second (issue 33; docs/scaling.md, "Failure modes").
+            DrawStatus::Closed if draw.tickets_root.is_none() && draw.tickets_hash.is_none() => {
+                match self.commit_tickets(&mut draw, game.as_ref()) {
+                    Ok(()) if self.save_and_publish(&draw, game.as_ref(), EventKind::DrawUpdated) => {
+                        Some(read_ahead_at(&draw))
+                    }
+                    Ok(()) => Some(now + chrono::Duration::seconds(1)),
+                    Err(e) => {
+                        tracing::error!(draw = draw.id, error = %e, "could not commit to the draw's tickets; will retry");
+                        Some(now + chrono::Duration::seconds(1))
+                    }
+                }
+            }
             DrawStatus::Closed if now >= draw.draws_at && draw.awaits_witness() => {
                 // The rule published in advance (docs/fairness.md): no reveal by the draw time, no draw.
                 draw.status = DrawStatus::Cancelled;

@@ -121,7 +121,10 @@ impl RateCounter for SharedCounter {
 
     fn reserve<'a>(&'a self, key: &'a str, limit: Limit) -> BoxFuture<'a, Result<Reservation, ApiError>> {
         async move {
-            match rate::reserve(&*self.client().await, key, limit.window, limit.max).await.map_err(ApiError::internal)? {
+            match rate::reserve(&*self.client().await, key, limit.window, limit.max)
+                .await
+                .map_err(ApiError::internal)?
+            {
                 Reserve::Counted { count, window } => Ok(Reservation { key: key.to_string(), window, count }),
                 Reserve::Full { left } => Err(refused(left)),
             }

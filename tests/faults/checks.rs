@@ -97,7 +97,10 @@ pub async fn draw_settled_by_its_terms(url: &str, draw: u64) -> Vec<String> {
             let owed = winnings(&t.bet, t.stake_per_line, &numbers, &game.multipliers, game.stake_rules.payout_cap);
             let status = if owed.is_positive() { TicketStatus::Won } else { TicketStatus::Lost };
             if t.winnings != owed || t.status != status {
-                problems.push(format!("ticket {}: {:?} {:?}, its terms say {status:?} {owed:?}", t.id, t.status, t.winnings));
+                problems.push(format!(
+                    "ticket {}: {:?} {:?}, its terms say {status:?} {owed:?}",
+                    t.id, t.status, t.winnings
+                ));
             }
         }
         problems

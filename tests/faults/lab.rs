@@ -42,7 +42,8 @@ pub fn sweep() {
         // "6: ayof-h0@if5: <…>": the name between the index and the peer.
         if let Some(name) = line.split(": ").nth(1).map(|n| n.split('@').next().unwrap_or(n)) {
             if name.starts_with(PREFIX) {
-                let _ = Command::new("ip").args(["link", "del", name]).status();
+                // Often gone already with its namespace's end of the pair.
+                let _ = Command::new("ip").args(["link", "del", name]).stderr(Stdio::null()).status();
             }
         }
     }
@@ -60,7 +61,10 @@ impl Lab {
             run("ip", &["link", "set", &inside, "netns", &ns]);
             run("ip", &["addr", "add", &format!("{}/24", Self::host_ip(n)), "dev", &outside]);
             run("ip", &["link", "set", &outside, "up"]);
-            run("ip", &["netns", "exec", &ns, "ip", "addr", "add", &format!("{}/24", Self::node_ip(n)), "dev", &inside]);
+            run(
+                "ip",
+                &["netns", "exec", &ns, "ip", "addr", "add", &format!("{}/24", Self::node_ip(n)), "dev", &inside],
+            );
             run("ip", &["netns", "exec", &ns, "ip", "link", "set", &inside, "up"]);
             run("ip", &["netns", "exec", &ns, "ip", "link", "set", "lo", "up"]);
         }
@@ -102,7 +106,10 @@ impl Lab {
 
     /// Ends the cut `cut(n, port)` made.
     pub fn heal(&self, n: usize, port: u16) {
-        run("ip", &["netns", "exec", &Self::namespace(n), "nft", "delete", "table", "inet", &format!("ayof_cut_{port}")]);
+        run(
+            "ip",
+            &["netns", "exec", &Self::namespace(n), "nft", "delete", "table", "inet", &format!("ayof_cut_{port}")],
+        );
     }
 }
 

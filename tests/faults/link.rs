@@ -57,7 +57,11 @@ impl Link {
 }
 
 /// Copies one direction, each chunk delivered no earlier than it is due and never before the one read before it.
-async fn pipe(mut from: tokio::net::tcp::OwnedReadHalf, mut to: tokio::net::tcp::OwnedWriteHalf, slow: Arc<AtomicBool>) {
+async fn pipe(
+    mut from: tokio::net::tcp::OwnedReadHalf,
+    mut to: tokio::net::tcp::OwnedWriteHalf,
+    slow: Arc<AtomicBool>,
+) {
     let (chunks, mut due) = mpsc::unbounded_channel::<(Vec<u8>, Instant)>();
     let writer = tokio::spawn(async move {
         while let Some((chunk, at)) = due.recv().await {

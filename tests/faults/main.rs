@@ -6,7 +6,8 @@
 //!
 //! Needs root (network namespaces, nftables), Debian's `nats-server`, and a PostgreSQL it may restart:
 //! `bash scripts/faults.sh` (the bounded form, ≈ 2½ minutes; `AYO_FAULT_ROUNDS=20` for the long form,
-//! `AYO_FAULT_SEED=<n>` to replay a schedule, `AYO_FAULT_BIN=<path>` to hurt another build of `ayo`).
+//! `AYO_FAULT_SEED=<n>` to replay a schedule, `AYO_FAULT_BIN=<path>` to hurt another build of `ayo`,
+//! `AYO_FAULT_KEEP=1` to keep the nodes' logs of a run that passed; a failed run keeps them and says where).
 //! Ignored by a plain `cargo test`.
 
 mod checks;
@@ -272,7 +273,13 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
             draws.clone(),
         )));
         let seen = Arc::new(Watch::default());
-        tasks.push(tokio::spawn(players::watch(record.clone(), urls.clone(), (home + 1) % NODES, player.token.clone(), seen.clone())));
+        tasks.push(tokio::spawn(players::watch(
+            record.clone(),
+            urls.clone(),
+            (home + 1) % NODES,
+            player.token.clone(),
+            seen.clone(),
+        )));
         watches.push((player, seen));
     }
 
@@ -305,15 +312,16 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
     }
 
     // The figures, every phase against the fault-free one.
-    println!("\n| phase | purchases/s | p99 ms | 503s | unanswered | 5xx/unexpected |\n|---|---|---|---|---|---|");
+    println!("\n| phase | purchases/s | p99 ms | max ms | 503s | unanswered | 5xx/unexpected |\n|---|---|---|---|---|---|---|");
     let tallies = record.tallies.lock().expect("tallies").clone();
     let mut wrong = Vec::new();
     for (i, (name, took)) in phases.iter().enumerate() {
         let tally = tallies.get(&i).cloned().unwrap_or_default();
         println!(
-            "| {name} | {:.0} | {:.0} | {} | {} | {} |",
+            "| {name} | {:.0} | {:.0} | {:.0} | {} | {} | {} |",
             tally.latencies.len() as f64 / took.as_secs_f64(),
             players::percentile(&tally.latencies, 99.0),
+            players::percentile(&tally.latencies, 100.0),
             tally.unavailable,
             tally.no_answer,
             tally.wrong.len()
@@ -352,7 +360,14 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
         if seen.balance.load(Ordering::SeqCst) != balance {
-            problems.push(format!("player {}: the socket shows {}, the wallet holds {balance}", player.id, seen.balance.load(Ordering::SeqCst)));
+            problems.push(format!(
+                "player {}: the socket on node {} shows {}, the wallet holds {balance} ({} reconnects, {} resyncs)",
+                player.id,
+                seen.node.load(Ordering::SeqCst),
+                seen.balance.load(Ordering::SeqCst),
+                seen.reconnects.load(Ordering::SeqCst),
+                seen.resyncs.load(Ordering::SeqCst)
+            ));
         }
     }
     record.stop_watching.store(true, Ordering::SeqCst);
@@ -360,11 +375,18 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
         let _ = tokio::time::timeout(Duration::from_secs(5), watcher).await;
     }
     // The stale leader was refused: every lease taken anew under a higher fence, and the frozen holder said so.
-    let fence: i64 = db.query_one("SELECT fence FROM draw_leases WHERE draw_id = 0", &[]).await.expect("the lease").get(0);
+    let fence: i64 =
+        db.query_one("SELECT fence FROM draw_leases WHERE draw_id = 0", &[]).await.expect("the lease").get(0);
     let stale: Vec<String> = lottery
         .nodes
         .iter()
-        .flat_map(|n| n.log().lines().filter(|l| l.contains("lease ran out") || l.contains("lost the lottery's lease")).map(|l| format!("node {}: {l}", n.index)).collect::<Vec<_>>())
+        .flat_map(|n| {
+            n.log()
+                .lines()
+                .filter(|l| l.contains("lease ran out") || l.contains("lost the lottery's lease"))
+                .map(|l| format!("node {}: {l}", n.index))
+                .collect::<Vec<_>>()
+        })
         .collect();
     eprintln!("faults: the lottery's lease ends at fence {fence}; stale holders' lines:\n  {}", stale.join("\n  "));
     if fence < 3 || stale.is_empty() {
@@ -373,7 +395,18 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
     let acked = record.acked.lock().expect("acked").len();
     let reconnects: u64 = watches.iter().map(|(_, s)| s.reconnects.load(Ordering::SeqCst)).sum();
     let resyncs: u64 = watches.iter().map(|(_, s)| s.resyncs.load(Ordering::SeqCst)).sum();
-    eprintln!("faults: {acked} purchases acknowledged; sockets: {reconnects} reconnects, {resyncs} resyncs; seed {seed}");
+    eprintln!(
+        "faults: {acked} purchases acknowledged; sockets: {reconnects} reconnects, {resyncs} resyncs; seed {seed}"
+    );
+    if !problems.is_empty() || std::env::var_os("AYO_FAULT_KEEP").is_some() {
+        // What the nodes said about their 500s, and the whole run kept for a look.
+        for node in &lottery.nodes {
+            let log = node.log();
+            let internal = log.lines().filter(|l| l.contains("internal error")).take(3);
+            problems.extend(internal.map(|l| format!("node {} logged: {l}", node.index)));
+        }
+        eprintln!("faults: the run's logs are kept in {}", dir.keep().display());
+    }
     assert!(acked > 0, "no purchase was acknowledged");
     assert!(problems.is_empty(), "what must hold did not ({} problems):\n  {}", problems.len(), problems.join("\n  "));
 }

@@ -56,14 +56,20 @@ impl Node {
             .env("AYO_SEED_KEY", SEED_KEY)
             .env("AYO_BUS_KEY", BUS_KEY)
             .env("RUST_LOG", "info")
-            .envs(std::path::Path::new(FAKETIME).exists().then(|| {
-                [
-                    ("LD_PRELOAD", FAKETIME.to_string()),
-                    ("FAKETIME_TIMESTAMP_FILE", clock.display().to_string()),
-                    ("FAKETIME_CACHE_DURATION", "1".to_string()),
-                    ("FAKETIME_DONT_FAKE_MONOTONIC", "1".to_string()),
-                ]
-            }).into_iter().flatten())
+            .envs(
+                std::path::Path::new(FAKETIME)
+                    .exists()
+                    .then(|| {
+                        [
+                            ("LD_PRELOAD", FAKETIME.to_string()),
+                            ("FAKETIME_TIMESTAMP_FILE", clock.display().to_string()),
+                            ("FAKETIME_CACHE_DURATION", "1".to_string()),
+                            ("FAKETIME_DONT_FAKE_MONOTONIC", "1".to_string()),
+                        ]
+                    })
+                    .into_iter()
+                    .flatten(),
+            )
             .env_remove("AYO_BIND")
             .env_remove("AYO_DATA_DIR")
             .env_remove("AYO_STORE_URL")
@@ -101,10 +107,11 @@ impl Node {
     pub fn leads(&self) -> bool {
         let log = self.log();
         let took = log.rfind("this node took the lottery's lease");
-        let left = [log.rfind("this node lost the lottery's lease"), log.rfind("this node gave the lottery's lease up")]
-            .into_iter()
-            .flatten()
-            .max();
+        let left =
+            [log.rfind("this node lost the lottery's lease"), log.rfind("this node gave the lottery's lease up")]
+                .into_iter()
+                .flatten()
+                .max();
         matches!((took, left), (Some(t), l) if l.is_none_or(|l| l < t))
     }
 

@@ -136,6 +136,8 @@ pub struct Watch {
     pub balance: AtomicI64,
     pub reconnects: AtomicU64,
     pub resyncs: AtomicU64,
+    /// The node the socket is on now.
+    pub node: AtomicUsize,
 }
 
 /// Holds a socket for `token`, starting on `urls[start]`, tracking the balance, until `record.stop_watching`.
@@ -143,13 +145,15 @@ pub async fn watch(record: Arc<Record>, urls: Vec<String>, start: usize, token: 
     let mut node = start;
     while !record.stop_watching.load(Ordering::SeqCst) {
         let ws = format!("{}/api/v1/ws", urls[node].replacen("http://", "ws://", 1));
-        let Ok(Ok((mut socket, _))) = tokio::time::timeout(Duration::from_secs(5), tokio_tungstenite::connect_async(ws)).await
+        let Ok(Ok((mut socket, _))) =
+            tokio::time::timeout(Duration::from_secs(5), tokio_tungstenite::connect_async(ws)).await
         else {
             node = (node + 1) % urls.len();
             seen.reconnects.fetch_add(1, Ordering::SeqCst);
             tokio::time::sleep(Duration::from_millis(500)).await;
             continue;
         };
+        seen.node.store(node, Ordering::SeqCst);
         let auth = Message::Text(json!({"type": "auth", "token": token}).to_string().into());
         if socket.send(auth.clone()).await.is_err() {
             continue;

@@ -72,7 +72,8 @@ pub fn game_and_players(store: &Store, players: u64) -> (Game, Vec<Player>) {
 pub fn open_draw(store: &Store, game: &Game, closes_at: DateTime<Utc>) -> Draw {
     let now = Utc::now();
     let draws_at = closes_at + chrono::Duration::seconds(1);
-    let mut draw = Draw::schedule(store.games.next_id().expect("an id"), game, now - chrono::Duration::minutes(1), draws_at);
+    let mut draw =
+        Draw::schedule(store.games.next_id().expect("an id"), game, now - chrono::Duration::minutes(1), draws_at);
     draw.closes_at = closes_at;
     draw.status = DrawStatus::Open;
     store.games.put_draw(&draw).expect("the draw is stored");

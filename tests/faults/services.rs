@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-pub const NEEDS_SERVICES: &str = "AYO_TEST_POSTGRES_URL: run through scripts/faults.sh (or scripts/cluster-services.sh)";
+pub const NEEDS_SERVICES: &str =
+    "AYO_TEST_POSTGRES_URL: run through scripts/faults.sh (or scripts/cluster-services.sh)";
 
 pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port()

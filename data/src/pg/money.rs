@@ -129,7 +129,12 @@ async fn buyer(pool: Pool, queue: Arc<Mutex<mpsc::UnboundedReceiver<Waiter>>>) {
             }
             Err(e) => {
                 for answer in answers {
-                    let _ = answer.send(Err(StoreError::Transaction(e.to_string())));
+                    // Each waiter gets its own copy; a database out of reach stays one (the edge answers it 503).
+                    let shared = match &e {
+                        StoreError::Database(why) => StoreError::Database(why.clone()),
+                        other => StoreError::Transaction(other.to_string()),
+                    };
+                    let _ = answer.send(Err(shared));
                 }
             }
         }
