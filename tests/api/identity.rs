@@ -78,6 +78,10 @@ async fn a_nin_in_someone_elses_name_goes_to_review_and_an_admins_approval_lets_
     assert_eq!(checked.status, 201, "{:?}", checked.body);
     assert_eq!(checked.body["data"]["status"], "review");
     assert!(checked.message().contains("check them"), "{}", checked.message());
+    // The player learns which of their names differs, never the register's name for the number they typed.
+    let said = checked.body["data"]["message"].as_str().unwrap_or_default().to_string();
+    assert!(said.contains(&format!("your name on Ayo Lotto ({TUNDE})")), "{said}");
+    assert!(!said.to_uppercase().contains("MUSA") && !said.to_uppercase().contains("GARBA"), "{said}");
     let refused = app.withdraw(&player, 100_000, "w1").await;
     assert_eq!((refused.status, refused.body["errorCode"].as_str()), (403, Some("KYC_REQUIRED")));
     assert_eq!(refused.body["data"]["identity_status"], "review");
@@ -89,6 +93,11 @@ async fn a_nin_in_someone_elses_name_goes_to_review_and_an_admins_approval_lets_
     assert_eq!(app.post(&approve, json!({"reason": "looks fine"}), Some(&player)).await.status, 403);
 
     let admin = app.admin("boss@ayolotto.ng").await;
+    // The back office's menu counts it; the counts are the back office's alone too.
+    assert_eq!(app.get("/admin/queues", Some(&player)).await.status, 403);
+    let queues = app.get("/admin/queues", Some(&admin)).await;
+    assert_eq!(queues.status, 200, "{:?}", queues.body);
+    assert_eq!(queues.body["data"]["identity_reviews"], 1);
     let queue = app.get("/admin/identity-reviews", Some(&admin)).await;
     assert_eq!(queue.status, 200, "{:?}", queue.body);
     assert_eq!(queue.body["meta"]["total"], 1);
@@ -109,6 +118,7 @@ async fn a_nin_in_someone_elses_name_goes_to_review_and_an_admins_approval_lets_
     assert_eq!(app.post(&approve, json!({"reason": "twice over"}), Some(&admin)).await.status, 409);
     assert!(app.audit_actions().iter().any(|a| a == "identity.approved"));
     assert_eq!(app.get("/admin/identity-reviews", Some(&admin)).await.body["meta"]["total"], 0);
+    assert_eq!(app.get("/admin/queues", Some(&admin)).await.body["data"]["identity_reviews"], 0);
 
     assert_eq!(app.get("/identity", Some(&player)).await.body["data"]["status"], "verified");
     let paid = app.withdraw(&player, 100_000, "w2").await;

@@ -11,6 +11,9 @@ use serde_json::{json, Value};
 
 pub const SECRET: &str = "sk_test_stand_in_secret";
 
+/// The holder of an account number the test did not name.
+pub const DEFAULT_ACCOUNT_NAME: &str = "ADAEZE NKECHI OBI";
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Mode {
     #[default]
@@ -45,6 +48,9 @@ pub struct Books {
     pub transfers: HashMap<String, (String, i64)>,
     pub initialize_mode: Mode,
     pub resolve_mode: Mode,
+    /// Who holds each account, as the bank network would answer `GET /bank/resolve` (account number → name);
+    /// any other number resolves to `DEFAULT_ACCOUNT_NAME`.
+    pub account_names: HashMap<String, String>,
     pub transfer_mode: TransferMode,
 }
 
@@ -184,10 +190,11 @@ async fn resolve(req: HttpRequest, books: Shared, query: web::Query<HashMap<Stri
             json!({"status": false, "message": "Could not resolve account name. Check parameters or try again."}),
         );
     }
+    let name = books.lock().unwrap().account_names.get(&number).cloned();
     HttpResponse::Ok().json(json!({
         "status": true,
         "message": "Account number resolved",
-        "data": { "account_number": number, "account_name": "ADAEZE NKECHI OBI", "bank_id": 9 }
+        "data": { "account_number": number, "account_name": name.as_deref().unwrap_or(DEFAULT_ACCOUNT_NAME), "bank_id": 9 }
     }))
 }
 

@@ -25,14 +25,14 @@ test('a visitor signs up, verifies the emailed code, logs in, sees the profile a
 
   await signup.getByLabel('Full name').fill(player.name);
   await signup.getByLabel('Email', { exact: true }).fill(player.email);
-  await signup.getByLabel('Date of birth').fill('1990-05-17');
+  await signup.getByLabel('Date of birth').fill('17/05/1990');
   await signup.getByLabel('Phone number').fill(player.localPhone);
   await signup.getByLabel('Password', { exact: true }).fill(player.password);
   await signup.getByRole('button', { name: 'Sign up' }).click();
 
-  await expect(page.getByText('Account created successfully! Please login.')).toBeVisible();
   const verify = page.getByRole('dialog', { name: 'Verify your email' });
   await expect(verify).toBeVisible();
+  await expect(verify.getByText(/^Account created successfully! We sent a 6-digit code/)).toBeVisible();
   await expect(verify.getByRole('button', { name: /Resend code in \d+s/ })).toBeDisabled();
   await screenshot(page, 'sign-up-otp');
 

@@ -39,6 +39,8 @@ test('deposit through the checkout, play, withdraw; the admin pays it and the pl
   await page.getByLabel('Bank', { exact: true }).selectOption('058');
   await page.getByRole('textbox', { name: 'Account number' }).fill('0123456785');
   await expect(page.getByRole('textbox', { name: 'Account name' })).toHaveValue('TUNDE OLADIPO');
+  // The bank's name is this player's: nothing to warn of.
+  await expect(page.getByTestId('name-mismatch')).toBeHidden();
   await screenshot(page, 'money-bank-account-form');
   await page.getByRole('button', { name: 'Save bank account' }).click();
   await expect(page.getByTestId('bank-account-message')).toHaveText('Bank account saved');

@@ -7,6 +7,7 @@ mod identity;
 mod money;
 mod notices;
 mod operator;
+mod queues;
 mod reports;
 mod risk;
 mod users;
@@ -40,7 +41,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
             .configure(reports::configure)
             .configure(identity::configure)
             .configure(risk::configure)
-            .configure(operator::configure),
+            .configure(operator::configure)
+            .configure(queues::configure),
     );
 }
 

@@ -37,15 +37,82 @@ pub fn message(identity: Option<&Identity>) -> String {
             "Verify your NIN before your first withdrawal. We check it with the national identity register.".into()
         }
         Some(IdentityStatus::Verified) => "Your NIN is verified.".into(),
-        Some(IdentityStatus::Review) => {
-            "The names on your NIN, your account and your bank account do not clearly match, so one of our team will \
-             check them. This usually takes less than a day."
-                .into()
-        }
+        Some(IdentityStatus::Review) => identity.map_or_else(String::new, review_message),
         Some(IdentityStatus::Rejected) => {
             let why = identity.and_then(|i| i.decision_reason.clone()).unwrap_or_default();
             format!("We could not verify your identity: {why}. You can try again with your own NIN.")
         }
+    }
+}
+
+/// Under review: which of the player's names the NIN's does not clearly match, and what to do. The name on the NIN
+/// itself is never said: the player typed a number, and the register's name for it is not theirs to learn from us
+/// (a stream of guesses would otherwise read names off the register).
+fn review_message(identity: &Identity) -> String {
+    let mut differs = Vec::new();
+    if name_match::compare(&identity.player_name, &identity.name_on_id).verdict != Verdict::Match {
+        differs.push(format!("your name on Ayo Lotto ({})", identity.player_name));
+    }
+    let account = identity.account_name.as_deref();
+    if let Some(account) = account.filter(|a| name_match::compare(&identity.name_on_id, a).verdict != Verdict::Match) {
+        differs.push(format!("your bank account's name ({account})"));
+    }
+    let which = if differs.is_empty() { "the names we hold for you".to_string() } else { differs.join(" or ") };
+    let next = if differs.iter().any(|d| d.starts_with("your bank")) {
+        "If the bank account is not in your own name, replace it with one that is."
+    } else {
+        "There is nothing more for you to do."
+    };
+    format!(
+        "The name on your NIN does not clearly match {which}, so one of our team will check them. This usually takes \
+         less than a day. {next}"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn under_review(player_name: &str, name_on_id: &str, account_name: Option<&str>) -> Identity {
+        let now = Utc::now();
+        Identity {
+            user_id: 7,
+            status: IdentityStatus::Review,
+            kind: "nin".into(),
+            masked: "*******1111".into(),
+            sealed: None,
+            provider: "sandbox".into(),
+            name_on_id: name_on_id.into(),
+            player_name: player_name.into(),
+            account_name: account_name.map(str::to_string),
+            score: 50,
+            match_reason: String::new(),
+            decided_by: None,
+            decision_reason: None,
+            submitted_at: now,
+            updated_at: now,
+        }
+    }
+
+    #[test]
+    fn a_review_names_the_bank_accounts_name_when_that_is_what_differs_and_says_what_to_do() {
+        let said = message(Some(&under_review("Ada Obi", "OBI ADA", Some("TUNDE OLADIPO"))));
+        assert!(said.contains("your bank account's name (TUNDE OLADIPO)"), "{said}");
+        assert!(!said.contains("your name on Ayo Lotto"), "{said}");
+        assert!(said.contains("replace it with one that is"), "{said}");
+    }
+
+    #[test]
+    fn a_review_names_the_registered_name_when_that_is_what_differs() {
+        let said = message(Some(&under_review("Ada Obi", "CHIOMA EZE", None)));
+        assert!(said.contains("your name on Ayo Lotto (Ada Obi)"), "{said}");
+        assert!(said.contains("nothing more for you to do"), "{said}");
+    }
+
+    #[test]
+    fn a_review_never_tells_the_player_the_registers_name_for_the_number_they_typed() {
+        let said = message(Some(&under_review("Ada Obi", "CHIOMA EZE", Some("TUNDE OLADIPO"))));
+        assert!(!said.to_uppercase().contains("CHIOMA") && !said.to_uppercase().contains("EZE"), "{said}");
     }
 }
 

@@ -5,3 +5,4 @@
 pub mod confirm_deposit;
 pub mod identity_check;
 pub mod payout;
+pub mod payout_name;

@@ -2,8 +2,9 @@
 //! (one per player, replaceable).
 //!
 //! The number is checked first (bank in the list, 10 digits, NUBAN check digit where it applies), then the account
-//! name is resolved through the gateway; saving resolves again on the server, so the stored name is always the
-//! bank's, never what a client sent.
+//! name is resolved through the gateway and compared with the player's (`flows::payout_name`), so a mismatch is
+//! said before saving; saving resolves again on the server, so the stored name is always the bank's, never what a
+//! client sent.
 //!
 //! Replacing a saved account is what a thief with a stolen session would do first, so it asks for the password
 //! again, emails the player, and holds withdrawals for 24 hours (`docs/decisions/013-changing-where-winnings-go.md`).
@@ -21,6 +22,7 @@ use ayo_data::user::User;
 use crate::error::ApiError;
 use crate::http::account::auth::password_matches;
 use crate::http::extract::{AuthUser, PlayerUser};
+use crate::http::flows::payout_name;
 use crate::http::json::JsonBody;
 use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::state::AppState;
@@ -89,7 +91,7 @@ async fn look_up(state: &AppState, user: &User, body: &AccountBody) -> Result<(B
     security(("bearer" = [])),
     request_body = AccountBody,
     responses(
-        (status = 200, description = "data: {bank_code, bank_name, account_number, account_name}", body = Envelope),
+        (status = 200, description = "data: {bank_code, bank_name, account_number, account_name, name_check: {verdict (match, unsure, mismatch), compared_with, compared_with_kind (nin, registered), review_needed, message}}", body = Envelope),
         (status = 403, description = "Wrong role", body = ErrorBody),
         (status = 422, description = "Invalid bank or number, or ACCOUNT_NOT_FOUND", body = ErrorBody),
         (status = 429, description = "Rate limited", body = ErrorBody),
@@ -103,11 +105,15 @@ async fn resolve(
     JsonBody(body): JsonBody<AccountBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (bank, number, name) = look_up(&state, &user, &body).await?;
+    // Said before saving: a name that does not clearly match the player's sends their withdrawals to a review.
+    let identity = state.store.identities.get(user.id)?;
+    let name_check = payout_name::check(user.name.as_str(), identity.as_ref(), &name);
     Ok(HttpResponse::Ok().json(json!({ "data": {
         "bank_code": bank.code,
         "bank_name": bank.name,
         "account_number": number,
         "account_name": name,
+        "name_check": name_check,
     }})))
 }
 

@@ -1,5 +1,7 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { closeAuthDialog } from '@/lib/auth-dialogs';
 import { toastStore } from '@/lib/toast-store';
 import { clearSession, saveLogin } from '@/lib/session';
 import { makeLogin, makeUser, mockFetch } from '@/testing/data';
@@ -8,6 +10,7 @@ import { renderApp } from '@/testing/render-app';
 afterEach(() => {
   act(() => {
     clearSession();
+    closeAuthDialog();
     toastStore.set([]);
   });
   vi.unstubAllGlobals();
@@ -90,5 +93,53 @@ describe('the route guard in the app', () => {
     await screen.findByTestId('profile-phone');
     act(() => clearSession('expired'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
+
+describe('a deep link to a player page, logged out', () => {
+  it('opens the login and, once logged in, returns to the page asked for', async () => {
+    vi.stubGlobal(
+      'fetch',
+      mockFetch({
+        'POST /auth/login': { body: { data: makeLogin() } },
+        'GET /auth/profiles': { body: { data: makeUser() } },
+        'GET /accounts/banks': { body: { data: [] } },
+      }).fetchMock,
+    );
+    const { router } = renderApp('/user/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByLabelText('Email or phone number'), 'ada@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'secret1');
+    await user.click(within(dialog).getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/profile'));
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByTestId('profile-phone')).toBeInTheDocument();
+  });
+
+  it('returns a player whose session ran out on a page to that page after logging in again', async () => {
+    loggedInPlayer();
+    const { router } = renderApp('/user/profile');
+    await screen.findByTestId('profile-phone');
+    act(() => clearSession('expired'));
+    await waitFor(() => expect(router.state.location.search).toBe('?next=%2Fuser%2Fprofile'));
+    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it('does not come back to the page after a deliberate log out', async () => {
+    loggedInPlayer();
+    const { router } = renderApp('/user/profile');
+    await screen.findByTestId('profile-phone');
+    act(() => clearSession('logout'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('ignores a link whose page is on another site: no login opens, nobody leaves', async () => {
+    const { router } = renderApp('/?next=%2F%2Fevil.example%2Flogin');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('dialog', { name: 'Log in' })).toBeNull();
+    expect(router.state.location.pathname).toBe('/');
   });
 });

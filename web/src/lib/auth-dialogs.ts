@@ -12,8 +12,27 @@ export type AuthDialogState =
 
 export const authDialogStore = createStore<AuthDialogState>(null);
 
+/**
+ * The page a login goes on to (lib/next-path), kept outside the dialog's state so that it survives the sign-up and
+ * code steps a new player passes through before the login; closing the dialogs forgets it.
+ */
+let afterLogin: string | null = null;
+
 export function openLogin(identity?: string) {
   authDialogStore.set({ kind: 'login', identity });
+}
+
+/** The login, after which the player goes on to `next` (a path on this site, already checked). */
+export function openLoginThen(next: string) {
+  afterLogin = next;
+  openLogin();
+}
+
+/** Where the login that just succeeded goes on to, once. */
+export function takeAfterLogin(): string | null {
+  const next = afterLogin;
+  afterLogin = null;
+  return next;
 }
 
 export function openSignup() {
@@ -26,6 +45,7 @@ export function openVerification(email: string, notice?: string) {
 }
 
 export function closeAuthDialog() {
+  afterLogin = null;
   authDialogStore.set(null);
 }
 

@@ -16,6 +16,7 @@ import { setBalance } from '@/lib/auth';
 import { useStore } from '@/lib/create-store';
 import { queryKeys } from '@/lib/query-keys';
 import type { RealtimeEffect } from '@/lib/realtime';
+import { trackLandedDraws } from '@/lib/landed-draws';
 import { getRealtimeClient, type ConnectionStatus } from '@/lib/realtime-client';
 import { useSession } from '@/lib/session';
 import type { Envelope } from '@/types/api';
@@ -88,9 +89,12 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const client = getRealtimeClient();
     const unsubscribe = client.onEffect((effect) => applyRealtimeEffect(queryClient, effect));
+    // Results that land while the app is open are revealed ball by ball (lib/landed-draws).
+    const untrack = trackLandedDraws(client);
     client.start();
     return () => {
       unsubscribe();
+      untrack();
       client.stop();
     };
   }, [queryClient]);

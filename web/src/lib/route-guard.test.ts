@@ -38,6 +38,15 @@ describe('the route guard', () => {
     });
   });
 
+  it('keeps the page a guest asked for, so the login that follows returns there', () => {
+    expect(decideAccess('user', guest, now, '/user/withdrawal')).toEqual({
+      allow: false,
+      redirectTo: '/?next=%2Fuser%2Fwithdrawal',
+      toast: 'Please login to continue',
+    });
+    expect(decideAccess('user', guest, now, '//evil.example')).toMatchObject({ redirectTo: '/' });
+  });
+
   it('treats an expired token as no token', () => {
     expect(decideAccess('user', expiredPlayer, now)).toMatchObject({ allow: false, redirectTo: '/' });
     expect(decideAccess('admin', expiredAdmin, now)).toMatchObject({ allow: false, redirectTo: '/boss' });

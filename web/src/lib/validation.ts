@@ -19,17 +19,34 @@ export type Validation<K extends string, P> =
   | { ok: true; payload: P }
   | { ok: false; message: string; fieldErrors: FieldErrors<K> };
 
+/** Whether a field's problem is that it is empty ('All fields are required', 'Phone number is required'). */
+export function isMissing(problem: string): boolean {
+  return problem === ALL_FIELDS_REQUIRED || / is required$/.test(problem);
+}
+
 /**
- * Valid when no field has a problem; otherwise the form message of docs/product.md §13 with the problem of each field.
+ * The message above a refused form (docs/product.md §13): 'All fields are required' only when a field is empty;
+ * when every field is filled, the first real problem ('Enter a valid email address'), never a claim that
+ * something is missing when nothing is.
+ */
+export function formMessage<K extends string>(fieldErrors: FieldErrors<K>): string {
+  const problems = Object.values<string | undefined>(fieldErrors).filter((p): p is string => Boolean(p));
+  if (problems.length === 0 || problems.some(isMissing)) return ALL_FIELDS_REQUIRED;
+  return problems[0] ?? ALL_FIELDS_REQUIRED;
+}
+
+/**
+ * Valid when no field has a problem; otherwise the form's message (`formMessage` unless one is given) with the
+ * problem of each field.
  */
 export function validation<K extends string, P>(
   fieldErrors: FieldErrors<K>,
   payload: () => P,
-  message: string = ALL_FIELDS_REQUIRED,
+  message?: string,
 ): Validation<K, P> {
   const problems = Object.values(fieldErrors).filter(Boolean);
   if (problems.length === 0) return { ok: true, payload: payload() };
-  return { ok: false, message, fieldErrors };
+  return { ok: false, message: message ?? formMessage(fieldErrors), fieldErrors };
 }
 
 /** The hint beside a field: the form message already says fields are required, so an empty one reads "Required". */

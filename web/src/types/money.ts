@@ -49,8 +49,22 @@ export type BankAccount = {
   withdrawals_held_until: string | null;
 };
 
-/** POST /accounts/resolve: whose account a bank code and number are. */
-export type ResolvedAccount = Pick<BankAccount, 'bank_code' | 'bank_name' | 'account_number' | 'account_name'>;
+/**
+ * How the resolved name compares with the player's: the name on their NIN once checked (`nin`), else the name they
+ * signed up with (`registered`). `review_needed`: saving it sends their withdrawals to a person's review first.
+ */
+export type PayoutNameCheck = {
+  verdict: 'match' | 'unsure' | 'mismatch';
+  compared_with: string;
+  compared_with_kind: 'nin' | 'registered';
+  review_needed: boolean;
+  message: string;
+};
+
+/** POST /accounts/resolve: whose account a bank code and number are, and whether that name is the player's. */
+export type ResolvedAccount = Pick<BankAccount, 'bank_code' | 'bank_name' | 'account_number' | 'account_name'> & {
+  name_check?: PayoutNameCheck;
+};
 
 export type LimitPeriod = 'daily' | 'weekly' | 'monthly';
 

@@ -64,7 +64,12 @@ describe('/results', () => {
     expect(within(latest).getByRole('list', { name: /Winning numbers of draw 42/ })).toHaveTextContent('3639444851');
     expect(within(latest).getByText('Settled')).toBeInTheDocument();
     expect(within(latest).getByText('22 Nov 2026, 8:00 pm WAT')).toBeInTheDocument();
-    // Long values are shortened, in full on request, with a copy button each.
+    // The proof is folded under one control per card; opened, long values are shortened, in full on request,
+    // with a copy button each.
+    const proof = within(latest).getByText('Proof values').closest('details');
+    expect(proof).not.toHaveAttribute('open');
+    await userEvent.click(within(latest).getByText('Proof values'));
+    expect(proof).toHaveAttribute('open');
     expect(within(latest).getByText('630dcd…d710dd')).toBeInTheDocument();
     expect(within(latest).getByRole('button', { name: 'Copy the tickets root of draw 42' })).toBeInTheDocument();
     expect(within(latest).getByText(/scheme ayo-lotto\/v2 · no witness/)).toBeInTheDocument();

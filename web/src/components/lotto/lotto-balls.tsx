@@ -10,19 +10,29 @@ type Props = {
   size?: 'normal' | 'small';
   hits?: readonly number[];
   className?: string;
+  /**
+   * A draw landing live: the balls come out one by one, `revealStepMs` apart, the first `revealFrom` ms ago (a list
+   * mounted mid-reveal carries on). The animation itself is the stylesheet's, which shows every ball at once to
+   * players who ask for less motion.
+   */
+  revealFrom?: number | null;
+  revealStepMs?: number;
 };
 
 export function ballColour(n: number): string {
   return `ball--c${Math.min(8, Math.floor(n / 10))}`;
 }
 
-export function LottoBalls({ numbers, label, size = 'normal', hits, className }: Props) {
+export function LottoBalls({ numbers, label, size = 'normal', hits, className, revealFrom, revealStepMs = 0 }: Props) {
+  const revealing = revealFrom !== null && revealFrom !== undefined;
+  const classes = ['balls', size === 'small' ? 'balls--small' : '', revealing ? 'balls--reveal' : '', className];
   return (
-    <ol className={['balls', size === 'small' ? 'balls--small' : '', className].filter(Boolean).join(' ')} aria-label={label}>
+    <ol className={classes.filter(Boolean).join(' ')} aria-label={label} aria-busy={revealing || undefined}>
       {numbers.map((n, index) => {
         const hit = hits?.includes(n) ?? false;
+        const style = revealing ? { animationDelay: `${index * revealStepMs - revealFrom}ms` } : undefined;
         return (
-          <li key={`${index}-${n}`} className={`ball ${ballColour(n)}${hit ? ' ball--hit' : ''}`}>
+          <li key={`${index}-${n}`} className={`ball ${ballColour(n)}${hit ? ' ball--hit' : ''}`} style={style}>
             {n}
             {hit ? <span className="visually-hidden"> (matched)</span> : null}
           </li>

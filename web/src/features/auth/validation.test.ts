@@ -68,6 +68,25 @@ describe('signing up', () => {
     });
   });
 
+  it('names the problem, not "All fields are required", when every field is filled but one is wrong', () => {
+    const result = validateSignUp({ ...valid, email: 'ada@example' }, today);
+    expect(result).toMatchObject({
+      ok: false,
+      message: 'Enter a valid email address',
+      fieldErrors: { email: 'Enter a valid email address' },
+    });
+    const young = validateSignUp({ ...valid, dob: '2010-01-01', password: '123' }, today);
+    expect(young).toMatchObject({ ok: false, message: 'You must be at least 18 years old' });
+  });
+
+  it('says "All fields are required" when the only empty field is the phone', () => {
+    expect(validateSignUp({ ...valid, phone: '' }, today)).toMatchObject({
+      ok: false,
+      message: 'All fields are required',
+      fieldErrors: { phone: 'Phone number is required' },
+    });
+  });
+
   it('refuses an empty form with every field flagged', () => {
     const result = validateSignUp(
       { name: '', email: '', dob: '', dialCode: '+234', phone: '', password: '' },

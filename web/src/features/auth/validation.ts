@@ -19,6 +19,7 @@ import {
   type FieldCheck,
   type Validation,
 } from '@/lib/validation';
+import { dayFirstToIso } from '@/lib/day-first-date';
 
 export const MESSAGES = {
   allRequired: ALL_FIELDS_REQUIRED,
@@ -34,6 +35,7 @@ export const MESSAGES = {
   emailTooLong: EMAIL_TOO_LONG,
   emailInvalid: EMAIL_INVALID,
   dobFormat: 'Enter your date of birth as YYYY-MM-DD',
+  dobDayFirst: 'Enter your date of birth as DD/MM/YYYY, e.g. 17/05/1990',
   dobUnreal: 'Enter a real date of birth',
 } as const;
 
@@ -73,6 +75,16 @@ export function ageOn(dob: string, today: Date): number | null {
   const day = today.getDate();
   const reached = month > birth.month || (month === birth.month && day >= birth.day);
   return today.getFullYear() - birth.year - (reached ? 0 : 1);
+}
+
+/**
+ * The date of birth as the player types it, day first (lib/day-first-date), then the server's rule (`checkDob`) on
+ * the calendar date it names.
+ */
+export function checkTypedDob(typed: string, today: Date): FieldCheck {
+  if (!typed.trim()) return ALL_FIELDS_REQUIRED;
+  const iso = dayFirstToIso(typed);
+  return iso ? checkDob(iso, today) : MESSAGES.dobDayFirst;
 }
 
 export function checkDob(dob: string, today: Date): FieldCheck {
@@ -147,21 +159,22 @@ export type SignUpPayload = {
 export type SignUpField = 'name' | 'email' | 'dob' | 'phone' | 'password' | 'state';
 
 /**
- * docs/product.md §13 sign-up: every field present and valid, else 'All fields are required', with a hint per field.
+ * docs/product.md §13 sign-up: every field present and valid, else 'All fields are required' when one is empty (or the
+ * first problem when all are filled), with a hint per field.
  */
 export function validateSignUp(values: SignUpValues, today: Date): Validation<SignUpField, SignUpPayload> {
   const phone = checkPhone(values.phone, values.dialCode);
   const fieldErrors = {
     name: checkName(values.name),
     email: checkEmail(values.email),
-    dob: checkDob(values.dob, today),
+    dob: checkTypedDob(values.dob, today),
     phone: phone.ok ? undefined : phone.message,
     password: checkPassword(values.password),
   };
   return validation(fieldErrors, () => ({
     name: values.name.trim(),
     email: values.email.trim(),
-    dob: values.dob.trim(),
+    dob: dayFirstToIso(values.dob) ?? values.dob.trim(),
     phoneNumber: phone.ok ? phone.fullNumber : '',
     password: values.password,
     ...(values.state ? { state: values.state } : {}),
@@ -192,6 +205,6 @@ export function validateResetPassword(
   return validation(
     fieldErrors,
     () => ({ otp: values.otp.trim(), password: values.password }),
-    onlyOtp ? MESSAGES.otp : ALL_FIELDS_REQUIRED,
+    onlyOtp ? MESSAGES.otp : undefined,
   );
 }

@@ -9,6 +9,7 @@ import {
   charCount,
   checkEmailAddress,
   checkPersonName,
+  formMessage,
   type FieldCheck,
   type FieldErrors,
   type Validation,
@@ -40,8 +41,8 @@ export function checkMessage(message: string): FieldCheck {
 }
 
 /**
- * Every field checked. The form's message is the server's: 'All fields are required' when one is empty, else the
- * first problem, so the summary always names what to fix.
+ * Every field checked. The form's message is the server's (`formMessage`): 'All fields are required' when one is
+ * empty, else the first problem, so the summary always names what to fix.
  */
 export function validateContact(values: ContactValues): Validation<ContactField, ContactValues> {
   const fieldErrors: FieldErrors<ContactField> = {
@@ -62,6 +63,5 @@ export function validateContact(values: ContactValues): Validation<ContactField,
       },
     };
   }
-  const message = problems.includes(ALL_FIELDS_REQUIRED) ? ALL_FIELDS_REQUIRED : (problems[0] ?? ALL_FIELDS_REQUIRED);
-  return { ok: false, message, fieldErrors };
+  return { ok: false, message: formMessage(fieldErrors), fieldErrors };
 }

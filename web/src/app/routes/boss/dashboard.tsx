@@ -2,10 +2,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { LoadFailed, PageHeading } from '@/features/admin/components/admin-ui';
 import { DashboardCards } from '@/features/admin/components/dashboard-cards';
 import { DashboardCharts } from '@/features/admin/components/dashboard-charts';
+import { QueueCards } from '@/features/admin/components/queue-cards';
+import { useLiveQueues } from '@/features/admin/hooks/use-live-queues';
 import { useLiveDashboard } from '@/features/admin/hooks/use-live-dashboard';
 
 export function Component() {
   const dashboard = useLiveDashboard();
+  const queues = useLiveQueues();
   return (
     <section aria-labelledby="page-heading">
       <PageHeading
@@ -21,6 +24,7 @@ export function Component() {
       </PageHeading>
       {dashboard.data ? (
         <>
+          <QueueCards queues={queues.data} />
           <DashboardCards data={dashboard.data} />
           <DashboardCharts series={dashboard.data.series} />
         </>

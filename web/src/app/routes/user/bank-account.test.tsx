@@ -89,6 +89,69 @@ describe('/user/bank-account', () => {
     expect(account).toHaveTextContent('0123456785');
   });
 
+  it('says before saving when the bank’s name is not clearly the player’s, with both names and what it means', async () => {
+    const message =
+      'The name on this account, TUNDE OLADIPO, does not clearly match the name on your Ayo Lotto account, Ada Obi. ' +
+      'You can still save it, but then one of our team checks the names before your next withdrawal is paid ' +
+      '(usually within a day). An account in your own name avoids the wait.';
+    resolve = ({ bank_code, account_number }) => ({
+      body: {
+        data: {
+          bank_code,
+          account_number,
+          bank_name: 'Guaranty Trust Bank (GTBank)',
+          account_name: 'TUNDE OLADIPO',
+          name_check: {
+            verdict: 'mismatch',
+            compared_with: 'Ada Obi',
+            compared_with_kind: 'registered',
+            review_needed: true,
+            message,
+          },
+        },
+      },
+    });
+    const { calls } = serve();
+    renderApp('/user/bank-account');
+    await fill('058', '0123456785');
+    const warning = await screen.findByTestId('name-mismatch');
+    expect(warning).toHaveRole('alert');
+    expect(within(warning).getByText('Name at the bank').nextSibling).toHaveTextContent('TUNDE OLADIPO');
+    expect(within(warning).getByText('Name on your Ayo Lotto account').nextSibling).toHaveTextContent('Ada Obi');
+    expect(warning).toHaveTextContent(message);
+    expect(calls.some((c) => c.path === '/accounts/create')).toBe(false);
+
+    // Saving stays the player's choice, named for what it is.
+    await userEvent.click(screen.getByRole('button', { name: 'Save this account anyway' }));
+    expect(await screen.findByTestId('bank-account-message')).toHaveTextContent('Bank account saved');
+  });
+
+  it('says nothing more when the bank’s name matches the player’s', async () => {
+    resolve = ({ bank_code, account_number }) => ({
+      body: {
+        data: {
+          bank_code,
+          account_number,
+          bank_name: 'Guaranty Trust Bank (GTBank)',
+          account_name: 'OBI ADA',
+          name_check: {
+            verdict: 'match',
+            compared_with: 'Ada Obi',
+            compared_with_kind: 'registered',
+            review_needed: false,
+            message: 'The account name matches the name on your Ayo Lotto account.',
+          },
+        },
+      },
+    });
+    serve();
+    renderApp('/user/bank-account');
+    await fill('058', '0123456785');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Account name' })).toHaveValue('OBI ADA'));
+    expect(screen.queryByTestId('name-mismatch')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Save bank account' })).toBeInTheDocument();
+  });
+
   it('takes any ten digits for a wallet without NUBAN check digits', async () => {
     const { lookups } = serve();
     renderApp('/user/bank-account');

@@ -212,6 +212,12 @@ describe('/user/withdrawal', () => {
     expect(nin).toHaveAttribute('inputmode', 'numeric');
     expect(nin).toHaveAttribute('type', 'password');
     expect(screen.getByTestId('identity-sandbox')).toHaveTextContent('Sandbox');
+    // Before the check, the player learns which of their names the NIN's must match.
+    await waitFor(() =>
+      expect(screen.getByTestId('identity-names')).toHaveTextContent(
+        'The name on your NIN must match your name here (Ada Obi) and the name on your bank account (TUNDE OLADIPO).',
+      ),
+    );
 
     await userEvent.type(nin, '7012-345');
     expect(nin).toHaveValue('7012345');

@@ -6,6 +6,8 @@ import { AgeBadge } from '@/components/ui/age-badge';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { LicenceMissingBanner } from '@/features/admin/components/settings/licence-missing-banner';
+import { useLiveQueues } from '@/features/admin/hooks/use-live-queues';
+import { queueOf } from './queue-links';
 import { logout } from '@/lib/auth';
 import { useAuth } from '@/lib/session';
 import './boss.css';
@@ -37,9 +39,10 @@ export function currentOf(pathname: string, link: (typeof LINKS)[number]): 'page
   return link.within.some((prefix) => path.startsWith(prefix)) ? 'true' : undefined;
 }
 
-/** The back office frame: a top bar with the admin and Log out, and a menu of every section. */
+/** The back office frame: a top bar with the admin and Log out, and a menu of every section with what waits in it. */
 export function BossLayout() {
   const { user } = useAuth();
+  const queues = useLiveQueues().data;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -83,6 +86,8 @@ export function BossLayout() {
           <ul className="boss__nav-list">
             {LINKS.map((link) => {
               const current = currentOf(pathname, link);
+              const queue = queueOf(link.page.path);
+              const waiting = queue && queues ? queues[queue.queue] : 0;
               return (
                 <li key={link.page.path}>
                   <Link
@@ -91,6 +96,12 @@ export function BossLayout() {
                     aria-current={current}
                   >
                     {link.page.title}
+                    {queue && waiting > 0 ? (
+                      <span className="boss__count" data-testid={`queue-${queue.queue}`}>
+                        <span aria-hidden="true">{waiting}</span>
+                        <span className="visually-hidden">, {queue.what(waiting)}</span>
+                      </span>
+                    ) : null}
                   </Link>
                 </li>
               );

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveLogin } from '@/lib/session';
 import { makeLogin, makeUser } from '@/testing/data';
@@ -28,13 +28,18 @@ function figures(overrides: Partial<DashboardFigures> = {}): DashboardFigures {
 
 describe('the dashboard', () => {
   let calls = 0;
+  let queueCalls = 0;
+  let queues = { withdrawals: 2, identity_reviews: 0, approvals: 1, messages: 0, held_draws: 0 };
   beforeEach(() => {
     calls = 0;
+    queueCalls = 0;
     saveLogin(makeLogin({ user: makeUser({ role: 'admin', email: 'admin@ayolotto.demo' }) }));
     vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
       const url = String(input).replace(/^\/api\/v1/, '');
       if (url === '/admin/dashboard') calls += 1;
-      const body = url === '/admin/dashboard' ? { data: figures() } : { data: [] };
+      if (url === '/admin/queues') queueCalls += 1;
+      const body =
+        url === '/admin/dashboard' ? { data: figures() } : url === '/admin/queues' ? { data: queues } : { data: [] };
       return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
     });
   });
@@ -61,5 +66,33 @@ describe('the dashboard', () => {
     );
     await waitFor(() => expect(screen.getByTestId('stat-players_total')).toHaveTextContent('1,201'));
     expect(calls).toBe(1);
+  });
+
+  it('says what needs doing: a count beside each section of the menu, and a card per queue', async () => {
+    renderApp('/boss/dashboard');
+    const menu = await screen.findByRole('navigation', { name: 'Back office' });
+    await waitFor(() =>
+      expect(within(menu).getByRole('link', { name: 'Transactions, 2 withdrawals waiting' })).toBeInTheDocument(),
+    );
+    expect(within(menu).getByRole('link', { name: 'Approvals, 1 adjustment to approve' })).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Identity reviews' })).toBeInTheDocument();
+
+    const needs = screen.getByRole('region', { name: 'Needs doing' });
+    expect(within(needs).getByRole('link', { name: '2 withdrawals waiting' })).toHaveAttribute('href', '/boss/transactions');
+    expect(within(needs).getByRole('link', { name: 'No identity checks to review' })).toHaveAttribute(
+      'href',
+      '/boss/identity-reviews',
+    );
+
+    // A change on the live dashboard asks for the counts again.
+    queues = { ...queues, withdrawals: 3 };
+    const socket = FakeWebSocket.latest();
+    act(() => socket?.open());
+    const before = queueCalls;
+    act(() => socket?.serverSends({ type: 'dashboard.updated', topic: 'admin', seq: 1, data: figures() }));
+    await waitFor(() => expect(queueCalls).toBeGreaterThan(before));
+    await waitFor(() =>
+      expect(within(menu).getByRole('link', { name: 'Transactions, 3 withdrawals waiting' })).toBeInTheDocument(),
+    );
   });
 });

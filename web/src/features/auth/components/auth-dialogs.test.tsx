@@ -95,7 +95,7 @@ describe('the login and sign-up dialogs', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create your account' });
     await user.type(within(dialog).getByLabelText('Password'), '12345');
     const today = new Date();
-    const tooYoung = `${today.getFullYear() - 17}-01-01`;
+    const tooYoung = `01/01/${today.getFullYear() - 17}`;
     await user.type(within(dialog).getByLabelText('Date of birth'), tooYoung);
     await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
     expect(within(dialog).getByText('Password must be upto 6 characters')).toBeInTheDocument();
@@ -120,13 +120,17 @@ describe('the login and sign-up dialogs', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create your account' });
     await user.type(within(dialog).getByLabelText('Full name'), 'Ada Obi');
     await user.type(within(dialog).getByLabelText('Email'), 'ada@example.com');
-    await user.type(within(dialog).getByLabelText('Date of birth'), '1990-05-17');
+    // Day first, as Nigeria writes it; the server still gets YYYY-MM-DD.
+    await user.type(within(dialog).getByLabelText('Date of birth'), '17051990');
+    expect(within(dialog).getByLabelText('Date of birth')).toHaveValue('17/05/1990');
     await user.type(within(dialog).getByLabelText('Phone number'), '08012345678');
     await user.type(within(dialog).getByLabelText('Password'), 'secret1');
     await user.click(within(dialog).getByRole('button', { name: 'Sign up' }));
 
-    expect(await screen.findByText('Account created successfully! Please login.')).toBeInTheDocument();
     const otpDialog = await screen.findByRole('dialog', { name: 'Verify your email' });
+    // One next step, on the step itself: the code (no "Please login" over it).
+    expect(within(otpDialog).getByText(/^Account created successfully! We sent a 6-digit code to ada@example.com/)).toBeInTheDocument();
+    expect(screen.queryByText(/Please login/)).toBeNull();
     // The home page behind the dialog reads its games and results too: pick out the calls of this journey.
     const sent = (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path);
     expect(JSON.parse(String(sent('POST', '/users/create')[0]?.init?.body))).toEqual({

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Dialog } from '@/components/ui/dialog/dialog';
 import { FormAlert } from '@/components/ui/form/form-alert';
 import { SubmitButton } from '@/components/ui/form/submit-button';
@@ -10,13 +10,17 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { completeLogin } from '@/lib/auth';
 import { lastLoginText } from '@/lib/last-login';
-import { closeAuthDialog, openSignup, openVerification } from '@/lib/auth-dialogs';
+import { closeAuthDialog, openSignup, openVerification, takeAfterLogin } from '@/lib/auth-dialogs';
 import { isUnverified, login, unverifiedEmail } from '@/features/auth/api/login';
 import { validateLogin, type LoginValues } from '@/features/auth/validation';
 
-/** docs/product.md §14 login dialog: email or phone and password; links to Forgotten Password and to sign-up. */
+/**
+ * docs/product.md §14 login dialog: email or phone and password; links to Forgotten Password and to sign-up. Opened
+ * for a deep link (`/?next=…`), it goes on to that page once logged in.
+ */
 export function LoginDialog({ identity = '' }: { identity?: string }) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const form = useForm<LoginValues>({ userIdentity: identity, password: '' });
 
   const mutation = useMutation({
@@ -27,7 +31,10 @@ export function LoginDialog({ identity = '' }: { identity?: string }) {
       const lastLogin = lastLoginText(response.data.user.previous_login_at);
       const welcome = firstName ? `Welcome, ${firstName}!` : 'Welcome back!';
       toast.success(lastLogin ? `${welcome} ${lastLogin}` : welcome);
+      // A deep link that needed the login goes on to its page; the home address that carried it is not kept.
+      const next = takeAfterLogin();
       closeAuthDialog();
+      if (next) void navigate(next, { replace: true });
     },
     onError: (error) => {
       if (error instanceof ApiError && isUnverified(error)) {

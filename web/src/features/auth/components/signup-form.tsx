@@ -3,13 +3,13 @@ import { FormAlert } from '@/components/ui/form/form-alert';
 import { SubmitButton } from '@/components/ui/form/submit-button';
 import { TextField } from '@/components/ui/form/text-field';
 import { useForm } from '@/components/ui/form/use-form';
-import { toast } from '@/lib/toast-store';
 import { paths } from '@/config/paths';
 import { openLogin, openVerification } from '@/lib/auth-dialogs';
-import { ACCOUNT_CREATED, register } from '@/features/auth/api/register';
+import { accountCreatedNotice, register } from '@/features/auth/api/register';
 import { countries, DEFAULT_COUNTRY_CODE } from '@/features/auth/countries';
 import { PhoneField } from '@/features/auth/components/phone-field';
 import { LIMITS, validateSignUp, type SignUpField } from '@/features/auth/validation';
+import { DAY_FIRST_PLACEHOLDER, typeDayFirst } from '@/lib/day-first-date';
 import { StateSelect } from '@/components/forms/state-select';
 
 type Values = {
@@ -21,14 +21,6 @@ type Values = {
   password: string;
   state: string;
 };
-
-/** The latest birthday that is 18 today, for the date picker's `max`. */
-function latestAdultBirthday(today: Date): string {
-  const year = today.getFullYear() - LIMITS.minimumAge;
-  const month = String(today.getMonth() + 1).padStart(2, '0');
-  const day = String(today.getDate()).padStart(2, '0');
-  return `${year}-${month}-${day}`;
-}
 
 /** Sign-up step 1 (docs/product.md §12–§13): name, email, date of birth, phone with country, password. */
 export function SignupForm() {
@@ -46,9 +38,8 @@ export function SignupForm() {
   const mutation = useMutation({
     mutationFn: register,
     onSuccess: (response, payload) => {
-      toast.success(ACCOUNT_CREATED);
       const email = response.data?.email ?? payload.email;
-      openVerification(email, `We sent a 6-digit code to ${email}. Enter it to verify your account.`);
+      openVerification(email, accountCreatedNotice(email));
     },
     onError: (error) =>
       form.serverErrors(error, {
@@ -83,13 +74,16 @@ export function SignupForm() {
           inputMode="email"
           {...form.field('email')}
         />
+        {/* Day first, as Nigeria writes it: a browser's date box shows its machine's order (lib/day-first-date). */}
         <TextField
           label="Date of birth"
-          type="date"
+          inputMode="numeric"
           autoComplete="bday"
-          max={latestAdultBirthday(new Date())}
+          placeholder={DAY_FIRST_PLACEHOLDER}
+          maxLength={10}
           {...form.field('dob')}
-          hint="You must be 18 or older to play."
+          onChange={(event) => form.set('dob', typeDayFirst(values.dob, event.target.value))}
+          hint="Day, month, year (e.g. 17/05/1990). You must be 18 or older to play."
         />
         <PhoneField
           countryCode={values.countryCode}

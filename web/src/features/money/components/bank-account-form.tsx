@@ -2,7 +2,9 @@
  * Save (or replace) the bank account withdrawals are paid to: a bank from GET /accounts/banks, a 10-digit NUBAN
  * (digits only; the CBN check digit is checked here first), then — as soon as both are valid — the bank's name
  * for the account, looked up once (POST /accounts/resolve) and shown read-only. Save sends the bank and number;
- * the server looks the name up again and keeps the bank's version of it. Replacing a saved account also asks for
+ * the server looks the name up again and keeps the bank's version of it. A name that does not clearly match the
+ * player's (the server's `name_check`) is said before saving, with both names and what it means: their withdrawals
+ * wait for a person to check the names. Replacing a saved account also asks for
  * the player's password: whoever holds an unlocked phone must not be able to send the winnings elsewhere.
  */
 import { useId, useState, type FormEvent } from 'react';
@@ -10,7 +12,7 @@ import { FormAlert } from '@/components/ui/form/form-alert';
 import { SubmitButton } from '@/components/ui/form/submit-button';
 import { TextField } from '@/components/ui/form/text-field';
 import { ApiError } from '@/lib/api-client';
-import type { BankAccount } from '@/types/money';
+import type { BankAccount, PayoutNameCheck } from '@/types/money';
 import { useResolvedAccount, useSaveBankAccount } from '../api/bank-account';
 import { ACCOUNT_NUMBER_LENGTH, accountDigits, checkAccountNumber, type BankOption } from '../lib/nuban';
 
@@ -42,6 +44,29 @@ function lookupProblem(error: unknown): Problem {
   return { alert: error.message, retry: error.status === 429 || error.status === 503 || error.status === 0 };
 }
 
+/** Both names side by side, and the server's words for what saving this account means. */
+function NameMismatch({ check, accountName }: { check: PayoutNameCheck; accountName: string }) {
+  const whose = check.compared_with_kind === 'nin' ? 'Name on your NIN' : 'Name on your Ayo Lotto account';
+  return (
+    <div className="money-notice money-notice--break name-mismatch" role="alert" data-testid="name-mismatch">
+      <p className="name-mismatch__title">
+        <strong>These names do not clearly match</strong>
+      </p>
+      <dl className="name-mismatch__names">
+        <div>
+          <dt>Name at the bank</dt>
+          <dd>{accountName}</dd>
+        </div>
+        <div>
+          <dt>{whose}</dt>
+          <dd>{check.compared_with}</dd>
+        </div>
+      </dl>
+      <p>{check.message}</p>
+    </div>
+  );
+}
+
 export function BankAccountForm({ banks, banksLoading = false, onSaved, replacing = false, onCancel }: Props) {
   const id = useId();
   const [bankCode, setBankCode] = useState('');
@@ -57,7 +82,7 @@ export function BankAccountForm({ banks, banksLoading = false, onSaved, replacin
   const resolved = useResolvedAccount(lookup);
   const problem = lookup ? lookupProblem(resolved.error) : {};
   const name = lookup ? resolved.data?.account_name : undefined;
-
+  const nameCheck = name ? resolved.data?.name_check : undefined;
   const bankError = saveProblem.bank ?? problem.bank ?? (showErrors && !bank ? 'Choose your bank' : undefined);
   // A wrong check digit shows as soon as the tenth digit is in; a short number only once the player moves on.
   const shownNumberError =
@@ -151,6 +176,7 @@ export function BankAccountForm({ banks, banksLoading = false, onSaved, replacin
       <p className="visually-hidden" aria-live="polite">
         {name ? `Account name: ${name}` : lookup && resolved.isFetching ? 'Checking the account with your bank' : ''}
       </p>
+      {nameCheck?.review_needed ? <NameMismatch check={nameCheck} accountName={name ?? ''} /> : null}
 
       {replacing ? (
         <TextField
@@ -180,7 +206,7 @@ export function BankAccountForm({ banks, banksLoading = false, onSaved, replacin
       ) : null}
 
       <SubmitButton pending={save.isPending} pendingText="Saving…">
-        Save bank account
+        {nameCheck?.review_needed ? 'Save this account anyway' : 'Save bank account'}
       </SubmitButton>
       {onCancel ? (
         <button type="button" className="button button--ghost button--block" onClick={onCancel}>

@@ -2,7 +2,8 @@
  * What became of the payment the gateway just sent the player back from (`/user/deposit?reference=…`): credited
  * (the amount and the new balance, which the header takes at once), not completed (the gateway's reason), held for
  * a refund (paid, but over the deposit limits when it was confirmed: the server's reason), or not
- * confirmed yet — then it updates by itself on `wallet.updated` and the player may check again. A credited deposit
+ * confirmed yet — then it updates by itself on `wallet.updated` and the player may check again — or, once its
+ * checkout has closed unpaid, expired (say so, and no way back to a checkout that is gone). A credited deposit
  * offers "Play now". Announced to
  * screen readers, and the heading takes the focus once the outcome is known.
  */
@@ -13,7 +14,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { formatNaira } from '@/lib/format';
 import { formatDateTimeWAT } from '@/lib/lagos-time';
+import { useServerTime } from '@/lib/server-clock';
 import { useDepositCheck } from '../api/deposits';
+import { depositNote, isExpiredDeposit } from '../lib/labels';
 import './money.css';
 
 type Props = { reference: string; onDismiss: () => void };
@@ -23,6 +26,7 @@ export function DepositResult({ reference, onDismiss }: Props) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const deposit = check.data?.deposit;
   const status = deposit?.status ?? (check.isError ? 'missing' : 'checking');
+  const expired = useServerTime((now) => (deposit ? isExpiredDeposit(deposit, now) : false));
 
   useEffect(() => {
     if (status === 'success' || status === 'failed' || status === 'held') headingRef.current?.focus();
@@ -94,7 +98,15 @@ export function DepositResult({ reference, onDismiss }: Props) {
             </p>
           </>
         ) : null}
-        {deposit && status === 'pending' ? (
+        {deposit && status === 'pending' && expired ? (
+          <>
+            <h2 id="deposit-result-heading" className="deposit-result__title">
+              This checkout has expired
+            </h2>
+            <p data-testid="deposit-expired">{depositNote(deposit, true)}</p>
+          </>
+        ) : null}
+        {deposit && status === 'pending' && !expired ? (
           <>
             <h2 id="deposit-result-heading" className="deposit-result__title">
               Waiting for your payment
@@ -129,7 +141,7 @@ export function DepositResult({ reference, onDismiss }: Props) {
             {check.isFetching ? 'Checking…' : 'Check again'}
           </button>
         ) : null}
-        {deposit && status === 'pending' && deposit.authorization_url ? (
+        {deposit && status === 'pending' && !expired && deposit.authorization_url ? (
           <a className="button button--ghost button--small" href={deposit.authorization_url}>
             Back to the payment page
           </a>

@@ -8,8 +8,9 @@ import { tableParams, useTableQuery, type TableQuery } from '@/components/data-t
 import { formatNaira } from '@/lib/format';
 import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import type { Deposit } from '@/types/money';
+import { useServerTime } from '@/lib/server-clock';
 import { useDeposits } from '../api/deposits';
-import { DEPOSIT_STATUS } from '../lib/labels';
+import { depositNote, depositStatusWord, isExpiredDeposit } from '../lib/labels';
 import { MoneyBadge } from './money-badge';
 import { When } from './when';
 import './money.css';
@@ -21,26 +22,36 @@ const COLUMNS: Column<Deposit>[] = [
     key: 'status',
     header: 'Status',
     sortable: true,
-    cell: (d) => (
-      <>
-        <MoneyBadge word={DEPOSIT_STATUS[d.status] ?? { label: d.status, tone: 'muted' }} testId="deposit-status" />
-        {d.status === 'failed' && d.failure_reason ? <div className="money-note">{d.failure_reason}</div> : null}
-        {d.status === 'held' && d.held_reason ? <div className="money-note">{d.held_reason}</div> : null}
-      </>
-    ),
+    cell: (d) => <DepositStatusCell deposit={d} />,
   },
   { key: 'reference', header: 'Reference', cell: (d) => <span className="money-ref">{d.reference}</span> },
 ];
 
+/** The status and its note; a pending checkout turns "Expired" the second it closes, with no reload. */
+function useDepositWords(d: Deposit) {
+  const expired = useServerTime((now) => isExpiredDeposit(d, now));
+  return { word: depositStatusWord(d, expired), note: depositNote(d, expired) };
+}
+
+function DepositStatusCell({ deposit }: { deposit: Deposit }) {
+  const { word, note } = useDepositWords(deposit);
+  return (
+    <>
+      <MoneyBadge word={word} testId="deposit-status" />
+      {note ? <div className="money-note">{note}</div> : null}
+    </>
+  );
+}
+
 function DepositCard({ deposit: d }: { deposit: Deposit }) {
+  const { word, note } = useDepositWords(d);
   return (
     <article className="money-card" aria-label={`Deposit of ${formatNaira(d.amount)}`}>
       <div className="money-card__head">
         <strong className="money-card__amount">{formatNaira(d.amount)}</strong>
-        <MoneyBadge word={DEPOSIT_STATUS[d.status] ?? { label: d.status, tone: 'muted' }} testId="deposit-status" />
+        <MoneyBadge word={word} testId="deposit-status" />
       </div>
-      {d.status === 'failed' && d.failure_reason ? <p className="money-card__line">{d.failure_reason}</p> : null}
-      {d.status === 'held' && d.held_reason ? <p className="money-card__line">{d.held_reason}</p> : null}
+      {note ? <p className="money-card__line">{note}</p> : null}
       <p className="money-card__line money-card__muted">{formatShortDateTimeWAT(d.created_at)}</p>
       <p className="money-card__line money-card__muted money-ref">{d.reference}</p>
     </article>

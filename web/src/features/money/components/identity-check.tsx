@@ -36,7 +36,18 @@ export function IdentityVerified({ identity }: { identity: Identity }) {
   );
 }
 
-function NinForm({ identity }: { identity: Identity }) {
+/** The player's own names the NIN's must match: the one they signed up with, and their bank account's if saved. */
+export type NamesToMatch = { registered: string; account: string | null };
+
+/** "The name on your NIN must match …", naming each of the player's names, so a mismatch is no surprise. */
+export function mustMatchText({ registered, account }: NamesToMatch): string {
+  const ours = registered ? `your name here (${registered})` : 'your name here';
+  return account
+    ? `The name on your NIN must match ${ours} and the name on your bank account (${account}).`
+    : `The name on your NIN must match ${ours}, and later the name on the bank account you add.`;
+}
+
+function NinForm({ identity, names }: { identity: Identity; names: NamesToMatch }) {
   const [virtual, setVirtual] = useState(false);
   const [value, setValue] = useState('');
   const [shown, setShown] = useState(false);
@@ -112,9 +123,9 @@ function NinForm({ identity }: { identity: Identity }) {
         {submit.isPending ? 'Checking your NIN with the identity register.' : ''}
       </p>
       <p className="money-form__aside">
-        We ask once, before your first withdrawal, as the law asks of licensed operators. The name on your NIN must match
-        your name here and on your bank account. We keep your NIN encrypted and only ever show its last four digits; we
-        never ask for your BVN.
+        We ask once, before your first withdrawal, as the law asks of licensed operators.{' '}
+        <strong data-testid="identity-names">{mustMatchText(names)}</strong> We keep your NIN encrypted and only ever
+        show its last four digits; we never ask for your BVN.
       </p>
       <SandboxNote identity={identity} />
     </form>
@@ -122,7 +133,7 @@ function NinForm({ identity }: { identity: Identity }) {
 }
 
 /** Shown instead of the withdrawal form until the identity is verified. */
-export function IdentityCheck({ identity }: { identity: Identity }) {
+export function IdentityCheck({ identity, names }: { identity: Identity; names: NamesToMatch }) {
   const ref = useRef<HTMLHeadingElement>(null);
   const first = useRef(identity.status);
   useEffect(() => {
@@ -147,7 +158,7 @@ export function IdentityCheck({ identity }: { identity: Identity }) {
           </p>
         ) : null}
       </div>
-      {identity.status === 'none' || identity.status === 'rejected' ? <NinForm identity={identity} /> : null}
+      {identity.status === 'none' || identity.status === 'rejected' ? <NinForm identity={identity} names={names} /> : null}
       {identity.status === 'review' ? <SandboxNote identity={identity} /> : null}
     </div>
   );

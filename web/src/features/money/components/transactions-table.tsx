@@ -11,7 +11,7 @@ import { formatNaira } from '@/lib/format';
 import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import type { Transaction } from '@/types/lotto';
 import { useTransactions } from '../api/transactions';
-import { TRANSACTION_STATUS, TRANSACTION_TYPE } from '../lib/labels';
+import { TRANSACTION_TYPE, transactionStatusWord } from '../lib/labels';
 import { checkDateRange, hasFilters, NO_FILTERS, type TransactionFilters as Filters } from '../lib/transaction-filters';
 import { ExportButton } from './export-button';
 import { MoneyBadge } from './money-badge';
@@ -22,7 +22,7 @@ import './money.css';
 
 const typeLabel = (t: Transaction) => TRANSACTION_TYPE[t.type] ?? t.type;
 const statusBadge = (t: Transaction) => (
-  <MoneyBadge word={TRANSACTION_STATUS[t.status] ?? { label: t.status, tone: 'muted' }} testId="transaction-status" />
+  <MoneyBadge word={transactionStatusWord(t)} testId="transaction-status" />
 );
 
 const COLUMNS: Column<Transaction>[] = [

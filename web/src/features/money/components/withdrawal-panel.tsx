@@ -59,7 +59,10 @@ export function WithdrawalPanel() {
       {account.isPending || identity.isPending ? (
         <Spinner label="Loading your bank account…" />
       ) : identity.data && identity.data.status !== 'verified' ? (
-        <IdentityCheck identity={identity.data} />
+        <IdentityCheck
+          identity={identity.data}
+          names={{ registered: user?.name ?? '', account: account.data?.account_name ?? null }}
+        />
       ) : account.isError || identity.isError ? (
         <div className="empty-state" role="alert">
           <p>We could not load your bank account.</p>

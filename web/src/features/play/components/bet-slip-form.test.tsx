@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -116,6 +116,22 @@ describe('the bet slip', () => {
     expect(screen.getByTestId('slip-win')).toHaveTextContent('₦36,000.00');
     await user.click(screen.getByRole('button', { name: '21' }));
     expect(screen.getByTestId('slip-lines')).toHaveTextContent('–');
+  });
+
+  it('keeps the bet type, picks and stake through a refresh of the page', async () => {
+    const user = renderSlip();
+    await user.selectOptions(screen.getByLabelText('Bet type'), 'PERM3');
+    await pick(user, 7, 21, 45, 60);
+    const stake = screen.getByLabelText('Stake per line (₦)');
+    await user.clear(stake);
+    await user.type(stake, '25');
+    act(() => cleanup());
+
+    renderSlip();
+    expect(screen.getByLabelText('Bet type')).toHaveValue('PERM3');
+    for (const n of [7, 21, 45, 60]) expect(screen.getByRole('button', { name: String(n) })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('Stake per line (₦)')).toHaveValue('25');
+    expect(screen.getByTestId('slip-lines')).toHaveTextContent('4');
   });
 
   it('says what the server would, beside the stake', async () => {

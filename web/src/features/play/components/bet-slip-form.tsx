@@ -6,9 +6,10 @@
  * answer, a timeout, a 5xx), so a retry never buys twice; a new key once an attempt succeeded or was refused. No
  * answer at all says so beside Buy ("Not bought yet…"); a server's error keeps the global dialog.
  * The server's 422 field errors show beside their fields; a guest pressing Buy gets the login dialog. Below the
- * summary, what the best win pays after the player's withholding tax (`tax-line`).
+ * summary, what the best win pays after the player's withholding tax (`tax-line`). The slip survives a refresh of
+ * the tab (`kept-slip`).
  */
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { TextField } from '@/components/ui/form/text-field';
 import { toast } from '@/lib/toast-store';
@@ -37,6 +38,7 @@ import {
   type Group,
   type Slip,
 } from '../bet-slip';
+import { keepSlip, readKeptSlip } from '../kept-slip';
 import { taxLine } from '../tax-line';
 import { DrawBar } from './draw-bar';
 import { DrawFairness } from './draw-fairness';
@@ -60,8 +62,13 @@ function firstError(errors: Record<string, string>, fields: readonly string[]): 
 
 export function BetSlipForm({ game, draw, onBought }: Props) {
   const offered = BET_TYPE_ORDER.filter((type) => game.bet_types.includes(type));
-  const [slip, setSlip] = useState<Slip>(() => emptySlip(offered.includes('PERM2') ? 'PERM2' : (offered[0] ?? 'NAP1')));
-  const [stakeText, setStakeText] = useState(() => String(game.stake_rules.nap_min_stake / 100));
+  // Picks, bet type and stake survive a refresh of this tab (kept-slip).
+  const [kept] = useState(() => readKeptSlip(game.id, offered));
+  const [slip, setSlip] = useState<Slip>(
+    () => kept?.slip ?? emptySlip(offered.includes('PERM2') ? 'PERM2' : (offered[0] ?? 'NAP1')),
+  );
+  const [stakeText, setStakeText] = useState(() => kept?.stakeText ?? String(game.stake_rules.nap_min_stake / 100));
+  useEffect(() => keepSlip(game.id, { slip, stakeText }), [game.id, slip, stakeText]);
   const [stakeTouched, setStakeTouched] = useState(false);
   const [attempted, setAttempted] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);

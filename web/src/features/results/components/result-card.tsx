@@ -14,7 +14,8 @@ type Props = {
 
 /**
  * One draw of the archive: game, number and time, its status, the balls (or why it was cancelled and what it
- * would have drawn), and every value needed to check it, shortened with Copy and the full text on request.
+ * would have drawn), and every value needed to check it under one "Proof values" control, shortened with Copy and
+ * the full text on request.
  */
 export function ResultCard({ draw, children }: Props) {
   const title = `${draw.game_name ?? 'Game'} · Draw #${draw.id}`;
@@ -48,25 +49,32 @@ export function ResultCard({ draw, children }: Props) {
         <DrawNumbers draw={draw} rowClassName="result-card__row" labelClassName="result-card__row-label" />
       )}
 
-      <dl className="result-card__values">
-        {draw.commitment ? <HashValue label="Commitment" value={draw.commitment} context={of} /> : null}
-        {v2 && draw.tickets_root ? <HashValue label="Tickets root" value={draw.tickets_root} context={of} /> : null}
-        {!v2 && draw.tickets_hash ? <HashValue label="Tickets hash" value={draw.tickets_hash} context={of} /> : null}
-        {draw.seed ? <HashValue label="Seed" value={draw.seed} context={of} /> : null}
-        {draw.witness ? (
-          <>
-            <HashValue label="Witness commitment" value={draw.witness.commitment} context={of} />
-            {draw.witness.secret ? (
-              <HashValue label="Witness secret" value={draw.witness.secret} context={of} />
-            ) : (
-              <div className="hash-value">
-                <dt className="hash-value__label">Witness secret</dt>
-                <dd className="hash-value__body">Not revealed</dd>
-              </div>
-            )}
-          </>
-        ) : null}
-      </dl>
+      {/* The proof is for checking, not for reading every time: one control per card opens it (five hash rows per
+          card made the archive a wall of hex on a phone). The Verify button below checks it without opening it. */}
+      <details className="result-card__proof">
+        <summary>
+          Proof values<span className="visually-hidden"> {of}</span>
+        </summary>
+        <dl className="result-card__values">
+          {draw.commitment ? <HashValue label="Commitment" value={draw.commitment} context={of} /> : null}
+          {v2 && draw.tickets_root ? <HashValue label="Tickets root" value={draw.tickets_root} context={of} /> : null}
+          {!v2 && draw.tickets_hash ? <HashValue label="Tickets hash" value={draw.tickets_hash} context={of} /> : null}
+          {draw.seed ? <HashValue label="Seed" value={draw.seed} context={of} /> : null}
+          {draw.witness ? (
+            <>
+              <HashValue label="Witness commitment" value={draw.witness.commitment} context={of} />
+              {draw.witness.secret ? (
+                <HashValue label="Witness secret" value={draw.witness.secret} context={of} />
+              ) : (
+                <div className="hash-value">
+                  <dt className="hash-value__label">Witness secret</dt>
+                  <dd className="hash-value__body">Not revealed</dd>
+                </div>
+              )}
+            </>
+          ) : null}
+        </dl>
+      </details>
       <p className="result-card__scheme">
         {draw.ticket_count} ticket{draw.ticket_count === 1 ? '' : 's'} · scheme {draw.scheme ?? 'ayo-lotto/v1'}
         {v2 && !draw.witness ? ' · no witness' : ''}

@@ -1,7 +1,14 @@
 import { type LottoRules } from '@/lotto';
 import { formatCount } from '@/lib/format';
+import './bet-table.css';
 
-/** The bet types and their multipliers, rendered from the rule set so live values can replace the defaults. */
+const PAYS = 'Pays (× stake per line)';
+
+/**
+ * The bet types and their multipliers, rendered from the rule set so live values can replace the defaults. On a
+ * phone each bet is a card of its own labelled rows (bet-table.css): a five-column table scrolled sideways hid what
+ * a bet pays, the column a player reads it for. The explicit roles keep it a table to screen readers either way.
+ */
 export function BetTable({ rules }: { rules: LottoRules }) {
   return (
     <section aria-labelledby="bet-types">
@@ -11,26 +18,36 @@ export function BetTable({ rules }: { rules: LottoRules }) {
         loses on its own. Your stake is <strong>per line</strong>, so a ticket costs the stake per line
         multiplied by the number of lines.
       </p>
-      <div className="table-wrap">
-        <table>
+      <div className="table-wrap bet-table">
+        <table role="table">
           <caption>Bet types, how many lines each makes, when a line wins, and what it pays</caption>
-          <thead>
-            <tr>
-              <th scope="col">Bet</th>
-              <th scope="col">You pick</th>
-              <th scope="col">Lines</th>
-              <th scope="col">A line wins when</th>
-              <th scope="col">Pays (× stake per line)</th>
+          <thead role="rowgroup">
+            <tr role="row">
+              <th role="columnheader" scope="col">Bet</th>
+              <th role="columnheader" scope="col">You pick</th>
+              <th role="columnheader" scope="col">Lines</th>
+              <th role="columnheader" scope="col">A line wins when</th>
+              <th role="columnheader" scope="col">{PAYS}</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {rules.bets.map((bet) => (
-              <tr key={bet.code}>
-                <th scope="row">{bet.name}</th>
-                <td>{bet.picks}</td>
-                <td>{bet.linesFormula}</td>
-                <td>{bet.winCondition}</td>
-                <td>{formatCount(bet.multiplier)}</td>
+              <tr role="row" key={bet.code}>
+                <th role="rowheader" scope="row">
+                  {bet.name}
+                </th>
+                <td role="cell" data-label="You pick">
+                  {bet.picks}
+                </td>
+                <td role="cell" data-label="Lines">
+                  {bet.linesFormula}
+                </td>
+                <td role="cell" data-label="A line wins when">
+                  {bet.winCondition}
+                </td>
+                <td role="cell" data-label={PAYS} className="bet-table__pays">
+                  {formatCount(bet.multiplier)}
+                </td>
               </tr>
             ))}
           </tbody>
