@@ -108,7 +108,7 @@ async fn the_payout_account_and_change_password_share_one_budget_against_a_stole
     let stolen = app.verified_player("ada@example.com", "+2348012345678").await;
     assert_eq!(app.save_account(&stolen, ("058", "0123456785")).await.status, 201);
     let replace = |password: String| {
-        let body = json!({"bank_code": "044", "account_number": "0690123456", "password": password});
+        let body = json!({"bank_code": "044", "account_number": "0690123456", "current_password": password});
         app.post("/accounts/create", body, Some(&stolen))
     };
     let change = |current: String| {

@@ -19,17 +19,20 @@ async fn replacing_the_payout_account_needs_the_password_mails_the_player_and_ho
     let first = app.get("/accounts", Some(&player)).await;
     assert_eq!(first.body["data"]["withdrawals_held_until"], json!(null), "a first account is not held");
 
-    let body = |password: &str| json!({"bank_code": ACCESS.0, "account_number": ACCESS.1, "password": password});
+    // The field is `current_password`, as on change-password; a wrong or missing one is a 422 naming it.
+    let body = |password: &str| json!({"bank_code": ACCESS.0, "account_number": ACCESS.1, "current_password": password});
     let without =
         app.post("/accounts/create", json!({"bank_code": ACCESS.0, "account_number": ACCESS.1}), Some(&player)).await;
     assert_eq!(without.status, 422);
-    assert!(!without.field_errors("password").is_empty(), "{:?}", without.body);
+    assert!(!without.field_errors("current_password").is_empty(), "{:?}", without.body);
     let wrong = app.post("/accounts/create", body("not-my-password"), Some(&player)).await;
     assert_eq!(wrong.status, 422);
-    assert!(!wrong.field_errors("password").is_empty());
+    assert!(!wrong.field_errors("current_password").is_empty(), "{:?}", wrong.body);
     assert_eq!(app.get("/accounts", Some(&player)).await.body["data"]["bank_code"], GTBANK.0, "nothing changed");
 
-    let replaced = app.post("/accounts/create", body(PASSWORD), Some(&player)).await;
+    // Its older name, `password`, is still read (clients written before the rename keep working).
+    let older = json!({"bank_code": ACCESS.0, "account_number": ACCESS.1, "password": PASSWORD});
+    let replaced = app.post("/accounts/create", older, Some(&player)).await;
     assert_eq!(replaced.status, 200, "{:?}", replaced.body);
     let held = replaced.body["data"]["withdrawals_held_until"].as_str().expect("a hold");
     let held = chrono::DateTime::parse_from_rfc3339(held).unwrap();

@@ -45,9 +45,12 @@ struct AccountBody {
     bank_code: String,
     #[schema(required = true, pattern = "^[0-9]{10}$")]
     account_number: String,
-    /// Required to replace an existing account (not read by `/accounts/resolve`).
+    /// The player's current password, required to replace an existing account (not read by `/accounts/resolve`);
+    /// `password` is accepted as its older name. Named like `change-password`'s field, so both checks of a
+    /// current password answer on the same field.
     #[schema(max_length = 128)]
-    password: String,
+    #[serde(alias = "password")]
+    current_password: String,
 }
 
 #[utoipa::path(
@@ -124,14 +127,14 @@ async fn confirm_password(
     user: &User,
     body: &AccountBody,
 ) -> Result<(), ApiError> {
-    if body.password.is_empty() {
-        return Err(ApiError::field("password", "Enter your password to change your bank account"));
+    if body.current_password.is_empty() {
+        return Err(ApiError::field("current_password", "Enter your password to change your bank account"));
     }
-    if password_matches(req, state, user, &body.password).await? {
+    if password_matches(req, state, user, &body.current_password).await? {
         return Ok(());
     }
     state.audit(Some(req), Some(user), "bank_account.password_failed", Some(format!("user:{}", user.id)), "");
-    Err(ApiError::field("password", "Your password is not correct"))
+    Err(ApiError::field("current_password", "Your password is not correct"))
 }
 
 #[utoipa::path(

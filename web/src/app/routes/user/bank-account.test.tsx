@@ -39,9 +39,9 @@ function serve() {
     if (path === '/accounts') return { body: { data: saved } };
     if (path === '/accounts/resolve') return resolve(body as { bank_code: string; account_number: string });
     if (method === 'POST' && path === '/accounts/create') {
-      if (saved && (body as { password?: string }).password !== 'lotto-pass-1') {
+      if (saved && (body as { current_password?: string }).current_password !== 'lotto-pass-1') {
         const wrong = 'The password is not right';
-        return { status: 422, body: { message: wrong, errors: { password: [wrong] } } };
+        return { status: 422, body: { message: wrong, errors: { current_password: [wrong] } } };
       }
       saved = makeBankAccount({ withdrawals_held_until: saved ? new Date(Date.now() + 86_400_000).toISOString() : null });
       return { status: 201, body: { data: saved, message: 'Bank account saved' } };

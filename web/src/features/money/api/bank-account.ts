@@ -10,8 +10,8 @@ import { queryKeys } from '@/lib/query-keys';
 import type { BankAccount, ResolvedAccount } from '@/types/money';
 
 export type AccountInput = { bank_code: string; account_number: string };
-/** `password`: the player's current one, required when an account is already saved (a wrong one is a 422). */
-export type SaveAccountInput = AccountInput & { password?: string };
+/** `current_password`: required when an account is already saved (a wrong one is a 422 naming it). */
+export type SaveAccountInput = AccountInput & { current_password?: string };
 
 export function useBankAccount() {
   return useQuery({

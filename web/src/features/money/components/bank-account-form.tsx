@@ -38,7 +38,7 @@ function lookupProblem(error: unknown): Problem {
   if (error.status === 422) {
     const bank = error.fieldError('bank_code');
     const number = error.fieldError('account_number');
-    const password = error.fieldError('password');
+    const password = error.fieldError('current_password');
     return bank || number || password ? { bank, number, password } : { alert: error.message };
   }
   return { alert: error.message, retry: error.status === 429 || error.status === 503 || error.status === 0 };
@@ -102,7 +102,7 @@ export function BankAccountForm({ banks, banksLoading = false, onSaved, replacin
       return;
     }
     if (replacing && !password) return;
-    save.mutate(replacing ? { ...lookup, password } : lookup, {
+    save.mutate(replacing ? { ...lookup, current_password: password } : lookup, {
       onSuccess: (answer) => onSaved(answer.data, answer.message ?? 'Bank account saved'),
       onError: (error) => setSaveProblem(lookupProblem(error)),
     });
