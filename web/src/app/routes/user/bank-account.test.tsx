@@ -218,7 +218,7 @@ describe('/user/bank-account', () => {
     await userEvent.type(password, 'lotto-pass-1');
     await userEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
     expect(await screen.findByTestId('bank-account-message')).toHaveTextContent('Bank account saved');
-    expect(creates().at(-1)?.body).toEqual({ bank_code: '058', account_number: '0123456785', password: 'lotto-pass-1' });
+    expect(creates().at(-1)?.body).toEqual({ bank_code: '058', account_number: '0123456785', current_password: 'lotto-pass-1' });
     expect(screen.getByTestId('withdrawal-hold-notice')).toHaveTextContent(
       /^Withdrawals are paused until .+ WAT because your bank account was changed\.$/,
     );
