@@ -69,7 +69,6 @@ fn review_message(identity: &Identity) -> String {
     )
 }
 
-
 /// Checks a number for `user` and records the outcome. Refuses a new check while one is verified or under review.
 pub async fn submit(state: &AppState, req: &HttpRequest, user: &User, number: IdNumber) -> Result<Identity, ApiError> {
     let previous = state.store.identities.get(user.id)?;
