@@ -174,14 +174,19 @@ async fn the_resolved_name_is_compared_with_the_players_before_saving_and_a_mism
     stand_in.books().account_names.insert("0123456785".into(), "OBI ADA".into());
     stand_in.books().account_names.insert("0690123456".into(), "TUNDE OLADIPO".into());
 
-    let own = app.post("/accounts/resolve", json!({"bank_code": "058", "account_number": "0123456785"}), Some(&player)).await;
+    let own =
+        app.post("/accounts/resolve", json!({"bank_code": "058", "account_number": "0123456785"}), Some(&player)).await;
     assert_eq!(own.status, 200, "{:?}", own.body);
     let check = &own.body["data"]["name_check"];
     assert_eq!((check["verdict"].as_str(), check["review_needed"].as_bool()), (Some("match"), Some(false)));
-    assert_eq!((check["compared_with"].as_str(), check["compared_with_kind"].as_str()), (Some("Ada Obi"), Some("registered")));
+    assert_eq!(
+        (check["compared_with"].as_str(), check["compared_with_kind"].as_str()),
+        (Some("Ada Obi"), Some("registered"))
+    );
 
     // Someone else's account: both names, and what saving it means, before anything is saved.
-    let other = app.post("/accounts/resolve", json!({"bank_code": "044", "account_number": "0690123456"}), Some(&player)).await;
+    let other =
+        app.post("/accounts/resolve", json!({"bank_code": "044", "account_number": "0690123456"}), Some(&player)).await;
     let check = &other.body["data"]["name_check"];
     assert_eq!((check["verdict"].as_str(), check["review_needed"].as_bool()), (Some("mismatch"), Some(true)));
     let message = check["message"].as_str().unwrap_or_default();
@@ -190,7 +195,8 @@ async fn the_resolved_name_is_compared_with_the_players_before_saving_and_a_mism
     assert_eq!(app.get("/accounts", Some(&player)).await.body["data"], json!(null), "a look-up saves nothing");
 
     // A bank that holds a longer form of the name (Adaeze for Ada, and a middle name) is unsure: a person checks it.
-    let unsure = app.post("/accounts/resolve", json!({"bank_code": "011", "account_number": "0000014579"}), Some(&player)).await;
+    let unsure =
+        app.post("/accounts/resolve", json!({"bank_code": "011", "account_number": "0000014579"}), Some(&player)).await;
     assert_eq!(unsure.body["data"]["account_name"], "ADAEZE NKECHI OBI");
     assert_eq!(unsure.body["data"]["name_check"]["review_needed"], true);
 }

@@ -34,7 +34,7 @@ test('a logged-out deep link opens the login and returns to its page', async ({ 
   await expect(page).toHaveURL(/\/user\/bank-account$/);
 
   // The sandbox bank names the account after its number, not after this player: said before saving.
-  await page.getByLabel('Bank').selectOption('058');
+  await page.getByLabel('Bank', { exact: true }).selectOption('058');
   await page.getByRole('textbox', { name: 'Account number' }).fill('0123456785');
   const warning = page.getByTestId('name-mismatch');
   await expect(warning).toBeVisible();

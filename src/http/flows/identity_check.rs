@@ -69,53 +69,6 @@ fn review_message(identity: &Identity) -> String {
     )
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn under_review(player_name: &str, name_on_id: &str, account_name: Option<&str>) -> Identity {
-        let now = Utc::now();
-        Identity {
-            user_id: 7,
-            status: IdentityStatus::Review,
-            kind: "nin".into(),
-            masked: "*******1111".into(),
-            sealed: None,
-            provider: "sandbox".into(),
-            name_on_id: name_on_id.into(),
-            player_name: player_name.into(),
-            account_name: account_name.map(str::to_string),
-            score: 50,
-            match_reason: String::new(),
-            decided_by: None,
-            decision_reason: None,
-            submitted_at: now,
-            updated_at: now,
-        }
-    }
-
-    #[test]
-    fn a_review_names_the_bank_accounts_name_when_that_is_what_differs_and_says_what_to_do() {
-        let said = message(Some(&under_review("Ada Obi", "OBI ADA", Some("TUNDE OLADIPO"))));
-        assert!(said.contains("your bank account's name (TUNDE OLADIPO)"), "{said}");
-        assert!(!said.contains("your name on Ayo Lotto"), "{said}");
-        assert!(said.contains("replace it with one that is"), "{said}");
-    }
-
-    #[test]
-    fn a_review_names_the_registered_name_when_that_is_what_differs() {
-        let said = message(Some(&under_review("Ada Obi", "CHIOMA EZE", None)));
-        assert!(said.contains("your name on Ayo Lotto (Ada Obi)"), "{said}");
-        assert!(said.contains("nothing more for you to do"), "{said}");
-    }
-
-    #[test]
-    fn a_review_never_tells_the_player_the_registers_name_for_the_number_they_typed() {
-        let said = message(Some(&under_review("Ada Obi", "CHIOMA EZE", Some("TUNDE OLADIPO"))));
-        assert!(!said.to_uppercase().contains("CHIOMA") && !said.to_uppercase().contains("EZE"), "{said}");
-    }
-}
-
 /// Checks a number for `user` and records the outcome. Refuses a new check while one is verified or under review.
 pub async fn submit(state: &AppState, req: &HttpRequest, user: &User, number: IdNumber) -> Result<Identity, ApiError> {
     let previous = state.store.identities.get(user.id)?;
@@ -248,4 +201,51 @@ pub async fn require_verified(
         IdentityStatus::Rejected => format!("{} Then you can withdraw.", message(identity.as_ref())),
     };
     Err(ApiError::KycRequired { message, status: status_name(status) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn under_review(player_name: &str, name_on_id: &str, account_name: Option<&str>) -> Identity {
+        let now = Utc::now();
+        Identity {
+            user_id: 7,
+            status: IdentityStatus::Review,
+            kind: "nin".into(),
+            masked: "*******1111".into(),
+            sealed: None,
+            provider: "sandbox".into(),
+            name_on_id: name_on_id.into(),
+            player_name: player_name.into(),
+            account_name: account_name.map(str::to_string),
+            score: 50,
+            match_reason: String::new(),
+            decided_by: None,
+            decision_reason: None,
+            submitted_at: now,
+            updated_at: now,
+        }
+    }
+
+    #[test]
+    fn a_review_names_the_bank_accounts_name_when_that_is_what_differs_and_says_what_to_do() {
+        let said = message(Some(&under_review("Ada Obi", "OBI ADA", Some("TUNDE OLADIPO"))));
+        assert!(said.contains("your bank account's name (TUNDE OLADIPO)"), "{said}");
+        assert!(!said.contains("your name on Ayo Lotto"), "{said}");
+        assert!(said.contains("replace it with one that is"), "{said}");
+    }
+
+    #[test]
+    fn a_review_names_the_registered_name_when_that_is_what_differs() {
+        let said = message(Some(&under_review("Ada Obi", "CHIOMA EZE", None)));
+        assert!(said.contains("your name on Ayo Lotto (Ada Obi)"), "{said}");
+        assert!(said.contains("nothing more for you to do"), "{said}");
+    }
+
+    #[test]
+    fn a_review_never_tells_the_player_the_registers_name_for_the_number_they_typed() {
+        let said = message(Some(&under_review("Ada Obi", "CHIOMA EZE", Some("TUNDE OLADIPO"))));
+        assert!(!said.to_uppercase().contains("CHIOMA") && !said.to_uppercase().contains("EZE"), "{said}");
+    }
 }

@@ -42,7 +42,13 @@ pub fn check(registered_name: &str, identity: Option<&Identity>, account_name: &
              (usually within a day). An account in your own name avoids the wait."
         ),
     };
-    PayoutNameCheck { verdict, compared_with, compared_with_kind: kind, review_needed: verdict != Verdict::Match, message }
+    PayoutNameCheck {
+        verdict,
+        compared_with,
+        compared_with_kind: kind,
+        review_needed: verdict != Verdict::Match,
+        message,
+    }
 }
 
 #[cfg(test)]
