@@ -27,8 +27,8 @@ use serde::{Deserialize, Serialize};
 
 use ayo_actors::draw_actor::{RevealRefused, RevealWitness};
 use ayo_actors::scheduler::{Cancel, Leading, Refresh, Reveal, Scheduler, ANOTHER_NODE};
-use ayo_data::draw::Draw;
 use ayo_data::activity::Activity;
+use ayo_data::draw::Draw;
 use ayo_data::lotto::Balls;
 use ayo_data::user::{Role, UserId, UserStatus};
 use ayo_data::Store;
@@ -178,7 +178,12 @@ pub async fn cancel(outlet: &Outlet, cancel: Cancel, asker: Asker) -> Result<Opt
 
 /// Passes a witness's reveal to the node that runs the draws, whose draw actor takes it (or refuses it, saying why);
 /// the draw as saved there, read from the store the nodes share. `Elsewhere` when no node answers.
-pub async fn reveal(outlet: &Outlet, store: &Store, draw_id: u64, reveal: RevealWitness) -> Result<Draw, RevealRefused> {
+pub async fn reveal(
+    outlet: &Outlet,
+    store: &Store,
+    draw_id: u64,
+    reveal: RevealWitness,
+) -> Result<Draw, RevealRefused> {
     let payload = serde_json::to_vec(&RevealRequest { draw_id, reveal }).map_err(|_| RevealRefused::NotSaved)?;
     let client = outlet.client();
     let inbox = client.new_inbox();

@@ -17,9 +17,9 @@ use std::sync::Arc;
 
 use actix::Addr;
 
+use ayo_actors::draw_actor::{RevealRefused, RevealWitness};
 use ayo_actors::hub::{EndSessions, Hub, StopMarketing};
 use ayo_actors::publisher::Publisher;
-use ayo_actors::draw_actor::{RevealRefused, RevealWitness};
 use ayo_actors::scheduler::{Cancel, Refresh, Reveal, Scheduler};
 use ayo_data::draw::Draw;
 use ayo_data::lotto::Balls;
@@ -117,12 +117,12 @@ impl Bus {
         draw_id: u64,
         reveal: RevealWitness,
     ) -> Result<Draw, RevealRefused> {
-        let here = scheduler
-            .send(Reveal { draw_id, reveal: reveal.clone() })
-            .await
-            .map_err(|_| RevealRefused::NotSaved)?;
+        let here =
+            scheduler.send(Reveal { draw_id, reveal: reveal.clone() }).await.map_err(|_| RevealRefused::NotSaved)?;
         match &self.outlet {
-            Some(outlet) if matches!(here, Err(RevealRefused::Elsewhere)) => lead::reveal(outlet, store, draw_id, reveal).await,
+            Some(outlet) if matches!(here, Err(RevealRefused::Elsewhere)) => {
+                lead::reveal(outlet, store, draw_id, reveal).await
+            }
             _ => here,
         }
     }

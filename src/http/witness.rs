@@ -191,9 +191,10 @@ fn refused(e: RevealRefused, awaiting: &'static str) -> ApiError {
         RevealRefused::NotYours => ApiError::NotFound(awaiting),
         RevealRefused::WrongSecret => ApiError::field("secret", e.to_string()),
         RevealRefused::BadSignature(_) => ApiError::field("signature", e.to_string()),
-        RevealRefused::TooEarly | RevealRefused::TooLate(_) | RevealRefused::SignedTooLate | RevealRefused::Elsewhere => {
-            ApiError::Conflict(e.to_string())
-        }
+        RevealRefused::TooEarly
+        | RevealRefused::TooLate(_)
+        | RevealRefused::SignedTooLate
+        | RevealRefused::Elsewhere => ApiError::Conflict(e.to_string()),
         RevealRefused::NotSaved => ApiError::internal(anyhow::anyhow!(e)),
     }
 }

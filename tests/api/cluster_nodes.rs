@@ -480,10 +480,7 @@ async fn cluster_a_reveal_sent_to_a_node_standing_by_is_taken_by_the_lease_holde
     let pooled = json!({ "commitments": [{ "label": "lead-0", "commitment": commitment_of("lead-0") }] });
     assert_eq!(b.post("/witness/commitments", pooled, Some(&witness)).await.status, 201);
     let draw = a.quick_draw(1_500, 30_000).await;
-    assert_eq!(
-        b.get(&format!("/draws/{}", draw.id), None).await.body["data"]["witness"]["name"],
-        "Ada (regulator)"
-    );
+    assert_eq!(b.get(&format!("/draws/{}", draw.id), None).await.body["data"]["witness"]["name"], "Ada (regulator)");
     b.wait_for_draw(draw.id, |d| d["tickets_root"].is_string()).await;
 
     // B's own scheduler no longer writes a reveal around the draw's actor: it says another node runs the draws.
