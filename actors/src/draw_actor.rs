@@ -56,7 +56,7 @@ pub struct RevealWitness {
 
 /// The named witness signs its commitment on this draw (over the draw's id and the operator's seed commitment)
 /// before any ticket is sold.
-#[derive(Message)]
+#[derive(Message, Clone, serde::Serialize, serde::Deserialize)]
 #[rtype(result = "Result<Draw, RevealRefused>")]
 pub struct SignCommitment {
     pub witness_id: UserId,
@@ -801,8 +801,8 @@ pub fn reveal(store: &Store, publish: &Publisher, draw_id: DrawId, msg: RevealWi
 }
 
 /// Takes a named witness's signature of its commitment on a draw not yet selling: checked against the key the
-/// draw recorded from the witness's entry, saved, published. Like `reveal`, done by the draw's actor, or by a node
-/// that does not run the draws.
+/// draw recorded from the witness's entry, saved, published. Like `reveal`, done only by the draw's actor (a
+/// signature reaching another node of a cluster is passed on to the node running the draws).
 pub fn sign(store: &Store, publish: &Publisher, draw_id: DrawId, msg: SignCommitment) -> Result<Draw, RevealRefused> {
     let Some(mut draw) = store.games.draw(draw_id).ok().flatten() else { return Err(RevealRefused::NotYours) };
     let game = store.games.game(draw.game_id).ok().flatten();

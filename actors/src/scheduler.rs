@@ -270,8 +270,8 @@ impl Handler<Sign> for Scheduler {
     type Result = ResponseFuture<Result<Draw, RevealRefused>>;
     fn handle(&mut self, msg: Sign, ctx: &mut Context<Self>) -> Self::Result {
         if !self.leading {
-            let signed = draw_actor::sign(&self.store, &self.publish, msg.draw_id, msg.sign);
-            return Box::pin(async move { signed });
+            // As a reveal: only the draw's actor, on the node running the draws, takes it (`bus::lead::witness`).
+            return Box::pin(async { Err(RevealRefused::Elsewhere) });
         }
         if !self.running.contains_key(&msg.draw_id) {
             // Planned since the last tick: its actor starts now.

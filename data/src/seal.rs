@@ -77,8 +77,11 @@ impl SeedSealer {
         }
         let (nonce, rest) = bytes.split_at(NONCE);
         let (cipher, tag) = rest.split_at(SEED);
-        let expected =
-            if bound { hmac(&self.mac, &[&draw.to_be_bytes(), nonce, cipher]) } else { hmac(&self.mac, &[nonce, cipher]) };
+        let expected = if bound {
+            hmac(&self.mac, &[&draw.to_be_bytes(), nonce, cipher])
+        } else {
+            hmac(&self.mac, &[nonce, cipher])
+        };
         if expected.as_slice() != tag {
             return Err(corrupt(
                 "the seal does not match: another seal key (secrets/seed.key or AYO_SEED_KEY), or a seed sealed for \

@@ -9,7 +9,8 @@ receipt signature verifies exactly when it should not.
 With `--url BASE DRAW_ID` it reads only the public API of a running server instead: the draw, its leaves (which must
 give its tickets root), its balls, its witness's two Ed25519 signatures (the key must be listed at /witnesses), its
 drand round if it has one (quicknet, the first round after close, randomness = SHA-256(signature); the round's BLS
-signature itself is checked when the `py_ecc` package is installed, and said to be unchecked otherwise), and the
+signature itself, and the recorded real and forged rounds of docs/vectors/drand-quicknet.json, are checked when the
+`py_ecc` package is installed, and said to be unchecked otherwise), and the
 chain of draw records back to its game's first (docs/fairness.md, "The chain of draws"), with every earlier record's
 witness signatures; it exits non-zero naming the first thing that does not verify.
 
@@ -390,7 +391,7 @@ def check_url(base: str, draw_id: int) -> int:
             return 1
         check_witness_signatures(previous, listed)
         current, links = previous, links + 1
-    unchecked = f"; NOT checked: {', '.join(UNCHECKED)}" if UNCHECKED else ""
+    unchecked = f"; NOT checked: {', '.join(dict.fromkeys(UNCHECKED))}" if UNCHECKED else ""
     print(f"draw {draw_id} verified: {len(leaves)} leaves give its root, its balls follow, its witness signatures "
           f"hold, and {links} earlier record(s) of its game link back unbroken (signatures too) to draw "
           f"{current['id']}{unchecked}")
@@ -410,6 +411,16 @@ def main() -> int:
         assert draw["tickets_root"] == vectors["merkle"][draw["tree"]]["root"], draw["draw_id"]
     for draw in vectors.get("beacon_draws", []):
         verify_draw(draw)
+    # The recorded real drand rounds and the forged ones (docs/vectors/drand-quicknet.json), when py_ecc can check BLS.
+    drand = json.loads((pathlib.Path(__file__).parent / "drand-quicknet.json").read_text())
+    for case in drand["rounds"] + drand["forged"]:
+        holds = bls_holds(case["round"], bytes.fromhex(case["signature"]))
+        if holds is None:
+            UNCHECKED.append("the recorded drand rounds' BLS signatures (install py_ecc to check them)")
+            break
+        if holds != (case in drand["rounds"]):
+            print(f"drand round {case['round']} ({case.get('how', 'recorded')}): BLS verifies {holds}", file=sys.stderr)
+            return 1
     for case in vectors["merkle"]:
         leaves = [sha256(b"\x00" + text.encode()) for text in case["leaves_data"]]
         root = tree_root(leaves)
@@ -456,7 +467,7 @@ def main() -> int:
           f"{len(vectors['payouts'])} payouts check out; all {len(vectors['refused'])} re-spelled draws refused "
           f"(upper case, whitespace, wrong length, not hex); {len(vectors['signed_receipts'])} receipt signatures "
           f"verify exactly when they should; {len(vectors.get('beacon_draws', []))} beacon draws check out"
-          + (f"; NOT checked: {', '.join(UNCHECKED)}" if UNCHECKED else ""))
+          + (f"; NOT checked: {', '.join(dict.fromkeys(UNCHECKED))}" if UNCHECKED else ""))
     return 0
 
 

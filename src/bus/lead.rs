@@ -1,16 +1,18 @@
 //! Draw commands for the node that runs the draws (docs/decisions/033): in a cluster only the holder of the
 //! lottery's lease runs them, but an admin's request may reach any node. A node that does not run the draws passes
 //! the command over NATS: `ayo.lead.refresh` (a game was created or changed: plan its draws now) is published to
-//! every node, whose scheduler ignores it unless it runs the draws; `ayo.lead.cancel` and `ayo.lead.reveal` (a
-//! witness's reveal that reached another node) are requests that only the node running the draws answers, with the
-//! outcome, so a reveal is taken by the draw's own actor, in order with its close and cancellation.
+//! every node, whose scheduler ignores it unless it runs the draws; `ayo.lead.cancel` and `ayo.lead.witness` (a
+//! witness's signature of its commitment, or its reveal, that reached another node) are requests that only the node
+//! running the draws answers, with the outcome, so a witness's act is taken by the draw's own actor, in order with its
+//! opening, close and cancellation.
 //!
 //! ```text
 //! ayo.lead.refresh  {}
 //! ayo.lead.cancel   {"draw_id":7,"reason":"…","emergency":false,
 //!                    "asker":{"admin_id":3,"admin_email":"…","ip":"…","node":"…"}}
 //!                   →  {"would_be":[…]|null} or {"refused":"…"}
-//! ayo.lead.reveal   {"draw_id":7,"reveal":{"witness_id":5,"secret":"…","signature":"…"}}
+//! ayo.lead.witness  {"draw_id":7,"act":{"Reveal":{"witness_id":5,"secret":"…","signature":"…"}}}
+//!                   or {"draw_id":7,"act":{"Sign":{"witness_id":5,"signature":"…"}}}
 //!                   →  {"Ok":7} or {"Err":<why, `RevealRefused`>}
 //! ```
 //!
@@ -25,10 +27,10 @@ use actix::Addr;
 use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 
-use ayo_actors::draw_actor::{RevealRefused, RevealWitness};
-use ayo_actors::scheduler::{Cancel, Leading, Refresh, Reveal, Scheduler, ANOTHER_NODE};
-use ayo_data::draw::Draw;
+use ayo_actors::draw_actor::{RevealRefused, RevealWitness, SignCommitment};
+use ayo_actors::scheduler::{Cancel, Leading, Refresh, Reveal, Scheduler, Sign, ANOTHER_NODE};
 use ayo_data::activity::Activity;
+use ayo_data::draw::Draw;
 use ayo_data::lotto::Balls;
 use ayo_data::user::{Role, UserId, UserStatus};
 use ayo_data::Store;
@@ -38,7 +40,7 @@ use super::seal::{Opener, Sealer, Stream};
 
 const REFRESH: &str = "ayo.lead.refresh";
 const CANCEL: &str = "ayo.lead.cancel";
-const REVEAL: &str = "ayo.lead.reveal";
+const WITNESS: &str = "ayo.lead.witness";
 const ALL: &str = "ayo.lead.>";
 
 /// How long a node waits for the node running the draws to answer a cancellation; a command older than this is
@@ -68,14 +70,32 @@ struct CancelRequest {
     asker: Asker,
 }
 
+/// What a witness does to a draw, passed to the node that runs the draws.
+#[derive(Clone, Serialize, Deserialize)]
+pub enum WitnessAct {
+    /// Its signature of its commitment on the draw, before sales.
+    Sign(SignCommitment),
+    /// Its secret, signed, after close.
+    Reveal(RevealWitness),
+}
+
 #[derive(Serialize, Deserialize)]
-struct RevealRequest {
+struct WitnessRequest {
     draw_id: u64,
-    reveal: RevealWitness,
+    act: WitnessAct,
 }
 
 /// The draw's id once taken.
-type RevealAnswer = Result<u64, RevealRefused>;
+type WitnessAnswer = Result<u64, RevealRefused>;
+
+/// A witness's act given to this node's scheduler, which hands it to the draw's actor when this node runs the draws.
+pub async fn witness_here(scheduler: &Addr<Scheduler>, draw_id: u64, act: WitnessAct) -> Result<Draw, RevealRefused> {
+    let sent = match act {
+        WitnessAct::Sign(sign) => scheduler.send(Sign { draw_id, sign }).await,
+        WitnessAct::Reveal(reveal) => scheduler.send(Reveal { draw_id, reveal }).await,
+    };
+    sent.map_err(|_| RevealRefused::NotSaved)?
+}
 
 #[derive(Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -116,16 +136,15 @@ pub async fn serve(outlet: &Outlet, scheduler: Addr<Scheduler>, store: Store) ->
                         let _ = client.publish(reply.clone(), sealed.into()).await;
                     }
                 }
-                REVEAL => {
-                    let (Some(reply), Ok(request)) = (&message.reply, serde_json::from_slice::<RevealRequest>(body))
+                WITNESS => {
+                    let (Some(reply), Ok(request)) = (&message.reply, serde_json::from_slice::<WitnessRequest>(body))
                     else {
                         continue;
                     };
                     // Only the node running the draws answers; the others stay silent.
-                    let reveal = Reveal { draw_id: request.draw_id, reveal: request.reveal };
-                    let answer: RevealAnswer = match scheduler.send(reveal).await {
-                        Ok(Err(RevealRefused::Elsewhere)) | Err(_) => continue,
-                        Ok(taken) => taken.map(|draw| draw.id),
+                    let answer: WitnessAnswer = match witness_here(&scheduler, request.draw_id, request.act).await {
+                        Err(RevealRefused::Elsewhere) => continue,
+                        taken => taken.map(|draw| draw.id),
                     };
                     if let Ok(payload) = serde_json::to_vec(&answer) {
                         let sealed = answers.seal(reply.as_str(), None, &payload);
@@ -176,15 +195,15 @@ pub async fn cancel(outlet: &Outlet, cancel: Cancel, asker: Asker) -> Result<Opt
     tokio::time::timeout(ANSWER_WAIT, answer).await.unwrap_or_else(|_| Err(NOBODY_LEADS.to_string()))
 }
 
-/// Passes a witness's reveal to the node that runs the draws, whose draw actor takes it (or refuses it, saying why);
-/// the draw as saved there, read from the store the nodes share. `Elsewhere` when no node answers.
-pub async fn reveal(outlet: &Outlet, store: &Store, draw_id: u64, reveal: RevealWitness) -> Result<Draw, RevealRefused> {
-    let payload = serde_json::to_vec(&RevealRequest { draw_id, reveal }).map_err(|_| RevealRefused::NotSaved)?;
+/// Passes a witness's signature or reveal to the node that runs the draws, whose draw actor takes it (or refuses it,
+/// saying why); the draw as saved there, read from the store the nodes share. `Elsewhere` when no node answers.
+pub async fn witness(outlet: &Outlet, store: &Store, draw_id: u64, act: WitnessAct) -> Result<Draw, RevealRefused> {
+    let payload = serde_json::to_vec(&WitnessRequest { draw_id, act }).map_err(|_| RevealRefused::NotSaved)?;
     let client = outlet.client();
     let inbox = client.new_inbox();
     let mut replies = client.subscribe(inbox.clone()).await.map_err(|_| RevealRefused::Elsewhere)?;
     let mut opener = Opener::new(outlet.key(), outlet.id(), Stream::Answers, ANSWER_WAIT);
-    outlet.publish_lead(REVEAL, Some(inbox), &payload).await.map_err(|_| RevealRefused::Elsewhere)?;
+    outlet.publish_lead(WITNESS, Some(inbox), &payload).await.map_err(|_| RevealRefused::Elsewhere)?;
     let answer = async {
         while let Some(reply) = replies.next().await {
             if reply.status == Some(async_nats::StatusCode::NO_RESPONDERS) {
@@ -192,7 +211,7 @@ pub async fn reveal(outlet: &Outlet, store: &Store, draw_id: u64, reveal: Reveal
             }
             let subject = reply.subject.as_str();
             if let Some(body) = opener.body(subject, reply.reply.as_deref(), &reply.payload) {
-                return serde_json::from_slice::<RevealAnswer>(body).unwrap_or(Err(RevealRefused::NotSaved));
+                return serde_json::from_slice::<WitnessAnswer>(body).unwrap_or(Err(RevealRefused::NotSaved));
             }
         }
         Err(RevealRefused::Elsewhere)

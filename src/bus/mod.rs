@@ -17,10 +17,10 @@ use std::sync::Arc;
 
 use actix::Addr;
 
+use ayo_actors::draw_actor::RevealRefused;
 use ayo_actors::hub::{EndSessions, Hub, StopMarketing};
 use ayo_actors::publisher::Publisher;
-use ayo_actors::draw_actor::{RevealRefused, RevealWitness};
-use ayo_actors::scheduler::{Cancel, Refresh, Reveal, Scheduler};
+use ayo_actors::scheduler::{Cancel, Refresh, Scheduler};
 use ayo_data::draw::Draw;
 use ayo_data::lotto::Balls;
 use ayo_data::user::UserId;
@@ -108,21 +108,20 @@ impl Bus {
         }
     }
 
-    /// Gives a witness's reveal to the draw's actor where the draws run: this node's, or, when another node of the
-    /// cluster runs them, that node's through the bus (`lead::reveal`), never written around the actor.
-    pub async fn reveal(
+    /// Gives a witness's signature or reveal to the draw's actor where the draws run: this node's, or, when another
+    /// node of the cluster runs them, that node's through the bus (`lead::witness`), never written around the actor.
+    pub async fn witness(
         &self,
         scheduler: &Addr<Scheduler>,
         store: &Store,
         draw_id: u64,
-        reveal: RevealWitness,
+        act: lead::WitnessAct,
     ) -> Result<Draw, RevealRefused> {
-        let here = scheduler
-            .send(Reveal { draw_id, reveal: reveal.clone() })
-            .await
-            .map_err(|_| RevealRefused::NotSaved)?;
+        let here = lead::witness_here(scheduler, draw_id, act.clone()).await;
         match &self.outlet {
-            Some(outlet) if matches!(here, Err(RevealRefused::Elsewhere)) => lead::reveal(outlet, store, draw_id, reveal).await,
+            Some(outlet) if matches!(here, Err(RevealRefused::Elsewhere)) => {
+                lead::witness(outlet, store, draw_id, act).await
+            }
             _ => here,
         }
     }

@@ -282,7 +282,9 @@ pub fn check(draw: &Published, tickets: &Tickets) -> anyhow::Result<String> {
             match &draw.beacon {
                 None => Binding::V2 { tickets_root: root, witness_secret },
                 Some(beacon) => match check_beacon(draw, beacon, &mut report, &mut checks) {
-                    Some(beacon_randomness) => Binding::V2Beacon { tickets_root: root, witness_secret, beacon_randomness },
+                    Some(beacon_randomness) => {
+                        Binding::V2Beacon { tickets_root: root, witness_secret, beacon_randomness }
+                    }
                     None => return finish(id, report, checks, "the draw has no result: its drand round never came"),
                 },
             }

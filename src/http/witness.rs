@@ -10,7 +10,6 @@ use serde_json::json;
 use utoipa::ToSchema;
 
 use ayo_actors::draw_actor::{RevealRefused, RevealWitness, SignCommitment};
-use ayo_actors::scheduler::Sign;
 use ayo_actors::views;
 use ayo_data::draw::{DrawId, DrawStatus};
 use ayo_data::lotto::canonical::parse_hex32;
@@ -178,7 +177,8 @@ async fn reveal(
         return Err(ApiError::field("secret", format!("The secret {e}")));
     }
     let reveal = RevealWitness { witness_id: witness.id, secret: body.secret, signature: body.signature };
-    let answer = state.bus.reveal(&state.engine.scheduler, &state.store, *id, reveal).await;
+    let act = crate::bus::lead::WitnessAct::Reveal(reveal);
+    let answer = state.bus.witness(&state.engine.scheduler, &state.store, *id, act).await;
     let draw = answer.map_err(|e| refused(e, "Draw awaiting your secret"))?;
     state.audit(Some(&req), Some(&witness), "witness.revealed", Some(format!("draw:{}", draw.id)), "");
     let game = state.store.games.game(draw.game_id)?;
@@ -191,9 +191,10 @@ fn refused(e: RevealRefused, awaiting: &'static str) -> ApiError {
         RevealRefused::NotYours => ApiError::NotFound(awaiting),
         RevealRefused::WrongSecret => ApiError::field("secret", e.to_string()),
         RevealRefused::BadSignature(_) => ApiError::field("signature", e.to_string()),
-        RevealRefused::TooEarly | RevealRefused::TooLate(_) | RevealRefused::SignedTooLate | RevealRefused::Elsewhere => {
-            ApiError::Conflict(e.to_string())
-        }
+        RevealRefused::TooEarly
+        | RevealRefused::TooLate(_)
+        | RevealRefused::SignedTooLate
+        | RevealRefused::Elsewhere => ApiError::Conflict(e.to_string()),
         RevealRefused::NotSaved => ApiError::internal(anyhow::anyhow!(e)),
     }
 }
@@ -284,7 +285,8 @@ async fn sign(
     JsonBody(body): JsonBody<SignBody>,
 ) -> Result<HttpResponse, ApiError> {
     let sign = SignCommitment { witness_id: witness.id, signature: body.signature };
-    let answer = state.engine.scheduler.send(Sign { draw_id: *id, sign }).await.map_err(ApiError::internal)?;
+    let act = crate::bus::lead::WitnessAct::Sign(sign);
+    let answer = state.bus.witness(&state.engine.scheduler, &state.store, *id, act).await;
     let draw = answer.map_err(|e| refused(e, "Draw holding your commitment"))?;
     state.audit(Some(&req), Some(&witness), "witness.signed", Some(format!("draw:{}", draw.id)), "");
     let game = state.store.games.game(draw.game_id)?;

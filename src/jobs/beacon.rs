@@ -80,7 +80,10 @@ pub fn start(store: Store, scheduler: Addr<Scheduler>, url: String) {
 fn round_due(draw: &Draw) -> bool {
     draw.status == DrawStatus::Closed
         && draw.tickets_root.is_some()
-        && draw.beacon.as_ref().is_some_and(|b| b.randomness.is_none() && published_at(b.round) <= Utc::now().timestamp())
+        && draw
+            .beacon
+            .as_ref()
+            .is_some_and(|b| b.randomness.is_none() && published_at(b.round) <= Utc::now().timestamp())
 }
 
 /// `{url}/public/{round}`, read as drand serves it.

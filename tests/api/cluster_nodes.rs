@@ -480,10 +480,7 @@ async fn cluster_a_reveal_sent_to_a_node_standing_by_is_taken_by_the_lease_holde
     let pooled = json!({ "commitments": [{ "label": "lead-0", "commitment": commitment_of("lead-0") }] });
     assert_eq!(b.post("/witness/commitments", pooled, Some(&witness)).await.status, 201);
     let draw = a.quick_draw(1_500, 30_000).await;
-    assert_eq!(
-        b.get(&format!("/draws/{}", draw.id), None).await.body["data"]["witness"]["name"],
-        "Ada (regulator)"
-    );
+    assert_eq!(b.get(&format!("/draws/{}", draw.id), None).await.body["data"]["witness"]["name"], "Ada (regulator)");
     b.wait_for_draw(draw.id, |d| d["tickets_root"].is_string()).await;
 
     // B's own scheduler no longer writes a reveal around the draw's actor: it says another node runs the draws.
@@ -507,4 +504,41 @@ async fn cluster_a_reveal_sent_to_a_node_standing_by_is_taken_by_the_lease_holde
     assert_eq!(taken.body["data"]["witness"]["secret"], secret_of("lead-0"));
     let revealed = a.wait_for_draw(draw.id, |d| d["witness"]["secret"].is_string()).await;
     assert!(revealed["witness"]["reveal_signature"].is_string(), "{revealed}");
+}
+
+#[actix_web::test]
+#[ignore = "needs PostgreSQL and NATS (scripts/cluster-services.sh)"]
+async fn cluster_a_commitment_signed_on_a_node_standing_by_is_taken_by_the_lease_holder_and_opens_the_draw() {
+    use ayo_data::lotto::witness_signature::{commit_message, sign};
+    use chrono::Utc;
+
+    use crate::witness_helpers::{commitment_of, key_of, named_witness};
+    let _alone = ONE_CLUSTER_AT_A_TIME.lock().await;
+    let store = database().await;
+    let a = leader(&store).await;
+    let b = node(&store).await;
+    let email = "ada@regulator.ng";
+    let witness = named_witness(&b, email, "a-long-witness-pass", "Ada (regulator)").await;
+    let pooled = json!({ "commitments": [{ "label": "sign-0", "commitment": commitment_of("sign-0") }] });
+    assert_eq!(b.post("/witness/commitments", pooled, Some(&witness)).await.status, 201);
+    // A draw of a paused game, holding Ada's commitment, not yet signed: held, not on sale.
+    let game = crate::offline::paused_game(&a.store, "signed-on-b", 0);
+    let now = Utc::now();
+    let mut draw = ayo_data::draw::Draw::schedule(
+        a.store.games.next_id().unwrap(),
+        &game,
+        now,
+        now + chrono::Duration::seconds(60),
+    );
+    draw.witness = ayo_actors::witness_turn::take_next(&a.store, None).unwrap();
+    a.store.games.put_draw(&draw).unwrap();
+    a.engine.scheduler.send(Refresh).await.unwrap();
+    a.wait_for_draw(draw.id, |d| d["held_reason"].is_string()).await;
+
+    let path = format!("/witness/draws/{}/sign", draw.id);
+    let message = commit_message(draw.id, &draw.commitment, &commitment_of("sign-0"));
+    let signed = b.post(&path, json!({ "signature": sign(&key_of(email), &message) }), Some(&witness)).await;
+    assert_eq!(signed.status, 200, "{:?}", signed.body);
+    let open = a.wait_for_draw(draw.id, |d| d["status"] == "open").await;
+    assert!(open["witness"]["commitment_signature"].is_string(), "{open}");
 }

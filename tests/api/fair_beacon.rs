@@ -139,7 +139,8 @@ async fn a_game_is_switched_to_the_beacon_by_the_back_office_and_its_draws_name_
     let app = app_with_drand(false).await;
     let admin = app.admin("boss@ayolotto.ng").await;
     let game = beacon_game(&app, IndependentParty::Witness);
-    let reply = app.put(&format!("/admin/games/{}", game.id), json!({"independent_party": "beacon"}), Some(&admin)).await;
+    let reply =
+        app.put(&format!("/admin/games/{}", game.id), json!({"independent_party": "beacon"}), Some(&admin)).await;
     assert_eq!(reply.status, 200, "{:?}", reply.body);
     assert_eq!(reply.body["data"]["independent_party"], "beacon");
     let bad = app.put(&format!("/admin/games/{}", game.id), json!({"independent_party": "nobody"}), Some(&admin)).await;

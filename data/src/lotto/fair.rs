@@ -456,9 +456,15 @@ mod tests {
         let (root, secret, randomness) = ("a".repeat(64), "b".repeat(64), "c".repeat(64));
         let binding =
             Binding::V2Beacon { tickets_root: &root, witness_secret: &secret, beacon_randomness: &randomness };
-        assert_eq!(block_message(LABEL_BALLS, 7, binding, 0), format!("ayo-lotto/v2|balls|7|{root}|{secret}|{randomness}|0"));
+        assert_eq!(
+            block_message(LABEL_BALLS, 7, binding, 0),
+            format!("ayo-lotto/v2|balls|7|{root}|{secret}|{randomness}|0")
+        );
         let beacon_only = Binding::V2Beacon { tickets_root: &root, witness_secret: "", beacon_randomness: &randomness };
-        assert_eq!(block_message(LABEL_MACHINE, 7, beacon_only, 2), format!("ayo-lotto/v2|machine|7|{root}||{randomness}|2"));
+        assert_eq!(
+            block_message(LABEL_MACHINE, 7, beacon_only, 2),
+            format!("ayo-lotto/v2|machine|7|{root}||{randomness}|2")
+        );
         let upper = randomness.to_uppercase();
         let spelled = Binding::V2Beacon { tickets_root: &root, witness_secret: "", beacon_randomness: &upper };
         assert_eq!(spelled.encoding_error().map(|(field, _)| field), Some("beacon.randomness"));

@@ -93,9 +93,10 @@ impl PgGames {
                 let (draw, sealed): (i64, String) = (row.get(0), row.get(1));
                 let bound = sealer.seal(&sealer.open(&sealed, draw as u64)?, draw as u64);
                 client
-                    .execute("UPDATE draws SET secrets = jsonb_build_object('seed', $2::text) WHERE id = $1", &[
-                        &draw, &bound,
-                    ])
+                    .execute(
+                        "UPDATE draws SET secrets = jsonb_build_object('seed', $2::text) WHERE id = $1",
+                        &[&draw, &bound],
+                    )
                     .await?;
             }
             let one: &[u8] = &[1];
