@@ -9,6 +9,7 @@
 //! `AYO_FAULT_SEED=<n>` to replay a schedule, `AYO_FAULT_BIN=<path>` to hurt another build of `ayo`,
 //! `AYO_FAULT_KEEP=1` to keep the nodes' logs of a run that passed; a failed run keeps them and says where).
 //! Ignored by a plain `cargo test`.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expect is a failed run
 
 mod checks;
 mod lab;
