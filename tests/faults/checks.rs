@@ -82,7 +82,7 @@ pub async fn draw_settled_by_its_terms(url: &str, draw: u64) -> Vec<String> {
         if draw.status != DrawStatus::Settled {
             return vec![format!("draw {} is {:?}, not settled", draw.id, draw.status)];
         }
-        let numbers = draw.numbers.clone().expect("a settled draw's numbers");
+        let numbers = draw.numbers.expect("a settled draw's numbers");
         let game = store.games.game(draw.game_id).expect("read").expect("the game");
         let tickets = store.books.tickets_of_draw(draw.id).expect("the draw's tickets");
         if draw.ticket_count != tickets.len() as u64 {

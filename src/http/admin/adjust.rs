@@ -94,7 +94,7 @@ async fn adjust(
         .send(Adjust { asked, entry_id: state.store.ids.next_id()?, limits })
         .await
         .map_err(|e| ApiError::internal(anyhow::anyhow!("wallet mailbox: {e}")))?
-        .map_err(|e| ApiError::internal(e))?;
+        .map_err(ApiError::internal)?;
     match decided {
         Adjusted::Applied(moved) => {
             if !moved.replayed {
@@ -163,7 +163,7 @@ async fn move_money(
         .send(ApplyEntry { entry, once: Some(once) })
         .await
         .map_err(|e| ApiError::internal(anyhow::anyhow!("wallet mailbox: {e}")))?
-        .map_err(|e| ApiError::internal(e))?
+        .map_err(ApiError::internal)?
         .ok_or_else(|| ApiError::field("amount", "This would take the balance below zero"))
 }
 

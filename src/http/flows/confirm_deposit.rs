@@ -76,7 +76,7 @@ pub async fn confirm_deposit(
         .send(credit)
         .await
         .map_err(|e| ApiError::internal(anyhow::anyhow!("wallet mailbox: {e}")))?
-        .map_err(|e| ApiError::internal(e))?;
+        .map_err(ApiError::internal)?;
     Ok(match moved {
         Ok(moved) if moved.replayed => Confirmation::AlreadyDecided(moved.value),
         Ok(moved) if moved.value.status == DepositStatus::Held => {

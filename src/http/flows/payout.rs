@@ -50,7 +50,7 @@ pub async fn move_withdrawal(
         .send(MoveWithdrawal { id: w.id, step, now: Utc::now() })
         .await
         .map_err(|e| ApiError::internal(anyhow::anyhow!("wallet mailbox: {e}")))?
-        .map_err(|e| ApiError::internal(e))
+        .map_err(ApiError::internal)
 }
 
 fn order(w: &Withdrawal) -> TransferOrder {

@@ -84,7 +84,7 @@ async fn create(
         .send(OpenDeposit { deposit: pending, now })
         .await
         .map_err(|e| ApiError::internal(anyhow::anyhow!("wallet mailbox: {e}")))?
-        .map_err(|e| ApiError::internal(e))?;
+        .map_err(ApiError::internal)?;
     let opened = opened.map_err(|refused| match refused {
         DepositRefused::Excluded { until, .. } => {
             ApiError::Excluded { message: excluded_message(until), until: ayo_actors::views::time(until) }

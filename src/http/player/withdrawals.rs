@@ -108,7 +108,7 @@ async fn create(
         .send(HoldWithdrawal(withdrawal))
         .await
         .map_err(|e| ApiError::internal(anyhow::anyhow!("wallet mailbox: {e}")))?
-        .map_err(|e| ApiError::internal(e))?;
+        .map_err(ApiError::internal)?;
     let held = held.map_err(|refused| match refused {
         funds @ WithdrawalRefused::InsufficientFunds { .. } => {
             ApiError::coded("amount", funds.to_string(), "INSUFFICIENT_FUNDS")
