@@ -16,6 +16,8 @@ test('an admin closes a number: the open play page marks it closed and a purchas
   browser,
   baseURL,
 }) => {
+  // A draw with a minute of sales left may be one three-minute cycle away.
+  test.setTimeout(360_000);
   const { player } = await fundedPlayer(request);
   // A draw on sale with time enough for the whole journey.
   let draw: DrawRow | null = null;

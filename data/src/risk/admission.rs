@@ -55,8 +55,8 @@ impl Breach {
     }
 }
 
-/// How many nodes one sale's reserve search may expand (each costs about 90 × 2^held look-ups); past it the sale
-/// is decided on the search's upper bound.
+/// How many children one sale's reserve search may make (each a pass over the later numbers, about 90 × 2^held
+/// look-ups); past it the sale is decided on the search's upper bound.
 pub const SALE_BUDGET: u64 = 2_000;
 
 /// How many lines of tickets sold since the last exact worst case are remembered; past it the next exact worst

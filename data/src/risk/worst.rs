@@ -15,8 +15,8 @@
 //! where heavy NAP5s are spread over many numbers; a node is cut when the smaller bound cannot beat the best result
 //! found (or the floor the caller asks about). Children are tried best score first, so a good result is found early.
 //!
-//! A search may be given a budget of nodes: past it, it stops and answers the bound it started from, which is an
-//! upper bound of every result it was asked about (so a caller can still decide safely, if conservatively).
+//! A search may be given a budget of children to make: past it, it stops and answers the largest bound it met, which
+//! is an upper bound of every result it was asked about (so a caller can still decide safely, if conservatively).
 
 use super::combo::Combo;
 use super::liability::Liability;
@@ -66,13 +66,13 @@ impl Liability {
     }
 
     /// The result paying the most among those whose five balls hold every number of `forced` (ascending, distinct,
-    /// at most five), if it pays more than `floor`; searched with at most `budget` nodes.
+    /// at most five), if it pays more than `floor`; searched making at most `budget` children.
     pub fn best_holding(&self, forced: &[u8], floor: i64, budget: u64) -> Found {
         self.best_holding_with(&Bounds::of(self), forced, floor, budget).0
     }
 
     /// The result paying the most among those holding one of `lines` (each ascending), if it pays more than
-    /// `floor`; searched with at most `budget` nodes in all. Past the budget, the lines left are still bounded
+    /// `floor`; searched making at most `budget` children in all. Past the budget, the lines left are still bounded
     /// (each from its root), so the answer stays an upper bound of them all.
     pub fn best_holding_any(&self, lines: &[Combo], floor: i64, budget: u64) -> Found {
         let bounds = Bounds::of(self);
@@ -192,7 +192,7 @@ struct Search<'a> {
     best: i64,
     best_set: [u8; FIVE],
     found: bool,
-    /// Nodes left to expand.
+    /// Children left to make (each a pass over the later numbers).
     budget: u64,
     out_of_budget: bool,
     /// The largest bound of a node met: what the search can promise if it runs out of budget.
@@ -306,7 +306,6 @@ impl<'a> Search<'a> {
             self.out_of_budget = true;
             return;
         }
-        self.budget -= 1;
         for (score, y) in candidates.iter().copied() {
             if self.out_of_budget {
                 return;
@@ -323,6 +322,12 @@ impl<'a> Search<'a> {
             if value.saturating_add(score).saturating_add(rest).saturating_add(first_bound) <= self.best {
                 continue;
             }
+            // Each child costs a pass over the later numbers (2^held look-ups each): that is what the budget counts.
+            if self.budget == 0 {
+                self.out_of_budget = true;
+                return;
+            }
+            self.budget -= 1;
             let mut child = set;
             child[picked] = y;
             let child_gain = self.gain_after(&set[..picked], y, y + 1, gain);
