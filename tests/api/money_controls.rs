@@ -20,7 +20,8 @@ async fn replacing_the_payout_account_needs_the_password_mails_the_player_and_ho
     assert_eq!(first.body["data"]["withdrawals_held_until"], json!(null), "a first account is not held");
 
     // The field is `current_password`, as on change-password; a wrong or missing one is a 422 naming it.
-    let body = |password: &str| json!({"bank_code": ACCESS.0, "account_number": ACCESS.1, "current_password": password});
+    let body =
+        |password: &str| json!({"bank_code": ACCESS.0, "account_number": ACCESS.1, "current_password": password});
     let without =
         app.post("/accounts/create", json!({"bank_code": ACCESS.0, "account_number": ACCESS.1}), Some(&player)).await;
     assert_eq!(without.status, 422);

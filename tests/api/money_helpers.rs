@@ -119,7 +119,8 @@ impl TestApp {
 
     /// Saves (or, with the password every helper player has, replaces) the player's bank account.
     pub async fn save_account(&self, token: &str, (bank_code, number): (&str, &str)) -> Reply {
-        let body = json!({ "bank_code": bank_code, "account_number": number, "current_password": crate::helpers::PASSWORD });
+        let body =
+            json!({ "bank_code": bank_code, "account_number": number, "current_password": crate::helpers::PASSWORD });
         self.post("/accounts/create", body, Some(token)).await
     }
 
