@@ -22,3 +22,23 @@ pub fn line(out: &mut String, cells: &[String]) {
     out.push_str(&cells.join(","));
     out.push_str("\r\n");
 }
+
+/// JSON rows as CSV (`format=csv` of a report that answers JSON): a header row of `columns`, then each row's values
+/// in that order; the columns named in `kobo` are written in naira, text is quoted and defused, null is empty.
+pub fn rows(columns: &[&str], kobo: &[&str], rows: &[serde_json::Value]) -> String {
+    let mut out = String::new();
+    line(&mut out, &columns.iter().map(|c| c.to_string()).collect::<Vec<_>>());
+    for row in rows {
+        let cells: Vec<String> = columns
+            .iter()
+            .map(|&column| match &row[column] {
+                serde_json::Value::Null => String::new(),
+                serde_json::Value::String(text) => field(text),
+                value if kobo.contains(&column) => value.as_i64().map(naira).unwrap_or_default(),
+                value => value.to_string(),
+            })
+            .collect();
+        line(&mut out, &cells);
+    }
+    out
+}

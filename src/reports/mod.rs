@@ -7,6 +7,7 @@ pub mod csv;
 use std::collections::{BTreeMap, HashMap};
 
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
+use serde_json::{json, Value};
 
 use ayo_data::aml::Pattern;
 use ayo_data::lagos::lagos_midnight;
@@ -210,6 +211,31 @@ pub fn withheld(entries: &[LedgerEntry], lookup: &mut Lookup) -> StoreResult<BTr
         row.tax += tax;
     }
     Ok(rows)
+}
+
+/// The monthly regulator return as JSON rows (`format=json`): the CSV's columns, amounts in kobo.
+pub fn takings_rows(month: &str, rows: &BTreeMap<(String, String), Takings>, levy_bp: Option<u32>) -> Vec<Value> {
+    rows.iter()
+        .map(|((state, game), row)| {
+            json!({
+                "month": month, "state": state, "game": game, "tickets": row.tickets, "sales": row.sales,
+                "wins_paid": row.wins, "tax_withheld": row.tax, "ggr": row.ggr(),
+                "levy": levy_bp.map(|bp| share(row.ggr().max(0), i64::from(bp), 10_000)),
+            })
+        })
+        .collect()
+}
+
+/// The remittance schedule as JSON rows (`format=json`): the CSV's columns, amounts in kobo.
+pub fn withheld_rows(month: &str, rows: &BTreeMap<(String, UserId), Withheld>) -> Vec<Value> {
+    rows.iter()
+        .map(|((state, user), row)| {
+            json!({
+                "month": month, "state": state, "player_id": user, "player_name": row.name,
+                "taxed_tickets": row.tickets, "gross_winnings": row.gross, "tax_withheld": row.tax,
+            })
+        })
+        .collect()
 }
 
 pub fn withheld_csv(month: &str, rows: &BTreeMap<(String, UserId), Withheld>) -> String {

@@ -66,6 +66,26 @@ async fn the_monthly_return_and_the_remittance_schedule_add_up_by_state() {
     let lagos_id = app.user_id(&lagos).await;
     assert_eq!(taxed, vec![format!("{month},LA,{lagos_id},Tunde Bello,1,2000.00,97.50").as_str()], "{remittance}");
 
+    // The same figures as JSON (amounts in kobo), and CSV asked by name answers the same file.
+    let json = app.get(&format!("/admin/reports/regulator?month={month}&levy_bp=1000&format=json"), Some(&admin)).await;
+    assert_eq!(json.status, 200, "{:?}", json.body);
+    let lagos_row = json.body["data"].as_array().unwrap().iter().find(|r| r["state"] == "LA").cloned().unwrap();
+    assert_eq!(
+        (&lagos_row["tickets"], &lagos_row["sales"], &lagos_row["wins_paid"], &lagos_row["tax_withheld"]),
+        (&json!(90), &json!(450_000), &json!(200_000), &json!(9_750)),
+        "{lagos_row}"
+    );
+    assert_eq!((&lagos_row["ggr"], &lagos_row["levy"]), (&json!(250_000), &json!(25_000)));
+    let (_, named) =
+        text(&app, &format!("/admin/reports/regulator?month={month}&levy_bp=1000&format=csv"), &admin).await;
+    assert_eq!(named, csv);
+    let schedule = app.get(&format!("/admin/reports/tax-remittance?month={month}&format=json"), Some(&admin)).await;
+    assert_eq!(schedule.body["data"][0]["tax_withheld"], 9_750, "{:?}", schedule.body);
+    assert_eq!(schedule.body["data"][0]["player_name"], "Tunde Bello");
+    let xml = app.get(&format!("/admin/reports/regulator?month={month}&format=xml"), Some(&admin)).await;
+    assert_eq!(xml.status, 422);
+    assert!(!xml.field_errors("format").is_empty(), "{:?}", xml.body);
+
     let (status, _) = text(&app, &format!("/admin/reports/regulator?month={month}"), &ogun).await;
     assert_eq!(status, 403, "players never see the operator's reports");
     let bad = app.get("/admin/reports/regulator?month=November", Some(&admin)).await;
@@ -115,6 +135,20 @@ async fn large_deposits_and_deposits_kept_just_under_the_threshold_are_reported(
     assert_eq!(flags.len(), 1, "{flags:?}");
     assert_eq!(flags[0]["kind"], "structuring");
     assert_eq!(flags[0]["player"], "Ada Obi");
+    // For the NFIU filing as a spreadsheet: the same rows as CSV, amounts in naira.
+    let (status, csv) =
+        text(&app, &format!("/admin/reports/large-transactions?month={month}&threshold=1000000&format=csv"), &admin)
+            .await;
+    assert_eq!(status, 200, "{csv}");
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "id,created_at,user_id,player,state,type,status,amount,reference");
+    assert_eq!(lines.len(), 2, "{csv}");
+    assert!(lines[1].contains(",Ada Obi,OG,deposit,success,10000.00,"), "{csv}");
+    let (_, flagged) =
+        text(&app, &format!("/admin/reports/aml-flags?month={month}&threshold=1000000&format=csv"), &admin).await;
+    assert_eq!(flagged.lines().next(), Some("user_id,player,state,kind,detail"));
+    assert!(flagged.lines().nth(1).is_some_and(|l| l.contains(",Ada Obi,OG,structuring,")), "{flagged}");
+
     let bad = app.get(&format!("/admin/reports/aml-flags?month={month}&threshold=0"), Some(&admin)).await;
     assert!(!bad.field_errors("threshold").is_empty());
 }

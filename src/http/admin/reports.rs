@@ -37,6 +37,17 @@ struct ReportQuery {
     /// Basis points of gross gaming revenue the licence levies (the return's levy column is empty without it).
     #[param(maximum = 10000)]
     levy_bp: Option<u32>,
+    /// `csv` (a header row, amounts in naira) or `json` (`{data: [rows]}`, amounts in kobo). The regulator return
+    /// and the remittance schedule answer CSV unless asked; large transactions and AML flags, JSON.
+    #[param(pattern = "^(csv|json)$")]
+    format: Option<String>,
+}
+
+/// How a report is written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Csv,
+    Json,
 }
 
 impl ReportQuery {
@@ -49,6 +60,16 @@ impl ReportQuery {
             None => Ok(LARGE_TRANSACTION_KOBO),
             Some(t) if t > 0 => Ok(t),
             Some(_) => Err(ApiError::field("threshold", "Enter a threshold above zero (kobo)")),
+        }
+    }
+
+    /// The format asked for, else `default`.
+    fn format(&self, default: Format) -> Result<Format, ApiError> {
+        match self.format.as_deref().map(str::trim) {
+            None | Some("") => Ok(default),
+            Some(f) if f.eq_ignore_ascii_case("csv") => Ok(Format::Csv),
+            Some(f) if f.eq_ignore_ascii_case("json") => Ok(Format::Json),
+            Some(_) => Err(ApiError::field("format", "Choose csv or json")),
         }
     }
 
@@ -80,6 +101,21 @@ fn with_player(lookup: &mut Lookup, user: UserId, mut row: Value) -> StoreResult
     Ok(row)
 }
 
+/// A JSON report's rows, or the same rows as a CSV file named `name` with `columns` (those in `kobo` in naira).
+fn rows_answer(
+    format: Format,
+    name: String,
+    columns: &[&str],
+    kobo: &[&str],
+    rows: Vec<Value>,
+    meta: Value,
+) -> HttpResponse {
+    match format {
+        Format::Json => HttpResponse::Ok().json(json!({ "data": rows, "meta": meta })),
+        Format::Csv => csv_file(name, reports::csv::rows(columns, kobo, &rows)),
+    }
+}
+
 fn csv_file(name: String, body: String) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
@@ -92,8 +128,8 @@ fn csv_file(name: String, body: String) -> HttpResponse {
     summary = "Monthly return (CSV): tickets, sales, wins paid, tax withheld, GGR and levy by state and game",
     params(ReportQuery),
     responses(
-        (status = 200, description = "CSV with a header row", content_type = "text/csv"),
-        (status = 422, description = "month is not YYYY-MM", body = ErrorBody),
+        (status = 200, description = "CSV with a header row (format=json: data: [rows], amounts in kobo)", content_type = "text/csv"),
+        (status = 422, description = "month is not YYYY-MM, or format is not csv or json", body = ErrorBody),
     )
 )]
 #[get("/reports/regulator")]
@@ -102,18 +138,21 @@ async fn regulator_return(
     _: AdminUser,
     query: web::Query<ReportQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let (window, levy_bp) = (query.window()?, query.levy_bp()?);
+    let (window, levy_bp, format) = (query.window()?, query.levy_bp()?, query.format(Format::Csv)?);
     let rows = from_month(&state, window, |entries, lookup| reports::takings(&entries, lookup)).await?;
-    let body = reports::takings_csv(query.month.trim(), &rows, levy_bp);
-    Ok(csv_file(format!("ayo-lotto-return-{}.csv", query.month.trim()), body))
+    let month = query.month.trim();
+    if format == Format::Json {
+        return Ok(HttpResponse::Ok().json(json!({ "data": reports::takings_rows(month, &rows, levy_bp) })));
+    }
+    Ok(csv_file(format!("ayo-lotto-return-{month}.csv"), reports::takings_csv(month, &rows, levy_bp)))
 }
 
 #[utoipa::path(
     summary = "Withholding-tax remittance schedule (CSV): tax withheld by state and player",
     params(ReportQuery),
     responses(
-        (status = 200, description = "CSV with a header row", content_type = "text/csv"),
-        (status = 422, description = "month is not YYYY-MM", body = ErrorBody),
+        (status = 200, description = "CSV with a header row (format=json: data: [rows], amounts in kobo)", content_type = "text/csv"),
+        (status = 422, description = "month is not YYYY-MM, or format is not csv or json", body = ErrorBody),
     )
 )]
 #[get("/reports/tax-remittance")]
@@ -122,18 +161,21 @@ async fn tax_remittance(
     _: AdminUser,
     query: web::Query<ReportQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let window = query.window()?;
+    let (window, format) = (query.window()?, query.format(Format::Csv)?);
     let rows = from_month(&state, window, |entries, lookup| reports::withheld(&entries, lookup)).await?;
-    let body = reports::withheld_csv(query.month.trim(), &rows);
-    Ok(csv_file(format!("ayo-lotto-tax-remittance-{}.csv", query.month.trim()), body))
+    let month = query.month.trim();
+    if format == Format::Json {
+        return Ok(HttpResponse::Ok().json(json!({ "data": reports::withheld_rows(month, &rows) })));
+    }
+    Ok(csv_file(format!("ayo-lotto-tax-remittance-{month}.csv"), reports::withheld_csv(month, &rows)))
 }
 
 #[utoipa::path(
     summary = "Deposits and withdrawals at or above the threshold in a month, for NFIU filing",
     params(ReportQuery),
     responses(
-        (status = 200, description = "data: [{id, created_at, user_id, player, state, type, status, amount, reference}]", body = Envelope),
-        (status = 422, description = "month or threshold is wrong", body = ErrorBody),
+        (status = 200, description = "data: [{id, created_at, user_id, player, state, type, status, amount, reference}] (format=csv: the same as CSV, amounts in naira)", body = Envelope),
+        (status = 422, description = "month, threshold or format is wrong", body = ErrorBody),
     )
 )]
 #[get("/reports/large-transactions")]
@@ -142,7 +184,7 @@ async fn large_transactions(
     _: AdminUser,
     query: web::Query<ReportQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let (window, threshold) = (query.window()?, query.threshold()?);
+    let (window, threshold, format) = (query.window()?, query.threshold()?, query.format(Format::Json)?);
     let rows = from_month(&state, window, move |entries, lookup| {
         aml::large_transactions(&entries, threshold)
             .into_iter()
@@ -156,15 +198,17 @@ async fn large_transactions(
             .collect::<StoreResult<Vec<_>>>()
     })
     .await?;
-    Ok(HttpResponse::Ok().json(json!({ "data": rows, "meta": { "threshold": threshold } })))
+    let columns = ["id", "created_at", "user_id", "player", "state", "type", "status", "amount", "reference"];
+    let name = format!("ayo-lotto-large-transactions-{}.csv", query.month.trim());
+    Ok(rows_answer(format, name, &columns, &["amount"], rows, json!({ "threshold": threshold })))
 }
 
 #[utoipa::path(
     summary = "Patterns for the AML officer in a month: deposits just under the threshold, withdrawing with little play",
     params(ReportQuery),
     responses(
-        (status = 200, description = "data: [{user_id, player, state, kind (structuring | little_play), detail}]", body = Envelope),
-        (status = 422, description = "month or threshold is wrong", body = ErrorBody),
+        (status = 200, description = "data: [{user_id, player, state, kind (structuring | little_play), detail}] (format=csv: the same as CSV)", body = Envelope),
+        (status = 422, description = "month, threshold or format is wrong", body = ErrorBody),
     )
 )]
 #[get("/reports/aml-flags")]
@@ -173,7 +217,7 @@ async fn aml_flags(
     _: AdminUser,
     query: web::Query<ReportQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let (window, threshold) = (query.window()?, query.threshold()?);
+    let (window, threshold, format) = (query.window()?, query.threshold()?, query.format(Format::Json)?);
     let rows = from_month(&state, window, move |entries, lookup| {
         aml::aml_flags(&entries, threshold)
             .into_iter()
@@ -185,5 +229,7 @@ async fn aml_flags(
             .collect::<StoreResult<Vec<_>>>()
     })
     .await?;
-    Ok(HttpResponse::Ok().json(json!({ "data": rows, "meta": { "threshold": threshold } })))
+    let columns = ["user_id", "player", "state", "kind", "detail"];
+    let name = format!("ayo-lotto-aml-flags-{}.csv", query.month.trim());
+    Ok(rows_answer(format, name, &columns, &[], rows, json!({ "threshold": threshold })))
 }
