@@ -51,8 +51,8 @@ test('an admin closes a number: the open play page marks it closed and a purchas
   await expect(page).toHaveTitle('Ayo Lotto | Risk');
   const desk = page.getByRole('region', { name: `Ayo Express: draw #${drawId}` });
   await expect(desk.getByRole('table')).toBeVisible();
-  await desk.getByLabel('Numbers').fill(String(PICKS[0]));
-  await desk.getByLabel('Reason').fill('E2E: too much riding on it');
+  await desk.getByLabel('Numbers', { exact: true }).fill(String(PICKS[0]));
+  await desk.getByLabel('Reason', { exact: true }).fill('E2E: too much riding on it');
   await desk.getByRole('button', { name: 'Close numbers' }).click();
   await expect(desk.getByLabel(new RegExp(`^${PICKS[0]}: .*, closed$`))).toBeVisible();
 
