@@ -280,6 +280,67 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The risk desk's search runs on a copy while sales go on (decision 053): one at a time per draw, and what it
+    /// finds, learnt after more sales or after a sale taken back, still leads to the exact worst case of the draw
+    /// as it now is, and the running bound stays at least that.
+    #[test]
+    fn a_search_finishing_after_more_sales_still_gives_the_exact_worst_case(
+        n in 8u8..=11,
+        raw in prop::collection::vec(sold(), 2..20),
+        split in 0usize..20,
+        take_back in 0usize..3,
+        reserve in prop_oneof![Just(None), (0i64..2_000_000).prop_map(Some)],
+    ) {
+        let tickets = build(n, &raw);
+        let split = split.min(tickets.len());
+        let limits = RiskLimits { reserve: reserve.map(Kobo), ..RiskLimits::default() };
+        let mut risk = DrawRisk::new(Liability::new(n));
+        let mut sold: Vec<Sold> = Vec::new();
+        let mut taken = Vec::new();
+        for t in &tickets[..split] {
+            if let Ok(admitted) = risk.admit(&limits, &picks(&t.bet), Exposure::of(&t.bet, t.stake_per_line, t.terms, n)) {
+                sold.push(t.clone());
+                taken.push(admitted);
+            }
+        }
+        // 1: a sale from before the search is taken back while it runs (its copy holds it).
+        if take_back == 1 && !taken.is_empty() {
+            let (plan, mark) = risk.begin_search().expect("no search runs yet");
+            let copy = risk.liability.clone();
+            risk.undo(taken.pop().unwrap());
+            sold.pop();
+            risk.finish_search(mark, plan.run(&copy));
+        }
+        let (plan, mark) = risk.begin_search().expect("no search runs yet");
+        prop_assert!(risk.begin_search().is_none(), "one search at a time");
+        let copy = risk.liability.clone();
+        let mut last = None;
+        for t in &tickets[split..] {
+            let exposure = Exposure::of(&t.bet, t.stake_per_line, t.terms, n);
+            if let Ok(admitted) = risk.admit(&limits, &picks(&t.bet), exposure) {
+                sold.push(t.clone());
+                last = Some(admitted);
+            }
+        }
+        // 2: the last sale made during the search is taken back (its copy does not hold it).
+        if take_back == 2 {
+            if let Some(admitted) = last {
+                risk.undo(admitted);
+                sold.pop();
+            }
+        }
+        risk.finish_search(mark, plan.run(&copy));
+        prop_assert!(!risk.is_searching());
+        let mut most = 0i64;
+        every_result(n, &mut |balls| most = most.max(settled(&sold, &balls)));
+        prop_assert!(risk.bound() >= most, "bound {} below the worst case {most}", risk.bound());
+        prop_assert_eq!(risk.worst_case().payout, most);
+    }
+}
+
 #[test]
 fn a_nap2_pair_carries_its_payout_and_its_stake() {
     let mut liability = Liability::new(90);

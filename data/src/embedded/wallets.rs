@@ -35,7 +35,7 @@ use crate::ledger::Moved;
 use crate::lotto::MAX_NUMBER;
 use crate::money::Kobo;
 use crate::responsible::SessionMoney;
-use crate::risk::{Admitted, DrawRisk, Exposure, Liability, RiskReport};
+use crate::risk::{Admitted, DrawRisk, Exposure, Liability, RiskReport, WorstCase};
 use crate::seam::MoneyDay;
 use crate::seam::{
     back_to, refund_entry, settlement_entry, stake_entry, Outcome, PlayerSettlement, Purchase, PurchaseError,
@@ -440,8 +440,9 @@ impl WalletStore {
     pub fn risk_report(&self, draw: DrawId, game: Option<&Game>) -> StoreResult<RiskReport> {
         let limits = game.map(|g| g.risk_limits).unwrap_or_default();
         // The exact worst case is brought forward from the last one known over the lines sold since, or searched
-        // for over the whole draw if none is known.
-        let (copy, closed, version, plan) = {
+        // for over the whole draw if none is known: on a copy, outside the lock, one search per draw at a time
+        // (decision 053); while one runs, the answer is the running bound the sales are checked against.
+        let (copy, closed, started, bound) = {
             let mut desk = self.risk.lock();
             self.load_risk(&mut desk, draw, game)?;
             let risk = desk
@@ -450,11 +451,16 @@ impl WalletStore {
             if let Some(worst) = risk.known_worst_case() {
                 return Ok(RiskReport::with_worst(&risk.liability, &risk.closed, worst, &limits));
             }
-            (risk.liability.clone(), risk.closed.clone(), risk.version(), risk.refresh())
+            let balls = risk.last_worst_balls();
+            let bound = WorstCase { payout: risk.bound(), balls };
+            (risk.liability.clone(), risk.closed.clone(), risk.begin_search(), bound)
+        };
+        let Some((plan, mark)) = started else {
+            return Ok(RiskReport::while_searching(&copy, &closed, bound, &limits));
         };
         let worst = plan.run(&copy);
         if let Some(risk) = self.risk.lock().get_mut(draw) {
-            risk.learn(version, worst);
+            risk.finish_search(mark, worst);
         }
         Ok(RiskReport::with_worst(&copy, &closed, worst, &limits))
     }

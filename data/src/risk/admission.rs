@@ -76,8 +76,26 @@ pub struct DrawRisk {
     /// so the exact worst case is brought forward by searching those alone (`Refresh::Lines`).
     pending: Vec<Combo>,
     /// Counts the changes to the liability: an exact worst case searched for off the sale path on a copy is
-    /// learnt only if nothing changed since the copy.
+    /// learnt as it is if nothing changed since the copy, else brought forward over the lines added since.
     version: u64,
+    /// Whether a search for the exact worst case is running on a copy (`begin_search`): at most one per draw, so
+    /// however often the risk desk asks, one core at most works on it.
+    searching: bool,
+    /// The version the running search copied.
+    search_from: u64,
+    /// Counts what makes a running search's answer unusable: a ticket in its copy taken back, or the pending lines
+    /// dropped (too many kept).
+    resets: u64,
+    /// Counts the exact worst cases learnt: a sale taken back after one cannot restore what was known before it.
+    learnt: u64,
+}
+
+/// Where a search for the exact worst case began (`DrawRisk::begin_search`), for `finish_search`.
+#[derive(Debug, Clone, Copy)]
+pub struct SearchMark {
+    version: u64,
+    pending: usize,
+    resets: u64,
 }
 
 /// What `DrawRisk::undo` needs to take an admitted ticket back exactly.
@@ -88,6 +106,7 @@ pub struct Admitted {
     known: Option<WorstCase>,
     pending: usize,
     version: u64,
+    learnt: u64,
 }
 
 /// How to learn a draw's exact worst case now.
@@ -128,16 +147,57 @@ impl DrawRisk {
         self.note_added(exposure);
     }
 
-    /// Remembers a ticket's lines for bringing the exact worst case forward, while one is known.
+    /// Remembers a ticket's lines for bringing the exact worst case forward, while one is known or being searched.
     fn note_added(&mut self, exposure: &Exposure) {
-        if self.known.is_none() {
+        if self.known.is_none() && !self.searching {
             return;
         }
         self.pending.extend(exposure.lines());
         if self.pending.len() > PENDING_MOST {
             self.known = None;
             self.pending = Vec::new();
+            self.resets = self.resets.wrapping_add(1);
         }
+    }
+
+    /// The plan of a search for the exact worst case, to run on a copy of the liability off the sale path, unless
+    /// one is already running (`None`: answer with `bound` meanwhile).
+    pub fn begin_search(&mut self) -> Option<(Refresh, SearchMark)> {
+        if self.searching {
+            return None;
+        }
+        self.searching = true;
+        self.search_from = self.version;
+        Some((self.refresh(), SearchMark { version: self.version, pending: self.pending.len(), resets: self.resets }))
+    }
+
+    /// Learns what a search begun at `mark` found. If tickets sold meanwhile, it is the exact worst case of the
+    /// draw as it was then, and the lines sold since stay pending to bring it forward (a search over the results
+    /// holding them); if a sale was taken back meanwhile, it is dropped.
+    pub fn finish_search(&mut self, mark: SearchMark, worst: WorstCase) {
+        self.searching = false;
+        if mark.version == self.version {
+            self.learn(mark.version, worst);
+        } else if mark.resets == self.resets && self.pending.len() >= mark.pending {
+            self.known = Some(worst);
+            self.pending.drain(..mark.pending);
+            self.learnt = self.learnt.wrapping_add(1);
+        }
+    }
+
+    /// The balls of the last exact worst case known (zeros if none yet).
+    pub fn last_worst_balls(&self) -> [u8; 5] {
+        self.known.map_or([0; 5], |k| k.balls)
+    }
+
+    /// At least the worst case, known at every moment without a search.
+    pub fn bound(&self) -> i64 {
+        self.bound
+    }
+
+    /// Whether a search for the exact worst case is running.
+    pub fn is_searching(&self) -> bool {
+        self.searching
     }
 
     /// The exact worst case if it is known without a search.
@@ -171,6 +231,7 @@ impl DrawRisk {
             self.known = Some(worst);
             self.pending.clear();
             self.bound = worst.payout;
+            self.learnt = self.learnt.wrapping_add(1);
         }
     }
 
@@ -206,6 +267,7 @@ impl DrawRisk {
             known: self.known,
             pending: self.pending.len(),
             version: self.version,
+            learnt: self.learnt,
         };
         self.liability.add(&before.exposure);
         self.version = self.version.wrapping_add(1);
@@ -271,13 +333,19 @@ impl DrawRisk {
     pub fn undo(&mut self, admitted: Admitted) {
         self.liability.remove(&admitted.exposure);
         self.bound = admitted.bound;
-        if self.pending.len() < admitted.pending {
-            // The lines were dropped past PENDING_MOST meanwhile: the next exact worst case is a whole search.
+        if self.pending.len() < admitted.pending || self.learnt != admitted.learnt {
+            // The lines were dropped past PENDING_MOST, or an exact worst case (with the ticket in) was learnt
+            // meanwhile: the next exact worst case is a whole search.
             self.known = None;
             self.pending.clear();
+            self.resets = self.resets.wrapping_add(1);
         } else {
             self.known = admitted.known;
             self.pending.truncate(admitted.pending);
+        }
+        if self.searching && admitted.version < self.search_from {
+            // The running search's copy holds the ticket: what it finds would count a sale that did not happen.
+            self.resets = self.resets.wrapping_add(1);
         }
         // A fresh version (never the one restored): a copy taken while the ticket was in must not be learnt.
         self.version = self.version.max(admitted.version).wrapping_add(1);

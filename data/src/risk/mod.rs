@@ -16,7 +16,7 @@ pub mod liability;
 pub mod report;
 pub mod worst;
 
-pub use admission::{Admitted, Breach, DrawRisk, Refresh, PENDING_MOST, SALE_BUDGET};
+pub use admission::{Admitted, Breach, DrawRisk, Refresh, SearchMark, PENDING_MOST, SALE_BUDGET};
 pub use combo::Combo;
 pub use exposure::{picks, Exposure};
 pub use largest::largest_stake;

@@ -33,6 +33,9 @@ pub struct RiskReport {
     pub tickets: u64,
     /// False when some capped ticket was counted uncapped (the worst case is then an over-estimate).
     pub exact: bool,
+    /// True while the search for the exact worst case is still running: `worst_case_payout` is then the running
+    /// upper bound the sales are checked against, and `worst_case_balls` the last exact worst result's (or zeros).
+    pub worst_case_searching: bool,
     pub limits: RiskLimits,
     /// Per number 1–90: the stake on it and what rides on it alone.
     pub numbers: Vec<NumberRisk>,
@@ -60,6 +63,11 @@ impl RiskReport {
     pub fn of(risk: &mut DrawRisk, limits: &RiskLimits) -> RiskReport {
         let worst = risk.worst_case();
         RiskReport::with_worst(&risk.liability, &risk.closed, worst, limits)
+    }
+
+    /// The report of a draw whose exact search is still running: its worst case is the running bound.
+    pub fn while_searching(l: &Liability, closed: &BTreeSet<u8>, bound: WorstCase, limits: &RiskLimits) -> RiskReport {
+        RiskReport { worst_case_searching: true, ..RiskReport::with_worst(l, closed, bound, limits) }
     }
 
     /// The report of a liability whose exact worst case is `worst` (searched for on a copy, off the sale path).
@@ -93,6 +101,7 @@ impl RiskReport {
             expected_margin: Kobo(l.total_stake().saturating_sub(expected)),
             tickets: l.tickets(),
             exact: l.is_exact(),
+            worst_case_searching: false,
             limits: *limits,
             numbers,
             top_numbers,

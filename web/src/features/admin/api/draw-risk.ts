@@ -35,6 +35,8 @@ export type DrawRisk = {
   expected_margin: number;
   tickets: number;
   exact: boolean;
+  /** The exact search is still running: `worst_case_payout` is the running upper bound sales are checked against. */
+  worst_case_searching: boolean;
   limits: RiskLimits;
   numbers: NumberRisk[];
   top_numbers: NumberRisk[];

@@ -25,6 +25,7 @@ function report(overrides: Partial<DrawRisk> = {}): DrawRisk {
     expected_margin: 200_000,
     tickets: 12,
     exact: true,
+    worst_case_searching: false,
     limits: { reserve: 10_000_000, max_number_payout: null, max_combination_payout: null, max_stake_per_number: null },
     numbers,
     top_numbers: [seven],
@@ -76,6 +77,13 @@ describe('the risk desk', () => {
     renderUi(<DrawRiskPanel drawId={42} title="Peak: draw #42" />);
     await screen.findByText('₦85,000.00');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says the figure is an upper bound while the exact search is still running', async () => {
+    serve(report({ worst_case_searching: true }));
+    renderUi(<DrawRiskPanel drawId={42} title="Peak: draw #42" />);
+    expect(await screen.findByText(/at most: the exact figure is still being worked out/)).toBeInTheDocument();
+    expect(screen.getByText('Being worked out')).toBeInTheDocument();
   });
 
   it('closes numbers with a reason, and shows a refused reopen beside the reason', async () => {

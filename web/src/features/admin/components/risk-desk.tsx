@@ -44,7 +44,11 @@ export function RiskSummary({ risk }: { risk: DrawRisk }) {
           <dt>Worst case (gross, before tax)</dt>
           <dd>
             {formatNaira(risk.worst_case_payout)}
-            {risk.exact ? null : <span className="admin-note"> (an over-estimate)</span>}
+            {risk.worst_case_searching ? (
+              <span className="admin-note"> (at most: the exact figure is still being worked out)</span>
+            ) : risk.exact ? null : (
+              <span className="admin-note"> (an over-estimate)</span>
+            )}
           </dd>
         </div>
         <div>
@@ -84,7 +88,9 @@ export function RiskSummary({ risk }: { risk: DrawRisk }) {
         </div>
         <div>
           <dt>Worst result</dt>
-          <dd>{risk.worst_case_payout > 0 ? risk.worst_case_balls.join(', ') : '—'}</dd>
+          <dd>
+            {risk.worst_case_searching ? 'Being worked out' : risk.worst_case_payout > 0 ? risk.worst_case_balls.join(', ') : '—'}
+          </dd>
         </div>
       </dl>
     </>
