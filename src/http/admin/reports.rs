@@ -184,23 +184,22 @@ async fn large_transactions(
     _: AdminUser,
     query: web::Query<ReportQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let (window, threshold, format) = (query.window()?, query.threshold()?, query.format(Format::Json)?);
-    let rows = from_month(&state, window, move |entries, lookup| {
-        aml::large_transactions(&entries, threshold)
-            .into_iter()
-            .map(|e| {
-                let row = json!({
-                    "id": e.id, "created_at": time(e.created_at), "user_id": e.user_id, "type": e.kind,
-                    "status": e.status, "amount": e.amount, "reference": e.reference,
-                });
-                with_player(lookup, e.user_id, row)
-            })
-            .collect::<StoreResult<Vec<_>>>()
-    })
-    .await?;
     let columns = ["id", "created_at", "user_id", "player", "state", "type", "status", "amount", "reference"];
-    let name = format!("ayo-lotto-large-transactions-{}.csv", query.month.trim());
-    Ok(rows_answer(format, name, &columns, &["amount"], rows, json!({ "threshold": threshold })))
+    threshold_report(&state, &query, "large-transactions", &columns, &["amount"], large_rows).await
+}
+
+/// Each large deposit or withdrawal, with its player.
+fn large_rows(entries: &[LedgerEntry], threshold: i64, lookup: &mut Lookup) -> StoreResult<Vec<Value>> {
+    aml::large_transactions(entries, threshold)
+        .into_iter()
+        .map(|e| {
+            let row = json!({
+                "id": e.id, "created_at": time(e.created_at), "user_id": e.user_id, "type": e.kind,
+                "status": e.status, "amount": e.amount, "reference": e.reference,
+            });
+            with_player(lookup, e.user_id, row)
+        })
+        .collect()
 }
 
 #[utoipa::path(
@@ -217,19 +216,34 @@ async fn aml_flags(
     _: AdminUser,
     query: web::Query<ReportQuery>,
 ) -> Result<HttpResponse, ApiError> {
+    threshold_report(&state, &query, "aml-flags", &["user_id", "player", "state", "kind", "detail"], &[], flag_rows)
+        .await
+}
+
+/// Each pattern found, with its player and how the officer reads it.
+fn flag_rows(entries: &[LedgerEntry], threshold: i64, lookup: &mut Lookup) -> StoreResult<Vec<Value>> {
+    aml::aml_flags(entries, threshold)
+        .into_iter()
+        .map(|f| {
+            let row =
+                json!({ "user_id": f.user, "kind": f.pattern.kind(), "detail": reports::flag_detail(&f.pattern) });
+            with_player(lookup, f.user, row)
+        })
+        .collect()
+}
+
+/// One of the AML officer's reports: rows made from the month's entries against the threshold, as JSON unless CSV
+/// is asked for (`columns` in order, those in `kobo` in naira).
+async fn threshold_report(
+    state: &AppState,
+    query: &ReportQuery,
+    stem: &str,
+    columns: &[&str],
+    kobo: &[&str],
+    rows_of: fn(&[LedgerEntry], i64, &mut Lookup) -> StoreResult<Vec<Value>>,
+) -> Result<HttpResponse, ApiError> {
     let (window, threshold, format) = (query.window()?, query.threshold()?, query.format(Format::Json)?);
-    let rows = from_month(&state, window, move |entries, lookup| {
-        aml::aml_flags(&entries, threshold)
-            .into_iter()
-            .map(|f| {
-                let row =
-                    json!({ "user_id": f.user, "kind": f.pattern.kind(), "detail": reports::flag_detail(&f.pattern) });
-                with_player(lookup, f.user, row)
-            })
-            .collect::<StoreResult<Vec<_>>>()
-    })
-    .await?;
-    let columns = ["user_id", "player", "state", "kind", "detail"];
-    let name = format!("ayo-lotto-aml-flags-{}.csv", query.month.trim());
-    Ok(rows_answer(format, name, &columns, &[], rows, json!({ "threshold": threshold })))
+    let rows = from_month(state, window, move |entries, lookup| rows_of(&entries, threshold, lookup)).await?;
+    let name = format!("ayo-lotto-{stem}-{}.csv", query.month.trim());
+    Ok(rows_answer(format, name, columns, kobo, rows, json!({ "threshold": threshold })))
 }

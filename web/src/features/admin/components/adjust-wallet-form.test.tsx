@@ -1,12 +1,11 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@/lib/toast-store';
-import { clearSession, saveLogin } from '@/lib/session';
-import { makeLogin, makeUser } from '@/testing/data';
 import { routeFetch, type Reply } from '@/testing/money';
 import { renderUi } from '@/testing/render-ui';
 import { AdjustWalletForm } from './adjust-wallet-form';
+import { signedInAsAdmin } from '@/testing/admin-session';
 
 const adjusted = (balance: number, replayed = false): Reply => ({
   body: {
@@ -42,14 +41,7 @@ const filed: Reply = {
 
 let replies: Reply[];
 
-beforeEach(() => {
-  saveLogin(makeLogin({ user: makeUser({ id: 1, role: 'admin' }) }));
-  act(() => toastStore.set([]));
-});
-afterEach(() => {
-  act(() => clearSession());
-  vi.unstubAllGlobals();
-});
+signedInAsAdmin();
 
 function serve() {
   const { fetchMock, calls } = routeFetch((method, path) => {

@@ -1,15 +1,13 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toastStore } from '@/lib/toast-store';
-import { clearSession, saveLogin } from '@/lib/session';
-import { makeLogin, makeUser } from '@/testing/data';
+import { describe, expect, it, vi } from 'vitest';
 import { makeDraw } from '@/testing/lotto';
 import { routeFetch, type Call } from '@/testing/money';
 import { renderUi } from '@/testing/render-ui';
 import { requestParts, tablePage } from '@/testing/table';
 import type { Draw } from '@/types/lotto';
 import { GameDraws, salesOver } from './game-draws';
+import { signedInAsAdmin } from '@/testing/admin-session';
 
 const HOUR = 3_600_000;
 
@@ -27,14 +25,7 @@ function draw(overrides: Partial<Draw>): Draw {
   });
 }
 
-beforeEach(() => {
-  saveLogin(makeLogin({ user: makeUser({ id: 1, role: 'admin' }) }));
-  act(() => toastStore.set([]));
-});
-afterEach(() => {
-  act(() => clearSession());
-  vi.unstubAllGlobals();
-});
+signedInAsAdmin();
 
 /** The game's draws as the server pages them, and the cancel. */
 function serve(draws: Draw[], total = draws.length) {

@@ -1,13 +1,11 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toastStore } from '@/lib/toast-store';
-import { clearSession, saveLogin } from '@/lib/session';
-import { makeLogin, makeUser } from '@/testing/data';
+import { describe, expect, it, vi } from 'vitest';
 import { routeFetch } from '@/testing/money';
 import { renderUi } from '@/testing/render-ui';
 import type { DrawRisk } from '@/features/admin/api/draw-risk';
 import { DrawRiskPanel, parseNumbers } from './risk-desk';
+import { signedInAsAdmin } from '@/testing/admin-session';
 
 function report(overrides: Partial<DrawRisk> = {}): DrawRisk {
   const seven = { number: 7, stake: 10_000, payout: 2_400_000 };
@@ -36,14 +34,7 @@ function report(overrides: Partial<DrawRisk> = {}): DrawRisk {
   };
 }
 
-beforeEach(() => {
-  saveLogin(makeLogin({ user: makeUser({ id: 1, role: 'admin' }) }));
-  act(() => toastStore.set([]));
-});
-afterEach(() => {
-  act(() => clearSession());
-  vi.unstubAllGlobals();
-});
+signedInAsAdmin();
 
 function serve(risk: DrawRisk) {
   const { fetchMock, calls } = routeFetch((method, path) => {
