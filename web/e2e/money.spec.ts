@@ -128,7 +128,7 @@ test('deposit through the checkout, play, withdraw; the admin pays it and the pl
   await expect(ledger.getByRole('article', { name: 'Stake ₦150.00' })).toContainText('−₦150.00');
   const withdrawal = ledger.getByRole('article', { name: 'Withdrawal ₦2,000.00' });
   await expect(withdrawal).toContainText('−₦2,000.00');
-  await expect(withdrawal.getByTestId('transaction-status')).toHaveText('Successful');
+  await expect(withdrawal.getByTestId('transaction-status')).toHaveText('Paid');
   await screenshot(page, 'money-transactions');
 
   // Only the withdrawals, exported as the player's own CSV.
