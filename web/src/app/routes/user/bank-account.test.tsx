@@ -152,6 +152,28 @@ describe('/user/bank-account', () => {
     expect(screen.getByRole('button', { name: 'Save bank account' })).toBeInTheDocument();
   });
 
+  it('after a refused save, says what is missing beside each field and takes the keyboard to the first', async () => {
+    const { calls } = serve();
+    renderApp('/user/bank-account');
+    const bank = await screen.findByLabelText('Bank');
+    const number = screen.getByRole('textbox', { name: 'Account number' });
+    await userEvent.type(number, '01234');
+    expect(number).not.toHaveAccessibleDescription(/exactly 10 digits/);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
+    expect(bank).toHaveAccessibleDescription('Choose your bank');
+    expect(number).toHaveAccessibleDescription(/^The account number must have exactly 10 digits/);
+    await waitFor(() => expect(bank).toHaveFocus());
+
+    // Choosing the bank clears its problem, not the number's.
+    await userEvent.selectOptions(bank, '058');
+    expect(bank).not.toHaveAttribute('aria-invalid');
+    expect(number).toHaveAccessibleDescription(/^The account number must have exactly 10 digits/);
+    await userEvent.click(screen.getByRole('button', { name: 'Save bank account' }));
+    await waitFor(() => expect(number).toHaveFocus());
+    expect(calls.some((c) => c.path === '/accounts/create')).toBe(false);
+  });
+
   it('takes any ten digits for a wallet without NUBAN check digits', async () => {
     const { lookups } = serve();
     renderApp('/user/bank-account');
