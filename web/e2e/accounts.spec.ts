@@ -65,9 +65,10 @@ test('a visitor signs up, verifies the emailed code, logs in, sees the profile a
     .poll(async () => (await request.get('/api/v1/auth/profiles', { headers: { Authorization: `Bearer ${token}` } })).status())
     .toBe(401);
 
+  // A deep link without a session opens the login, which would bring the player back (issue 32 item 8).
   await page.goto('/user/profile');
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText('Please login to continue')).toBeVisible();
+  await expect(page).toHaveURL(/\/\?next=%2Fuser%2Fprofile$/);
+  await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
