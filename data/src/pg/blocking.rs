@@ -7,9 +7,9 @@
 use std::future::Future;
 use std::sync::Arc;
 
-use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, PoolError, RecyclingMethod};
+use deadpool_postgres::{Object, Pool, PoolError};
 use tokio_postgres::types::ToSql;
-use tokio_postgres::{NoTls, Row};
+use tokio_postgres::Row;
 
 use super::error::PgError;
 use super::schema;
@@ -50,14 +50,7 @@ impl PgSync {
             .enable_all()
             .build()
             .map_err(|e| PgError::Pool(e.to_string()))?;
-        let config = super::link::bounded(url.parse()?);
-        let manager = Manager::from_config(config, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
-        let pool = Pool::builder(manager)
-            .max_size(CONNECTIONS)
-            .runtime(super::link::POOL_RUNTIME)
-            .timeouts(super::link::pool_timeouts())
-            .build()
-            .map_err(|e| PgError::Pool(e.to_string()))?;
+        let pool = super::link::pool(url, CONNECTIONS)?;
         let sync = Self { runtime: Arc::new(Runtime(Some(runtime))), pool, ids: Arc::default() };
         sync.run(|pool| async move {
             let mut client = pool.get().await.map_err(|e| PgError::Pool(e.to_string()))?;

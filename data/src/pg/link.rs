@@ -8,7 +8,10 @@
 
 use std::time::Duration;
 
-use deadpool_postgres::{Runtime, Timeouts};
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime, Timeouts};
+use tokio_postgres::NoTls;
+
+use super::error::PgError;
 
 /// Longest a connection's sent bytes may go unacknowledged before the kernel drops it.
 pub const UNACKNOWLEDGED: Duration = Duration::from_secs(5);
@@ -30,10 +33,15 @@ pub fn bounded(mut config: tokio_postgres::Config) -> tokio_postgres::Config {
     config
 }
 
-/// The pool's waits: for a free connection, to make one, to check one before reuse.
-pub fn pool_timeouts() -> Timeouts {
-    Timeouts { wait: Some(POOL_WAIT), create: Some(CONNECT), recycle: Some(CONNECT) }
+/// A pool of at most `size` connections to `url`, each bounded as above, waiting at most `POOL_WAIT` for a free
+/// connection and `CONNECT` to make or check one. Makes no connection yet.
+pub fn pool(url: &str, size: usize) -> Result<Pool, PgError> {
+    let manager =
+        Manager::from_config(bounded(url.parse()?), NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
+    Pool::builder(manager)
+        .max_size(size)
+        .runtime(Runtime::Tokio1)
+        .timeouts(Timeouts { wait: Some(POOL_WAIT), create: Some(CONNECT), recycle: Some(CONNECT) })
+        .build()
+        .map_err(|e| PgError::Pool(e.to_string()))
 }
-
-/// The runtime the pool's timeouts run on.
-pub const POOL_RUNTIME: Runtime = Runtime::Tokio1;

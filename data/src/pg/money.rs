@@ -17,10 +17,10 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
-use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
+use deadpool_postgres::Pool;
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot, Mutex};
-use tokio_postgres::{error::SqlState, GenericClient, NoTls, Transaction};
+use tokio_postgres::{error::SqlState, GenericClient, Transaction};
 
 use super::error::PgError;
 use super::schema;
@@ -67,14 +67,7 @@ impl PgMoney {
     /// Connects to `url` (`postgres://…`), applies the schema's migrations, and starts this node's buyers on the
     /// current tokio runtime.
     pub async fn connect(url: &str) -> Result<Self, PgError> {
-        let config = super::link::bounded(url.parse()?);
-        let manager = Manager::from_config(config, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
-        let pool = Pool::builder(manager)
-            .max_size(CONNECTIONS)
-            .runtime(super::link::POOL_RUNTIME)
-            .timeouts(super::link::pool_timeouts())
-            .build()
-            .map_err(|e| PgError::Pool(e.to_string()))?;
+        let pool = super::link::pool(url, CONNECTIONS)?;
         let mut client = pool.get().await.map_err(|e| PgError::Pool(e.to_string()))?;
         schema::apply(&mut client).await?;
         let (purchases, queue) = mpsc::unbounded_channel();
