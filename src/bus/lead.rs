@@ -170,54 +170,44 @@ pub async fn cancel(outlet: &Outlet, cancel: Cancel, asker: Asker) -> Result<Opt
     let asker = Asker { node: Some(outlet.node().to_string()), ..asker };
     let request = CancelRequest { draw_id: cancel.draw_id, reason: cancel.reason, emergency: cancel.emergency, asker };
     let payload = serde_json::to_vec(&request).map_err(|e| e.to_string())?;
-    let client = outlet.client();
-    let inbox = client.new_inbox();
-    let mut replies = client.subscribe(inbox.clone()).await.map_err(|_| NOBODY_LEADS.to_string())?;
-    let mut opener = Opener::new(outlet.key(), outlet.id(), Stream::Answers, ANSWER_WAIT);
-    outlet.publish_lead(CANCEL, Some(inbox), &payload).await.map_err(|_| NOBODY_LEADS.to_string())?;
-    // The first answer sealed by a node of the cluster for this inbox; anything else sent to it is dropped.
-    let answer = async {
-        while let Some(reply) = replies.next().await {
-            if reply.status == Some(async_nats::StatusCode::NO_RESPONDERS) {
-                break;
-            }
-            let subject = reply.subject.as_str();
-            if let Some(body) = opener.body(subject, reply.reply.as_deref(), &reply.payload) {
-                return match serde_json::from_slice(body) {
-                    Ok(CancelAnswer::WouldBe(would_be)) => Ok(would_be),
-                    Ok(CancelAnswer::Refused(why)) => Err(why),
-                    Err(e) => Err(format!("unreadable answer from the node running the draws: {e}")),
-                };
-            }
-        }
-        Err(NOBODY_LEADS.to_string())
-    };
-    tokio::time::timeout(ANSWER_WAIT, answer).await.unwrap_or_else(|_| Err(NOBODY_LEADS.to_string()))
+    let body = ask(outlet, CANCEL, &payload).await.ok_or_else(|| NOBODY_LEADS.to_string())?;
+    match serde_json::from_slice(&body) {
+        Ok(CancelAnswer::WouldBe(would_be)) => Ok(would_be),
+        Ok(CancelAnswer::Refused(why)) => Err(why),
+        Err(e) => Err(format!("unreadable answer from the node running the draws: {e}")),
+    }
 }
 
 /// Passes a witness's signature or reveal to the node that runs the draws, whose draw actor takes it (or refuses it,
 /// saying why); the draw as saved there, read from the store the nodes share. `Elsewhere` when no node answers.
 pub async fn witness(outlet: &Outlet, store: &Store, draw_id: u64, act: WitnessAct) -> Result<Draw, RevealRefused> {
     let payload = serde_json::to_vec(&WitnessRequest { draw_id, act }).map_err(|_| RevealRefused::NotSaved)?;
+    let body = ask(outlet, WITNESS, &payload).await.ok_or(RevealRefused::Elsewhere)?;
+    let id = serde_json::from_slice::<WitnessAnswer>(&body).unwrap_or(Err(RevealRefused::NotSaved))?;
+    store.games.draw(id).ok().flatten().ok_or(RevealRefused::NotSaved)
+}
+
+/// Sends `payload` on `subject` as a request only the node running the draws answers, and waits at most
+/// `ANSWER_WAIT` for the first answer sealed by a node of the cluster for this inbox (anything else sent to it is
+/// dropped): its body, or `None` when no node answered.
+async fn ask(outlet: &Outlet, subject: &'static str, payload: &[u8]) -> Option<Vec<u8>> {
     let client = outlet.client();
     let inbox = client.new_inbox();
-    let mut replies = client.subscribe(inbox.clone()).await.map_err(|_| RevealRefused::Elsewhere)?;
+    let mut replies = client.subscribe(inbox.clone()).await.ok()?;
     let mut opener = Opener::new(outlet.key(), outlet.id(), Stream::Answers, ANSWER_WAIT);
-    outlet.publish_lead(WITNESS, Some(inbox), &payload).await.map_err(|_| RevealRefused::Elsewhere)?;
+    outlet.publish_lead(subject, Some(inbox), payload).await.ok()?;
     let answer = async {
         while let Some(reply) = replies.next().await {
             if reply.status == Some(async_nats::StatusCode::NO_RESPONDERS) {
-                break;
+                return None;
             }
-            let subject = reply.subject.as_str();
-            if let Some(body) = opener.body(subject, reply.reply.as_deref(), &reply.payload) {
-                return serde_json::from_slice::<WitnessAnswer>(body).unwrap_or(Err(RevealRefused::NotSaved));
+            if let Some(body) = opener.body(reply.subject.as_str(), reply.reply.as_deref(), &reply.payload) {
+                return Some(body.to_vec());
             }
         }
-        Err(RevealRefused::Elsewhere)
+        None
     };
-    let id = tokio::time::timeout(ANSWER_WAIT, answer).await.unwrap_or(Err(RevealRefused::Elsewhere))?;
-    store.games.draw(id).ok().flatten().ok_or(RevealRefused::NotSaved)
+    tokio::time::timeout(ANSWER_WAIT, answer).await.ok().flatten()
 }
 
 /// Cancels a draw with this node's scheduler and, when it is done, writes the audit entry naming who asked: the
