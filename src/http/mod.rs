@@ -40,6 +40,7 @@ pub fn routes() -> utoipa_actix_web::scope::Scope<
         .configure(account::password_reset::configure)
         .configure(player::accounts::configure)
         .configure(public::games::configure)
+        .configure(public::beacon::configure)
         .configure(public::closed_numbers::configure)
         .configure(public::results::configure)
         .configure(public::fairness::configure)

@@ -155,3 +155,55 @@ async fn a_game_is_switched_to_the_beacon_by_the_back_office_and_its_draws_name_
     assert!(ayo_data::lotto::beacon::published_at(round) > close);
     assert!(draw.witness.is_none());
 }
+
+/// The attack: an operator that dislikes a result it read at drand "fails" to fetch the round, so the deadline rule
+/// would cancel the draw and refund it. Anyone may post the round instead (`POST /draws/{id}/beacon`): here the
+/// operator's relay is dead, a player posts the round, and the draw is drawn from it rather than voided. Forged,
+/// mislabelled, malformed and early posts are refused, each naming its field, and a second post changes nothing.
+#[actix_web::test]
+async fn anyone_may_post_a_withheld_round_and_the_draw_is_drawn_from_it_not_voided() {
+    // The operator's own fetch goes nowhere: nothing listens on the discard port.
+    let app = spawn_app_with(Default::default(), |settings| settings.drand_url = "http://127.0.0.1:9".into()).await;
+    let admin = app.admin("boss@ayolotto.ng").await;
+    let ada = app.verified_player("ada@example.com", "+2348012345678").await;
+    app.fund(&admin, &ada, 50_000).await;
+    let game = beacon_game(&app, IndependentParty::Beacon);
+    let draw = beacon_draw(&app, &game, 1000, 2_000, 3_000, 60_000).await;
+    app.wait_for_draw(draw.id, |d| d["status"] == "open").await;
+    assert_eq!(app.buy(&ada, nap1(draw.id, 7, 5_000, "p1")).await.status, 201);
+    let (signature, randomness) = drand_stand_in::round(1000);
+    let path = format!("/draws/{}/beacon", draw.id);
+
+    // Before close the round cannot be taken: the tickets are not committed yet.
+    let early = app.post(&path, json!({"round": 1000, "signature": signature}), None).await;
+    assert_eq!(early.status, 409, "{:?}", early.body);
+
+    app.wait_for_draw(draw.id, |d| d["status"] == "closed" && d["tickets_root"].is_string()).await;
+    // Another round's real signature, relabelled: the BLS check refuses it.
+    let (other, _) = drand_stand_in::round(657413);
+    let forged = app.post(&path, json!({"round": 1000, "signature": other}), None).await;
+    assert_eq!(forged.status, 422, "{:?}", forged.body);
+    assert!(!forged.body["errors"]["signature"].is_null(), "{:?}", forged.body);
+    // The right signature under another round number: not this draw's round.
+    let wrong = app.post(&path, json!({"round": 657413, "signature": other}), None).await;
+    assert_eq!(wrong.status, 422, "{:?}", wrong.body);
+    assert!(!wrong.body["errors"]["round"].is_null(), "{:?}", wrong.body);
+    // Upper-case hex would be a second spelling of one signature.
+    let shouting = app.post(&path, json!({"round": 1000, "signature": signature.to_uppercase()}), None).await;
+    assert_eq!(shouting.status, 422, "{:?}", shouting.body);
+    assert!(!shouting.body["errors"]["signature"].is_null(), "{:?}", shouting.body);
+    let waiting = app.get(&format!("/draws/{}", draw.id), None).await.body["data"].clone();
+    assert_eq!(waiting["beacon"]["randomness"], json!(null), "nothing refused was taken");
+
+    let taken = app.post(&path, json!({"round": 1000, "signature": signature}), None).await;
+    assert_eq!(taken.status, 200, "{:?}", taken.body);
+    assert_eq!(taken.body["data"]["beacon"]["randomness"], randomness.as_str());
+    let drawn = app.wait_for_draw(draw.id, |d| d["status"] == "settled").await;
+    assert_eq!(drawn["beacon"]["signature"], signature.as_str());
+    assert_eq!(drawn["cancelled_reason"], json!(null));
+    let again = app.post(&path, json!({"round": 1000, "signature": signature}), None).await;
+    assert_eq!(again.status, 200, "a second post changes nothing: {:?}", again.body);
+    let after = app.get(&format!("/draws/{}", draw.id), None).await.body["data"].clone();
+    assert_eq!(after["numbers"], drawn["numbers"]);
+    assert_eq!(after["status"], "settled");
+}

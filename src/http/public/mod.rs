@@ -1,6 +1,7 @@
 //! What anyone may read or send without an account: health, games, draws and results, notices and the contact
 //! form, the named witnesses, and the payment gateway's webhooks and sandbox checkout page.
 
+pub mod beacon;
 pub mod closed_numbers;
 pub mod fairness;
 pub mod games;
