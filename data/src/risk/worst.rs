@@ -81,7 +81,7 @@ impl Liability {
     /// the board, not on the tickets, where the branch and bound's grows with how spread the weights are. `None`
     /// when the sweep cannot take this liability (weights too large for its plain sums); an empty draw needs no
     /// sweep.
-    fn swept(&self, floor: i64) -> Option<Found> {
+    pub(super) fn swept(&self, floor: i64) -> Option<Found> {
         if self.tickets() == 0 {
             return Some(if floor < 0 {
                 Found::Above(WorstCase { payout: 0, balls: self.first_ball_first([1, 2, 3, 4, 5]) })
