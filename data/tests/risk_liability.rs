@@ -352,3 +352,37 @@ fn a_nap2_pair_carries_its_payout_and_its_stake() {
     assert_eq!(liability.worst_case().payout, Kobo::naira(24_000).as_i64());
     assert_eq!(liability.heaviest(2, 3).len(), 1);
 }
+
+/// The most any set of five pays, each with its worst first ball, over every set of the board (`payout_of` is
+/// checked against settlement above).
+fn most_over_every_set(liability: &Liability) -> i64 {
+    let n = liability.balls();
+    let mut most = i64::MIN;
+    every_result(n, &mut |balls| most = most.max(liability.payout_of(&balls)));
+    most
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// The whole-draw sweep (decision 057) on boards dense with weights, where it skips sets by its row bounds and
+    /// shares the first numbers between threads: it still finds the most any result pays, with every bet type,
+    /// caps that bind (negative corrections) and NAP1; and asked above a floor it answers only what beats it.
+    #[test]
+    fn the_sweep_finds_the_worst_case_of_a_board_dense_with_weights(
+        n in 12u8..=14,
+        raw in prop::collection::vec(sold(), 40..120),
+    ) {
+        let tickets = build(n, &raw);
+        let liability = liability_of(n, &tickets);
+        let most = most_over_every_set(&liability);
+        let worst = liability.worst_case();
+        prop_assert_eq!(worst.payout, most.max(0));
+        prop_assert_eq!(liability.payout_of(&worst.balls), worst.payout, "the named result pays it");
+        prop_assert_eq!(liability.best_holding(&[], most, u64::MAX), Found::NoneAbove);
+        match liability.best_holding(&[], most - 1, u64::MAX) {
+            Found::Above(found) => prop_assert_eq!(found.payout, most),
+            other => prop_assert!(false, "nothing found above {}: {other:?}", most - 1),
+        }
+    }
+}

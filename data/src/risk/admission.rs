@@ -125,10 +125,19 @@ impl Refresh {
     pub fn run(self, liability: &Liability) -> WorstCase {
         match self {
             Refresh::Known(worst) => worst,
-            Refresh::Lines { known, lines } => match liability.best_holding_any(&lines, known.payout, u64::MAX) {
-                Found::Above(found) => found,
-                Found::NoneAbove | Found::OutOfBudget { .. } => known,
-            },
+            // The new worst case is the larger of the known one and the best result holding a line sold since, so
+            // the best of all results above the known one: the sweep finds it in a time set by the board, where
+            // the searches of many lines one by one each cost about as much (decision 057). The lines' searches
+            // remain for a liability the sweep cannot take.
+            Refresh::Lines { known, lines } => {
+                let found = liability
+                    .swept(known.payout)
+                    .unwrap_or_else(|| liability.best_holding_any(&lines, known.payout, u64::MAX));
+                match found {
+                    Found::Above(found) => found,
+                    Found::NoneAbove | Found::OutOfBudget { .. } => known,
+                }
+            }
             Refresh::Whole => liability.worst_case(),
         }
     }

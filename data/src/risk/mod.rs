@@ -7,6 +7,7 @@
 //! - [`admission`]: whether a draw can take one more ticket under a game's limits (`crate::risk_limits`).
 //! - [`report`]: what the risk desk shows of a draw.
 //! - [`worst`]: the exact worst case over every result, or over those holding given numbers, by branch and bound.
+//! - `sweep`: the exact worst case of a whole draw by sweeping every set of five, on all cores.
 
 pub mod admission;
 pub mod combo;
@@ -14,6 +15,7 @@ pub mod exposure;
 pub mod largest;
 pub mod liability;
 pub mod report;
+mod sweep;
 pub mod worst;
 
 pub use admission::{Admitted, Breach, DrawRisk, Refresh, SearchMark, PENDING_MOST, SALE_BUDGET};

@@ -20,6 +20,7 @@
 
 use super::combo::Combo;
 use super::liability::Liability;
+use super::sweep::{Board, Swept};
 use crate::lotto::BALLS_PER_DRAW;
 
 const FIVE: usize = BALLS_PER_DRAW;
@@ -68,7 +69,32 @@ impl Liability {
     /// The result paying the most among those whose five balls hold every number of `forced` (ascending, distinct,
     /// at most five), if it pays more than `floor`; searched making at most `budget` children.
     pub fn best_holding(&self, forced: &[u8], floor: i64, budget: u64) -> Found {
+        if forced.is_empty() && budget == u64::MAX {
+            if let Some(found) = self.swept(floor) {
+                return found;
+            }
+        }
         self.best_holding_with(&Bounds::of(self), forced, floor, budget).0
+    }
+
+    /// The best result of all, if it pays more than `floor`, by sweeping every set (`sweep`): its cost depends on
+    /// the board, not on the tickets, where the branch and bound's grows with how spread the weights are. `None`
+    /// when the sweep cannot take this liability (weights too large for its plain sums); an empty draw needs no
+    /// sweep.
+    pub(super) fn swept(&self, floor: i64) -> Option<Found> {
+        if self.tickets() == 0 {
+            return Some(if floor < 0 {
+                Found::Above(WorstCase { payout: 0, balls: self.first_ball_first([1, 2, 3, 4, 5]) })
+            } else {
+                Found::NoneAbove
+            });
+        }
+        match Board::of(self)?.sweep(floor)? {
+            Swept::Above(found) => {
+                Some(Found::Above(WorstCase { payout: found.payout, balls: self.first_ball_first(found.balls) }))
+            }
+            Swept::NoneAbove => Some(Found::NoneAbove),
+        }
     }
 
     /// The result paying the most among those holding one of `lines` (each ascending), if it pays more than
