@@ -1,7 +1,10 @@
 /** Money objects as the server sends them (docs/api-money.md). Amounts are integer kobo; times RFC 3339 UTC. */
 
-/** `held`: paid at the gateway but not credited, over the deposit limits; refunded by the operator. */
-export type DepositStatus = 'pending' | 'success' | 'failed' | 'held';
+/**
+ * `held`: paid at the gateway but not credited, over the deposit limits; refunded by the operator. `expired`: the
+ * checkout closed unpaid (the server says so once `expires_at` has passed); a payment that still arrives is credited.
+ */
+export type DepositStatus = 'pending' | 'expired' | 'success' | 'failed' | 'held';
 
 export type Deposit = {
   reference: string;
