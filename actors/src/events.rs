@@ -43,6 +43,10 @@ pub enum EventKind {
     MarqueeUpdated,
     #[serde(rename = "wallet.updated")]
     WalletUpdated,
+    /// An admin decided the player's identity check (topic `user:{id}`): `data` is `GET /identity`'s, so the NIN
+    /// page shows the new status and its message without a reload.
+    #[serde(rename = "identity.updated")]
+    IdentityUpdated,
     #[serde(rename = "ticket.settled")]
     TicketSettled,
     /// A player's tickets of one draw, settled (or refunded) together: `{draw_id, tickets}`, for connections that

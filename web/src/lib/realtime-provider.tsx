@@ -5,7 +5,8 @@
  *   deposits, withdrawals and deposit limits are refetched where shown;
  * - `ticket.settled`, `tickets.settled`: the settled tickets are replaced in every cached ticket list, then the lists
  *   refetch (once per message, however many tickets it carries);
- * - a draw's result (or its settlement, or a cancellation): results lists and games refetch.
+ * - a draw's result (or its settlement, or a cancellation): results lists and games refetch;
+ * - `identity.updated`: the player's identity check is replaced (the NIN form or the withdrawal opens at once).
  *
  * Hooks for pages: `useLiveDraws()` (the draws the socket knows), `useServerNow()` (re-exported), and
  * `useConnectionStatus()`.
@@ -74,6 +75,9 @@ export function applyRealtimeEffect(queryClient: QueryClient, effect: RealtimeEf
         void queryClient.invalidateQueries({ queryKey: queryKeys.draws });
         void queryClient.invalidateQueries({ queryKey: queryKeys.games });
       }
+      break;
+    case 'identity':
+      queryClient.setQueryData(queryKeys.identity, effect.identity);
       break;
     case 'auth-refused':
     case 'reconnect':

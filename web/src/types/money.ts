@@ -115,3 +115,18 @@ export type RealityCheck = {
   net_deposits: number;
   net: number;
 };
+
+export type IdentityStatus = 'none' | 'verified' | 'review' | 'rejected';
+
+/** The player's identity check (GET /identity, and the socket's `identity.updated` when an admin decides it). */
+export type Identity = {
+  status: IdentityStatus;
+  kind: 'nin' | 'vnin' | null;
+  masked_nin: string | null;
+  provider: string;
+  /** The built-in sandbox provider: no real register is asked. */
+  sandbox: boolean;
+  reason: string | null;
+  message: string;
+  updated_at: string | null;
+};
