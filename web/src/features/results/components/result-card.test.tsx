@@ -1,6 +1,5 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DrawResult } from '@/features/games/components/draw-result';
 import { makeDraw } from '@/testing/lotto';
 import { renderUi } from '@/testing/render-ui';
 import { ResultCard } from './result-card';
@@ -13,14 +12,5 @@ describe('a draw is named by its game and number where it is shown', () => {
     expect(card).toHaveAttribute('data-draw-id', '4000008');
     expect(screen.getByRole('heading', { name: 'Lotto Classic draw 128' })).toBeInTheDocument();
     expect(card).not.toHaveTextContent('#4000008');
-  });
-
-  it('names a draw by its number on its game’s own page, and with the game across games', () => {
-    const draw = makeDraw({ id: 4_000_008, number: 128, game_name: 'Lotto Classic' });
-    const { unmount } = renderUi(<DrawResult draw={draw} />);
-    expect(screen.getByRole('article', { name: 'Draw 128 result' })).toBeInTheDocument();
-    unmount();
-    renderUi(<DrawResult draw={draw} showGame />);
-    expect(screen.getByRole('article', { name: 'Lotto Classic draw 128 result' })).toBeInTheDocument();
   });
 });
