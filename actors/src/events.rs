@@ -43,6 +43,14 @@ pub enum EventKind {
     MarqueeUpdated,
     #[serde(rename = "wallet.updated")]
     WalletUpdated,
+    /// An admin decided the player's identity check (topic `user:{id}`): `data` is `GET /identity`'s, so the NIN
+    /// page shows the new status and its message without a reload.
+    #[serde(rename = "identity.updated")]
+    IdentityUpdated,
+    /// An admin changed who runs the lottery in /boss → Settings (topic `draws`, which every socket holds, guests
+    /// and players on a break included): `data` is `GET /operator`'s, so every open page's footer follows.
+    #[serde(rename = "operator.updated")]
+    OperatorUpdated,
     #[serde(rename = "ticket.settled")]
     TicketSettled,
     /// A player's tickets of one draw, settled (or refunded) together: `{draw_id, tickets}`, for connections that

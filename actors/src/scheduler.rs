@@ -134,6 +134,8 @@ impl Scheduler {
         // The next slot comes after the latest draw, cancelled or not (a cancelled slot is not drawn again), but
         // sales open when the latest draw that still happens closes, so cancelling a draw leaves no gap in sales.
         let mut latest_slot = recent.first().map(|d| d.draws_at);
+        // Draws are numbered per game in schedule order (docs/decisions/059), from the latest one, cancelled or not.
+        let mut number = Draw::number_after(recent.first(), || self.draws_stored(game.id))?;
         let mut previous: Option<Draw> = recent.into_iter().find(|d| d.status != DrawStatus::Cancelled);
         while ahead < UPCOMING {
             let from = latest_slot.map_or(now, |at| at.max(now));
@@ -147,6 +149,7 @@ impl Scheduler {
             }
             let opens_at = previous.as_ref().map_or(now, |p| p.closes_at.max(now).min(draws_at));
             let mut draw = Draw::schedule(self.store.games.next_id()?, game, opens_at, draws_at);
+            draw.number = Some(number);
             // The witness's secret is fixed before the first ticket (none yet: the draw is not stored); the
             // witnesses take turns, from the one after the previous draw's.
             let after = previous.as_ref().and_then(|p| p.witness.as_ref()).map(|w| w.witness_id);
@@ -161,10 +164,17 @@ impl Scheduler {
                 data: views::draw(&draw, Some(game)),
             });
             latest_slot = Some(draw.draws_at);
+            number += 1;
             previous = Some(draw);
             ahead += 1;
         }
         Ok(())
+    }
+
+    /// How many draws of `game` the store holds: the count a draw written without a number stands for.
+    fn draws_stored(&self, game: GameId) -> ayo_data::StoreResult<u64> {
+        let count = ayo_data::seam::Slice { offset: 0, limit: 1, oldest_first: false };
+        Ok(self.store.games.draws_page(Some(game), count)?.total)
     }
 
     /// Keeps "one draw on sale per game" true after a cancellation: tops the game up, and if none of its draws is

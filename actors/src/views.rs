@@ -39,6 +39,8 @@ pub fn draw(draw: &Draw, game: Option<&Game>) -> Value {
 fn draw_fields(draw: &Draw, game: Option<&Game>) -> Value {
     json!({
         "id": draw.id,
+        // Its place among its game's draws, for people ("Lotto Classic draw 128"); `id` stays the key.
+        "number": draw.number,
         "game_id": draw.game_id,
         "game_name": game.map(|g| g.name.as_str()),
         "game_slug": game.map(|g| g.slug.as_str()),
@@ -142,6 +144,8 @@ struct TicketView<'a> {
 
 #[derive(Serialize)]
 struct TicketDrawView<'a> {
+    /// The draw's number within its game (`Draw::number`).
+    number: Option<u64>,
     status: &'static str,
     draws_at: &'a str,
     numbers: Option<Balls>,
@@ -185,6 +189,7 @@ impl<'a> TicketView<'a> {
             created_at: time(ticket.created_at),
             settled_at: settled_at.or_else(|| ticket.settled_at.map(time)),
             draw: draw.zip(draws_at).map(|(d, draws_at)| TicketDrawView {
+                number: d.number,
                 status: d.status.as_str(),
                 draws_at,
                 numbers: d.numbers,

@@ -37,6 +37,7 @@ fn reference(ticket: &Ticket, draw: Option<&Draw>, game: Option<&Game>) -> Value
         "created_at": time(ticket.created_at),
         "settled_at": ticket.settled_at.map(time),
         "draw": draw.map(|d| json!({
+            "number": d.number,
             "status": d.status.as_str(),
             "draws_at": time(d.draws_at),
             "numbers": d.numbers,
@@ -77,6 +78,7 @@ fn ticket(id: u64, bet: Bet, status: TicketStatus) -> Ticket {
 fn settled_tickets_are_pushed_as_the_api_shows_them() {
     let game = game();
     let mut draw = Draw::schedule(5, &game, Utc::now() - Duration::hours(1), Utc::now());
+    draw.number = Some(128);
     draw.status = DrawStatus::Drawn;
     draw.numbers = Some([7, 8, 9, 10, 11]);
     draw.machine_numbers = Some([1, 2, 3, 4, 5]);

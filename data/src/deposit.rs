@@ -10,6 +10,11 @@
 //! reached the gateway but not the wallet, and waits for an operator to refund it (docs/decisions/007; the player is
 //! told why in `held_reason`). A `held` deposit, like a `success` one, is final: a replayed confirmation changes
 //! nothing.
+//!
+//! An abandoned checkout reads `expired` in the API once `expires_at` has passed ([`Deposit::status_at`]). That is
+//! decided when the deposit is read, not stored: the stored status stays `pending`, so a payment the gateway confirms
+//! late still goes through the one crediting transaction above, exactly once, on either engine, and no job has to
+//! rewrite rows (docs/decisions/060).
 
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
@@ -25,6 +30,8 @@ pub const DEPOSIT_MAX: Kobo = Kobo::naira(1_000_000);
 /// How long a checkout stays open on our side. A deposit still pending after this no longer holds deposit-limit room,
 /// and a payment confirmed after it is credited only if the limits still allow it then.
 pub const CHECKOUT_TTL_MINUTES: i64 = 60;
+/// The word the API shows for a checkout still pending after it closed (see [`Deposit::status_at`]).
+pub const EXPIRED: &str = "expired";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -115,6 +122,22 @@ impl Deposit {
         }
     }
 
+    /// The same deposit with a checkout open for `ttl` from when it was opened instead of the default hour
+    /// (`AYO_CHECKOUT_TTL_SECS`).
+    pub fn open_for(self, ttl: Duration) -> Self {
+        Self { expires_at: Some(self.created_at + ttl), ..self }
+    }
+
+    /// Its status as the player sees it at `now`: `expired` for a checkout still pending after it closed, else the
+    /// stored status. A payment confirmed after that still credits it (the stored status is `pending`).
+    pub fn status_at(&self, now: DateTime<Utc>) -> &'static str {
+        if self.status == DepositStatus::Pending && !self.is_open(now) {
+            EXPIRED
+        } else {
+            self.status.as_str()
+        }
+    }
+
     /// When its checkout stops holding deposit-limit room.
     pub fn expires_at(&self) -> DateTime<Utc> {
         self.expires_at.unwrap_or(self.created_at + Duration::minutes(CHECKOUT_TTL_MINUTES))
@@ -165,6 +188,18 @@ mod tests {
         let old = Deposit { expires_at: None, created_at: now - Duration::minutes(61), ..d.clone() };
         assert_eq!(old.expires_at(), now - Duration::minutes(1));
         assert!(!old.is_open(now));
+    }
+
+    #[test]
+    fn an_abandoned_checkout_reads_expired_once_it_closes_and_a_decided_one_keeps_its_status() {
+        let now = Utc::now();
+        let d = Deposit::pending(1, "r".into(), 1, Kobo(10_000), "sandbox", now).open_for(Duration::seconds(5));
+        assert_eq!(d.expires_at(), now + Duration::seconds(5));
+        assert_eq!(d.status_at(now), "pending");
+        assert_eq!(d.status_at(now + Duration::seconds(5)), "expired");
+        for status in [DepositStatus::Success, DepositStatus::Failed, DepositStatus::Held] {
+            assert_eq!(Deposit { status, ..d.clone() }.status_at(now + Duration::days(1)), status.as_str());
+        }
     }
 
     #[test]

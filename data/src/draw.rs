@@ -48,6 +48,11 @@ impl DrawStatus {
 pub struct Draw {
     pub id: DrawId,
     pub game_id: GameId,
+    /// Its place among its game's draws, 1, 2, 3… in schedule order ("Lotto Classic draw 128"), given when it is
+    /// scheduled (`Draw::number_after`); draws stored before numbers got theirs when the store was upgraded. A label
+    /// for people, outside the draw record and its hash (docs/decisions/059): `id` stays the key everywhere.
+    #[serde(default)]
+    pub number: Option<u64>,
     pub status: DrawStatus,
     pub opens_at: DateTime<Utc>,
     pub closes_at: DateTime<Utc>,
@@ -213,6 +218,7 @@ impl Draw {
         Self {
             id,
             game_id: game.id,
+            number: None,
             status: DrawStatus::Scheduled,
             opens_at,
             closes_at,
@@ -235,6 +241,17 @@ impl Draw {
             party,
             beacon: party.needs_beacon().then(|| BeaconPart::after_close(closes_at, draws_at)),
         }
+    }
+
+    /// The number of the draw scheduled after `latest`, its game's latest draw (cancelled or not: a cancelled draw
+    /// keeps its number): one more than its number, or 1 for a game's first draw. `stored` (how many draws the game
+    /// has) stands in for a latest draw written without a number.
+    pub fn number_after<E>(latest: Option<&Draw>, stored: impl FnOnce() -> Result<u64, E>) -> Result<u64, E> {
+        Ok(match latest {
+            None => 1,
+            Some(Draw { number: Some(number), .. }) => number + 1,
+            Some(_) => stored()? + 1,
+        })
     }
 
     /// Nothing left to do: settled, or cancelled with every ticket refunded (`settled_at` marks that).

@@ -477,3 +477,60 @@ fn cluster_one_draw_per_slot() {
     let next = a_draw(b.next_id().unwrap(), &game, base() + chrono::Duration::minutes(5));
     b.put_draw(&next).unwrap();
 }
+
+// Draw numbers (issue 32, docs/decisions/059): a store from before them numbers each game's draws 1, 2, 3… by draw
+// time, once, on either engine; a draw already numbered keeps its number.
+
+/// Two games' draws, stored out of time order and without numbers: what each should get, by id.
+fn unnumbered_draws(games: &dyn Games) -> Vec<(DrawId, u64)> {
+    let (red, blue) = (stored_game(games, "red"), stored_game(games, "blue"));
+    let mut expected = Vec::new();
+    // Red at minutes 30, 10, 20 (stored in that order), blue at 15 and 5.
+    for (game, minute, number) in [(&red, 30, 3), (&red, 10, 1), (&blue, 15, 2), (&red, 20, 2), (&blue, 5, 1)] {
+        let draw = a_draw(games.next_id().unwrap(), game, base() + Duration::minutes(minute));
+        assert_eq!(draw.number, None);
+        games.put_draw(&draw).unwrap();
+        expected.push((draw.id, number));
+    }
+    expected
+}
+
+fn numbers_read(games: &dyn Games, expected: &[(DrawId, u64)]) -> Vec<(DrawId, u64)> {
+    expected.iter().map(|&(id, _)| (id, games.draw(id).unwrap().unwrap().number.unwrap_or(0))).collect()
+}
+
+#[test]
+fn a_store_from_before_draw_numbers_numbers_each_games_draws_in_draw_order_when_opened() {
+    let dir = tempfile::tempdir().unwrap();
+    let expected = {
+        let store = ayo_data::Store::open(dir.path()).unwrap();
+        let expected = unnumbered_draws(&*store.games);
+        store.flush_blocking().unwrap();
+        expected
+    };
+    {
+        // As layout 3 left it.
+        let db = sled::open(dir.path()).unwrap();
+        db.open_tree("meta").unwrap().insert(b"layout", &[3u8]).unwrap();
+        db.flush().unwrap();
+    }
+    let store = ayo_data::Store::open(dir.path()).unwrap();
+    assert_eq!(numbers_read(&*store.games, &expected), expected);
+}
+
+#[test]
+#[ignore = "needs PostgreSQL: scripts/test.sh runs it beside a throwaway one"]
+fn cluster_the_draw_numbers_migration_numbers_each_games_draws_in_draw_order() {
+    let nodes = common::nodes::cluster(1);
+    let Node::Cluster(pg) = &nodes[0] else { unreachable!() };
+    let games = PgGames::new(pg.clone(), None);
+    let expected = unnumbered_draws(&games);
+    let (_, _, sql) = ayo_data::pg::schema::MIGRATIONS.iter().find(|(v, _, _)| *v == 17).expect("migration 0017");
+    // Run again over draws written without numbers, as it ran over the draws a store held when it was applied.
+    pg.run(move |pool| async move {
+        pool.get().await?.batch_execute(sql).await?;
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(numbers_read(&games, &expected), expected);
+}

@@ -68,6 +68,12 @@ impl Bus {
         }
     }
 
+    /// Hands one event to every node's Hub (a player's socket may be on any node): for a change a handler made, as
+    /// the actors publish theirs.
+    pub fn publish(&self, event: ayo_actors::events::Event) {
+        self.publisher().publish(event);
+    }
+
     /// A `Publisher` to this node's Hub only, for what every node computes for itself (the admins' dashboard, read
     /// from the store the nodes share): relaying it would send each admin one copy per node.
     pub fn local_publisher(&self) -> Publisher {

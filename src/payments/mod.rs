@@ -43,6 +43,9 @@ pub struct PaymentSettings {
     /// The site's public origin (`https://ayolotto.ng`) for checkout and callback URLs. Required with a real
     /// gateway; the sandbox may go without it and use the request's own origin (`site`).
     pub public_url: Option<String>,
+    /// `AYO_CHECKOUT_TTL_SECS`: how long a new checkout stays open (1 s to a day; an hour by default). After it the
+    /// deposit reads `expired` and holds no deposit-limit room; a late payment is still credited once.
+    pub checkout_ttl: chrono::Duration,
 }
 
 impl Default for PaymentSettings {
@@ -52,6 +55,7 @@ impl Default for PaymentSettings {
             paystack_base_url: PAYSTACK_BASE_URL.to_string(),
             timeout: DEFAULT_TIMEOUT,
             public_url: None,
+            checkout_ttl: chrono::Duration::minutes(ayo_data::deposit::CHECKOUT_TTL_MINUTES),
         }
     }
 }
@@ -64,12 +68,14 @@ impl std::fmt::Debug for PaymentSettings {
             .field("paystack_base_url", &self.paystack_base_url)
             .field("timeout", &self.timeout)
             .field("public_url", &self.public_url)
+            .field("checkout_ttl", &self.checkout_ttl)
             .finish()
     }
 }
 
 impl PaymentSettings {
-    /// `AYO_PAYSTACK_SECRET_KEY`, `AYO_PAYSTACK_BASE_URL`, `AYO_GATEWAY_TIMEOUT_MS`, `AYO_PUBLIC_URL`.
+    /// `AYO_PAYSTACK_SECRET_KEY`, `AYO_PAYSTACK_BASE_URL`, `AYO_GATEWAY_TIMEOUT_MS`, `AYO_PUBLIC_URL`,
+    /// `AYO_CHECKOUT_TTL_SECS`.
     pub fn with_env(mut self) -> Self {
         let var = |name: &str| std::env::var(name).ok().map(|v| v.trim().to_string()).filter(|v| !v.is_empty());
         if let Some(v) = var("AYO_PAYSTACK_SECRET_KEY") {
@@ -83,6 +89,11 @@ impl PaymentSettings {
         }
         if let Some(v) = var("AYO_PUBLIC_URL") {
             self.public_url = Some(v);
+        }
+        if let Some(secs) =
+            var("AYO_CHECKOUT_TTL_SECS").and_then(|v| v.parse().ok()).filter(|s| (1..=86_400).contains(s))
+        {
+            self.checkout_ttl = chrono::Duration::seconds(secs);
         }
         self
     }
@@ -156,6 +167,8 @@ impl Gateway {
 pub struct Payments {
     pub gateway: Gateway,
     public_url: Option<String>,
+    /// How long a new checkout stays open (`PaymentSettings::checkout_ttl`).
+    pub checkout_ttl: chrono::Duration,
     /// Withdrawals whose payout is being sent or re-checked right now: one at a time per withdrawal, so two admins
     /// (or two clicks) never send the same transfer twice.
     in_flight: Mutex<HashSet<u64>>,
@@ -186,7 +199,7 @@ impl Payments {
                  request names"
             );
         }
-        Ok(Self { gateway, public_url, in_flight: Mutex::new(HashSet::new()) })
+        Ok(Self { gateway, public_url, checkout_ttl: settings.checkout_ttl, in_flight: Mutex::new(HashSet::new()) })
     }
 
     /// The site's origin as the player's browser sees it: `AYO_PUBLIC_URL`, else (sandbox only) the request's own.

@@ -4,7 +4,7 @@ use serde_json::json;
 
 use ayo_data::seam::ChargeEnd;
 
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, spawn_app_with, TestApp};
 
 #[actix_web::test]
 async fn a_deposit_must_be_between_one_hundred_and_one_million_naira() {
@@ -272,6 +272,60 @@ async fn a_flood_of_forged_webhooks_is_refused_without_flooding_the_audit_log() 
     }
     // The audit log keeps 20 a minute from one source (see `audit`).
     assert_eq!(app.audit_actions().iter().filter(|a| *a == "webhook.forged").count(), 20);
+}
+
+#[actix_web::test]
+async fn an_abandoned_checkout_reads_expired_and_a_payment_that_arrives_late_is_still_credited_once() {
+    // Checkouts close after a second here (`AYO_CHECKOUT_TTL_SECS`) instead of an hour.
+    let app = spawn_app_with(ayo::rate_limit::Limits::default(), |s| {
+        s.payments.checkout_ttl = chrono::Duration::seconds(1);
+    })
+    .await;
+    let player = app.verified_player("ada@example.com", "+2348012345678").await;
+    let by_webhook = app.checkout(&player, 200_000).await;
+    let by_return = app.checkout(&player, 300_000).await;
+    wait_until_closed(&app, &player, &by_return.reference).await;
+
+    for reference in [&by_webhook.reference, &by_return.reference] {
+        let one = app.get(&format!("/deposits/{reference}"), Some(&player)).await;
+        assert_eq!((one.status, &one.body["data"]["status"]), (200, &json!("expired")), "{:?}", one.body);
+    }
+    let mine = app.get("/deposits", Some(&player)).await;
+    let statuses: Vec<_> = mine.body["data"].as_array().unwrap().iter().map(|d| d["status"].clone()).collect();
+    assert_eq!(statuses, [json!("expired"), json!("expired")]);
+    assert_eq!(app.balance(&player).await, 0);
+
+    // The player pays on the old checkout page anyway: the gateway's webhook credits it.
+    let page = app.checkout_page(&by_webhook.authorization_url).await;
+    assert_eq!(app.press(&page, "pay").await.0, 303);
+    assert_eq!(app.balance(&player).await, 200_000);
+    // The other was paid but its webhook was lost: the player's return verifies it with the gateway and credits it.
+    app.store.sandbox.complete_charge(&by_return.reference, paid_now()).unwrap();
+    let back = app.get(&format!("/deposits/{}", by_return.reference), Some(&player)).await;
+    assert_eq!((&back.body["data"]["status"], &back.body["balance"]), (&json!("success"), &json!(500_000)));
+
+    // Replays of either confirmation change nothing.
+    let secret = app.sandbox_secret();
+    for reference in [&by_webhook.reference, &by_return.reference] {
+        let body = app.charge_success_body(reference);
+        for _ in 0..2 {
+            assert_eq!(app.webhook("sandbox", &body, Some(&secret)).await.status, 200);
+        }
+        let again = app.get(&format!("/deposits/{reference}"), Some(&player)).await;
+        assert_eq!(again.body["data"]["status"], "success");
+    }
+    assert_eq!(app.balance(&player).await, 500_000);
+    assert_eq!(app.transactions(&player, "&type=deposit").await.len(), 2, "one ledger entry each");
+    app.assert_ledger_matches_balance(&player).await;
+}
+
+/// Waits (a second or so) until the server's `expires_at` of a deposit has passed.
+async fn wait_until_closed(app: &TestApp, player: &str, reference: &str) {
+    let reply = app.get(&format!("/deposits/{reference}"), Some(player)).await;
+    let closes = reply.body["data"]["expires_at"].as_str().expect("expires_at");
+    let closes = chrono::DateTime::parse_from_rfc3339(closes).expect("an RFC 3339 time");
+    let left = (closes.with_timezone(&chrono::Utc) - chrono::Utc::now()).to_std().unwrap_or_default();
+    tokio::time::sleep(left + std::time::Duration::from_millis(50)).await;
 }
 
 /// A checkout paid at the gateway now, as the sandbox bank approves it.

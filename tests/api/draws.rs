@@ -299,3 +299,33 @@ async fn the_database_files_alone_never_show_an_open_draws_seed() {
     let key = std::fs::metadata(app.data_dir.path().join("secrets/seed.key")).unwrap();
     assert_eq!(std::os::unix::fs::PermissionsExt::mode(&key.permissions()) & 0o777, 0o600);
 }
+
+#[actix_web::test]
+async fn each_games_draws_are_numbered_from_one_in_schedule_order_and_keep_their_ids() {
+    let app = spawn_app().await;
+    let admin = app.admin("boss@ayolotto.ng").await;
+    let mut games = Vec::new();
+    for name in ["Gold Rush", "Silver Rush"] {
+        let schedule = json!({"kind": "interval", "every_minutes": 10});
+        let made = app.post("/admin/games", json!({"name": name, "schedule": schedule}), Some(&admin)).await;
+        assert_eq!(made.status, 201, "{:?}", made.body);
+        games.push(made.body["data"]["id"].as_u64().unwrap());
+    }
+    app.engine.scheduler.send(ayo_actors::scheduler::Refresh).await.unwrap();
+    let mut ids = Vec::new();
+    for game in games {
+        let listed = app.get(&format!("/draws?game_id={game}"), None).await;
+        assert_eq!(listed.status, 200, "{:?}", listed.body);
+        let mut draws = listed.body["data"].as_array().unwrap().clone();
+        assert!(draws.len() >= 2, "the scheduler plans a game's next draws: {draws:?}");
+        draws.sort_by_key(|d| d["draws_at"].as_str().unwrap().to_string());
+        let numbers: Vec<u64> = draws.iter().map(|d| d["number"].as_u64().unwrap()).collect();
+        assert_eq!(numbers, (1..=draws.len() as u64).collect::<Vec<_>>(), "per game, from 1, in draw order");
+        // One draw by its id, as every path names it: the number rides along.
+        let first = app.get(&format!("/draws/{}", draws[0]["id"]), None).await.body["data"].clone();
+        assert_eq!((&first["id"], &first["number"]), (&draws[0]["id"], &json!(1)));
+        ids.extend(draws.iter().map(|d| d["id"].as_u64().unwrap()));
+    }
+    let distinct: std::collections::HashSet<_> = ids.iter().collect();
+    assert_eq!(distinct.len(), ids.len(), "ids stay unique across games while numbers repeat");
+}

@@ -26,6 +26,17 @@ async fn player_named(app: &TestApp, name: &str, email: &str, phone: &str) -> St
     token
 }
 
+/// The next `identity.updated` on a signed-in socket (other events may come first).
+async fn identity_updated(socket: &mut crate::ws::Socket) -> serde_json::Value {
+    for _ in 0..50 {
+        let message = crate::ws::next(socket).await;
+        if message["type"] == "identity.updated" {
+            return message;
+        }
+    }
+    panic!("no identity.updated came");
+}
+
 #[actix_web::test]
 async fn a_withdrawal_before_the_nin_is_verified_is_refused_with_a_clear_message() {
     let app = spawn_app().await;
@@ -113,8 +124,17 @@ async fn a_nin_in_someone_elses_name_goes_to_review_and_an_admins_approval_lets_
     let no_reason = app.post(&approve, json!({}), Some(&admin)).await;
     assert_eq!(no_reason.status, 422);
     assert!(!no_reason.field_errors("reason").is_empty());
+    // The player's NIN page is open: the decision reaches it live.
+    let mut socket = crate::ws::signed_in(&app, &player).await;
     let approved = app.post(&approve, json!({"reason": "Changed name by deed poll, papers seen"}), Some(&admin)).await;
     assert_eq!(approved.status, 200, "{:?}", approved.body);
+    let pushed = identity_updated(&mut socket).await;
+    assert_eq!(pushed["topic"], format!("user:{id}"));
+    assert_eq!(
+        (&pushed["data"]["status"], &pushed["data"]["message"]),
+        (&json!("verified"), &json!("Your NIN is verified."))
+    );
+    assert_eq!(pushed["data"]["masked_nin"], "•••••••1111", "masked, as GET /identity shows it");
     assert_eq!(app.post(&approve, json!({"reason": "twice over"}), Some(&admin)).await.status, 409);
     assert!(app.audit_actions().iter().any(|a| a == "identity.approved"));
     assert_eq!(app.get("/admin/identity-reviews", Some(&admin)).await.body["meta"]["total"], 0);
@@ -132,9 +152,14 @@ async fn a_rejected_check_tells_the_player_why_and_lets_them_try_again() {
     let id = app.user_id(&player).await;
     assert_eq!(app.submit_nin(&player, "70123451111").await.body["data"]["status"], "review");
     let admin = app.admin("boss@ayolotto.ng").await;
+    let mut socket = crate::ws::signed_in(&app, &player).await;
     let reject = format!("/admin/identity-reviews/{id}/reject");
     let rejected = app.post(&reject, json!({"reason": "The NIN belongs to someone else"}), Some(&admin)).await;
     assert_eq!(rejected.status, 200, "{:?}", rejected.body);
+    let pushed = identity_updated(&mut socket).await;
+    assert_eq!(pushed["data"], app.get("/identity", Some(&player)).await.body["data"], "what the page would fetch");
+    let told = pushed["data"]["message"].as_str().unwrap_or_default();
+    assert!(told.contains("The NIN belongs to someone else") && told.contains("try again"), "{told}");
     assert!(app.audit_actions().iter().any(|a| a == "identity.rejected"));
 
     let mine = app.get("/identity", Some(&player)).await.body;

@@ -33,10 +33,20 @@ async fn an_admin_saves_the_operator_and_any_visitor_reads_it_with_call_and_what
     assert_eq!(blank.status, 200);
     assert_eq!(blank.body["data"]["licensed"], false, "nothing set yet: {:?}", blank.body);
 
+    // A visitor's page is open (not signed in): its footer learns the change live.
+    let mut visitor = crate::ws::guest(&app).await;
     let saved = app.post("/admin/operator/update", lagos_operator(), Some(&admin)).await;
     assert_eq!(saved.status, 200, "{:?}", saved.body);
+    let mut pushed = Value::Null;
+    for _ in 0..50 {
+        pushed = crate::ws::next(&mut visitor).await;
+        if pushed["type"] == "operator.updated" {
+            break;
+        }
+    }
 
     let public = app.get("/operator", None).await.body["data"].clone();
+    assert_eq!((&pushed["topic"], &pushed["data"]), (&json!("draws"), &public), "what GET /operator answers");
     assert_eq!(public["company"], "Ayo Gaming Ltd");
     assert_eq!(public["rc_number"], "RC 1234567");
     assert_eq!(public["licences"][0]["state"], "LA");

@@ -74,7 +74,7 @@ test('a Lagos player deposits, plays, wins, sees 5 % of the net win withheld, ve
   // The result arrives live: ₦5,000 − ₦4,500 staked + ₦2,000 won − ₦97.50 tax.
   await expect(headerBalance(page)).toHaveText('₦2,402.50', { timeout: 5 * 60_000 });
   await page.getByLabel('Search tickets').fill('won');
-  const won = page.locator('article').filter({ hasText: `Draw #${drawId}` });
+  const won = page.locator(`article[data-ticket-draw-id="${drawId}"]`);
   await expect(won).toHaveCount(1);
   // 40 × ₦50 = ₦2,000 won; 5 % of the ₦1,950 net is ₦97.50; ₦1,902.50 paid.
   await expect(won).toContainText('₦2,000.00');

@@ -63,7 +63,7 @@ test('a player is funded, buys a PERM 2 and watches the draw settle it live', as
   expect(ticketId && drawId).toBeTruthy();
 
   // No reload from here on: the balls arrive over the socket and the ticket settles in place.
-  const result = page.getByRole('article', { name: `Draw #${drawId} result` });
+  const result = page.locator(`article[data-draw-id="${drawId}"]`);
   await expect(result.getByRole('list', { name: /Winning numbers/ }).getByRole('listitem')).toHaveCount(5, {
     timeout: 5 * 60_000,
   });

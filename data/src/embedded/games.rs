@@ -130,6 +130,31 @@ impl GameStore {
         tally::put(&self.draws, &tally::key(COUNT_ALL, &[]), [all])
     }
 
+    /// Gives every draw stored without a number its number within its game: 1, 2, 3… by draw time (then id), the
+    /// order the scheduler numbers new draws in (`Draw::number_after`). Draws already numbered keep theirs. Runs once,
+    /// when a store from before numbers is opened (`upgrade`); the seeds stay as stored (sealed), never opened.
+    pub(super) fn number_draws(&self) -> StoreResult<()> {
+        let mut draws = self.draw_times()?;
+        draws.sort_by_key(|&(id, game, when)| (game, when, id));
+        let mut counted: Option<(GameId, u64)> = None;
+        for (id, game, _) in draws {
+            let number = match counted {
+                Some((of, n)) if of == game => n + 1,
+                _ => 1,
+            };
+            counted = Some((game, number));
+            let key = tagged(DRAW, &[id]);
+            let Some(bytes) = self.draws.get(&key)? else { continue };
+            let mut value: serde_json::Value = serde_json::from_slice(&bytes)?;
+            if value.get("number").is_some_and(|n| !n.is_null()) {
+                continue;
+            }
+            value["number"] = number.into();
+            self.draws.insert(key, serde_json::to_vec(&value)?)?;
+        }
+        Ok(())
+    }
+
     /// Every draw's id and its seed as stored (sealed when the store has a seal key), by id, never opened: what
     /// `ayo migrate` copies into PostgreSQL's `draws.secrets`.
     pub(crate) fn stored_seeds(&self) -> StoreResult<Vec<(DrawId, String)>> {

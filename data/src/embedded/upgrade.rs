@@ -1,6 +1,7 @@
 //! Brings a store written by an older version up to the current layout when it is opened, before anything else
 //! reads or writes it. Layout 2 added the tallies (`tally`), the draw-time index and the tickets' game index;
-//! layout 3 the players' tally (`users`). Each is rebuilt from the records once, then kept by every write.
+//! layout 3 the players' tally (`users`); layout 4 numbered every draw within its game (`Draw::number`,
+//! docs/decisions/059). Each is rebuilt from the records once, then kept by every write.
 
 use super::activities::ActivityStore;
 use super::games::GameStore;
@@ -9,7 +10,7 @@ use super::wallets::WalletStore;
 use crate::error::StoreResult;
 
 const LAYOUT: &[u8] = b"layout";
-const CURRENT: u8 = 3;
+const CURRENT: u8 = 4;
 
 /// The stores whose tallies an older layout lacks.
 pub(super) struct Tallied<'a> {
@@ -30,7 +31,10 @@ pub(super) fn run(db: &sled::Db, meta: &sled::Tree, stores: Tallied<'_>) -> Stor
         stores.games.rebuild_tallies()?;
         stores.activities.rebuild_tallies()?;
     }
-    stores.users.rebuild_tallies()?;
+    if layout < 3 {
+        stores.users.rebuild_tallies()?;
+    }
+    stores.games.number_draws()?;
     meta.insert(LAYOUT, &[CURRENT])?;
     db.flush()?;
     Ok(())

@@ -1,5 +1,6 @@
 //! `/admin/identity-reviews`: identity checks whose names did not clearly match, for an admin to approve or reject
 //! (decision 024). The admin sees the three names side by side, the score and the masked number, never the NIN.
+//! A decision reaches the player's open pages at once as `identity.updated` (docs/api-lotto.md, "WebSocket").
 
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use chrono::Utc;
@@ -7,6 +8,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use utoipa::ToSchema;
 
+use ayo_actors::events::{Event, EventKind, Topic};
 use ayo_data::identity::{Identity, IdentityStatus};
 
 use crate::error::ApiError;
@@ -101,6 +103,12 @@ async fn decide(
     let action = if to == IdentityStatus::Verified { "identity.approved" } else { "identity.rejected" };
     let detail = format!("{} {}: {reason}", identity.kind, identity.masked);
     state.audit(Some(req), Some(admin), action, Some(format!("user:{user_id}")), detail);
+    // The player's open pages learn the decision now, as they learn a withdrawal's (issue 32, item 3).
+    state.bus.publish(Event {
+        topic: Topic::User(user_id),
+        kind: EventKind::IdentityUpdated,
+        data: crate::http::player::identity::view(state, Some(&identity)),
+    });
     let message = if to == IdentityStatus::Verified { "Identity approved" } else { "Identity rejected" };
     Ok(HttpResponse::Ok().json(json!({ "data": row(state, &identity)?, "message": message })))
 }

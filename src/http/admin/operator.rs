@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::ToSchema;
 
+use ayo_actors::events::{Event, EventKind, Topic};
 use ayo_data::operator::{Operator, OperatorLicence};
 
 use crate::error::{ApiError, FieldErrors};
@@ -123,5 +124,8 @@ async fn update_operator(
     state.store.meta.set_operator(&operator)?;
     state.store.flush().await?;
     state.audit(Some(&req), Some(&admin), "operator.updated", None, changed(&before, &operator));
+    // Every open page shows the operator in its footer: they follow at once (issue 32). The `draws` topic is the
+    // one every socket holds, signed in or not.
+    state.bus.publish(Event { topic: Topic::Draws, kind: EventKind::OperatorUpdated, data: operator_view(&operator) });
     Ok(HttpResponse::Ok().json(answer(&state, &operator)))
 }

@@ -76,7 +76,8 @@ async fn create(
     let now = Utc::now();
     let id = state.store.ids.next_id()?;
     let gateway = &state.payments.gateway;
-    let pending = Deposit::pending(id, new_reference(id), user.id, amount, gateway.name(), now);
+    let pending = Deposit::pending(id, new_reference(id), user.id, amount, gateway.name(), now)
+        .open_for(state.payments.checkout_ttl);
     let opened = state
         .engine
         .wallets
@@ -109,13 +110,14 @@ async fn create(
     };
     let deposit = state.store.payments.set_authorization_url(&opened.reference, &url, Utc::now())?.unwrap_or(opened);
     Ok(HttpResponse::Created().json(json!({
-        "data": views::deposit(&deposit),
+        "data": views::deposit(&deposit, Utc::now()),
         "message": "Continue to the payment page to complete your deposit",
     })))
 }
 
 /// One of my deposits. A pending one is checked with the gateway first (the player has just come back from the
-/// checkout), which credits it if paid, so a lost webhook never loses a deposit.
+/// checkout), which credits it if paid, so a lost webhook never loses a deposit. That includes one whose checkout has
+/// expired: a late payment is still credited, once.
 #[utoipa::path(
     summary = "One of my deposits; a pending one is verified with the gateway first",
     tag = "money",
@@ -140,7 +142,7 @@ async fn one(
         .ok_or(ApiError::NotFound("Deposit"))?;
     let deposit = if deposit.status.is_final() { deposit } else { refresh(&req, &state, deposit).await? };
     let balance = state.store.books.balance(user.id)?;
-    Ok(HttpResponse::Ok().json(json!({ "data": views::deposit(&deposit), "balance": balance })))
+    Ok(HttpResponse::Ok().json(json!({ "data": views::deposit(&deposit, Utc::now()), "balance": balance })))
 }
 
 async fn refresh(req: &HttpRequest, state: &web::Data<AppState>, deposit: Deposit) -> Result<Deposit, ApiError> {
@@ -181,6 +183,7 @@ async fn list(
     AuthUser(user): AuthUser,
     table: web::Query<TableQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let rows = state.store.payments.deposits_of_user(user.id)?.iter().map(views::deposit).collect();
+    let now = Utc::now();
+    let rows = state.store.payments.deposits_of_user(user.id)?.iter().map(|d| views::deposit(d, now)).collect();
     Ok(HttpResponse::Ok().json(table.answer(rows, &["reference", "status", "gateway"])))
 }

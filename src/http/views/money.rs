@@ -9,11 +9,12 @@ use ayo_data::deposit::Deposit;
 use ayo_data::responsible::{PendingLimit, Period, ResponsibleGaming};
 use ayo_data::withdrawal::Withdrawal;
 
-pub fn deposit(d: &Deposit) -> Value {
+/// A deposit as the player sees it at `now`: a checkout still pending after it closed reads `expired`.
+pub fn deposit(d: &Deposit, now: DateTime<Utc>) -> Value {
     json!({
         "reference": d.reference,
         "amount": d.amount,
-        "status": d.status.as_str(),
+        "status": d.status_at(now),
         "gateway": d.gateway,
         "authorization_url": d.authorization_url,
         "failure_reason": d.failure_reason,

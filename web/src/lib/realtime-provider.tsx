@@ -5,7 +5,9 @@
  *   deposits, withdrawals and deposit limits are refetched where shown;
  * - `ticket.settled`, `tickets.settled`: the settled tickets are replaced in every cached ticket list, then the lists
  *   refetch (once per message, however many tickets it carries);
- * - a draw's result (or its settlement, or a cancellation): results lists and games refetch.
+ * - a draw's result (or its settlement, or a cancellation): results lists and games refetch;
+ * - `identity.updated`: the player's identity check is replaced (the NIN form or the withdrawal opens at once);
+ * - `operator.updated`: who runs the lottery is replaced (every page's footer).
  *
  * Hooks for pages: `useLiveDraws()` (the draws the socket knows), `useServerNow()` (re-exported), and
  * `useConnectionStatus()`.
@@ -17,6 +19,7 @@ import { useStore } from '@/lib/create-store';
 import { queryKeys } from '@/lib/query-keys';
 import type { RealtimeEffect } from '@/lib/realtime';
 import { trackLandedDraws } from '@/lib/landed-draws';
+import { operatorKey } from '@/lib/operator';
 import { getRealtimeClient, type ConnectionStatus } from '@/lib/realtime-client';
 import { useSession } from '@/lib/session';
 import type { Envelope } from '@/types/api';
@@ -74,6 +77,13 @@ export function applyRealtimeEffect(queryClient: QueryClient, effect: RealtimeEf
         void queryClient.invalidateQueries({ queryKey: queryKeys.draws });
         void queryClient.invalidateQueries({ queryKey: queryKeys.games });
       }
+      break;
+    case 'identity':
+      queryClient.setQueryData(queryKeys.identity, effect.identity);
+      break;
+    case 'operator':
+      // Footer, /about, /contact and the tax statement read it: they all follow at once.
+      queryClient.setQueryData(operatorKey, effect.operator);
       break;
     case 'auth-refused':
     case 'reconnect':

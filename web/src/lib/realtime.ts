@@ -10,12 +10,16 @@
  * - `wallet.updated`, `ticket.settled` and `tickets.settled` change nothing here; they become effects for the app's
  *   caches. The client asks for `tickets.settled` (one message per draw with all the player's settled tickets, see
  *   `AUTH_BATCH`); both become one `tickets` effect, so a batch is one cache update, not one per ticket.
+ * - `identity.updated` (an admin decided the player's identity check) becomes an `identity` effect with the check as
+ *   GET /identity answers it; `operator.updated` (who runs the lottery, changed in /boss) an `operator` effect.
  * - A message whose `seq` skips one (seq > last + 1) means missed events: the effect `reconnect` asks for a fresh
  *   snapshot. `seq` is the server's per-topic counter, so the first event after a snapshot sets the baseline; a
  *   `tickets.settled` counts one, like any event (the server numbers a batched socket's events its own way).
  * - The clock offset is `server_time − Date.now()` at receipt, from the snapshot and every draw event.
  */
 import type { Draw, Ticket, Transaction } from '@/types/lotto';
+import type { Operator } from '@/lib/operator';
+import type { Identity } from '@/types/money';
 
 export type RealtimeMessage = { type: string; topic?: string; seq?: number; data?: unknown };
 
@@ -43,6 +47,8 @@ export type RealtimeEffect =
   | { kind: 'draw'; draw: Draw; result: boolean }
   | { kind: 'wallet'; balance: number; transaction: Transaction | null }
   | { kind: 'tickets'; tickets: Ticket[] }
+  | { kind: 'identity'; identity: Identity }
+  | { kind: 'operator'; operator: Operator }
   | { kind: 'auth-refused'; message: string; errorCode: string | null }
   | { kind: 'reconnect'; reason: string };
 
@@ -196,6 +202,18 @@ export function reduceRealtime(
     case 'tickets.settled': {
       const tickets = settledTickets(data);
       if (tickets.length > 0) effects.push({ kind: 'tickets', tickets });
+      break;
+    }
+    case 'identity.updated': {
+      if (typeof data.status === 'string' && typeof data.message === 'string') {
+        effects.push({ kind: 'identity', identity: message.data as Identity });
+      }
+      break;
+    }
+    case 'operator.updated': {
+      if (typeof data.company === 'string' && Array.isArray(data.licences)) {
+        effects.push({ kind: 'operator', operator: message.data as Operator });
+      }
       break;
     }
     default:

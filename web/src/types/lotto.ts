@@ -66,6 +66,8 @@ export type Beacon = {
 
 export type Draw = {
   id: number;
+  /** Its place among its game's draws (1, 2, 3… in schedule order), for people: "Lotto Classic draw 128". */
+  number?: number | null;
   game_id: number;
   game_name: string | null;
   game_slug: string | null;
@@ -169,6 +171,8 @@ export type Ticket = {
   created_at: string;
   settled_at: string | null;
   draw: {
+    /** The draw's number within its game. */
+    number?: number | null;
     status: DrawStatus;
     draws_at: string;
     numbers: number[] | null;

@@ -1,7 +1,10 @@
 /** Money objects as the server sends them (docs/api-money.md). Amounts are integer kobo; times RFC 3339 UTC. */
 
-/** `held`: paid at the gateway but not credited, over the deposit limits; refunded by the operator. */
-export type DepositStatus = 'pending' | 'success' | 'failed' | 'held';
+/**
+ * `held`: paid at the gateway but not credited, over the deposit limits; refunded by the operator. `expired`: the
+ * checkout closed unpaid (the server says so once `expires_at` has passed); a payment that still arrives is credited.
+ */
+export type DepositStatus = 'pending' | 'expired' | 'success' | 'failed' | 'held';
 
 export type Deposit = {
   reference: string;
@@ -111,4 +114,19 @@ export type RealityCheck = {
   wins: number;
   net_deposits: number;
   net: number;
+};
+
+export type IdentityStatus = 'none' | 'verified' | 'review' | 'rejected';
+
+/** The player's identity check (GET /identity, and the socket's `identity.updated` when an admin decides it). */
+export type Identity = {
+  status: IdentityStatus;
+  kind: 'nin' | 'vnin' | null;
+  masked_nin: string | null;
+  provider: string;
+  /** The built-in sandbox provider: no real register is asked. */
+  sandbox: boolean;
+  reason: string | null;
+  message: string;
+  updated_at: string | null;
 };

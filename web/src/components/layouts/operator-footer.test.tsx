@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/testing/data';
+import { openSocket } from '@/testing/money';
 import { renderUi } from '@/testing/render-ui';
 import { Footer } from './footer';
 
@@ -47,5 +48,15 @@ describe('the footer on every page', () => {
   it('says plainly when no licence is shown yet', async () => {
     const footer = renderFooter({ ...LAGOS_OPERATOR, licences: [], licensed: false });
     expect(await within(footer).findByText('No licence number is shown yet.')).toBeInTheDocument();
+  });
+
+  it('follows a change made in /boss → Settings at once, without a reload', async () => {
+    const footer = renderFooter(LAGOS_OPERATOR);
+    expect(await within(footer).findByText('Ayo Gaming Ltd')).toBeInTheDocument();
+    const renamed = { ...LAGOS_OPERATOR, company: 'Ayo Lotto Nigeria Ltd', support_phone: '+2348011111111' };
+    const socket = openSocket();
+    act(() => socket.serverSends({ type: 'operator.updated', topic: 'draws', seq: 1, data: renamed }));
+    expect(await within(footer).findByText('Ayo Lotto Nigeria Ltd')).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: '+234 801 111 1111' })).toHaveAttribute('href', 'tel:+2348011111111');
   });
 });

@@ -197,6 +197,38 @@ describe('/user/withdrawal', () => {
     await waitFor(() => expect(badges()[0]).toBe('Paid'));
   });
 
+  it('opens the withdrawal the moment an admin approves the identity check, without a reload', async () => {
+    identity = { ...verifiedIdentity(), status: 'review', message: 'One of our team will check them.' };
+    serve();
+    renderApp('/user/withdrawal');
+    expect(await screen.findByText('Your identity is being checked')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request withdrawal' })).not.toBeInTheDocument();
+
+    const socket = openSocket();
+    act(() =>
+      socket.serverSends({ type: 'identity.updated', topic: 'user:7', seq: 1, data: verifiedIdentity() }),
+    );
+    expect(await screen.findByRole('button', { name: 'Request withdrawal' })).toBeInTheDocument();
+    expect(screen.queryByText('Your identity is being checked')).not.toBeInTheDocument();
+  });
+
+  it('shows a rejection and its reason live, with the NIN form to try again', async () => {
+    identity = { ...verifiedIdentity(), status: 'review', message: 'One of our team will check them.' };
+    serve();
+    renderApp('/user/withdrawal');
+    expect(await screen.findByText('Your identity is being checked')).toBeInTheDocument();
+
+    const rejected: Identity = {
+      ...verifiedIdentity(),
+      status: 'rejected',
+      reason: 'The NIN belongs to someone else',
+      message: 'We could not verify your identity: The NIN belongs to someone else. You can try again with your own NIN.',
+    };
+    act(() => openSocket().serverSends({ type: 'identity.updated', topic: 'user:7', seq: 1, data: rejected }));
+    expect(await screen.findByTestId('identity-check')).toHaveTextContent('The NIN belongs to someone else');
+    expect(screen.getByLabelText('NIN (National Identification Number)')).toBeInTheDocument();
+  });
+
   it('asks for the NIN before the first withdrawal, checks its format, and shows the check under review', async () => {
     identity = { ...verifiedIdentity(), status: 'none', kind: null, masked_nin: null, message: 'Verify your NIN.' };
     const review: Identity = {

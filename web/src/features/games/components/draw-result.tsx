@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { cancelledText, DrawNumbers } from '@/components/lotto/draw-numbers';
 import { SkeletonBalls, SkeletonText } from '@/components/ui/skeletons/skeleton-text';
+import { drawName } from '@/lib/draw-name';
 import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import type { Draw } from '@/types/lotto';
 
@@ -16,7 +17,12 @@ type Props = {
 /** One draw's result: the five winning balls in draw order and the machine numbers; or why it was cancelled. */
 export function DrawResult({ draw, showGame = false, headingLevel = 3, children }: Props) {
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
-  const title = `${showGame && draw.game_name ? `${draw.game_name} · ` : ''}Draw #${draw.id}`;
+  // Numbered draws read "Ayo Express draw 12" (or "Draw 12" within the game's own page); older ones "Draw #id".
+  const title = draw.number
+    ? showGame
+      ? drawName(draw)
+      : `Draw ${draw.number}`
+    : `${showGame && draw.game_name ? `${draw.game_name} · ` : ''}Draw #${draw.id}`;
   return (
     <article className="draw-result" aria-label={`${title} result`} data-draw-id={draw.id}>
       <div className="draw-result__head">

@@ -2,25 +2,16 @@
  * The player's identity check before their first withdrawal (docs/api-identity.md): GET /identity says where it
  * stands (none, verified, review, rejected) with the NIN masked; POST /identity/create sends a NIN (11 digits) or a
  * virtual NIN to the identity provider. A bad number or one the register does not know is a 422 on its field, too
- * many checks a 429, a provider that did not answer a 503: all shown in the form, so they are `handled` here.
+ * many checks a 429, a provider that did not answer a 503: all shown in the form, so they are `handled` here. An
+ * admin's decision arrives on the socket as `identity.updated` and replaces the cached check (lib/realtime-provider).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export type IdentityStatus = 'none' | 'verified' | 'review' | 'rejected';
+import type { Identity } from '@/types/money';
 
-export type Identity = {
-  status: IdentityStatus;
-  kind: 'nin' | 'vnin' | null;
-  masked_nin: string | null;
-  provider: string;
-  /** The built-in sandbox provider: no real register is asked. */
-  sandbox: boolean;
-  reason: string | null;
-  message: string;
-  updated_at: string | null;
-};
+export type { Identity, IdentityStatus } from '@/types/money';
 
 export type IdentityInput = { nin: string } | { vnin: string };
 

@@ -98,7 +98,7 @@ export function DepositResult({ reference, onDismiss }: Props) {
             </p>
           </>
         ) : null}
-        {deposit && status === 'pending' && expired ? (
+        {deposit && expired ? (
           <>
             <h2 id="deposit-result-heading" className="deposit-result__title">
               This checkout has expired
@@ -130,7 +130,8 @@ export function DepositResult({ reference, onDismiss }: Props) {
             Play now
           </Link>
         ) : null}
-        {status === 'pending' || (status === 'missing' && !notFound) ? (
+        {status === 'pending' || status === 'expired' || (status === 'missing' && !notFound) ? (
+          // An expired checkout may still be paid late: checking again credits it.
           <button
             type="button"
             className="button button--primary button--small"

@@ -30,6 +30,13 @@ describe('an abandoned deposit', () => {
     }
   });
 
+  it('reads "Expired" when the server says so, with the same note', () => {
+    const d = makeDeposit({ status: 'expired', expires_at: closes });
+    expect(isExpiredDeposit(d, at('2026-11-22T08:00:00Z'))).toBe(true);
+    expect(depositStatusWord(d, false).label).toBe('Expired');
+    expect(depositNote(d, false)).toMatch(/nothing was added/);
+  });
+
   it('keeps an old deposit with no closing time as it was', () => {
     expect(isExpiredDeposit(makeDeposit({ status: 'pending' }), at('2027-01-01T00:00:00Z'))).toBe(false);
   });

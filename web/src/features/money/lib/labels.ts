@@ -37,24 +37,29 @@ export function statusNote(w: Withdrawal): string {
 
 export const DEPOSIT_STATUS: Record<DepositStatus, StatusWord> = {
   pending: { label: 'Pending', tone: 'warn' },
+  expired: { label: 'Expired', tone: 'muted' },
   success: { label: 'Successful', tone: 'good' },
   failed: { label: 'Failed', tone: 'bad' },
   held: { label: 'Held for refund', tone: 'warn' },
 };
 
-/** A pending deposit whose checkout closed on the server before the gateway said it was paid. */
-export const DEPOSIT_EXPIRED: StatusWord = { label: 'Expired', tone: 'muted' };
+/** A deposit whose checkout closed on the server before the gateway said it was paid. */
+export const DEPOSIT_EXPIRED: StatusWord = DEPOSIT_STATUS.expired;
 
-/** Whether a deposit is still `pending` after its checkout closed (docs/product.md §7): nobody paid in time. */
+/**
+ * Whether a deposit's checkout closed unpaid (docs/product.md §7): the server says `expired`, or one it sent as
+ * `pending` has passed its `expires_at` since (so the page turns without a reload).
+ */
 export function isExpiredDeposit(d: Pick<Deposit, 'status' | 'expires_at'>, now: number): boolean {
+  if (d.status === 'expired') return true;
   if (d.status !== 'pending' || !d.expires_at) return false;
   const closes = Date.parse(d.expires_at);
   return Number.isFinite(closes) && now >= closes;
 }
 
 /**
- * A deposit's word (`expired`: from `isExpiredDeposit` at the time shown): an abandoned checkout reads "Expired", not "Pending" for ever. The server keeps it `pending`
- * because a payment that still arrives is credited (or held for a refund) — the note says so.
+ * A deposit's word (`expired`: from `isExpiredDeposit` at the time shown): an abandoned checkout reads "Expired", not
+ * "Pending" for ever. A payment that still arrives is credited (or held for a refund) — the note says so.
  */
 export function depositStatusWord(d: Deposit, expired: boolean): StatusWord {
   if (expired && d.status === 'pending') return DEPOSIT_EXPIRED;
@@ -65,7 +70,7 @@ export function depositStatusWord(d: Deposit, expired: boolean): StatusWord {
 export function depositNote(d: Deposit, expired: boolean): string | null {
   if (d.status === 'failed' && d.failure_reason) return d.failure_reason;
   if (d.status === 'held' && d.held_reason) return d.held_reason;
-  if (expired && d.status === 'pending' && d.expires_at) {
+  if (((expired && d.status === 'pending') || d.status === 'expired') && d.expires_at) {
     return (
       `The checkout closed at ${formatDateTimeWAT(d.expires_at)} before any payment arrived, so nothing was ` +
       'added. Start a new deposit to add money; if you did pay, the payment still reaches you.'

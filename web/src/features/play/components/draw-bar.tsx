@@ -1,4 +1,5 @@
 import { Countdown } from '@/components/ui/countdown/countdown';
+import { drawName } from '@/lib/draw-name';
 import { formatShortDateTimeWAT, formatTimeWAT } from '@/lib/lagos-time';
 import { useServerTime } from '@/lib/server-clock';
 import type { Draw } from '@/types/lotto';
@@ -23,7 +24,7 @@ export function DrawBar({ draw, onSale }: { draw: Draw | null; onSale: boolean }
     return (
       <div className="draw-bar" data-testid="draw-bar" data-draw-id={draw.id}>
         <div>
-          <p className="draw-bar__title">Draw #{draw.id}</p>
+          <p className="draw-bar__title">{drawName(draw)}</p>
           <p className="draw-bar__sub">
             Draws{' '}
             {drawsWithin12h
@@ -45,7 +46,7 @@ export function DrawBar({ draw, onSale }: { draw: Draw | null; onSale: boolean }
       <div>
         <p className="draw-bar__title">Sales closed</p>
         <p className="draw-bar__sub">
-          Next: draw #{draw.id},{' '}
+          Next: {drawName(draw)},{' '}
           {opening
             ? 'opening now…'
             : `sales open ${formatShortDateTimeWAT(draw.opens_at)}`}

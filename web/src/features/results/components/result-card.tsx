@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { HashValue } from '@/components/ui/hash-value/hash-value';
 import { cancelledText, DrawNumbers } from '@/components/lotto/draw-numbers';
 import { LottoBalls } from '@/components/lotto/lotto-balls';
+import { drawName } from '@/lib/draw-name';
 import { formatDateTimeWAT } from '@/lib/lagos-time';
 import type { Draw } from '@/types/lotto';
 import { DrawStatusBadge } from './draw-status-badge';
@@ -18,7 +19,8 @@ type Props = {
  * the full text on request.
  */
 export function ResultCard({ draw, children }: Props) {
-  const title = `${draw.game_name ?? 'Game'} · Draw #${draw.id}`;
+  // Numbered draws are named by game and number ("Lotto Classic draw 128"); older ones keep "Game · Draw #id".
+  const title = draw.number ? drawName(draw) : `${draw.game_name ?? 'Game'} · Draw #${draw.id}`;
   const of = `of draw ${draw.id}`;
   const v2 = draw.scheme === 'ayo-lotto/v2';
   return (

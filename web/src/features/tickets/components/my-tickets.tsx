@@ -26,7 +26,7 @@ const COLUMNS: Column<Ticket>[] = [
     sortable: true,
     cell: (t) => (
       <>
-        <strong>#{t.draw_id}</strong>
+        <strong>{t.draw?.number ? `Draw ${t.draw.number}` : `#${t.draw_id}`}</strong>
         {t.draw ? <div className="data-table__sub">{formatShortDateTimeWAT(t.draw.draws_at)}</div> : null}
       </>
     ),

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { LottoBalls } from '@/components/lotto/lotto-balls';
+import { ticketDrawName } from '@/lib/draw-name';
 import { formatNaira } from '@/lib/format';
 import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import { betTypeLabel } from '@/lotto';
@@ -21,10 +22,15 @@ export function TicketCard({ ticket, children }: { ticket: Ticket; children?: Re
       </div>
     ) : null;
   return (
-    <article className="ticket-card" aria-label={`Ticket ${ticket.id}`} data-ticket-id={ticket.id}>
+    <article
+      className="ticket-card"
+      aria-label={`Ticket ${ticket.id}`}
+      data-ticket-id={ticket.id}
+      data-ticket-draw-id={ticket.draw_id}
+    >
       <div className="ticket-card__head">
         <p className="ticket-card__title">
-          {ticket.game_name ?? 'Game'} · Draw #{ticket.draw_id}
+          {ticket.draw?.number ? ticketDrawName(ticket) : `${ticket.game_name ?? 'Game'} · Draw #${ticket.draw_id}`}
         </p>
         <StatusBadge status={ticket.status} />
       </div>

@@ -6,6 +6,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { HashValue } from '@/components/ui/hash-value/hash-value';
+import { ticketDrawName } from '@/lib/draw-name';
 import type { Ticket, TicketReceipt } from '@/types/lotto';
 import { drawQueryOptions } from '../api/get-draw';
 import { useTicketReceipt } from '../api/get-ticket-receipt';
@@ -42,12 +43,16 @@ export default function ReceiptPanel({ ticket }: { ticket: Ticket }) {
 
 function NoReceipt({ ticket }: { ticket: Ticket }) {
   const status = ticket.draw?.status;
+  // A numbered draw is named by game and number ("Ayo Express draw 12"); an older one by its id.
+  const named = ticket.draw?.number ? ticketDrawName(ticket) : null;
+  const draw = named ?? `draw #${ticket.draw_id}`;
+  const Draw = named ?? `Draw #${ticket.draw_id}`;
   const text =
     status === 'scheduled' || status === 'open'
-      ? `Your receipt is ready once sales close for draw #${ticket.draw_id}: it proves your ticket is one of the tickets the balls are drawn from.`
+      ? `Your receipt is ready once sales close for ${draw}: it proves your ticket is one of the tickets the balls are drawn from.`
       : status === 'cancelled'
-        ? `Draw #${ticket.draw_id} was cancelled and your stake refunded, so there is no receipt.`
-        : `Draw #${ticket.draw_id} was made under our first scheme (ayo-lotto/v1), which has no receipts: check it with "Verify this result" on its result instead.`;
+        ? `${Draw} was cancelled and your stake refunded, so there is no receipt.`
+        : `${Draw} was made under our first scheme (ayo-lotto/v1), which has no receipts: check it with "Verify this result" on its result instead.`;
   return <p className="receipt receipt__none">{text}</p>;
 }
 

@@ -144,4 +144,18 @@ describe('a ticket receipt', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Receipt' }));
     expect(await screen.findByText(/first scheme \(ayo-lotto\/v1\), which has no receipts/)).toBeInTheDocument();
   });
+
+  it('names a numbered draw by its game and number while the receipt waits for close', async () => {
+    const open = {
+      ...ticket,
+      game_name: 'Ayo Express',
+      status: 'pending' as const,
+      draw: { ...ticket.draw!, number: 12, status: 'open' as const },
+      receipt: null,
+    };
+    serve(open, makeDraw());
+    renderUi(<TicketReceipt ticket={open} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Receipt' }));
+    expect(await screen.findByText(/ready once sales close for Ayo Express draw 12:/)).toBeInTheDocument();
+  });
 });
