@@ -193,8 +193,6 @@ async fn buy_together(
         .iter()
         .filter_map(|row| Some((row.get(0), serde_json::from_value(row.get(1)).ok()?)))
         .collect();
-    // After the draws' lock, in a statement of its own: closes and changes of limits committed before are seen.
-    let mut risk = BatchRisk::read(tx, node, &draw_ids).await?;
     let (key_users, keys): (Vec<i64>, Vec<&str>) =
         purchases.iter().map(|p| (p.ticket.user_id as i64, p.ticket.idempotency_key.as_str())).unzip();
     let mut firsts: HashMap<(i64, String), Ticket> = tx
@@ -208,6 +206,9 @@ async fn buy_together(
         .iter()
         .filter_map(|row| Some(((row.get(0), row.get(1)), serde_json::from_value(row.get(2)).ok()?)))
         .collect();
+    // After the draws' lock, in a statement of its own (closes and changes of limits committed before are seen), and
+    // last of the reads: a limited draw's risk row stays locked from here to the commit.
+    let mut risk = BatchRisk::read(tx, node, &draw_ids).await?;
 
     let mut answers = Vec::with_capacity(purchases.len());
     let (mut entries, mut tickets, mut moved) = (Vec::new(), Vec::new(), HashSet::new());

@@ -184,19 +184,24 @@ impl BatchRisk {
             let game = row.get::<_, Option<Value>>(1).and_then(|doc| serde_json::from_value::<Game>(doc).ok());
             draws.insert(row.get::<_, i64>(0), BatchDraw { game, closed: closed_of(row.get(2)), held: None });
         }
-        let mut limited: Vec<i64> = draws.iter().filter(|(_, d)| limits_of(d.game.as_ref()).any()).map(|(id, _)| *id).collect();
+        let mut limited: Vec<i64> =
+            draws.iter().filter(|(_, d)| limits_of(d.game.as_ref()).any()).map(|(id, _)| *id).collect();
         limited.sort_unstable();
         if limited.is_empty() {
             return Ok(BatchRisk { draws, committed: false });
         }
-        tx.execute("INSERT INTO draw_risk (draw_id) SELECT unnest($1::bigint[]) ON CONFLICT DO NOTHING", &[&limited])
-            .await?;
-        let rows = tx
-            .query(
-                "SELECT draw_id, sold, epoch, closed FROM draw_risk WHERE draw_id = ANY($1) ORDER BY draw_id FOR UPDATE",
+        let lock =
+            "SELECT draw_id, sold, epoch, closed FROM draw_risk WHERE draw_id = ANY($1) ORDER BY draw_id FOR UPDATE";
+        let mut rows = tx.query(lock, &[&limited]).await?;
+        if rows.len() < limited.len() {
+            // A draw's first sale under limits makes its row (once: a batch inserting it too waits for this one).
+            tx.execute(
+                "INSERT INTO draw_risk (draw_id) SELECT unnest($1::bigint[]) ON CONFLICT DO NOTHING",
                 &[&limited],
             )
             .await?;
+            rows = tx.query(lock, &[&limited]).await?;
+        }
         for row in rows {
             let (id, sold, epoch): (i64, i64, i64) = (row.get(0), row.get(1), row.get(2));
             let Some(draw) = draws.get_mut(&id) else { continue };
@@ -233,7 +238,10 @@ impl BatchRisk {
         };
         let Some(known) = held.known.as_mut() else {
             // Not reachable (a held draw is always read): refusing keeps the limits whatever happens.
-            return Err(PurchaseError::LiabilityLimit { message: Breach::Reserve.sentence(), largest_stake_per_line: None });
+            return Err(PurchaseError::LiabilityLimit {
+                message: Breach::Reserve.sentence(),
+                largest_stake_per_line: None,
+            });
         };
         let game = draw.game.as_ref();
         let terms = TicketCard::of(ticket).terms_in(game);
@@ -268,16 +276,13 @@ impl BatchRisk {
         if draws.is_empty() {
             return Ok(());
         }
+        // One statement: the lock is held to the commit, so every round trip here holds up the draw's other sales.
         tx.execute(
-            "INSERT INTO draw_risk_sales (draw_id, seq, ticket_id)
-             SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[])",
-            &[&sale_draws, &seqs, &tickets],
-        )
-        .await?;
-        tx.execute(
-            "UPDATE draw_risk r SET sold = v.sold FROM unnest($1::bigint[], $2::bigint[]) AS v (draw_id, sold)
+            "WITH sales AS (INSERT INTO draw_risk_sales (draw_id, seq, ticket_id)
+                            SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]))
+             UPDATE draw_risk r SET sold = v.sold FROM unnest($4::bigint[], $5::bigint[]) AS v (draw_id, sold)
              WHERE r.draw_id = v.draw_id",
-            &[&draws, &solds],
+            &[&sale_draws, &seqs, &tickets, &draws, &solds],
         )
         .await?;
         Ok(())
@@ -445,8 +450,11 @@ impl crate::seam::Risk for PgRisk {
 
     fn closed(&self, draw: DrawId) -> StoreResult<BTreeSet<u8>> {
         self.sync.run(move |pool| async move {
-            let row =
-                pool.get().await?.query_opt("SELECT closed FROM draw_risk WHERE draw_id = $1", &[&(draw as i64)]).await?;
+            let row = pool
+                .get()
+                .await?
+                .query_opt("SELECT closed FROM draw_risk WHERE draw_id = $1", &[&(draw as i64)])
+                .await?;
             Ok(closed_of(row.map(|row| row.get(0))))
         })
     }
