@@ -207,7 +207,7 @@ impl BatchRisk {
             let Some(draw) = draws.get_mut(&id) else { continue };
             draw.closed = closed_of(row.get(3));
             let mut known = node.slot(id as DrawId).lock_owned().await;
-            if !known.as_ref().is_some_and(|k| k.epoch == epoch) {
+            if known.as_ref().is_none_or(|k| k.epoch != epoch) {
                 let risk = read_tickets(tx, id, draw.game.as_ref()).await?;
                 *known = Some(Known { risk, sold, epoch, reading: node.next_reading() });
             }
@@ -363,7 +363,7 @@ impl PgRisk {
                 Some(row) => (row.get(0), row.get(1), closed_of(row.get(2))),
                 None => (0, 0, BTreeSet::new()),
             };
-            if !known.as_ref().is_some_and(|k| k.epoch == epoch) {
+            if known.as_ref().is_none_or(|k| k.epoch != epoch) {
                 let risk = read_tickets(&*tx, id, game.as_ref()).await?;
                 *known = Some(Known { risk, sold, epoch, reading: node.next_reading() });
             }
