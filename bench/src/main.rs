@@ -93,6 +93,10 @@ enum Scenario {
         players: usize,
         #[arg(long, default_value_t = 15)]
         secs: u64,
+        /// Each node count runs again right after with the game carrying risk limits (all far above what the run
+        /// sells, so none refuses): every batch locks its draw's risk row (decision 056), to compare in one run.
+        #[arg(long)]
+        limits: bool,
     },
     /// A draw with many tickets across many players: time from draw to last wallet credited and last push.
     Settle {
@@ -169,7 +173,9 @@ fn main() -> anyhow::Result<()> {
             };
             purchase::run(&players, secs, rate, &target, limits)
         }
-        Scenario::PgPurchase { url, nodes, players, secs } => pg_purchase::run(url, &nodes, players, secs),
+        Scenario::PgPurchase { url, nodes, players, secs, limits } => {
+            pg_purchase::run(url, &nodes, players, secs, limits)
+        }
         Scenario::Settle { tickets, players, watchers, per_process } => {
             settle::run(&tickets, players, watchers, per_process)
         }

@@ -6,6 +6,10 @@
 //! The nodes run in this process and PostgreSQL on the same two cores: the figures are indicative of the engine's
 //! per-purchase cost, not of a cluster on separate machines. Run beside a throwaway PostgreSQL:
 //! `bash scripts/cluster-services.sh target/release/ayo-bench pg-purchase` (or `--url postgres://…`).
+//!
+//! With `--limits`, each node count runs twice, back to back: as above, then with the game carrying risk limits (all
+//! far above what the run sells, so none refuses), so every batch locks the draw's `draw_risk` row, folds in the
+//! other nodes' sales and numbers its own (docs/decisions/056-draw-risk-row-in-cluster-mode.md).
 
 use std::time::{Duration, Instant};
 
@@ -16,6 +20,7 @@ use ayo_data::game::GameStatus;
 use ayo_data::lotto::{price, Bet};
 use ayo_data::money::Kobo;
 use ayo_data::pg::money::PgMoney;
+use ayo_data::risk_limits::RiskLimits;
 use ayo_data::seam::Purchase;
 use ayo_data::ticket::{Order, Ticket};
 
@@ -24,13 +29,16 @@ use crate::stats::{self, summary};
 
 const FUNDING: i64 = 100_000_000_000;
 
-pub fn run(url: Option<String>, nodes: &[usize], players: usize, secs: u64) -> anyhow::Result<()> {
+pub fn run(url: Option<String>, nodes: &[usize], players: usize, secs: u64, limits: bool) -> anyhow::Result<()> {
     let url = url
         .or_else(|| std::env::var("AYO_TEST_POSTGRES_URL").ok())
         .ok_or_else(|| anyhow::anyhow!("give --url postgres://… or run under scripts/cluster-services.sh"))?;
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     for &n in nodes {
-        runtime.block_on(one(&url, n, players, secs))?;
+        runtime.block_on(one(&url, n, players, secs, false))?;
+        if limits {
+            runtime.block_on(one(&url, n, players, secs, true))?;
+        }
     }
     Ok(())
 }
@@ -43,14 +51,21 @@ struct PlayerRun {
     errors: u64,
 }
 
-async fn one(admin_url: &str, nodes: usize, players: usize, secs: u64) -> anyhow::Result<()> {
+async fn one(admin_url: &str, nodes: usize, players: usize, secs: u64, limits: bool) -> anyhow::Result<()> {
     stats::heading(&format!(
         "pg-purchase: {nodes} node(s) on one PostgreSQL, {players} concurrent players, {secs} s, NAP1 ₦50 tickets, \
-         each committed"
+         each committed{}",
+        if limits { ", game with risk limits" } else { "" }
     ));
     let dir = tempfile::tempdir()?;
     let store = seed::open(dir.path())?;
-    let game = seed::game(&store, "pg-bench", GameStatus::Active, 60, 0)?;
+    let mut game = seed::game(&store, "pg-bench", GameStatus::Active, 60, 0)?;
+    if limits {
+        let far = Some(Kobo::naira(1_000_000_000_000));
+        game.risk_limits =
+            RiskLimits { reserve: far, max_number_payout: far, max_combination_payout: far, max_stake_per_number: far };
+        store.games.put_game(&game)?;
+    }
     let now = Utc::now();
     let draw = seed::open_draw(&store, &game, now - Span::minutes(1), now + Span::hours(1), now + Span::hours(1))?;
     let users = seed::players(&store, 0, players, FUNDING)?;

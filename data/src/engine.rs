@@ -36,6 +36,8 @@ pub struct Store {
     pub sandbox: Arc<dyn seam::SandboxBooks>,
     pub witness: Arc<dyn seam::WitnessPool>,
     pub identities: Arc<dyn seam::Identities>,
+    /// The risk desk's reads and the closed numbers (the limits hold inside `money`'s purchases).
+    pub risk: Arc<dyn seam::Risk>,
 }
 
 /// Which engine keeps the records.
@@ -83,6 +85,7 @@ impl Store {
             sandbox: Arc::new(node.sandbox),
             witness: Arc::new(node.witness),
             identities: Arc::new(node.identities),
+            risk: Arc::new(node.risk),
             engine: Engine::Cluster(node.sync),
         })
     }
@@ -93,6 +96,7 @@ impl Store {
             otps: Arc::new(opened.otps),
             money: Arc::new(opened.money),
             books: Arc::new(opened.wallets.clone()),
+            risk: Arc::new(opened.wallets.clone()),
             ids: Arc::new(opened.wallets),
             games: Arc::new(opened.games),
             meta: Arc::new(opened.meta),

@@ -44,7 +44,7 @@ async fn leads(node: &TestApp) -> bool {
 }
 
 /// Starts the first node and waits until it runs the draws (it takes the free lease at once).
-async fn leader(store: &str) -> TestApp {
+pub(crate) async fn leader(store: &str) -> TestApp {
     let first = node(store).await;
     for _ in 0..100 {
         if leads(&first).await {

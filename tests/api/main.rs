@@ -27,6 +27,7 @@ mod cluster_deposit_limits;
 mod cluster_migrate;
 mod cluster_nodes;
 mod cluster_rate_limits;
+mod cluster_risk;
 mod compliance_reports;
 mod deploy_files;
 mod deposits;

@@ -278,18 +278,8 @@ fn admit(
             Ok(())
         }
         Err(breach) => {
-            let terms = TicketCard::of(ticket).terms_in(game);
-            let least = game.map_or(Kobo(1), |g| {
-                if matches!(ticket.bet, crate::lotto::Bet::Nap { .. }) {
-                    g.stake_rules.nap_min_stake
-                } else {
-                    g.stake_rules.min_stake_per_line
-                }
-            });
-            let largest = crate::risk::largest_stake(ticket.stake_per_line, least, |stake| {
-                risk.would_admit(&limits, &picks, Exposure::of(&ticket.bet, stake, terms, MAX_NUMBER))
-            });
-            Err(PurchaseError::LiabilityLimit { message: breach.sentence(), largest_stake_per_line: largest })
+            let (message, largest) = crate::risk::refusal(risk, &limits, ticket, game, &breach);
+            Err(PurchaseError::LiabilityLimit { message, largest_stake_per_line: largest })
         }
     }
 }

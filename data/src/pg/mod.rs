@@ -1,6 +1,6 @@
 //! PostgreSQL, the cluster mode's system of record (issue 14; docs/decisions/029): connecting, the versioned
 //! schema (`data/migrations/`), the typed tables (`tables`), the money
-//! moves (`money`, and `blocking_money` for the WalletActor) and a draw's payout on it (`payout`), the draw lease with its fencing token (`lease`), how long a node waits on a bad link (`link`) and the
+//! moves (`money`, and `blocking_money` for the WalletActor) and a draw's payout on it (`payout`), the draw lease with its fencing token (`lease`), the risk limits held across nodes (`risk`), how long a node waits on a bad link (`link`) and the
 //! writes made under it (`draws`), rate-limit counters shared by every node (`rate`), and the store seam's
 //! families (`meta`, `users`, `otps`, `payments`…) answered from PostgreSQL.
 
@@ -25,6 +25,7 @@ pub mod payments;
 pub mod payout;
 pub mod rate;
 pub mod responsible;
+pub mod risk;
 pub mod sandbox;
 pub mod schema;
 pub(crate) mod tables;
@@ -74,6 +75,7 @@ pub struct Node {
     pub sandbox: sandbox::PgSandbox,
     pub witness: witness::PgWitnessPool,
     pub identities: identities::PgIdentities,
+    pub risk: risk::PgRisk,
 }
 
 impl Node {
@@ -87,7 +89,6 @@ impl Node {
         Ok(Self {
             users: users::PgUsers::new(sync.clone()),
             otps: otps::PgOtps::new(sync.clone()),
-            money,
             books: books::PgBooks::new(sync.clone()),
             games,
             meta: meta::PgMeta::new(sync.clone()),
@@ -99,6 +100,8 @@ impl Node {
             sandbox: sandbox::PgSandbox::new(sync.clone()),
             witness: witness::PgWitnessPool::new(sync.clone()),
             identities: identities::PgIdentities::new(sync.clone(), SecretSealer::new(seed_key)),
+            risk: risk::PgRisk::new(sync.clone(), money.engine().risk()),
+            money,
             sync,
         })
     }

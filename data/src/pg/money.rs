@@ -23,6 +23,7 @@ use tokio::sync::{mpsc, oneshot, Mutex};
 use tokio_postgres::{error::SqlState, GenericClient, Transaction};
 
 use super::error::PgError;
+use super::risk::{self, BatchRisk, NodeRisk};
 use super::schema;
 use super::tables::{document, LEDGER, TICKETS};
 use crate::draw::{DrawId, DrawSales};
@@ -57,6 +58,8 @@ pub struct PgMoney {
     purchases: mpsc::UnboundedSender<Waiter>,
     /// Ids taken from the sequence and not handed out yet: unique across nodes, increasing within a node.
     ids: Arc<Mutex<std::ops::Range<u64>>>,
+    /// The limited draws' liabilities this node keeps (`risk`), shared by its buyers and its risk desk.
+    risk: NodeRisk,
 }
 
 fn db(e: impl std::fmt::Display) -> StoreError {
@@ -72,10 +75,16 @@ impl PgMoney {
         schema::apply(&mut client).await?;
         let (purchases, queue) = mpsc::unbounded_channel();
         let queue = Arc::new(Mutex::new(queue));
+        let risk = NodeRisk::default();
         for _ in 0..BUYERS {
-            tokio::spawn(buyer(pool.clone(), Arc::clone(&queue)));
+            tokio::spawn(buyer(pool.clone(), Arc::clone(&queue), risk.clone()));
         }
-        Ok(Self { pool, purchases, ids: Arc::new(Mutex::new(0..0)) })
+        Ok(Self { pool, purchases, ids: Arc::new(Mutex::new(0..0)), risk })
+    }
+
+    /// The limited draws' liabilities this node keeps, for its risk desk (`risk::PgRisk`).
+    pub fn risk(&self) -> NodeRisk {
+        self.risk.clone()
     }
 
     /// Queues one purchase now, in the caller's order, to be bought with whatever else is queued; the answer comes
@@ -98,7 +107,7 @@ impl PgMoney {
 }
 
 /// Buys batches of queued purchases until every `PgMoney` of this node is gone.
-async fn buyer(pool: Pool, queue: Arc<Mutex<mpsc::UnboundedReceiver<Waiter>>>) {
+async fn buyer(pool: Pool, queue: Arc<Mutex<mpsc::UnboundedReceiver<Waiter>>>, risk: NodeRisk) {
     loop {
         let batch = {
             let mut queue = queue.lock().await;
@@ -114,7 +123,7 @@ async fn buyer(pool: Pool, queue: Arc<Mutex<mpsc::UnboundedReceiver<Waiter>>>) {
         };
         let (purchases, answers): (Vec<Purchase>, Vec<_>) = batch.into_iter().unzip();
         metrics::histogram!("ayo_purchases_per_transaction").record(purchases.len() as f64);
-        match buy_with_retries(&pool, &purchases).await {
+        match buy_with_retries(&pool, &purchases, &risk).await {
             Ok(bought) => {
                 for (answer, bought) in answers.into_iter().zip(bought) {
                     let _ = answer.send(Ok(bought));
@@ -134,14 +143,16 @@ async fn buyer(pool: Pool, queue: Arc<Mutex<mpsc::UnboundedReceiver<Waiter>>>) {
     }
 }
 
-async fn buy_with_retries(pool: &Pool, purchases: &[Purchase]) -> StoreResult<Vec<Bought>> {
+async fn buy_with_retries(pool: &Pool, purchases: &[Purchase], risk: &NodeRisk) -> StoreResult<Vec<Bought>> {
     let mut client = pool.get().await.map_err(db)?;
     let mut attempt = 1;
     loop {
         let tx = client.transaction().await.map_err(db)?;
-        match buy_together(&tx, purchases).await {
-            Ok(bought) => {
+        match buy_together(&tx, purchases, risk).await {
+            Ok((bought, held)) => {
+                // A commit that fails drops `held`: the node forgets the liabilities it held (see `risk`).
                 tx.commit().await.map_err(db)?;
+                held.committed();
                 return Ok(bought);
             }
             Err(e) if attempt < ATTEMPTS && is_transient(&e) => attempt += 1,
@@ -156,7 +167,11 @@ fn is_transient(e: &tokio_postgres::Error) -> bool {
 }
 
 /// Decides and writes `purchases` in `tx`, in order (see the module's comment).
-async fn buy_together(tx: &Transaction<'_>, purchases: &[Purchase]) -> Result<Vec<Bought>, tokio_postgres::Error> {
+async fn buy_together(
+    tx: &Transaction<'_>,
+    purchases: &[Purchase],
+    node: &NodeRisk,
+) -> Result<(Vec<Bought>, BatchRisk), tokio_postgres::Error> {
     let mut users: Vec<i64> = purchases.iter().map(|p| p.ticket.user_id as i64).collect();
     users.sort_unstable();
     users.dedup();
@@ -191,6 +206,9 @@ async fn buy_together(tx: &Transaction<'_>, purchases: &[Purchase]) -> Result<Ve
         .iter()
         .filter_map(|row| Some(((row.get(0), row.get(1)), serde_json::from_value(row.get(2)).ok()?)))
         .collect();
+    // After the draws' lock, in a statement of its own (closes and changes of limits committed before are seen), and
+    // last of the reads: a limited draw's risk row stays locked from here to the commit.
+    let mut risk = BatchRisk::read(tx, node, &draw_ids).await?;
 
     let mut answers = Vec::with_capacity(purchases.len());
     let (mut entries, mut tickets, mut moved) = (Vec::new(), Vec::new(), HashSet::new());
@@ -216,6 +234,11 @@ async fn buy_together(tx: &Transaction<'_>, purchases: &[Purchase]) -> Result<Ve
             answers.push(Err(PurchaseError::InsufficientFunds { balance: Kobo(balance), needed: ticket.total_stake }));
             continue;
         }
+        // Last of the checks, so that only a sale about to be written counts against the draw's limits.
+        if let Err(refused) = risk.check(purchase) {
+            answers.push(Err(refused));
+            continue;
+        }
         let entry = stake_entry(purchase, Kobo(after));
         balances.insert(user, after);
         moved.insert(user);
@@ -229,8 +252,9 @@ async fn buy_together(tx: &Transaction<'_>, purchases: &[Purchase]) -> Result<Ve
         set_balances(tx, &users, &amounts).await?;
         tx.execute(LEDGER.insert, &[&Value::Array(entries)]).await?;
         tx.execute(TICKETS.insert, &[&Value::Array(tickets)]).await?;
+        risk.write(tx).await?;
     }
-    Ok(answers)
+    Ok((answers, risk))
 }
 
 fn json(record: &impl serde::Serialize) -> Value {
@@ -452,6 +476,8 @@ impl PgMoney {
         }
         if !refunded.is_empty() {
             update_tickets(&tx, refunded.iter().map(json).collect()).await.map_err(db)?;
+            let ids: Vec<i64> = refunded.iter().map(|t| t.id as i64).collect();
+            risk::tickets_left(&tx, &ids).await.map_err(db)?;
             set_balances(&tx, &[player], &[balance]).await.map_err(db)?;
             tx.execute(LEDGER.insert, &[&Value::Array(entries.iter().map(json).collect())]).await.map_err(db)?;
         }

@@ -5,6 +5,7 @@
 //! - [`exposure`]: what one ticket adds, as weights on the combinations of its picks.
 //! - [`liability`]: a draw's sum of exposures, with stakes and the expected payout.
 //! - [`admission`]: whether a draw can take one more ticket under a game's limits (`crate::risk_limits`).
+//! - [`refusal`]: what the buyer of a refused ticket is told.
 //! - [`report`]: what the risk desk shows of a draw.
 //! - [`worst`]: the exact worst case over every result, or over those holding given numbers, by branch and bound.
 //! - `sweep`: the exact worst case of a whole draw by sweeping every set of five, on all cores.
@@ -14,6 +15,7 @@ pub mod combo;
 pub mod exposure;
 pub mod largest;
 pub mod liability;
+pub mod refusal;
 pub mod report;
 mod sweep;
 pub mod worst;
@@ -23,5 +25,6 @@ pub use combo::Combo;
 pub use exposure::{picks, Exposure};
 pub use largest::largest_stake;
 pub use liability::Liability;
+pub use refusal::refusal;
 pub use report::RiskReport;
 pub use worst::{Bounds, Found, WorstCase};

@@ -24,6 +24,7 @@ mod notices;
 mod otps;
 mod payments;
 mod responsible;
+mod risk;
 mod sandbox;
 mod users;
 mod witness;
@@ -51,6 +52,7 @@ pub use otps::{
 pub(crate) use payments::{count_withdrawal, deposit_entry, hold_entry};
 pub use payments::{CreditRefused, DepositCredited, Payments, WithdrawalMoved, WithdrawalRefused};
 pub use responsible::Responsible;
+pub use risk::Risk;
 pub use sandbox::{ChargeEnd, SandboxBooks, SandboxCharge, SandboxTransfer};
 pub use users::{PlayerCounts, SignUp, Staff, Users};
 pub use witness::{key_refused, DuplicateCommitment, KeyRefused, PooledCommitment, WitnessEntry, WitnessPool};

@@ -235,14 +235,14 @@ async fn update(
 }
 
 /// Limits apply to a game's selling draws at once: their liabilities are read now, in the background, rather than
-/// by their next buyer (docs/decisions/053-incremental-reserve-check.md). Only the embedded store keeps them.
+/// by their next buyer (docs/decisions/053-incremental-reserve-check.md); on a cluster, every node reads them again
+/// from the draws' tickets, those sold without limits included (decision 056).
 fn warm_risk(state: &AppState, game: &Game, draws: &[ayo_data::draw::Draw]) {
     use ayo_data::draw::DrawStatus;
     for draw in draws.iter().filter(|d| matches!(d.status, DrawStatus::Scheduled | DrawStatus::Open)) {
-        let (store, draw_id, game) = (state.store.clone(), draw.id, game.clone());
+        let (risk, draw_id, game) = (state.store.risk.clone(), draw.id, game.clone());
         actix_web::rt::task::spawn_blocking(move || {
-            let Ok(embedded) = store.embedded() else { return };
-            if let Err(e) = embedded.wallets.warm_risk(draw_id, Some(&game)) {
+            if let Err(e) = risk.limits_set(draw_id, &game) {
                 tracing::warn!(draw = draw_id, error = %e, "could not read the draw's liability");
             }
         });

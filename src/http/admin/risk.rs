@@ -1,6 +1,8 @@
 //! The risk desk's API (docs/decisions/048-exact-liability.md): a draw's live liability against its game's reserve,
 //! and closing or reopening numbers for a draw (audited with a reason). Closing refuses every later sale picking the
-//! number at once. The live liability is the embedded store's (one node); a cluster node answers 409.
+//! number at once, on every node: the embedded store keeps the live liability in its one node, a cluster node
+//! brings its own up to date from the sales every node recorded in PostgreSQL
+//! (docs/decisions/056-draw-risk-row-in-cluster-mode.md).
 
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use serde::Deserialize;
@@ -24,12 +26,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(draw_risk).service(close_numbers).service(reopen_numbers);
 }
 
-fn embedded(state: &AppState) -> Result<&ayo_data::embedded::Embedded, ApiError> {
-    state.store.embedded().map_err(|_| {
-        ApiError::Conflict("The live risk desk runs on a single-node store; this node is part of a cluster".into())
-    })
-}
-
 fn find_draw(state: &AppState, id: u64) -> Result<Draw, ApiError> {
     state.store.games.draw(id)?.ok_or(ApiError::NotFound("Draw"))
 }
@@ -46,11 +42,9 @@ fn find_draw(state: &AppState, id: u64) -> Result<Draw, ApiError> {
 async fn draw_risk(state: web::Data<AppState>, _: AdminUser, id: web::Path<u64>) -> Result<HttpResponse, ApiError> {
     let draw = find_draw(&state, *id)?;
     let game = state.store.games.game(draw.game_id)?;
-    let state = state.into_inner();
+    let risk = state.store.risk.clone();
     // Off the sale path: an unknown worst case is searched for on a copy, outside the risk lock.
-    let report =
-        web::block(move || embedded(&state)?.wallets.risk_report(draw.id, game.as_ref()).map_err(ApiError::from))
-            .await??;
+    let report = web::block(move || risk.report(draw.id, game.as_ref()).map_err(ApiError::from)).await??;
     if let Some(used) = report.reserve_used_percent {
         // The desk reads every open draw every few seconds: the gauge an alert rule watches (docs/decisions/053).
         metrics::gauge!(RESERVE_USED, "draw" => draw.id.to_string()).set(used);
@@ -98,7 +92,8 @@ async fn set_closed(
 ) -> Result<HttpResponse, ApiError> {
     let (numbers, reason) = body.checked()?;
     let draw = find_draw(&state, id)?;
-    let closed = embedded(&state)?.wallets.risk.set_closed(draw.id, &numbers, close)?;
+    let (risk, chosen) = (state.store.risk.clone(), numbers.clone());
+    let closed = web::block(move || risk.set_closed(draw.id, &chosen, close)).await??;
     let (action, verb) = if close { ("draw.numbers_closed", "closed") } else { ("draw.numbers_reopened", "reopened") };
     let listed: Vec<String> = numbers.iter().map(u8::to_string).collect();
     state.audit(

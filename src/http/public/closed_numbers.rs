@@ -1,7 +1,7 @@
 //! `GET /draws/{id}/closed-numbers`: the numbers an admin has closed for a draw (docs/decisions/048-exact-liability.md,
 //! 053). The play page reads them every few seconds while the draw is on sale and marks them on its board before the
 //! player picks them; a sale picking one is refused anyway (409 `LIABILITY_LIMIT`). The closed numbers live in the
-//! embedded store's risk desk; a cluster node has none yet (decision 048).
+//! embedded store's risk desk, or in PostgreSQL for every node of a cluster (decision 056).
 
 use actix_web::{get, web, HttpResponse};
 use serde_json::json;
@@ -26,9 +26,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
 #[get("/draws/{id}/closed-numbers")]
 async fn closed_numbers(state: web::Data<AppState>, id: web::Path<u64>) -> Result<HttpResponse, ApiError> {
     let draw = state.store.games.draw(*id)?.ok_or(ApiError::NotFound("Draw"))?;
-    let closed: Vec<u8> = match state.store.embedded() {
-        Ok(embedded) => embedded.wallets.risk.closed(draw.id)?.into_iter().collect(),
-        Err(_) => Vec::new(),
-    };
+    let risk = state.store.risk.clone();
+    let closed: Vec<u8> = web::block(move || risk.closed(draw.id)).await??.into_iter().collect();
     Ok(HttpResponse::Ok().json(json!({ "data": { "draw_id": draw.id, "closed_numbers": closed } })))
 }

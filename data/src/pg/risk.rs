@@ -1,0 +1,485 @@
+//! The house's risk in cluster mode (docs/decisions/056-draw-risk-row-in-cluster-mode.md): a game's limits hold
+//! when one draw sells on several nodes at once, checked in the purchase batch's own transaction with the same
+//! admission as the embedded store (`crate::risk::DrawRisk`).
+//!
+//! Each draw that sells under limits has a `draw_risk` row (migration 0015). A purchase batch buying into such a
+//! draw locks it `FOR UPDATE` after its wallets and draws, so the batches of one limited draw take turns across
+//! every node, and batches of other draws (or of games without limits) never wait on it. The node keeps the draw's
+//! liability in memory with the number of the last sale it folded in (`sold`); under the lock it folds in the
+//! tickets the other nodes sold since (`draw_risk_sales`), admits or refuses each ticket, numbers the ones it takes
+//! and writes them with the tickets. A refused ticket is never written and moves no money; a batch that fails makes
+//! the node forget the draw, to be read again from its tickets (they are the truth). A new `epoch` (a refund, or
+//! the game's limits just set) makes every node read the draw's tickets again.
+//!
+//! Closed numbers live in the row too: every batch reads them after locking its draws, so a number closed on one
+//! node is refused on every node from the close's commit on (the close locks the draw's row first, so it waits for
+//! the batches already buying into it).
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use serde::Deserialize;
+use serde_json::Value;
+use tokio::sync::{Mutex, OwnedMutexGuard};
+use tokio_postgres::{GenericClient, Transaction};
+
+use super::blocking::PgSync;
+use super::error::PgError;
+use crate::draw::DrawId;
+use crate::error::StoreResult;
+use crate::game::Game;
+use crate::lotto::{Bet, MAX_NUMBER};
+use crate::money::Kobo;
+use crate::risk::{picks, refusal, Breach, Combo, DrawRisk, Exposure, Liability, RiskReport, WorstCase};
+use crate::risk_limits::RiskLimits;
+use crate::seam::{Purchase, PurchaseError};
+use crate::ticket::{Terms, TicketCard};
+
+/// How many draws' liabilities a node keeps in memory (past it, those not in use are forgotten).
+const KEPT: usize = 64;
+
+/// A draw's liability as this node knows it.
+struct Known {
+    risk: DrawRisk,
+    /// The number of the last sale folded in (`draw_risk.sold` then).
+    sold: i64,
+    /// The row's `epoch` when the draw's tickets were read.
+    epoch: i64,
+    /// Which reading of the tickets this is: a search begun on one is never learnt by another.
+    reading: u64,
+}
+
+type Slot = Arc<Mutex<Option<Known>>>;
+
+/// The limited draws' liabilities this node keeps, each behind its own lock: a batch holds it from its row lock to
+/// its commit, the risk desk while it folds in the sales.
+#[derive(Clone, Default)]
+pub struct NodeRisk {
+    draws: Arc<parking_lot::Mutex<HashMap<DrawId, Slot>>>,
+    readings: Arc<AtomicU64>,
+}
+
+impl NodeRisk {
+    fn slot(&self, draw: DrawId) -> Slot {
+        let mut draws = self.draws.lock();
+        if !draws.contains_key(&draw) && draws.len() >= KEPT {
+            draws.retain(|_, slot| Arc::strong_count(slot) > 1);
+        }
+        Arc::clone(draws.entry(draw).or_default())
+    }
+
+    fn next_reading(&self) -> u64 {
+        self.readings.fetch_add(1, Ordering::Relaxed)
+    }
+}
+
+/// What a ticket's risk is read from in its stored record.
+#[derive(Deserialize)]
+struct Sold {
+    bet: Bet,
+    stake_per_line: Kobo,
+    #[serde(default)]
+    terms: Option<Terms>,
+}
+
+fn add_sold(risk: &mut DrawRisk, doc: Value, game: Option<&Game>) {
+    match serde_json::from_value::<Sold>(doc) {
+        Ok(sold) => {
+            let terms = match (sold.terms, game) {
+                (Some(terms), _) => terms,
+                (None, Some(game)) => Terms::of(game, &sold.bet),
+                (None, None) => Terms { multiplier: 0, payout_cap: Kobo::ZERO },
+            };
+            risk.add_sold(&Exposure::of(&sold.bet, sold.stake_per_line, terms, MAX_NUMBER));
+        }
+        Err(e) => tracing::error!(error = %e, "a ticket's record does not read; its risk is not counted"),
+    }
+}
+
+fn closed_of(numbers: Option<Vec<i16>>) -> BTreeSet<u8> {
+    numbers.unwrap_or_default().into_iter().filter_map(|n| u8::try_from(n).ok()).collect()
+}
+
+/// A draw's liability read whole from its tickets still pending.
+async fn read_tickets(
+    client: &impl GenericClient,
+    draw: i64,
+    game: Option<&Game>,
+) -> Result<DrawRisk, tokio_postgres::Error> {
+    let rows = client.query("SELECT doc FROM tickets WHERE draw_id = $1 AND status = 'pending'", &[&draw]).await?;
+    let mut risk = DrawRisk::new(Liability::new(MAX_NUMBER));
+    for row in rows {
+        add_sold(&mut risk, row.get(0), game);
+    }
+    Ok(risk)
+}
+
+/// Folds into `known` the sales numbered after its own up to `upto` (every one of them committed).
+async fn fold(
+    client: &impl GenericClient,
+    draw: i64,
+    known: &mut Known,
+    upto: i64,
+    game: Option<&Game>,
+) -> Result<(), tokio_postgres::Error> {
+    if known.sold >= upto {
+        return Ok(());
+    }
+    let rows = client
+        .query(
+            "SELECT t.doc FROM draw_risk_sales s JOIN tickets t ON t.id = s.ticket_id
+             WHERE s.draw_id = $1 AND s.seq > $2 AND s.seq <= $3",
+            &[&draw, &known.sold, &upto],
+        )
+        .await?;
+    for row in rows {
+        add_sold(&mut known.risk, row.get(0), game);
+    }
+    known.sold = upto;
+    Ok(())
+}
+
+/// One draw of a purchase batch: its game, its closed numbers and, if its game has limits, its liability held.
+struct BatchDraw {
+    game: Option<Game>,
+    closed: BTreeSet<u8>,
+    held: Option<Held>,
+}
+
+/// A limited draw's liability, held from the row lock to the commit.
+struct Held {
+    known: OwnedMutexGuard<Option<Known>>,
+    /// `draw_risk.sold` under the lock: the batch numbers its sales after it.
+    base: i64,
+    /// The tickets admitted, in order.
+    admitted: Vec<i64>,
+}
+
+/// What a purchase batch knows of its draws' risk (see the module's comment). Dropped without `committed`, it makes
+/// the node forget the limited draws it held: their liability may count sales that were not written.
+pub(super) struct BatchRisk {
+    draws: HashMap<i64, BatchDraw>,
+    committed: bool,
+}
+
+impl BatchRisk {
+    /// Reads the batch's draws' games and closed numbers, and locks and brings up to date the liabilities of those
+    /// whose game has limits (in id order: two batches never deadlock). Called after the draws are locked
+    /// `FOR SHARE`, in a statement of its own, so it sees every close and every change of limits committed before.
+    pub(super) async fn read(
+        tx: &Transaction<'_>,
+        node: &NodeRisk,
+        draw_ids: &[i64],
+    ) -> Result<BatchRisk, tokio_postgres::Error> {
+        let mut draws = HashMap::new();
+        for row in tx
+            .query(
+                "SELECT d.id, g.doc, r.closed FROM draws d LEFT JOIN games g ON g.id = d.game_id
+                 LEFT JOIN draw_risk r ON r.draw_id = d.id WHERE d.id = ANY($1)",
+                &[&draw_ids],
+            )
+            .await?
+        {
+            let game = row.get::<_, Option<Value>>(1).and_then(|doc| serde_json::from_value::<Game>(doc).ok());
+            draws.insert(row.get::<_, i64>(0), BatchDraw { game, closed: closed_of(row.get(2)), held: None });
+        }
+        let mut limited: Vec<i64> =
+            draws.iter().filter(|(_, d)| limits_of(d.game.as_ref()).any()).map(|(id, _)| *id).collect();
+        limited.sort_unstable();
+        if limited.is_empty() {
+            return Ok(BatchRisk { draws, committed: false });
+        }
+        let lock =
+            "SELECT draw_id, sold, epoch, closed FROM draw_risk WHERE draw_id = ANY($1) ORDER BY draw_id FOR UPDATE";
+        let mut rows = tx.query(lock, &[&limited]).await?;
+        if rows.len() < limited.len() {
+            // A draw's first sale under limits makes its row (once: a batch inserting it too waits for this one).
+            tx.execute(
+                "INSERT INTO draw_risk (draw_id) SELECT unnest($1::bigint[]) ON CONFLICT DO NOTHING",
+                &[&limited],
+            )
+            .await?;
+            rows = tx.query(lock, &[&limited]).await?;
+        }
+        for row in rows {
+            let (id, sold, epoch): (i64, i64, i64) = (row.get(0), row.get(1), row.get(2));
+            let Some(draw) = draws.get_mut(&id) else { continue };
+            draw.closed = closed_of(row.get(3));
+            let mut known = node.slot(id as DrawId).lock_owned().await;
+            if known.as_ref().is_none_or(|k| k.epoch != epoch) {
+                let risk = read_tickets(tx, id, draw.game.as_ref()).await?;
+                *known = Some(Known { risk, sold, epoch, reading: node.next_reading() });
+            }
+            if let Some(k) = known.as_mut() {
+                fold(tx, id, k, sold, draw.game.as_ref()).await?;
+                k.risk.closed.clone_from(&draw.closed);
+            }
+            draw.held = Some(Held { known, base: sold, admitted: Vec::new() });
+        }
+        Ok(BatchRisk { draws, committed: false })
+    }
+
+    /// Admits a purchase's ticket into its draw's liability under its game's limits, or says why not (with the
+    /// largest stake per line still taken); a draw without limits refuses only its closed numbers. Called last of
+    /// the purchase's checks, so only a sale about to be written counts.
+    pub(super) fn check(&mut self, purchase: &Purchase) -> Result<(), PurchaseError> {
+        let ticket = &purchase.ticket;
+        let Some(draw) = self.draws.get_mut(&(ticket.draw_id as i64)) else { return Ok(()) };
+        let chosen = picks(&ticket.bet);
+        let limits = limits_of(draw.game.as_ref());
+        let Some(held) = draw.held.as_mut() else {
+            let shut: Vec<u8> = chosen.iter().copied().filter(|n| draw.closed.contains(n)).collect();
+            if shut.is_empty() {
+                return Ok(());
+            }
+            let message = Breach::Closed(Combo::of(&shut)).sentence();
+            return Err(PurchaseError::LiabilityLimit { message, largest_stake_per_line: None });
+        };
+        let Some(known) = held.known.as_mut() else {
+            // Not reachable (a held draw is always read): refusing keeps the limits whatever happens.
+            return Err(PurchaseError::LiabilityLimit {
+                message: Breach::Reserve.sentence(),
+                largest_stake_per_line: None,
+            });
+        };
+        let game = draw.game.as_ref();
+        let terms = TicketCard::of(ticket).terms_in(game);
+        let exposure = Exposure::of(&ticket.bet, ticket.stake_per_line, terms, MAX_NUMBER);
+        match known.risk.admit(&limits, &chosen, exposure) {
+            Ok(_) => {
+                held.admitted.push(ticket.id as i64);
+                Ok(())
+            }
+            Err(breach) => {
+                let (message, largest) = refusal(&mut known.risk, &limits, ticket, game, &breach);
+                Err(PurchaseError::LiabilityLimit { message, largest_stake_per_line: largest })
+            }
+        }
+    }
+
+    /// Numbers the admitted tickets after each draw's last sale and records them, in the batch's transaction.
+    pub(super) async fn write(&self, tx: &Transaction<'_>) -> Result<(), tokio_postgres::Error> {
+        let (mut sale_draws, mut seqs, mut tickets, mut draws, mut solds) = (vec![], vec![], vec![], vec![], vec![]);
+        for (id, held) in self.draws.iter().filter_map(|(id, d)| Some((*id, d.held.as_ref()?))) {
+            if held.admitted.is_empty() {
+                continue;
+            }
+            for (at, ticket) in (held.base + 1..).zip(&held.admitted) {
+                sale_draws.push(id);
+                seqs.push(at);
+                tickets.push(*ticket);
+            }
+            draws.push(id);
+            solds.push(held.base + held.admitted.len() as i64);
+        }
+        if draws.is_empty() {
+            return Ok(());
+        }
+        // One statement: the lock is held to the commit, so every round trip here holds up the draw's other sales.
+        tx.execute(
+            "WITH sales AS (INSERT INTO draw_risk_sales (draw_id, seq, ticket_id)
+                            SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]))
+             UPDATE draw_risk r SET sold = v.sold FROM unnest($4::bigint[], $5::bigint[]) AS v (draw_id, sold)
+             WHERE r.draw_id = v.draw_id",
+            &[&sale_draws, &seqs, &tickets, &draws, &solds],
+        )
+        .await?;
+        Ok(())
+    }
+
+    /// The batch committed: the node's liabilities hold its sales, numbered as written.
+    pub(super) fn committed(mut self) {
+        for held in self.draws.values_mut().filter_map(|d| d.held.as_mut()) {
+            let sold = held.base + held.admitted.len() as i64;
+            if let Some(known) = held.known.as_mut() {
+                known.sold = sold;
+            }
+        }
+        self.committed = true;
+    }
+}
+
+impl Drop for BatchRisk {
+    fn drop(&mut self) {
+        if self.committed {
+            return;
+        }
+        for held in self.draws.values_mut().filter_map(|d| d.held.as_mut()) {
+            *held.known = None;
+        }
+    }
+}
+
+fn limits_of(game: Option<&Game>) -> RiskLimits {
+    game.map(|g| g.risk_limits).unwrap_or_default()
+}
+
+/// Tickets left their draws other than by a sale (a cancelled draw's refund): every node reads those draws' tickets
+/// again before it next counts their liability.
+pub(super) async fn tickets_left(tx: &Transaction<'_>, tickets: &[i64]) -> Result<(), tokio_postgres::Error> {
+    tx.execute(
+        "UPDATE draw_risk SET epoch = epoch + 1 WHERE draw_id IN (SELECT DISTINCT draw_id FROM tickets WHERE id = ANY($1))",
+        &[&tickets],
+    )
+    .await?;
+    Ok(())
+}
+
+/// The risk desk's family on PostgreSQL (`seam::Risk`): the node's liabilities, brought up to date from the sales
+/// every node recorded, and the closed numbers in `draw_risk`.
+pub struct PgRisk {
+    sync: PgSync,
+    node: NodeRisk,
+}
+
+/// What the desk needs to finish a report: the liability it is of, the closed numbers, and either the worst case
+/// or the search still to run for it.
+struct Copy {
+    liability: Liability,
+    closed: BTreeSet<u8>,
+    worst: Result<WorstCase, Option<(crate::risk::Refresh, crate::risk::SearchMark, u64)>>,
+    bound: WorstCase,
+}
+
+impl PgRisk {
+    pub fn new(sync: PgSync, node: NodeRisk) -> Self {
+        Self { sync, node }
+    }
+
+    /// The draw's liability as this node keeps it, brought up to date in one snapshot of the database, and what
+    /// the report still needs.
+    fn copy_of(&self, draw: DrawId, game: Option<&Game>) -> StoreResult<Copy> {
+        let (node, game) = (self.node.clone(), game.cloned());
+        self.sync.run(move |pool| async move {
+            let mut known = node.slot(draw).lock_owned().await;
+            let mut conn = pool.get().await?;
+            let tx = conn.transaction().await?;
+            // One snapshot: the row's last sale number and the tickets read agree.
+            tx.batch_execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY").await?;
+            let id = draw as i64;
+            let row = tx.query_opt("SELECT sold, epoch, closed FROM draw_risk WHERE draw_id = $1", &[&id]).await?;
+            let (sold, epoch, closed) = match row {
+                Some(row) => (row.get(0), row.get(1), closed_of(row.get(2))),
+                None => (0, 0, BTreeSet::new()),
+            };
+            if known.as_ref().is_none_or(|k| k.epoch != epoch) {
+                let risk = read_tickets(&*tx, id, game.as_ref()).await?;
+                *known = Some(Known { risk, sold, epoch, reading: node.next_reading() });
+            }
+            let Some(k) = known.as_mut() else { return Err(PgError::Pool("a draw's risk just read".into())) };
+            fold(&*tx, id, k, sold, game.as_ref()).await?;
+            tx.commit().await?;
+            k.risk.closed.clone_from(&closed);
+            let bound = WorstCase { payout: k.risk.bound(), balls: k.risk.last_worst_balls() };
+            let worst = match k.risk.known_worst_case() {
+                Some(worst) => Ok(worst),
+                None => Err(k.risk.begin_search().map(|(plan, mark)| (plan, mark, k.reading))),
+            };
+            Ok(Copy { liability: k.risk.liability.clone(), closed, worst, bound })
+        })
+    }
+
+    /// The report of a draw whose game has no limits: its sales carry no numbers, so its tickets are read whole at
+    /// each look, and its worst case searched for over the whole draw (one look at a time per draw on this node).
+    fn read_whole(&self, draw: DrawId, game: Option<&Game>, limits: RiskLimits) -> StoreResult<RiskReport> {
+        let (node, game) = (self.node.clone(), game.cloned());
+        self.sync.run(move |pool| async move {
+            let one_at_a_time = node.slot(draw).lock_owned().await;
+            let conn = pool.get().await?;
+            let id = draw as i64;
+            let closed = conn.query_opt("SELECT closed FROM draw_risk WHERE draw_id = $1", &[&id]).await?;
+            let mut risk = read_tickets(conn.client(), id, game.as_ref()).await?;
+            risk.closed = closed_of(closed.map(|row| row.get(0)));
+            let report = tokio::task::spawn_blocking(move || {
+                let _one = one_at_a_time;
+                RiskReport::of(&mut risk, &limits)
+            });
+            report.await.map_err(|e| PgError::Pool(e.to_string()))
+        })
+    }
+
+    /// Learns what a search begun on this node's liability found, if it is still the same reading of the tickets.
+    fn finish(&self, draw: DrawId, mark: crate::risk::SearchMark, reading: u64, worst: WorstCase) -> StoreResult<()> {
+        let node = self.node.clone();
+        self.sync.run(move |_| async move {
+            if let Some(known) = node.slot(draw).lock_owned().await.as_mut().filter(|k| k.reading == reading) {
+                known.risk.finish_search(mark, worst);
+            }
+            Ok(())
+        })
+    }
+
+    /// Runs `sql` (an upsert of the draw's row answering its closed numbers) with the draw locked first (`FOR UPDATE`): it waits for the purchase batches
+    /// already buying into the draw, and every later one sees the change.
+    fn change_row(&self, draw: DrawId, sql: &'static str, numbers: Option<Vec<i16>>) -> StoreResult<BTreeSet<u8>> {
+        self.sync.run(move |pool| async move {
+            let mut conn = pool.get().await?;
+            let tx = conn.transaction().await?;
+            let id = draw as i64;
+            tx.execute("SELECT 1 FROM draws WHERE id = $1 FOR UPDATE", &[&id]).await?;
+            let row = match &numbers {
+                Some(numbers) => tx.query_one(sql, &[&id, numbers]).await?,
+                None => tx.query_one(sql, &[&id]).await?,
+            };
+            tx.commit().await?;
+            Ok(closed_of(row.get(0)))
+        })
+    }
+}
+
+impl crate::seam::Risk for PgRisk {
+    fn report(&self, draw: DrawId, game: Option<&Game>) -> StoreResult<RiskReport> {
+        let limits = limits_of(game);
+        if !limits.any() {
+            return self.read_whole(draw, game, limits);
+        }
+        let copy = self.copy_of(draw, game)?;
+        let worst = match copy.worst {
+            Ok(worst) => worst,
+            Err(None) => return Ok(RiskReport::while_searching(&copy.liability, &copy.closed, copy.bound, &limits)),
+            Err(Some((plan, mark, reading))) => {
+                // Off the sale path, on the caller's thread: the sales go on meanwhile.
+                let worst = plan.run(&copy.liability);
+                self.finish(draw, mark, reading, worst)?;
+                worst
+            }
+        };
+        Ok(RiskReport::with_worst(&copy.liability, &copy.closed, worst, &limits))
+    }
+
+    fn closed(&self, draw: DrawId) -> StoreResult<BTreeSet<u8>> {
+        self.sync.run(move |pool| async move {
+            let row = pool
+                .get()
+                .await?
+                .query_opt("SELECT closed FROM draw_risk WHERE draw_id = $1", &[&(draw as i64)])
+                .await?;
+            Ok(closed_of(row.map(|row| row.get(0))))
+        })
+    }
+
+    fn set_closed(&self, draw: DrawId, numbers: &[u8], close: bool) -> StoreResult<BTreeSet<u8>> {
+        let numbers: Vec<i16> = numbers.iter().map(|n| i16::from(*n)).collect();
+        let sql = if close {
+            "INSERT INTO draw_risk (draw_id, closed) VALUES ($1, (SELECT array_agg(DISTINCT n ORDER BY n) FROM unnest($2::smallint[]) n))
+             ON CONFLICT (draw_id) DO UPDATE SET closed =
+               (SELECT array_agg(DISTINCT n ORDER BY n) FROM unnest(draw_risk.closed || $2::smallint[]) n)
+             RETURNING closed"
+        } else {
+            "INSERT INTO draw_risk (draw_id) VALUES ($1)
+             ON CONFLICT (draw_id) DO UPDATE SET closed =
+               coalesce((SELECT array_agg(n ORDER BY n) FROM unnest(draw_risk.closed) n WHERE n <> ALL ($2::smallint[])), '{}')
+             RETURNING closed"
+        };
+        self.change_row(draw, sql, Some(numbers))
+    }
+
+    fn limits_set(&self, draw: DrawId, _game: &Game) -> StoreResult<()> {
+        // Tickets sold while the game had no limits carry no sale number: a new epoch makes every node read the
+        // draw's tickets whole before it next checks a sale against the limits.
+        let sql = "INSERT INTO draw_risk (draw_id, epoch) VALUES ($1, 1)
+                   ON CONFLICT (draw_id) DO UPDATE SET epoch = draw_risk.epoch + 1 RETURNING closed";
+        self.change_row(draw, sql, None).map(|_| ())
+    }
+}
