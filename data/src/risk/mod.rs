@@ -21,5 +21,5 @@ pub use combo::Combo;
 pub use exposure::{picks, Exposure};
 pub use largest::largest_stake;
 pub use liability::Liability;
-pub use report::RiskReport;
+pub use report::{RiskGlance, RiskReport};
 pub use worst::{Bounds, Found, WorstCase};
