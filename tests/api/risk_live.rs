@@ -1,6 +1,6 @@
 //! The risk desk, live (issue 31 item 4): sales on a draw with limits reach the admins' sockets as `risk.updated`
 //! with the figures the desk shows, and a draw whose exact worst case passes the warning share of its reserve raises
-//! one `admin.alert`.
+//! one `admin.alert`; closing or reopening numbers reaches every open play page (`draw.closed_numbers`).
 
 use std::time::Duration;
 
@@ -95,4 +95,23 @@ async fn a_draw_whose_exact_worst_case_passes_the_warning_share_alerts_the_admin
     })
     .await;
     assert_eq!(next["type"], "risk.updated", "{next}");
+}
+
+#[actix_web::test]
+async fn closing_and_reopening_numbers_reaches_every_open_play_page_at_once() {
+    let app = crate::helpers::spawn_app().await;
+    let admin = app.admin("boss@ayolotto.ng").await;
+    let draw = app.quick_draw(60_000, 61_000).await;
+    let mut guest = crate::ws::guest(&app).await;
+    let path = |what: &str| format!("/admin/draws/{}/{what}", draw.id);
+    let body = |numbers: Value| json!({ "numbers": numbers, "reason": "too much riding tonight" });
+
+    assert_eq!(app.post(&path("close-numbers"), body(json!([21, 7])), Some(&admin)).await.status, 200);
+    let closed = until(&mut guest, |m| m["type"] == "draw.closed_numbers").await;
+    assert_eq!(closed["topic"], "draws");
+    assert_eq!(closed["data"], json!({ "draw_id": draw.id, "closed_numbers": [7, 21] }));
+
+    assert_eq!(app.post(&path("reopen-numbers"), body(json!([7])), Some(&admin)).await.status, 200);
+    let reopened = until(&mut guest, |m| m["type"] == "draw.closed_numbers").await;
+    assert_eq!(reopened["data"], json!({ "draw_id": draw.id, "closed_numbers": [21] }));
 }

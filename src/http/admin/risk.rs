@@ -1,12 +1,14 @@
 //! The risk desk's API (docs/decisions/048-exact-liability.md): a draw's live liability against its game's reserve,
 //! and closing or reopening numbers for a draw (audited with a reason). Closing refuses every later sale picking the
-//! number at once. The live liability is the embedded store's (one node); a cluster node answers 409.
+//! number at once, and every open play page hears of it (`draw.closed_numbers`). The live liability is the embedded
+//! store's (one node); a cluster node answers 409.
 
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::json;
 use utoipa::ToSchema;
 
+use ayo_actors::events::{Event, EventKind, Topic};
 use ayo_data::draw::Draw;
 use ayo_data::lotto::{MAX_NUMBER, MIN_NUMBER};
 
@@ -100,6 +102,12 @@ async fn set_closed(
     let draw = find_draw(&state, id)?;
     let closed = embedded(&state)?.wallets.risk.set_closed(draw.id, &numbers, close)?;
     let (action, verb) = if close { ("draw.numbers_closed", "closed") } else { ("draw.numbers_reopened", "reopened") };
+    // Stored and flushed above: every open play page marks them now, before its player picks one.
+    state.bus.publisher().publish(Event {
+        topic: Topic::Draws,
+        kind: EventKind::DrawClosedNumbers,
+        data: json!({ "draw_id": draw.id, "closed_numbers": closed }),
+    });
     let listed: Vec<String> = numbers.iter().map(u8::to_string).collect();
     state.audit(
         Some(&req),
