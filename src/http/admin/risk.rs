@@ -18,8 +18,8 @@ use crate::http::json::JsonBody;
 use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::state::AppState;
 
-/// The share of its reserve a draw's worst case takes (per cent), as last read by the risk desk; the desk alerts
-/// past 80 %.
+/// The share of its reserve a draw's worst case takes (per cent): set here when the desk reads a draw, and after
+/// every sale by the live push (`crate::jobs::risk_live`, the same name).
 const RESERVE_USED: &str = "ayo_risk_reserve_used_percent";
 
 pub fn configure(cfg: &mut ServiceConfig) {
