@@ -62,6 +62,14 @@ pub enum EventKind {
     /// Something an admin must look at now (topic `admin`): `{action, draw_id, message}`.
     #[serde(rename = "admin.alert")]
     AdminAlert,
+    /// Sales changed a draw's liability (topic `admin`, at most one per draw every 250 ms): `{draw_id, game_id,
+    /// tickets, stakes, worst_case_payout, worst_case_known, reserve, reserve_used_percent, past_warning}` (kobo).
+    #[serde(rename = "risk.updated")]
+    RiskUpdated,
+    /// An admin closed or reopened numbers for a draw (topic `draws`, everyone): `{draw_id, closed_numbers}`, the
+    /// draw's closed numbers after the change.
+    #[serde(rename = "draw.closed_numbers")]
+    DrawClosedNumbers,
 }
 
 /// One event to publish: the Hub adds `seq` and serialises it once.

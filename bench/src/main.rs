@@ -23,6 +23,7 @@ mod pg_purchase;
 mod purchase;
 mod rawhttp;
 mod reference;
+mod risk_desk;
 mod seed;
 mod server;
 mod settle;
@@ -141,6 +142,12 @@ enum Scenario {
         #[arg(long, default_value_t = 100_000)]
         messages: usize,
     },
+    /// The risk desk, live: N sales one after another on a game with limits, each timed to the admin's
+    /// `risk.updated` and to the desk's report read after it.
+    RiskDesk {
+        #[arg(long, default_value_t = 200)]
+        sales: usize,
+    },
     /// One load process of `fanout` and `settle` (spawned by them).
     #[command(hide = true)]
     WsWorker(ws_worker::Args),
@@ -183,6 +190,7 @@ fn main() -> anyhow::Result<()> {
         Scenario::Page { no_build } => page::run(no_build),
         Scenario::Lists { draws, entries, requests } => lists::run(draws, entries, requests),
         Scenario::BusSeal { sizes, messages } => bus_seal::run(&sizes, messages),
+        Scenario::RiskDesk { sales } => risk_desk::run(sales),
         Scenario::WsWorker(args) => ws_worker::run(args),
     }
 }

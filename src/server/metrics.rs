@@ -16,9 +16,11 @@
 //!   with this cluster's `AYO_BUS_KEY` —, `stale`, `replayed`; `src/bus/seal.rs`): any increase is someone on NATS
 //!   who is not a node, a node with another key, or clocks apart.
 //!
-//! - `ayo_risk_reserve_used_percent{draw}`: the share of its game's reserve a draw's worst case takes, as the risk
-//!   desk last read it (`src/http/admin/risk.rs`; the desk reads each open draw every few seconds and alerts past
-//!   80 %: alert on the same).
+//! - `ayo_risk_reserve_used_percent{draw}`: the share of its game's reserve a draw's worst case takes, set after
+//!   sales (at most every 250 ms per draw, `src/jobs/risk_live.rs`) and when the desk reads the draw
+//!   (`src/http/admin/risk.rs`). Between searches it is the running upper bound's share; /boss alerts
+//!   (`risk.reserve_warning`) only once the exact figure passes 80 % (docs/decisions/058): alert on the same share,
+//!   over a minute or so rather than one scrape.
 //!
 //! Counters are recorded where things happen through the `metrics` facade; gauges are read when scraped.
 

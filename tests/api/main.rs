@@ -58,6 +58,7 @@ mod rate_limits;
 mod recovery;
 mod responsible_gaming;
 mod risk;
+mod risk_live;
 mod session_end;
 mod sign_up;
 mod smtp;

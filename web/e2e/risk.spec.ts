@@ -57,7 +57,7 @@ test('an admin closes a number: the open play page marks it closed and a purchas
   await expect(desk.getByLabel(new RegExp(`^${PICKS[0]}: .*, closed$`))).toBeVisible();
 
   try {
-    // The player's page was not reloaded: it reads the closed numbers every few seconds.
+    // The player's page was not reloaded: the server pushes the closed numbers to it (draw.closed_numbers).
     await expect(other.page.getByRole('button', { name: `${PICKS[0]}, closed for this draw` })).toBeVisible({
       timeout: 15_000,
     });

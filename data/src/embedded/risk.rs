@@ -7,7 +7,7 @@
 //! truth, when next touched. A draw is kept live only while its game has limits or the risk desk has looked at it:
 //! a sale on any other draw costs only a look-up of its closed numbers (docs/decisions/053-incremental-reserve-check.md).
 
-use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 
 use parking_lot::{Mutex, MutexGuard};
@@ -36,6 +36,9 @@ pub struct Desk {
     touched: VecDeque<DrawId>,
     /// The closed numbers of draws sold without their liability in memory.
     closed: HashMap<DrawId, BTreeSet<u8>>,
+    /// The draws whose liability sales changed since the live push last looked (`RiskDesk::take_changed`): one
+    /// entry per draw however many sales, so the push is coalesced by construction.
+    changed: HashSet<DrawId>,
 }
 
 impl Desk {
@@ -46,6 +49,11 @@ impl Desk {
 
     pub fn get_mut(&mut self, draw: DrawId) -> Option<&mut DrawRisk> {
         self.draws.get_mut(&draw)
+    }
+
+    /// Notes that sales changed a draw's liability (see `changed`).
+    pub fn mark_changed(&mut self, draw: DrawId) {
+        self.changed.insert(draw);
     }
 
     pub fn holds(&self, draw: DrawId) -> bool {
@@ -85,6 +93,11 @@ impl RiskDesk {
         }
         desk.closed.insert(draw, self.closed(draw)?);
         Ok(())
+    }
+
+    /// The draws whose liability changed since the last call, forgotten here: the live push's work list.
+    pub fn take_changed(&self) -> Vec<DrawId> {
+        self.lock().changed.drain().collect()
     }
 
     /// The numbers closed for a draw.

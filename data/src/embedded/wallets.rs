@@ -35,7 +35,7 @@ use crate::ledger::Moved;
 use crate::lotto::MAX_NUMBER;
 use crate::money::Kobo;
 use crate::responsible::SessionMoney;
-use crate::risk::{Admitted, DrawRisk, Exposure, Liability, RiskReport, WorstCase};
+use crate::risk::{Admitted, DrawRisk, Exposure, Liability, RiskGlance, RiskReport, WorstCase};
 use crate::seam::MoneyDay;
 use crate::seam::{
     back_to, refund_entry, settlement_entry, stake_entry, Outcome, PlayerSettlement, Purchase, PurchaseError,
@@ -383,6 +383,11 @@ impl WalletStore {
                 return Err(e.into());
             }
         };
+        // For the risk desk's live push: one set entry per draw, under the lock already held.
+        let mut desk = desk.borrow_mut();
+        for (draw, _) in taken.borrow().iter() {
+            desk.mark_changed(*draw);
+        }
         Ok(answers)
     }
 
@@ -453,6 +458,12 @@ impl WalletStore {
             risk.finish_search(mark, worst);
         }
         Ok(RiskReport::with_worst(&copy, &closed, worst, &limits))
+    }
+
+    /// A draw's headline figures if its liability is in memory, without a search or a load (`RiskGlance`).
+    pub fn risk_glance(&self, draw: DrawId, game: Option<&Game>) -> Option<RiskGlance> {
+        let limits = game.map(|g| g.risk_limits).unwrap_or_default();
+        self.risk.lock().get_mut(draw).map(|risk| RiskGlance::of(risk, &limits))
     }
 
     /// A draw's risk as it stands, loaded if need be, for `f` to read.

@@ -26,5 +26,5 @@ pub use exposure::{picks, Exposure};
 pub use largest::largest_stake;
 pub use liability::Liability;
 pub use refusal::refusal;
-pub use report::RiskReport;
+pub use report::{RiskGlance, RiskReport};
 pub use worst::{Bounds, Found, WorstCase};

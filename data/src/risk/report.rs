@@ -87,15 +87,7 @@ impl RiskReport {
             worst_case_payout: Kobo(worst.payout),
             worst_case_balls: worst.balls,
             reserve: limits.reserve,
-            reserve_used_percent: limits.reserve.map(|r| {
-                if r.is_positive() {
-                    (worst.payout as f64 * 1000.0 / r.as_i64() as f64).round() / 10.0
-                } else if worst.payout > 0 {
-                    100.0
-                } else {
-                    0.0
-                }
-            }),
+            reserve_used_percent: used_percent(worst.payout, limits.reserve),
             stakes: Kobo(l.total_stake()),
             expected_payout: Kobo(expected),
             expected_margin: Kobo(l.total_stake().saturating_sub(expected)),
@@ -108,6 +100,52 @@ impl RiskReport {
             top_pairs: combos(2),
             top_triples: combos(3),
             closed_numbers: closed.iter().copied().collect(),
+        }
+    }
+}
+
+/// The share of `reserve` a worst case of `worst` takes, in per cent to one decimal (`None` without a reserve).
+pub fn used_percent(worst: i64, reserve: Option<Kobo>) -> Option<f64> {
+    reserve.map(|r| {
+        if r.is_positive() {
+            (worst as f64 * 1000.0 / r.as_i64() as f64).round() / 10.0
+        } else if worst > 0 {
+            100.0
+        } else {
+            0.0
+        }
+    })
+}
+
+/// A draw's headline figures, known without a search (O(1) under the risk lock): what the live push to the risk
+/// desk and the reserve gauge carry after sales (`risk.updated`, docs/api-lotto.md).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct RiskGlance {
+    pub tickets: u64,
+    pub stakes: Kobo,
+    /// The exact worst case when `worst_case_known`; otherwise the running upper bound the sales are checked
+    /// against (the exact figure is still to be brought forward over the lines sold since).
+    pub worst_case_payout: Kobo,
+    pub worst_case_known: bool,
+    pub reserve: Option<Kobo>,
+    pub reserve_used_percent: Option<f64>,
+    /// Whether a search for the exact worst case is running now (another would answer at once).
+    #[serde(skip)]
+    pub searching: bool,
+}
+
+impl RiskGlance {
+    pub fn of(risk: &DrawRisk, limits: &RiskLimits) -> RiskGlance {
+        let known = risk.known_worst_case();
+        let worst = known.map_or(risk.bound(), |k| k.payout);
+        RiskGlance {
+            tickets: risk.liability.tickets(),
+            stakes: Kobo(risk.liability.total_stake()),
+            worst_case_payout: Kobo(worst),
+            worst_case_known: known.is_some(),
+            reserve: limits.reserve,
+            reserve_used_percent: used_percent(worst, limits.reserve),
+            searching: risk.is_searching(),
         }
     }
 }

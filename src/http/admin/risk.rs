@@ -1,14 +1,15 @@
 //! The risk desk's API (docs/decisions/048-exact-liability.md): a draw's live liability against its game's reserve,
 //! and closing or reopening numbers for a draw (audited with a reason). Closing refuses every later sale picking the
-//! number at once, on every node: the embedded store keeps the live liability in its one node, a cluster node
-//! brings its own up to date from the sales every node recorded in PostgreSQL
-//! (docs/decisions/056-draw-risk-row-in-cluster-mode.md).
+//! number at once, on every node, and every open play page hears of it (`draw.closed_numbers`): the embedded store
+//! keeps the live liability in its one node, a cluster node brings its own up to date from the sales every node
+//! recorded in PostgreSQL (docs/decisions/056-draw-risk-row-in-cluster-mode.md).
 
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::json;
 use utoipa::ToSchema;
 
+use ayo_actors::events::{Event, EventKind, Topic};
 use ayo_data::draw::Draw;
 use ayo_data::lotto::{MAX_NUMBER, MIN_NUMBER};
 
@@ -18,8 +19,8 @@ use crate::http::json::JsonBody;
 use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::state::AppState;
 
-/// The share of its reserve a draw's worst case takes (per cent), as last read by the risk desk; the desk alerts
-/// past 80 %.
+/// The share of its reserve a draw's worst case takes (per cent): set here when the desk reads a draw, and after
+/// every sale by the live push (`crate::jobs::risk_live`, the same name).
 const RESERVE_USED: &str = "ayo_risk_reserve_used_percent";
 
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -95,6 +96,12 @@ async fn set_closed(
     let (risk, chosen) = (state.store.risk.clone(), numbers.clone());
     let closed = web::block(move || risk.set_closed(draw.id, &chosen, close)).await??;
     let (action, verb) = if close { ("draw.numbers_closed", "closed") } else { ("draw.numbers_reopened", "reopened") };
+    // Stored and flushed above: every open play page marks them now, before its player picks one.
+    state.bus.publisher().publish(Event {
+        topic: Topic::Draws,
+        kind: EventKind::DrawClosedNumbers,
+        data: json!({ "draw_id": draw.id, "closed_numbers": closed }),
+    });
     let listed: Vec<String> = numbers.iter().map(u8::to_string).collect();
     state.audit(
         Some(&req),

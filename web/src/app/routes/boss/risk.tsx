@@ -6,7 +6,8 @@ import { RISK_REFRESH_MS } from '@/features/admin/api/draw-risk';
 
 /**
  * /boss/risk: the risk desk, one panel per game's draw on sale (worst case against the reserve, heat map, riskiest
- * pairs and triples, closing numbers). Each panel is read again every few seconds.
+ * pairs and triples, closing numbers). Each panel follows the server's `risk.updated` pushes, and polls while the
+ * socket is down.
  */
 export function Component() {
   const games = useGames();
@@ -15,7 +16,8 @@ export function Component() {
     <section aria-labelledby="page-heading" className="risk-desk">
       <PageHeading>Risk</PageHeading>
       <p className="admin-note">
-        Figures in naira, gross of tax, read again every {RISK_REFRESH_MS / 1000} seconds.
+        Figures in naira, gross of tax, updated as tickets sell (read every {RISK_REFRESH_MS / 1000} seconds while
+        the live connection is down).
       </p>
       {games.data ? (
         selling.length === 0 ? (

@@ -1,15 +1,16 @@
 /**
  * The risk desk's API (docs/decisions/048-exact-liability.md, 053): GET /admin/draws/{id}/risk, a draw's live
- * liability, polled every few seconds while the page is open (there is no admin event stream for it), and
- * POST /admin/draws/{id}/close-numbers or /reopen-numbers `{numbers, reason}` (audited).
+ * liability, read again when the server pushes `risk.updated` for the draw (see `useLiveDrawRisk`) and polled every
+ * few seconds only while the socket is down, and POST /admin/draws/{id}/close-numbers or /reopen-numbers
+ * `{numbers, reason}` (audited).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiError } from '@/lib/api-client';
 
-/** How often an open draw's risk is read again while the desk shows it. */
+/** How often an open draw's risk is read again while the desk shows it and the socket is down. */
 export const RISK_REFRESH_MS = 3_000;
 
-/** The share of its reserve past which a draw is flagged (the server's `risk_reserve_warning` metric uses the same). */
+/** The share of its reserve past which a draw is flagged (the server's `risk.reserve_warning` alert uses the same). */
 export const RESERVE_WARNING_PERCENT = 80;
 
 export type NumberRisk = { number: number; stake: number; payout: number };
@@ -53,16 +54,56 @@ export function getDrawRisk(drawId: number, signal?: AbortSignal) {
     .then((response) => response.data);
 }
 
-export function drawRiskQueryOptions(drawId: number) {
+/** `poll`: how often to read it again (false while the server pushes `risk.updated`). */
+export function drawRiskQueryOptions(drawId: number, poll: number | false = RISK_REFRESH_MS) {
   return queryOptions({
     queryKey: drawRiskKey(drawId),
     queryFn: ({ signal }) => getDrawRisk(drawId, signal),
-    refetchInterval: RISK_REFRESH_MS,
+    refetchInterval: poll,
   });
 }
 
-export function useDrawRisk(drawId: number) {
-  return useQuery(drawRiskQueryOptions(drawId));
+export function useDrawRisk(drawId: number, poll: number | false = RISK_REFRESH_MS) {
+  return useQuery(drawRiskQueryOptions(drawId, poll));
+}
+
+/** `risk.updated`'s `data` (topic `admin`, at most one per draw every 250 ms after sales; kobo). */
+export type RiskUpdated = {
+  draw_id: number;
+  game_id: number;
+  tickets: number;
+  stakes: number;
+  /** The exact worst case when `worst_case_known`, else the running upper bound the sales are checked against. */
+  worst_case_payout: number;
+  worst_case_known: boolean;
+  reserve: number | null;
+  reserve_used_percent: number | null;
+  past_warning: boolean;
+};
+
+export function isRiskUpdated(value: unknown): value is RiskUpdated {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as RiskUpdated).draw_id === 'number' &&
+    typeof (value as RiskUpdated).tickets === 'number'
+  );
+}
+
+/**
+ * The desk's report with a push's figures in: tickets and stakes always (they are exact), the worst case as the
+ * push gives it (an upper bound is shown as "at most" until the report is read again).
+ */
+export function withPush(risk: DrawRisk, push: RiskUpdated): DrawRisk {
+  return {
+    ...risk,
+    tickets: push.tickets,
+    stakes: push.stakes,
+    worst_case_payout: push.worst_case_payout,
+    worst_case_searching: !push.worst_case_known,
+    reserve: push.reserve,
+    reserve_used_percent: push.reserve_used_percent,
+  };
 }
 
 export type CloseNumbers = { drawId: number; numbers: number[]; reason: string; close: boolean };

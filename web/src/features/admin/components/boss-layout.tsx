@@ -7,6 +7,7 @@ import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { LicenceMissingBanner } from '@/features/admin/components/settings/licence-missing-banner';
 import { useLiveQueues } from '@/features/admin/hooks/use-live-queues';
+import { useRiskAlerts } from '@/features/admin/hooks/use-risk-alerts';
 import { queueOf } from './queue-links';
 import { logout } from '@/lib/auth';
 import { useAuth } from '@/lib/session';
@@ -43,6 +44,7 @@ export function currentOf(pathname: string, link: (typeof LINKS)[number]): 'page
 export function BossLayout() {
   const { user } = useAuth();
   const queues = useLiveQueues().data;
+  useRiskAlerts();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();

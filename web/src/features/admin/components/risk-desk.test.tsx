@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { routeFetch } from '@/testing/money';
@@ -6,6 +6,7 @@ import { renderUi } from '@/testing/render-ui';
 import type { DrawRisk } from '@/features/admin/api/draw-risk';
 import { DrawRiskPanel, parseNumbers } from './risk-desk';
 import { signedInAsAdmin } from '@/testing/admin-session';
+import { latestSocket } from '@/testing/live-socket';
 
 function report(overrides: Partial<DrawRisk> = {}): DrawRisk {
   const seven = { number: 7, stake: 10_000, payout: 2_400_000 };
@@ -92,6 +93,54 @@ describe('the risk desk', () => {
     await userEvent.type(screen.getByLabelText('Numbers'), '7');
     await userEvent.click(screen.getByRole('button', { name: 'Reopen numbers' }));
     expect(await screen.findByText('Give a reason')).toBeInTheDocument();
+  });
+
+  it('follows risk.updated for its draw at once, then reads the full report again', async () => {
+    // The second read is held until the test lets it answer, so the push's own figures can be seen first.
+    let answer: (risk: DrawRisk) => void = () => undefined;
+    let reads = 0;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      const path = String(input).replace(/^https?:\/\/[^/]+/, '').replace(/^\/api\/v1/, '');
+      if (path !== '/admin/draws/42/risk') return new Response('{}', { status: 404 });
+      reads += 1;
+      const risk =
+        reads === 1 ? report({ reserve_used_percent: 40 }) : await new Promise<DrawRisk>((done) => (answer = done));
+      return new Response(JSON.stringify({ data: risk }), { headers: { 'Content-Type': 'application/json' } });
+    });
+    renderUi(<DrawRiskPanel drawId={42} title="Peak: draw #42" />);
+    await screen.findByText('₦5,000.00 on 12 tickets');
+    act(() => latestSocket().open());
+    const push = (draw: number, tickets: number, seq: number) => ({
+      type: 'risk.updated',
+      topic: 'admin',
+      seq,
+      data: {
+        draw_id: draw,
+        game_id: 1,
+        tickets,
+        stakes: 600_000,
+        worst_case_payout: 9_000_000,
+        worst_case_known: false,
+        reserve: 10_000_000,
+        reserve_used_percent: 90,
+        past_warning: false,
+      },
+    });
+    act(() => latestSocket().serverSends(push(7, 99, 1)));
+    expect(screen.queryByText(/on 99 tickets/)).not.toBeInTheDocument();
+    expect(reads).toBe(1);
+    act(() => latestSocket().serverSends(push(42, 13, 2)));
+    expect(await screen.findByText('₦6,000.00 on 13 tickets')).toBeInTheDocument();
+    expect(screen.getByText('₦90,000.00')).toBeInTheDocument();
+    expect(screen.getByText(/at most: the exact figure is still being worked out/)).toBeInTheDocument();
+    await waitFor(() => expect(reads).toBe(2));
+    // A second push while the read is under way does not start another.
+    act(() => latestSocket().serverSends(push(42, 14, 3)));
+    expect(await screen.findByText('₦6,000.00 on 14 tickets')).toBeInTheDocument();
+    expect(reads).toBe(2);
+    act(() => answer(report({ tickets: 14, stakes: 600_000, top_pairs: [{ numbers: [7, 30], payout: 7_000_000 }] })));
+    expect(await screen.findByText('7 and 30: ₦70,000.00')).toBeInTheDocument();
+    expect(screen.queryByText(/at most/)).not.toBeInTheDocument();
   });
 
   it('reads numbers typed with commas or spaces', () => {

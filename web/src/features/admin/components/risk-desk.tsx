@@ -2,8 +2,8 @@
  * The risk desk (docs/decisions/048-exact-liability.md, 053): for one open draw, its worst case against the game's
  * reserve (with an alert past the warning share), stakes and expected margin, a heat map of the 90 numbers (a table:
  * each cell names its number and what rides on it, the shade only helps), the riskiest pairs and triples, and a form
- * to close or reopen numbers with a reason (audited). Read again every few seconds while shown (no admin event
- * stream carries it).
+ * to close or reopen numbers with a reason (audited). Live: updated from the server's `risk.updated` pushes, polled
+ * only while the socket is down (`useLiveDrawRisk`).
  */
 import { type FormEvent, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
@@ -16,8 +16,8 @@ import {
   pastWarning,
   RESERVE_WARNING_PERCENT,
   useCloseNumbers,
-  useDrawRisk,
 } from '@/features/admin/api/draw-risk';
+import { useLiveDrawRisk } from '@/features/admin/hooks/use-live-draw-risk';
 import { LoadFailed } from '@/features/admin/components/admin-ui';
 import './risk-desk.css';
 
@@ -235,7 +235,7 @@ export function CloseNumbersForm({ drawId }: { drawId: number }) {
 
 /** One open draw's panel on the desk. */
 export function DrawRiskPanel({ drawId, title }: { drawId: number; title: string }) {
-  const risk = useDrawRisk(drawId);
+  const risk = useLiveDrawRisk(drawId);
   return (
     <section className="risk-desk__draw" aria-labelledby={`risk-${drawId}-title`}>
       <h2 id={`risk-${drawId}-title`}>{title}</h2>

@@ -7,6 +7,8 @@ import { toastStore } from '@/lib/toast-store';
 import { errorDialogStore } from '@/lib/error-dialog-store';
 import { authDialogStore } from '@/lib/auth-dialogs';
 import { createQueryClient } from '@/lib/query-client';
+import { getRealtimeClient } from '@/lib/realtime-client';
+import { latestSocket } from '@/testing/live-socket';
 import { clearSession, getSession, saveLogin } from '@/lib/session';
 import { makeLogin, makeUser, mockFetch } from '@/testing/data';
 import type { Draw, GameDetail, Ticket } from '@/types/lotto';
@@ -287,5 +289,44 @@ describe('the bet slip', () => {
     expect(shut).toHaveAttribute('aria-pressed', 'false');
     await pick(user, 7);
     expect(screen.getByRole('button', { name: '7' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('marks numbers closed or reopened the moment the server pushes draw.closed_numbers for its draw', async () => {
+    let reads = 0;
+    const { fetchMock } = mockFetch({
+      'GET /draws/31/closed-numbers': () => {
+        reads += 1;
+        return { body: { data: { draw_id: 31, closed_numbers: [21] } } };
+      },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const client = getRealtimeClient();
+    client.start();
+    try {
+      act(() => latestSocket().open());
+      renderSlip();
+      await screen.findByRole('button', { name: '21, closed for this draw' });
+      const push = (draw: number, closed: number[], seq: number) =>
+        act(() =>
+          latestSocket().serverSends({
+            type: 'draw.closed_numbers',
+            topic: 'draws',
+            seq,
+            data: { draw_id: draw, closed_numbers: closed },
+          }),
+        );
+      push(99, [7], 1);
+      expect(screen.getByRole('button', { name: '7' })).toBeInTheDocument();
+      push(31, [7, 21], 2);
+      expect(await screen.findByRole('button', { name: '7, closed for this draw' })).toHaveAttribute(
+        'aria-disabled',
+        'true',
+      );
+      push(31, [7], 3);
+      expect(await screen.findByRole('button', { name: '21' })).not.toHaveAttribute('aria-disabled', 'true');
+      expect(reads).toBe(1);
+    } finally {
+      client.stop();
+    }
   });
 });
