@@ -1,4 +1,5 @@
-//! One WebSocket connection, as a task: register with the Hub, send a snapshot, then forward the Hub's events.
+//! One WebSocket connection, as a task: register with the Hub, send a snapshot, then forward the Hub's events (and a
+//! fresh snapshot whenever the Hub says events may have been lost: `hub::RESYNC`).
 //!
 //! Backpressure: the Hub `try_send`s into this connection's bounded queue and lets go of it when it is full; the
 //! session notices the queue closing and closes the socket at once (its backlog is stale: the client reconnects to
@@ -14,9 +15,10 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use ayo_actors::hub::{
-    self, Authenticate, ConnId, Connect, Disconnect, Hub, Inbox, SettledForm, SERVER_RESTARTING, SESSION_ENDED,
+    self, Authenticate, ConnId, Connect, Disconnect, Hub, Inbox, SettledForm, RESYNC, SERVER_RESTARTING,
+    SESSION_ENDED,
 };
-use ayo_data::user::Role;
+use ayo_data::user::{Role, UserId, UserStatus};
 
 use crate::error::ApiError;
 use crate::http::extract::session_for_token;
@@ -89,6 +91,9 @@ enum ClientMessage {
 enum End {
     /// The Hub let go of the queue: too far behind.
     Lagging,
+    /// Events may have been lost (`hub::Resync`) and a whole snapshot could not be read now: the client reconnects
+    /// (with its backoff) and reads one then.
+    Unsynced,
     /// The server is shutting down (SIGTERM).
     Restarting,
     /// The signed-in session ended: its token expired, or the account logged out, changed its password or was
@@ -116,12 +121,19 @@ impl Drop for Registration {
     }
 }
 
+/// Who a socket signed in as: enough to read their snapshot again, and to tell whether their session has ended since.
+#[derive(Clone, Copy)]
+struct SignedIn {
+    user_id: UserId,
+    token_version: u32,
+}
+
 struct Connection<O> {
     state: web::Data<AppState>,
     session: O,
     id: ConnId,
-    /// Only whether `auth` succeeded: the user is reloaded when needed, never kept per socket.
-    authenticated: bool,
+    /// Whom `auth` signed in, if it did: the user is reloaded when needed, never kept per socket.
+    signed_in: Option<SignedIn>,
     /// When the token the socket signed in with expires: its private topics end then. Before `auth`, when a socket
     /// admitted past its address's guest cap must have signed in (`admission::SIGN_IN_WITHIN`).
     expires: Option<tokio::time::Instant>,
@@ -137,7 +149,7 @@ pub(crate) async fn run(state: web::Data<AppState>, session: impl Outgoing, mut 
     let expires = seat.waiting().then(|| tokio::time::Instant::now() + admission::SIGN_IN_WITHIN);
     // Built before the first await: an argument moved into it only then would be kept beside it across that await.
     let mut connection =
-        Connection { state, session, id, authenticated: false, expires, last_heard: Instant::now(), seat };
+        Connection { state, session, id, signed_in: None, expires, last_heard: Instant::now(), seat };
     // Registered before the snapshot is read, so an event persisted after that read is in the queue.
     if Box::pin(connection.state.hub.send(Connect { id, sender })).await.is_err() {
         tracing::error!("the hub is not running; closing a new socket");
@@ -162,12 +174,13 @@ impl<O: Outgoing> Connection<O> {
                 event = inbox.recv() => match event {
                     Some(text) if &*text == SESSION_ENDED => Err(End::SessionEnded),
                     Some(text) if &*text == SERVER_RESTARTING => Err(End::Restarting),
+                    Some(text) if &*text == RESYNC && !inbox.is_closed() => Box::pin(self.resync()).await,
                     // A closed queue with a backlog means the Hub dropped us: the backlog is stale, skip it.
                     Some(text) if !inbox.is_closed() => self.send(&text).await,
                     _ => Err(End::Lagging),
                 },
                 // One deadline serves both: a guest admitted past its address's cap has none from a token.
-                () = expiry(self.expires) => Err(if self.authenticated { End::SessionEnded } else { End::Crowded }),
+                () = expiry(self.expires) => Err(if self.signed_in.is_some() { End::SessionEnded } else { End::Crowded }),
                 frame = stream.recv() => match frame {
                     Some(Ok(message)) => {
                         self.last_heard = Instant::now();
@@ -208,7 +221,7 @@ impl<O: Outgoing> Connection<O> {
     }
 
     async fn authenticate(&mut self, token: &str, settled: SettledForm) -> Result<(), End> {
-        if self.authenticated {
+        if self.signed_in.is_some() {
             return self.send_error("Already signed in; reconnect to change account", None).await;
         }
         let (user, expires_at) = match session_for_token(&self.state, token) {
@@ -238,7 +251,7 @@ impl<O: Outgoing> Connection<O> {
             // Not registered any more: the Hub dropped this connection as a laggard.
             Ok(false) | Err(_) => return Err(End::Lagging),
         }
-        self.authenticated = true;
+        self.signed_in = Some(SignedIn { user_id: user.id, token_version: user.token_version });
         // A token is valid through its `exp` second (whole seconds): its socket ends when requests start failing.
         let left = (expires_at + chrono::Duration::seconds(1) - chrono::Utc::now()).to_std().unwrap_or_default();
         self.expires = Some(tokio::time::Instant::now() + left);
@@ -247,6 +260,29 @@ impl<O: Outgoing> Connection<O> {
 
     async fn send_snapshot(&mut self, user: Option<&ayo_data::user::User>) -> Result<(), End> {
         let data = snapshot(&self.state, user);
+        self.send(&envelope("snapshot", data)).await
+    }
+
+    /// Events may have been lost on their way to this node (`hub::Resync`): a fresh snapshot, read now, replaces
+    /// whatever the client holds. A signed-in socket's account is read again first: if its session ended meanwhile
+    /// (the news of it may have been lost with the rest), the socket ends as it would have.
+    async fn resync(&mut self) -> Result<(), End> {
+        let Some(signed_in) = self.signed_in else { return self.send_snapshot(None).await };
+        let user = match self.state.store.users.get(signed_in.user_id) {
+            Ok(Some(user)) if user.token_version == signed_in.token_version && user.status != UserStatus::Suspended => {
+                user
+            }
+            Ok(_) => return Err(End::SessionEnded),
+            Err(e) => {
+                tracing::warn!(user = signed_in.user_id, error = format!("{e:#}"), "account not read for a resync");
+                return Err(End::Unsynced);
+            }
+        };
+        let data = snapshot(&self.state, Some(&user));
+        // A snapshot whose wallet could not be read would leave the balance unknown: better a reconnect.
+        if data["wallet"].is_null() {
+            return Err(End::Unsynced);
+        }
         self.send(&envelope("snapshot", data)).await
     }
 
@@ -266,6 +302,7 @@ impl<O: Outgoing> Connection<O> {
     async fn close(self, end: End) {
         let reason: Option<CloseReason> = match end {
             End::Lagging => Some((CloseCode::Again, "too far behind; reconnect for a fresh snapshot").into()),
+            End::Unsynced => Some((CloseCode::Again, "events were lost; reconnect for a fresh snapshot").into()),
             End::SessionEnded => Some((CloseCode::Policy, "session ended; sign in again").into()),
             End::Restarting => Some((CloseCode::Restart, "server restarting; reconnect").into()),
             End::Silent => Some((CloseCode::Away, "no heartbeat").into()),
