@@ -1,6 +1,6 @@
 //! Cluster mode under faults (issue 33): three real `ayo serve --store --bus` nodes, each in its own network
-//! namespace, on one PostgreSQL and one NATS, while players buy and watch their wallets on sockets and draws close
-//! and settle. Each fault is made alone first, on a healthy cluster, and healed; then a random schedule (seeded, the
+//! namespace, on one PostgreSQL and one NATS, while players buy, deposit (through the sandbox gateway's pages) and
+//! withdraw, and watch their wallets on sockets, and draws close and settle. Each fault is made alone first, on a healthy cluster, and healed; then a random schedule (seeded, the
 //! seed printed) repeats them. After the run everything that must hold is checked through the database and the
 //! public API, and the purchases per second and p99 of every phase are printed next to the fault-free figure.
 //!
@@ -261,10 +261,17 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
     let mut settling = vec![first];
 
     let record = Arc::new(Record::default());
-    let mut tasks = Vec::new();
+    let (mut tasks, mut watchers) = (Vec::new(), Vec::new());
     let mut watches = Vec::new();
     for (i, player) in players.iter().enumerate() {
         let home = i % NODES;
+        tasks.push(tokio::spawn(players::bank(
+            record.clone(),
+            urls.clone(),
+            (home + 2) % NODES,
+            player.id,
+            player.token.clone(),
+        )));
         tasks.push(tokio::spawn(players::buy(
             record.clone(),
             urls.clone(),
@@ -274,7 +281,7 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
             draws.clone(),
         )));
         let seen = Arc::new(Watch::default());
-        tasks.push(tokio::spawn(players::watch(
+        watchers.push(tokio::spawn(players::watch(
             record.clone(),
             urls.clone(),
             (home + 1) % NODES,
@@ -307,22 +314,25 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
         }
     }
     record.stop.store(true, Ordering::SeqCst);
-    let (buyers, watchers): (Vec<_>, Vec<_>) = tasks.into_iter().enumerate().partition(|(i, _)| i % 2 == 0);
-    for (_, buyer) in buyers {
-        let _ = tokio::time::timeout(Duration::from_secs(15), buyer).await;
+    for task in tasks {
+        let _ = tokio::time::timeout(Duration::from_secs(15), task).await;
     }
 
     // The figures, every phase against the fault-free one.
-    println!("\n| phase | purchases/s | p99 ms | max ms | 503s | unanswered | 5xx/unexpected |\n|---|---|---|---|---|---|---|");
+    println!(
+        "\n| phase | purchases/s | p99 ms | max ms | deposits + withdrawals | 503s | unanswered | 5xx/unexpected |\n\
+         |---|---|---|---|---|---|---|---|"
+    );
     let tallies = record.tallies.lock().expect("tallies").clone();
     let mut wrong = Vec::new();
     for (i, (name, took)) in phases.iter().enumerate() {
         let tally = tallies.get(&i).cloned().unwrap_or_default();
         println!(
-            "| {name} | {:.0} | {:.0} | {:.0} | {} | {} | {} |",
+            "| {name} | {:.0} | {:.0} | {:.0} | {} | {} | {} | {} |",
             tally.latencies.len() as f64 / took.as_secs_f64(),
             players::percentile(&tally.latencies, 99.0),
             players::percentile(&tally.latencies, 100.0),
+            tally.money_moves,
             tally.unavailable,
             tally.no_answer,
             tally.wrong.len()
@@ -352,6 +362,8 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
     }
     problems.extend(checks::acknowledged_purchases_are_stored(&db, &record).await);
     problems.extend(checks::books_balance(&db, &url).await);
+    let (money_problems, paid_pending) = checks::money_moves_are_stored_once(&db, &record).await;
+    problems.extend(money_problems);
     let mut residual: Vec<String> = Vec::new();
     // Each player's socket converges on the balance a fresh read gives (no lost `wallet.updated` left unhealed).
     let converged_by = Instant::now() + Duration::from_secs(20);
@@ -378,7 +390,7 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
         }
     }
     record.stop_watching.store(true, Ordering::SeqCst);
-    for (_, watcher) in watchers {
+    for watcher in watchers {
         let _ = tokio::time::timeout(Duration::from_secs(5), watcher).await;
     }
     // The stale leader was refused: every lease taken anew under a higher fence, and the frozen holder said so.
@@ -403,6 +415,12 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
         eprintln!("faults: KNOWN RESIDUAL, sockets left stale by lost bus messages:\n  {}", residual.join("\n  "));
     }
     let acked = record.acked.lock().expect("acked").len();
+    let (deposits, withdrawals) =
+        (record.deposits.lock().expect("deposits").len(), record.withdrawals.lock().expect("withdrawals").len());
+    eprintln!(
+        "faults: {deposits} deposits seen credited, {withdrawals} withdrawals acknowledged; {paid_pending} paid \
+         deposits still pending (their player left before the deposit page said so)"
+    );
     let reconnects: u64 = watches.iter().map(|(_, s)| s.reconnects.load(Ordering::SeqCst)).sum();
     let resyncs: u64 = watches.iter().map(|(_, s)| s.resyncs.load(Ordering::SeqCst)).sum();
     eprintln!(

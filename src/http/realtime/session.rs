@@ -35,6 +35,10 @@ pub const CLIENT_TIMEOUT: Duration = Duration::from_secs(45);
 /// How long handing one frame to the socket may take. The socket buffers a few frames, so this only runs out when
 /// the client has stopped reading altogether.
 pub const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+/// How often a socket tries again to read the fresh snapshot a resync asks for, when the store does not answer.
+pub const RESYNC_RETRY: Duration = Duration::from_secs(2);
+/// How long a socket keeps trying before it closes, so its client reconnects (elsewhere, perhaps) for a snapshot.
+pub const RESYNC_PATIENCE: Duration = Duration::from_secs(30);
 
 /// GET /api/v1/ws on a connection that served HTTP first: upgrades through actix-ws and leaves the connection to
 /// its own task. (A connection whose first request is the upgrade never gets here: `crate::server::front` hands it to the
@@ -91,9 +95,12 @@ enum ClientMessage {
 enum End {
     /// The Hub let go of the queue: too far behind.
     Lagging,
-    /// Events may have been lost (`hub::Resync`) and a whole snapshot could not be read now: the client reconnects
-    /// (with its backoff) and reads one then.
+    /// Events may have been lost (`hub::Resync`) and no whole snapshot could be read for `RESYNC_PATIENCE`: the
+    /// client reconnects (with its backoff) and reads one then.
     Unsynced,
+    /// `auth` could not be checked (the store did not answer): the client reconnects and signs in again, rather than
+    /// staying a guest that hears nothing of its wallet.
+    Unavailable,
     /// The server is shutting down (SIGTERM).
     Restarting,
     /// The signed-in session ended: its token expired, or the account logged out, changed its password or was
@@ -140,6 +147,8 @@ struct Connection<O> {
     last_heard: Instant,
     /// Its place among the sockets (`admission`): given back when the connection ends.
     seat: Seat,
+    /// A resync whose snapshot could not be read yet: when to try again, and since when it has been trying.
+    resync_due: Option<(tokio::time::Instant, tokio::time::Instant)>,
 }
 
 /// Serves one socket until it ends, whichever stack carries it.
@@ -149,7 +158,16 @@ pub(crate) async fn run(state: web::Data<AppState>, session: impl Outgoing, mut 
     let expires = seat.waiting().then(|| tokio::time::Instant::now() + admission::SIGN_IN_WITHIN);
     // Built before the first await: an argument moved into it only then would be kept beside it across that await.
     let mut connection =
-        Connection { state, session, id, signed_in: None, expires, last_heard: Instant::now(), seat };
+        Connection {
+        state,
+        session,
+        id,
+        signed_in: None,
+        expires,
+        last_heard: Instant::now(),
+        seat,
+        resync_due: None,
+    };
     // Registered before the snapshot is read, so an event persisted after that read is in the queue.
     if Box::pin(connection.state.hub.send(Connect { id, sender })).await.is_err() {
         tracing::error!("the hub is not running; closing a new socket");
@@ -174,12 +192,20 @@ impl<O: Outgoing> Connection<O> {
                 event = inbox.recv() => match event {
                     Some(text) if &*text == SESSION_ENDED => Err(End::SessionEnded),
                     Some(text) if &*text == SERVER_RESTARTING => Err(End::Restarting),
-                    Some(text) if &*text == RESYNC && !inbox.is_closed() => Box::pin(self.resync()).await,
+                    Some(text) if &*text == RESYNC && !inbox.is_closed() => {
+                        // A retry already waiting keeps its patience: a loss reported again does not extend it.
+                        let since = self.resync_due.take().map_or_else(tokio::time::Instant::now, |(_, since)| since);
+                        Box::pin(self.resync(since)).await
+                    }
                     // A closed queue with a backlog means the Hub dropped us: the backlog is stale, skip it.
                     Some(text) if !inbox.is_closed() => self.send(&text).await,
                     _ => Err(End::Lagging),
                 },
                 // One deadline serves both: a guest admitted past its address's cap has none from a token.
+                () = expiry(self.resync_due.map(|(at, _)| at)) => {
+                    let since = self.resync_due.take().map_or_else(tokio::time::Instant::now, |(_, since)| since);
+                    Box::pin(self.resync(since)).await
+                }
                 () = expiry(self.expires) => Err(if self.signed_in.is_some() { End::SessionEnded } else { End::Crowded }),
                 frame = stream.recv() => match frame {
                     Some(Ok(message)) => {
@@ -232,7 +258,8 @@ impl<O: Outgoing> Connection<O> {
                     ApiError::Suspended => Some("SUSPENDED"),
                     ApiError::Internal(cause) => {
                         tracing::error!(error = format!("{cause:#}"), "socket auth failed");
-                        None
+                        self.send_error(&e.to_string(), None).await?;
+                        return Err(End::Unavailable);
                     }
                     _ => None,
                 };
@@ -265,25 +292,31 @@ impl<O: Outgoing> Connection<O> {
 
     /// Events may have been lost on their way to this node (`hub::Resync`): a fresh snapshot, read now, replaces
     /// whatever the client holds. A signed-in socket's account is read again first: if its session ended meanwhile
-    /// (the news of it may have been lost with the rest), the socket ends as it would have.
-    async fn resync(&mut self) -> Result<(), End> {
+    /// (the news of it may have been lost with the rest), the socket ends as it would have. When the store does not
+    /// answer (the loss often comes with a cut that touched it too) the socket stays open, hearing events as ever, and
+    /// tries again every `RESYNC_RETRY`; after `RESYNC_PATIENCE` (counted from `since`) it closes for a reconnect.
+    async fn resync(&mut self, since: tokio::time::Instant) -> Result<(), End> {
         let Some(signed_in) = self.signed_in else { return self.send_snapshot(None).await };
         let user = match self.state.store.users.get(signed_in.user_id) {
             Ok(Some(user)) if user.token_version == signed_in.token_version && user.status != UserStatus::Suspended => {
-                user
+                Some(user)
             }
             Ok(_) => return Err(End::SessionEnded),
             Err(e) => {
                 tracing::warn!(user = signed_in.user_id, error = format!("{e:#}"), "account not read for a resync");
-                return Err(End::Unsynced);
+                None
             }
         };
-        let data = snapshot(&self.state, Some(&user));
-        // A snapshot whose wallet could not be read would leave the balance unknown: better a reconnect.
-        if data["wallet"].is_null() {
-            return Err(End::Unsynced);
+        let data = user.map(|user| snapshot(&self.state, Some(&user)));
+        // A snapshot whose wallet could not be read would leave the balance unknown: not sent, tried again.
+        match data.filter(|data| !data["wallet"].is_null()) {
+            Some(data) => self.send(&envelope("snapshot", data)).await,
+            None if since.elapsed() < RESYNC_PATIENCE => {
+                self.resync_due = Some((tokio::time::Instant::now() + RESYNC_RETRY, since));
+                Ok(())
+            }
+            None => Err(End::Unsynced),
         }
-        self.send(&envelope("snapshot", data)).await
     }
 
     async fn send_error(&mut self, message: &str, code: Option<&str>) -> Result<(), End> {
@@ -303,6 +336,7 @@ impl<O: Outgoing> Connection<O> {
         let reason: Option<CloseReason> = match end {
             End::Lagging => Some((CloseCode::Again, "too far behind; reconnect for a fresh snapshot").into()),
             End::Unsynced => Some((CloseCode::Again, "events were lost; reconnect for a fresh snapshot").into()),
+            End::Unavailable => Some((CloseCode::Again, "could not sign in just now; reconnect and try again").into()),
             End::SessionEnded => Some((CloseCode::Policy, "session ended; sign in again").into()),
             End::Restarting => Some((CloseCode::Restart, "server restarting; reconnect").into()),
             End::Silent => Some((CloseCode::Away, "no heartbeat").into()),
@@ -327,7 +361,7 @@ fn envelope(kind: &str, data: Value) -> String {
     json!({ "type": kind, "topic": kind, "seq": 0, "data": data }).to_string()
 }
 
-/// Resolves at `at`; never for a guest within its address's cap.
+/// Resolves at `at`; never for `None` (a guest within its address's cap, no resync waiting).
 async fn expiry(at: Option<tokio::time::Instant>) {
     match at {
         Some(at) => tokio::time::sleep_until(at).await,
