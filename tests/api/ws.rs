@@ -463,12 +463,14 @@ async fn a_socket_whose_session_ended_while_events_were_lost_is_closed_at_the_re
     let mut ada_socket = signed_in(&app, &ada).await;
 
     // What a log-out elsewhere leaves in the shared store: the token's version moved on.
-    app.store.users.edit(ada_id, &|user| {
-        user.token_version += 1;
-        true
-    })
-    .unwrap()
-    .expect("Ada");
+    app.store
+        .users
+        .edit(ada_id, &|user| {
+            user.token_version += 1;
+            true
+        })
+        .unwrap()
+        .expect("Ada");
     app.hub.do_send(Resync);
 
     let closed = loop {

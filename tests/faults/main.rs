@@ -61,7 +61,12 @@ enum Fault {
     LeaderFrozen,
     /// The lease holder's wall clock stepped 5 s ahead, then back.
     LeaderClockStepped,
+    /// Every node's wall clock stepped at once, each its own way (`CLOCK_STEPS`), then back.
+    ClocksStepped,
 }
+
+/// The steps of `Fault::ClocksStepped`, by node (s): ahead, behind, ahead, so no two nodes agree.
+const CLOCK_STEPS: [i64; NODES] = [5, -5, 3];
 
 struct Lottery {
     lab: Lab,
@@ -152,6 +157,18 @@ impl Lottery {
                     "clock step NOT DRILLED: no libfaketime (apt-get install libfaketime)".into()
                 }
             }
+            Fault::ClocksStepped => {
+                let stepped = self.nodes.iter().zip(CLOCK_STEPS).all(|(node, step)| node.step_clock(step));
+                tokio::time::sleep(HOLD).await;
+                for node in &self.nodes {
+                    node.step_clock(0);
+                }
+                if stepped {
+                    format!("every node's clock stepped ({CLOCK_STEPS:?} s)")
+                } else {
+                    "clock steps NOT DRILLED: no libfaketime (apt-get install libfaketime)".into()
+                }
+            }
             Fault::LeaderFrozen => {
                 let n = self.wait_for_leader(Duration::from_secs(20)).await;
                 self.nodes[n].freeze(true);
@@ -177,7 +194,7 @@ async fn put_draw(url: &str, game: &ayo_data::game::Game, draws: &Draws, closes_
 /// A fault for the random schedule.
 fn any_fault(rng: &mut rand::rngs::StdRng) -> Fault {
     let node = rng.gen_range(0..NODES);
-    match rng.gen_range(0..8) {
+    match rng.gen_range(0..9) {
         0 => Fault::CutFromDatabase(node),
         1 => Fault::CutFromBus(node),
         2 => Fault::LeaderCutFromBoth,
@@ -185,6 +202,7 @@ fn any_fault(rng: &mut rand::rngs::StdRng) -> Fault {
         4 => Fault::DatabaseRestarted,
         5 => Fault::Slow(node),
         6 => Fault::LeaderClockStepped,
+        7 => Fault::ClocksStepped,
         _ => Fault::LeaderFrozen,
     }
 }
@@ -247,6 +265,7 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
         Fault::Slow(other),
         Fault::LeaderFrozen,
         Fault::LeaderClockStepped,
+        Fault::ClocksStepped,
         Fault::None,
     ];
     let before_cut = HOLD + 2 * (HOLD + RECOVER);
@@ -339,8 +358,30 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
         );
         wrong.extend(tally.wrong.iter().map(|w| format!("{name}: {w}")));
     }
-    if let Some(recovering) = tallies.get(&usize::MAX) {
-        wrong.extend(recovering.wrong.iter().map(|w| format!("recovering: {w}")));
+    // The healthy spells after each fault, together: purchases sent then, answered however late.
+    let recovering = tallies.get(&usize::MAX).cloned().unwrap_or_default();
+    println!(
+        "| recovering (the {:.0} s after each fault, together) | — | {:.0} | {:.0} | {} | {} | {} | {} |",
+        RECOVER.as_secs_f64(),
+        players::percentile(&recovering.latencies, 99.0),
+        players::percentile(&recovering.latencies, 100.0),
+        recovering.money_moves,
+        recovering.unavailable,
+        recovering.no_answer,
+        recovering.wrong.len()
+    );
+    wrong.extend(recovering.wrong.iter().map(|w| format!("recovering: {w}")));
+    // Where the slowest purchases spent their time, try by try (the phase is the one their last try was sent in).
+    let mut slow: Vec<(f64, String)> = tallies
+        .iter()
+        .flat_map(|(i, t)| {
+            let name = phases.get(*i).map_or("recovering", |(name, _)| name.as_str()).to_string();
+            t.slow.iter().map(move |(ms, tries)| (*ms, format!("{name}: {tries}")))
+        })
+        .collect();
+    slow.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for (ms, tries) in slow.iter().take(8) {
+        println!("slow purchase, {:.1} s: {tries}", ms / 1000.0);
     }
 
     // What must hold. (A connection of the run's own, made now: PostgreSQL may have restarted under the last one.)
@@ -364,7 +405,6 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
     problems.extend(checks::books_balance(&db, &url).await);
     let (money_problems, paid_pending) = checks::money_moves_are_stored_once(&db, &record).await;
     problems.extend(money_problems);
-    let mut residual: Vec<String> = Vec::new();
     // Each player's socket converges on the balance a fresh read gives (no lost `wallet.updated` left unhealed).
     let converged_by = Instant::now() + Duration::from_secs(20);
     for (player, seen) in &watches {
@@ -374,12 +414,10 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
         if seen.balance.load(Ordering::SeqCst) != balance {
-            // A known residual (docs/scaling.md, "Under faults"): a node learns that bus messages were lost only
-            // when a later one arrives, and marks the gap on the socket's next event; a player whose last events
-            // were lost and who has no next one keeps a stale wallet until they do. Reported here; a failure of
-            // the run only with AYO_FAULT_STRICT=1, until the node pushes the resynchronisation itself.
-            let stale = if std::env::var_os("AYO_FAULT_STRICT").is_some() { &mut problems } else { &mut residual };
-            stale.push(format!(
+            // Once a residual (docs/scaling.md, "Under faults"): a player whose last events were lost on the bus
+            // kept a stale wallet until their next event. The node now pushes a fresh snapshot when it learns of a
+            // loss (`ayo_actors::hub::Resync`), so a stale socket fails the run.
+            problems.push(format!(
                 "player {}: the socket on node {} shows {}, the wallet holds {balance} ({} reconnects, {} resyncs)",
                 player.id,
                 seen.node.load(Ordering::SeqCst),
@@ -410,9 +448,6 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
     eprintln!("faults: the lottery's lease ends at fence {fence}; stale holders' lines:\n  {}", stale.join("\n  "));
     if fence < 3 || stale.is_empty() {
         problems.push(format!("the lease changed hands too little (fence {fence}, {} stale lines)", stale.len()));
-    }
-    if !residual.is_empty() {
-        eprintln!("faults: KNOWN RESIDUAL, sockets left stale by lost bus messages:\n  {}", residual.join("\n  "));
     }
     let acked = record.acked.lock().expect("acked").len();
     let (deposits, withdrawals) =

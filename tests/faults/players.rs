@@ -16,6 +16,8 @@ use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 
 pub const STAKE: i64 = 5_000;
+/// A purchase slower than this is described try by try in the run's report (where did the time go?).
+pub const SLOW: Duration = Duration::from_secs(3);
 
 /// What the players saw in one phase.
 #[derive(Default, Clone)]
@@ -27,6 +29,8 @@ pub struct Tally {
     pub closed: u64,
     /// Deposits credited and withdrawals held, as their player was told.
     pub money_moves: u64,
+    /// The purchases acknowledged after more than `SLOW`: how long, and each try on its way (node, answer, time).
+    pub slow: Vec<(f64, String)>,
     /// Anything else: a 500, an unexpected status. Each is a failure of the run.
     pub wrong: Vec<String>,
 }
@@ -87,9 +91,11 @@ pub async fn buy(record: Arc<Record>, urls: Vec<String>, home: usize, player: u6
         });
         let mut node = home;
         let started = Instant::now();
+        let mut tries: Vec<String> = Vec::new();
         // The same request until it is answered for good: acknowledged, or refused for a reason of its own.
         loop {
             let phase = record.phase.load(Ordering::SeqCst);
+            let tried = Instant::now();
             let sent = client
                 .post(format!("{}/api/v1/tickets/create", urls[node]))
                 .bearer_auth(&token)
@@ -103,11 +109,17 @@ pub async fn buy(record: Arc<Record>, urls: Vec<String>, home: usize, player: u6
                 }
                 Err(_) => None,
             };
+            let said = answer.as_ref().map_or_else(|| "no answer".to_string(), |(status, _)| status.to_string());
+            tries.push(format!("node {node} {said} in {:.1} s", tried.elapsed().as_secs_f64()));
             match answer {
                 Some((201 | 200, reply)) => {
                     let id = reply["data"]["id"].as_u64().unwrap_or(0);
                     let ms = started.elapsed().as_secs_f64() * 1000.0;
-                    record.tally(phase, |t| t.latencies.push(ms));
+                    let slow = (started.elapsed() > SLOW).then(|| (ms, tries.join(", ")));
+                    record.tally(phase, |t| {
+                        t.latencies.push(ms);
+                        t.slow.extend(slow);
+                    });
                     let mut acked = record.acked.lock().expect("acked");
                     if let Some((before, _)) = acked.insert((player, key.clone()), (id, draw)) {
                         if before != id {
@@ -213,10 +225,24 @@ pub async fn bank(record: Arc<Record>, urls: Vec<String>, home: usize, player: u
     }
 }
 
-async fn deposit(record: &Record, client: &reqwest::Client, urls: &[String], node: &mut usize, player: u64, token: &str) {
-    let opened = until_answered(record, urls, node, "deposit", |s| s == 201, |url| {
-        client.post(format!("{url}/api/v1/deposits/create")).bearer_auth(token).json(&json!({ "amount": DEPOSIT }))
-    })
+async fn deposit(
+    record: &Record,
+    client: &reqwest::Client,
+    urls: &[String],
+    node: &mut usize,
+    player: u64,
+    token: &str,
+) {
+    let opened = until_answered(
+        record,
+        urls,
+        node,
+        "deposit",
+        |s| s == 201,
+        |url| {
+            client.post(format!("{url}/api/v1/deposits/create")).bearer_auth(token).json(&json!({ "amount": DEPOSIT }))
+        },
+    )
     .await;
     let Step::Done(opened) = opened else { return };
     let Some(reference) = opened["data"]["reference"].as_str().map(str::to_string) else {
@@ -224,9 +250,14 @@ async fn deposit(record: &Record, client: &reqwest::Client, urls: &[String], nod
         return;
     };
     // The checkout page's Pay, on whichever node answers (the sandbox's books are shared): 303 back to the site.
-    let paid = until_answered(record, urls, node, "checkout", |s| s == 303, |url| {
-        client.post(format!("{url}/api/v1/payments/sandbox/checkout/{reference}")).form(&[("action", "pay")])
-    })
+    let paid = until_answered(
+        record,
+        urls,
+        node,
+        "checkout",
+        |s| s == 303,
+        |url| client.post(format!("{url}/api/v1/payments/sandbox/checkout/{reference}")).form(&[("action", "pay")]),
+    )
     .await;
     if matches!(paid, Step::Over) {
         return;
@@ -234,9 +265,14 @@ async fn deposit(record: &Record, client: &reqwest::Client, urls: &[String], nod
     // The deposit page the player returns to: it verifies a pending deposit with the gateway and credits it.
     let given_up = Instant::now() + DEPOSIT_PATIENCE;
     loop {
-        let read = until_answered(record, urls, node, "deposit page", |s| s == 200, |url| {
-            client.get(format!("{url}/api/v1/deposits/{reference}")).bearer_auth(token)
-        })
+        let read = until_answered(
+            record,
+            urls,
+            node,
+            "deposit page",
+            |s| s == 200,
+            |url| client.get(format!("{url}/api/v1/deposits/{reference}")).bearer_auth(token),
+        )
         .await;
         let Step::Done(read) = read else { return };
         match read["data"]["status"].as_str() {
@@ -270,9 +306,14 @@ async fn withdraw(
 ) {
     let key = format!("w{player}-{turn}");
     let body = json!({ "amount": WITHDRAWAL, "idempotency_key": key });
-    let held = until_answered(record, urls, node, "withdrawal", |s| s == 201 || s == 200, |url| {
-        client.post(format!("{url}/api/v1/withdrawals/create")).bearer_auth(token).json(&body)
-    })
+    let held = until_answered(
+        record,
+        urls,
+        node,
+        "withdrawal",
+        |s| s == 201 || s == 200,
+        |url| client.post(format!("{url}/api/v1/withdrawals/create")).bearer_auth(token).json(&body),
+    )
     .await;
     let Step::Done(held) = held else { return };
     let id = held["data"]["id"].as_u64().unwrap_or(0);

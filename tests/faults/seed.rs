@@ -6,9 +6,9 @@ use chrono::{DateTime, Utc};
 
 use ayo_data::account::{DateOfBirth, Email, PersonName, PhoneNumber};
 use ayo_data::bank_account::BankAccount;
-use ayo_data::identity::{Identity, IdentityStatus};
 use ayo_data::draw::{Draw, DrawStatus};
 use ayo_data::game::{Game, GameStatus, Schedule};
+use ayo_data::identity::{Identity, IdentityStatus};
 use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
 use ayo_data::money::Kobo;
 use ayo_data::seam::SignUp;

@@ -15,8 +15,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use ayo_actors::hub::{
-    self, Authenticate, ConnId, Connect, Disconnect, Hub, Inbox, SettledForm, RESYNC, SERVER_RESTARTING,
-    SESSION_ENDED,
+    self, Authenticate, ConnId, Connect, Disconnect, Hub, Inbox, SettledForm, RESYNC, SERVER_RESTARTING, SESSION_ENDED,
 };
 use ayo_data::user::{Role, UserId, UserStatus};
 
@@ -158,16 +157,7 @@ pub(crate) async fn run(state: web::Data<AppState>, session: impl Outgoing, mut 
     let expires = seat.waiting().then(|| tokio::time::Instant::now() + admission::SIGN_IN_WITHIN);
     // Built before the first await: an argument moved into it only then would be kept beside it across that await.
     let mut connection =
-        Connection {
-        state,
-        session,
-        id,
-        signed_in: None,
-        expires,
-        last_heard: Instant::now(),
-        seat,
-        resync_due: None,
-    };
+        Connection { state, session, id, signed_in: None, expires, last_heard: Instant::now(), seat, resync_due: None };
     // Registered before the snapshot is read, so an event persisted after that read is in the queue.
     if Box::pin(connection.state.hub.send(Connect { id, sender })).await.is_err() {
         tracing::error!("the hub is not running; closing a new socket");
