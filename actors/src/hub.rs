@@ -152,10 +152,26 @@ pub const SERVER_RESTARTING: &str = "server.restarting";
 
 /// Events may have been lost on their way to this Hub (from another node, over the bus): every topic skips one
 /// `seq`, so each client sees a gap at its topic's next event and resynchronises from a fresh snapshot (the
-/// client's seq-gap rule), which also signs it in again (refused if its session ended meanwhile).
+/// client's seq-gap rule), which also signs it in again (refused if its session ended meanwhile). A player whose
+/// lost event was their last would wait for a next one that may never come, so the Hub also pushes a fresh snapshot
+/// to every socket now (`RESYNC` in each queue; see `resync`): at most one sweep at a time, the next no sooner than
+/// `RESYNC_PAUSE` after it, each reaching `RESYNC_CHUNK` sockets per `RESYNC_TICK`, so a burst of losses costs one
+/// snapshot per socket and a large node spreads the reads.
 #[derive(Message)]
 #[rtype(result = "()")]
 pub struct Resync;
+
+/// The message a socket's queue carries when events may have been lost (see `Resync`): its session sends a fresh
+/// snapshot, read at that moment (signed in: with the wallet).
+pub const RESYNC: &str = "resync";
+
+/// How many sockets one step of a resync sweep reaches.
+pub const RESYNC_CHUNK: usize = 500;
+/// The wait between two steps of a sweep: with `RESYNC_CHUNK`, ≈ 5,000 snapshots a second at most.
+pub const RESYNC_TICK: std::time::Duration = std::time::Duration::from_millis(100);
+/// The least time between the end of one sweep and the start of the next: losses reported meanwhile (a burst of
+/// gaps, a reconnect) share that next sweep.
+pub const RESYNC_PAUSE: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Sends an event to every subscriber of its topic, with the topic's next `seq`.
 #[derive(Message)]
@@ -211,6 +227,18 @@ pub struct Hub {
     /// The private topics (`User`, `Admin`) with at least one subscriber, shared with publishers so they can skip
     /// building events nobody would receive. Written only here, on subscribe and remove.
     listening: Arc<RwLock<HashSet<Topic>>>,
+    resync: Sweep,
+}
+
+/// Where the Hub is in pushing `RESYNC` to its sockets (see `Resync`).
+#[derive(Default)]
+struct Sweep {
+    /// The sockets the sweep under way has yet to reach.
+    left: Vec<ConnId>,
+    /// A sweep is under way, or its pause after it.
+    busy: bool,
+    /// A loss was reported while busy: one more sweep when the pause ends.
+    again: bool,
 }
 
 struct Connection {
@@ -441,6 +469,56 @@ impl Hub {
         forms
     }
 
+    /// Starts a sweep of `RESYNC` over every socket registered now.
+    fn start_resync(&mut self, ctx: &mut Context<Self>) {
+        self.resync.busy = true;
+        self.resync.again = false;
+        self.resync.left = self.connections.keys().copied().collect();
+        self.resync_step(ctx);
+    }
+
+    /// One step of a sweep: `RESYNC_CHUNK` sockets get `RESYNC`; then the next step, or the pause after the sweep.
+    fn resync_step(&mut self, ctx: &mut Context<Self>) {
+        let from = self.resync.left.len().saturating_sub(RESYNC_CHUNK);
+        let mut gone = Vec::new();
+        let mut pushed = 0;
+        for id in self.resync.left.split_off(from) {
+            // One gone since the sweep began needs nothing: a socket that connects later reads its own snapshot.
+            let Some(connection) = self.connections.get(&id) else { continue };
+            match connection.sender.try_send(Arc::from(RESYNC)) {
+                Ok(()) => pushed += 1,
+                Err(TrySendError::Full(_)) => gone.push((id, true)),
+                Err(TrySendError::Closed(_)) => gone.push((id, false)),
+            }
+        }
+        metrics::counter!("ayo_resyncs_pushed_total").increment(pushed);
+        self.let_go(gone);
+        if !self.resync.left.is_empty() {
+            ctx.run_later(RESYNC_TICK, |hub, ctx| hub.resync_step(ctx));
+            return;
+        }
+        ctx.run_later(RESYNC_PAUSE, |hub, ctx| {
+            if hub.resync.again {
+                hub.start_resync(ctx);
+            } else {
+                hub.resync.busy = false;
+            }
+        });
+    }
+
+    /// Lets go of connections whose queue is full (laggards: their session closes, the client reconnects to a fresh
+    /// snapshot) or already closed.
+    fn let_go(&mut self, gone: Vec<(ConnId, bool)>) {
+        for (id, lagging) in gone {
+            if lagging {
+                self.dropped_laggards += 1;
+                metrics::counter!("ayo_laggards_dropped_total").increment(1);
+                tracing::info!(connection = %id, "dropping a lagging connection");
+            }
+            self.remove(id);
+        }
+    }
+
     /// Hands each subscriber the frames of its form, in order, and lets go of those that cannot take them all.
     fn fan_out(&mut self, topic: Topic, frames: &Frames) {
         let Some(subscribers) = self.topics.get(&topic) else { return };
@@ -460,14 +538,7 @@ impl Hub {
             }
         }
         metrics::counter!("ayo_events_fanned_out_total").increment(handed);
-        for (id, lagging) in gone {
-            if lagging {
-                self.dropped_laggards += 1;
-                metrics::counter!("ayo_laggards_dropped_total").increment(1);
-                tracing::info!(connection = %id, "dropping a lagging connection");
-            }
-            self.remove(id);
-        }
+        self.let_go(gone);
     }
 }
 
@@ -621,10 +692,15 @@ impl Handler<CloseAll> for Hub {
 impl Handler<Resync> for Hub {
     type Result = ();
 
-    fn handle(&mut self, _: Resync, _: &mut Context<Self>) {
+    fn handle(&mut self, _: Resync, ctx: &mut Context<Self>) {
         for subscribers in self.topics.values_mut() {
             subscribers.seq += 1;
             subscribers.batched_seq += 1;
+        }
+        if self.resync.busy {
+            self.resync.again = true;
+        } else {
+            self.start_resync(ctx);
         }
     }
 }

@@ -10,8 +10,8 @@ use tokio::sync::mpsc;
 
 use ayo_actors::events::{Event, EventKind, Rendered, SettledTickets, Topic};
 use ayo_actors::hub::{
-    queue, Authenticate, ConnId, Connect, Disconnect, Hub, Inbox, Publish, PublishSettled, SettledForm, Stats,
-    StopMarketing,
+    queue, Authenticate, ConnId, Connect, Disconnect, Hub, Inbox, Publish, PublishSettled, Resync, SettledForm, Stats,
+    StopMarketing, RESYNC, RESYNC_PAUSE,
 };
 
 /// Long enough for any healthy machine; only reached when a message that should arrive never does.
@@ -394,4 +394,58 @@ async fn a_settlement_for_a_player_nobody_listens_to_goes_nowhere() {
     hub.do_send(PublishSettled { topic: Topic::User(2), events: Vec::new(), tickets: settled(1, &[2]) });
     assert_eq!(next(&mut listening).await["seq"], 1);
     assert!(!hub.send(Stats).await.unwrap().subscribers.contains_key(&Topic::User(3)));
+}
+
+/// The next message as it was queued (a marker such as `RESYNC` is not JSON).
+async fn next_text(inbox: &mut Inbox) -> String {
+    let text = tokio::time::timeout(WAIT, inbox.recv()).await.expect("a message in time").expect("queue open");
+    text.to_string()
+}
+
+#[actix_rt::test]
+async fn events_lost_on_the_way_push_every_socket_a_resync_at_once_and_a_burst_of_losses_only_one_more() {
+    let hub = Hub::default().start();
+    let (ada, mut ada_inbox) = connect(&hub).await;
+    let (_, mut guest_inbox) = connect(&hub).await;
+    assert!(hub
+        .send(Authenticate { id: ada, user_id: 1, is_admin: false, marketing: true, settled: SettledForm::PerTicket })
+        .await
+        .unwrap());
+    hub.do_send(Publish(event(Topic::Draws, 1)));
+    assert_eq!(next(&mut ada_inbox).await["seq"], 1);
+    assert_eq!(next(&mut guest_inbox).await["seq"], 1);
+
+    // Ada's last event was lost on its way here, and she has no next one: both sockets are told to read a fresh
+    // snapshot now, not at some later event.
+    hub.do_send(Resync);
+    assert_eq!(next_text(&mut ada_inbox).await, RESYNC);
+    assert_eq!(next_text(&mut guest_inbox).await, RESYNC);
+
+    // A burst of losses (gaps from several nodes, a reconnect) while that sweep rests: one more sweep, not five.
+    for _ in 0..5 {
+        hub.do_send(Resync);
+    }
+    assert_eq!(next_text(&mut ada_inbox).await, RESYNC);
+    assert_eq!(next_text(&mut guest_inbox).await, RESYNC);
+    tokio::time::sleep(RESYNC_PAUSE * 2).await;
+    hub.do_send(Publish(event(Topic::Draws, 2)));
+    for inbox in [&mut ada_inbox, &mut guest_inbox] {
+        let after = next(inbox).await;
+        // Every topic skipped one `seq` per loss as well, so a client that ignores the push still sees the gap.
+        assert_eq!((after["data"]["n"].as_u64(), after["seq"].as_u64()), (Some(2), Some(8)), "{after}");
+    }
+}
+
+#[actix_rt::test]
+async fn a_resync_that_finds_a_socket_full_lets_it_go_as_a_laggard() {
+    let hub = Hub::default().start();
+    let (_, mut full) = connect(&hub).await;
+    for n in 0..ayo_actors::hub::QUEUE_CAPACITY as u64 {
+        hub.do_send(Publish(event(Topic::Draws, n)));
+    }
+    hub.do_send(Resync);
+    let stats = hub.send(Stats).await.unwrap();
+    assert_eq!((stats.connections, stats.dropped_laggards), (0, 1));
+    // Its backlog is still readable, but the queue is closed: the session closes the socket for a fresh start.
+    while full.recv().await.is_some() {}
 }

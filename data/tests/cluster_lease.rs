@@ -159,3 +159,23 @@ async fn cluster_lease_a_keeper_renews_it_and_reports_when_another_node_has_it()
     assert!(!keeper.is_held());
     assert!(!keeper.release().await.unwrap());
 }
+
+/// The attack (issue 33): a lease holder cut off (or frozen) in the middle of a transaction, holding a draw's row
+/// lock; PostgreSQL cannot tell it is gone. Every other node's writes to that row would queue behind the lock for as
+/// long as the server keeps the session. The node's sessions ask the server to end one left idle inside a
+/// transaction (`link::IDLE_IN_TRANSACTION`): the lock goes, and the other node's write goes through.
+#[tokio::test]
+#[ignore = "needs PostgreSQL (scripts/cluster-services.sh)"]
+async fn cluster_a_row_lock_left_by_a_node_gone_silent_mid_transaction_is_released_for_the_others() {
+    let (client, url) = database().await;
+    client.batch_execute("INSERT INTO closings VALUES (1, 'nobody')").await.unwrap();
+    let silent = ayo_data::pg::connect(&url).await.unwrap();
+    // The node that goes silent: its transaction takes the row, then it never sends another statement.
+    silent.batch_execute("BEGIN; SELECT * FROM closings WHERE draw_id = 1 FOR UPDATE").await.unwrap();
+    let other = ayo_data::pg::connect(&url).await.unwrap();
+    let bound = ayo_data::pg::link::IDLE_IN_TRANSACTION * 4;
+    let write = other.execute("UPDATE closings SET by = 'the other node' WHERE draw_id = 1", &[]);
+    let updated = tokio::time::timeout(bound, write).await.expect("the lock was released").unwrap();
+    assert_eq!(updated, 1);
+    assert!(silent.batch_execute("COMMIT").await.is_err(), "the silent session was ended, its transaction undone");
+}

@@ -3,7 +3,8 @@
 //!
 //! - `ayo_http_requests_total{method,route,status}` and `ayo_http_request_duration_seconds{method,route}` (a
 //!   histogram), by route pattern (`/api/v1/draws/{id}`), never by raw path;
-//! - `ayo_sockets_open`, `ayo_events_fanned_out_total`, `ayo_laggards_dropped_total`;
+//! - `ayo_sockets_open`, `ayo_events_fanned_out_total`, `ayo_laggards_dropped_total`, `ayo_resyncs_pushed_total`
+//!   (fresh snapshots pushed to sockets after events were lost on the bus: `ayo_actors::hub::Resync`);
 //! - `ayo_purchases_total`, `ayo_purchases_per_transaction` (a histogram: how many purchases shared each sled
 //!   transaction), `ayo_stakes_kobo_total`, `ayo_deposits_total`, `ayo_deposits_kobo_total`,
 //!   `ayo_withdrawals_total{state}` (withdrawals entering each state);

@@ -10,7 +10,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 use ayo_actors::events::{Event, EventKind, Topic};
-use ayo_actors::hub::{Publish, Stats};
+use ayo_actors::hub::{Publish, Resync, Stats};
 
 use crate::helpers::{spawn_app, TestApp};
 
@@ -409,4 +409,77 @@ async fn a_clients_ping_is_answered_and_its_close_is_echoed_and_the_socket_leave
     };
     assert_eq!(echoed.map(|f| f.code), None, "a close without a code is echoed without one");
     assert_eq!(connections_once_settled(&app, 0).await, 0);
+}
+
+/// Credits `kobo` to the player straight in the store, with its ledger entry: a money move whose `wallet.updated`
+/// never reaches this node's sockets (made on another node, its event lost on the bus).
+pub fn credit_without_an_event(app: &TestApp, user_id: u64, kobo: i64) {
+    use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
+    let entry = LedgerEntry {
+        id: app.store.ids.next_id().unwrap(),
+        user_id,
+        kind: EntryKind::Adjustment,
+        status: EntryStatus::Success,
+        amount: ayo_data::money::Kobo(kobo),
+        balance_after: ayo_data::money::Kobo::ZERO,
+        reference: format!("lost-event-{}", crate::helpers::fresh_key()),
+        description: "made elsewhere; its event was lost".into(),
+        created_at: chrono::Utc::now(),
+    };
+    app.store.money.apply_once(entry, None).unwrap().expect("credited");
+}
+
+/// The attack (issue 33): the event of a player's last money move is lost between nodes, so no later event of
+/// theirs shows a gap in `seq` and their socket would show the old balance for as long as it stays open. Once the
+/// node learns that something was lost (`Resync`, as the bus sends it on a gap), every socket gets a fresh
+/// snapshot: the player's with the balance the store holds, a guest's without a wallet.
+#[actix_web::test]
+async fn a_players_lost_last_wallet_event_is_healed_by_a_pushed_snapshot_without_waiting_for_another() {
+    let app = spawn_app().await;
+    let ada = app.verified_player("ada@example.com", "+2348012345678").await;
+    let ada_id = user_id(&app, &ada).await;
+    let mut ada_socket = signed_in(&app, &ada).await;
+    let mut guest_socket = guest(&app).await;
+
+    credit_without_an_event(&app, ada_id, 2_500);
+    app.hub.do_send(Resync);
+
+    let healed = next(&mut ada_socket).await;
+    assert_eq!((&healed["type"], &healed["seq"]), (&json!("snapshot"), &json!(0)), "{healed}");
+    assert_eq!(healed["data"]["wallet"]["balance"], 2_500, "the balance the store holds: {healed}");
+    assert!(healed["data"]["draws"].is_array(), "a whole snapshot: {healed}");
+    let public = next(&mut guest_socket).await;
+    assert_eq!(public["type"], "snapshot", "{public}");
+    assert!(public["data"].get("wallet").is_none(), "a guest's snapshot has no wallet: {public}");
+}
+
+/// The attack: a log-out on another node, its news (`EndSessions` on the bus) lost with the rest. The resync reads
+/// the account again and ends the socket as the log-out would have, instead of sending it a snapshot.
+#[actix_web::test]
+async fn a_socket_whose_session_ended_while_events_were_lost_is_closed_at_the_resync_not_refreshed() {
+    let app = spawn_app().await;
+    let ada = app.verified_player("ada@example.com", "+2348012345678").await;
+    let ada_id = user_id(&app, &ada).await;
+    let mut ada_socket = signed_in(&app, &ada).await;
+
+    // What a log-out elsewhere leaves in the shared store: the token's version moved on.
+    app.store
+        .users
+        .edit(ada_id, &|user| {
+            user.token_version += 1;
+            true
+        })
+        .unwrap()
+        .expect("Ada");
+    app.hub.do_send(Resync);
+
+    let closed = loop {
+        match tokio::time::timeout(WAIT, ada_socket.next()).await.expect("closed in time") {
+            Some(Ok(Message::Close(frame))) => break frame.map(|f| f.code),
+            Some(Ok(Message::Text(text))) => panic!("no snapshot for an ended session: {text}"),
+            Some(Ok(_)) => continue,
+            other => panic!("expected a close, got {other:?}"),
+        }
+    };
+    assert_eq!(closed, Some(CloseCode::Policy));
 }

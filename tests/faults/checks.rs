@@ -1,5 +1,6 @@
 //! What must hold after a run, read from the database the nodes share (and its public API through a node): every
-//! acknowledged purchase present exactly once and as acknowledged; every wallet's ledger summing to its balance;
+//! acknowledged purchase present exactly once and as acknowledged; every deposit its player saw credited credited
+//! exactly once, every acknowledged withdrawal held (debited) exactly once; every wallet's ledger summing to its balance;
 //! every ticket of each settled draw paid exactly once and by its terms; no ticket in a draw past the count its
 //! close made. Each check answers the problems it found (none: it holds).
 
@@ -107,4 +108,87 @@ pub async fn draw_settled_by_its_terms(url: &str, draw: u64) -> Vec<String> {
     })
     .await
     .expect("the check's thread")
+}
+
+/// Every deposit its player saw credited is `success` and has one `deposit` ledger line, for its player and amount;
+/// every acknowledged withdrawal is stored once under its key and holds its amount in one `withdrawal` line; and no
+/// deposit or withdrawal of the run has two lines. Also answers, for the report, how many charges the sandbox took
+/// whose deposit is still pending (paid, its player gone before the page said so: nothing acknowledged, nothing lost,
+/// as the deposit page credits it when next read).
+pub async fn money_moves_are_stored_once(db: &ayo_data::pg::Client, record: &Record) -> (Vec<String>, i64) {
+    let mut problems = Vec::new();
+    let deposits = record.deposits.lock().expect("deposits").clone();
+    let references: Vec<String> = deposits.iter().map(|(_, reference, _)| reference.clone()).collect();
+    let rows = db
+        .query(
+            "SELECT d.reference, d.user_id, d.status,
+                    (SELECT count(*) FROM ledger_entries l WHERE l.kind = 'deposit' AND l.reference = d.reference),
+                    (SELECT coalesce(sum(amount), 0)::bigint FROM ledger_entries l
+                      WHERE l.kind = 'deposit' AND l.reference = d.reference AND l.user_id = d.user_id)
+               FROM deposits d WHERE d.reference = ANY($1)",
+            &[&references],
+        )
+        .await
+        .expect("the deposits read");
+    let stored: HashMap<String, (i64, String, i64, i64)> =
+        rows.iter().map(|r| (r.get(0), (r.get(1), r.get(2), r.get(3), r.get(4)))).collect();
+    for (player, reference, kobo) in &deposits {
+        match stored.get(reference) {
+            None => problems.push(format!("deposit {reference}, seen credited, is not in the store")),
+            Some((user, status, lines, credited)) => {
+                if (*user as u64, status.as_str(), *lines, *credited) != (*player, "success", 1, *kobo) {
+                    problems.push(format!(
+                        "deposit {reference} of player {player} ({kobo} kobo, seen credited): stored for {user} as \
+                         {status} with {lines} ledger lines crediting {credited}"
+                    ));
+                }
+            }
+        }
+    }
+
+    let withdrawals = record.withdrawals.lock().expect("withdrawals").clone();
+    let ids: Vec<i64> = withdrawals.values().map(|(id, _)| *id as i64).collect();
+    let rows = db
+        .query(
+            "SELECT w.id, w.user_id, w.idempotency_key,
+                    (SELECT count(*) FROM ledger_entries l
+                      WHERE l.kind = 'withdrawal' AND l.reference = 'withdrawal:' || w.id),
+                    (SELECT coalesce(sum(amount), 0)::bigint FROM ledger_entries l
+                      WHERE l.kind = 'withdrawal' AND l.reference = 'withdrawal:' || w.id AND l.user_id = w.user_id)
+               FROM withdrawals w WHERE w.id = ANY($1)",
+            &[&ids],
+        )
+        .await
+        .expect("the withdrawals read");
+    let stored: HashMap<i64, (i64, String, i64, i64)> =
+        rows.iter().map(|r| (r.get(0), (r.get(1), r.get(2), r.get(3), r.get(4)))).collect();
+    for ((player, key), (id, kobo)) in &withdrawals {
+        match stored.get(&(*id as i64)) {
+            None => problems.push(format!("acknowledged withdrawal {id} ({key}) is not in the store")),
+            Some((user, stored_key, lines, held)) => {
+                if (*user as u64, stored_key.as_str(), *lines, *held) != (*player, key.as_str(), 1, -kobo) {
+                    problems.push(format!(
+                        "withdrawal {id} ({key} of player {player}, {kobo} kobo): stored for {user} as {stored_key} \
+                         with {lines} ledger lines holding {held}"
+                    ));
+                }
+            }
+        }
+    }
+
+    let row = db
+        .query_one(
+            "SELECT (SELECT count(*) FROM (SELECT reference FROM ledger_entries WHERE kind IN ('deposit', 'withdrawal')
+                       GROUP BY reference HAVING count(*) > 1) twice),
+                    (SELECT count(*) FROM sandbox_charges c JOIN deposits d ON d.reference = c.reference
+                      WHERE c.status = 'success' AND d.status = 'pending')",
+            &[],
+        )
+        .await
+        .expect("the money moves read");
+    let (twice, paid_pending): (i64, i64) = (row.get(0), row.get(1));
+    if twice > 0 {
+        problems.push(format!("{twice} deposits or withdrawals with more than one ledger line"));
+    }
+    (problems, paid_pending)
 }

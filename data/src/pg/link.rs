@@ -5,6 +5,15 @@
 //! `UNACKNOWLEDGED` is closed by the kernel (`TCP_USER_TIMEOUT`), a new one is given up after `CONNECT`, and a
 //! request waits at most `POOL_WAIT` for a free connection; the failure answers 503 and the pool connects afresh
 //! once the link is back. A URL that sets `connect_timeout` or `tcp_user_timeout` itself keeps its own value.
+//!
+//! The other end needs a bound too: a node cut off (or frozen) in the middle of a transaction leaves PostgreSQL
+//! holding that transaction's row locks (a draw's row, a wallet's) until it learns the client is gone, which through
+//! a proxy or a silent partition may be never; every other node's purchases of that draw queue behind them (the fault
+//! harness saw every node stall 16–27 s after the lease holder's cut healed). So each session asks the server to end
+//! it when it has sat `IDLE_IN_TRANSACTION` inside a transaction without a next statement
+//! (`idle_in_transaction_session_timeout`): the locks go, the stalled node's next statement fails (503), and it
+//! connects afresh. A node's own transactions send statement after statement with no pause of that order. A URL
+//! that sets `options` itself keeps them.
 
 use std::time::Duration;
 
@@ -19,6 +28,8 @@ pub const UNACKNOWLEDGED: Duration = Duration::from_secs(5);
 pub const CONNECT: Duration = Duration::from_secs(5);
 /// Longest a request waits for a pooled connection (all of them busy, or being made).
 pub const POOL_WAIT: Duration = Duration::from_secs(10);
+/// Longest a session may wait inside a transaction for its next statement before the server ends it.
+pub const IDLE_IN_TRANSACTION: Duration = Duration::from_secs(5);
 
 /// `config` with this node's bounds added where the URL set none.
 pub fn bounded(mut config: tokio_postgres::Config) -> tokio_postgres::Config {
@@ -27,6 +38,10 @@ pub fn bounded(mut config: tokio_postgres::Config) -> tokio_postgres::Config {
     }
     if config.get_tcp_user_timeout().is_none() {
         config.tcp_user_timeout(UNACKNOWLEDGED);
+    }
+    if config.get_options().is_none() {
+        let ms = IDLE_IN_TRANSACTION.as_millis();
+        config.options(format!("-c idle_in_transaction_session_timeout={ms}"));
     }
     // An idle connection across a cut is found dead by its keepalives instead of at its next query.
     config.keepalives(true).keepalives_idle(Duration::from_secs(5)).keepalives_interval(Duration::from_secs(2));

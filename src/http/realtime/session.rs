@@ -1,4 +1,5 @@
-//! One WebSocket connection, as a task: register with the Hub, send a snapshot, then forward the Hub's events.
+//! One WebSocket connection, as a task: register with the Hub, send a snapshot, then forward the Hub's events (and a
+//! fresh snapshot whenever the Hub says events may have been lost: `hub::RESYNC`).
 //!
 //! Backpressure: the Hub `try_send`s into this connection's bounded queue and lets go of it when it is full; the
 //! session notices the queue closing and closes the socket at once (its backlog is stale: the client reconnects to
@@ -14,9 +15,9 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use ayo_actors::hub::{
-    self, Authenticate, ConnId, Connect, Disconnect, Hub, Inbox, SettledForm, SERVER_RESTARTING, SESSION_ENDED,
+    self, Authenticate, ConnId, Connect, Disconnect, Hub, Inbox, SettledForm, RESYNC, SERVER_RESTARTING, SESSION_ENDED,
 };
-use ayo_data::user::Role;
+use ayo_data::user::{Role, UserId, UserStatus};
 
 use crate::error::ApiError;
 use crate::http::extract::session_for_token;
@@ -33,6 +34,10 @@ pub const CLIENT_TIMEOUT: Duration = Duration::from_secs(45);
 /// How long handing one frame to the socket may take. The socket buffers a few frames, so this only runs out when
 /// the client has stopped reading altogether.
 pub const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+/// How often a socket tries again to read the fresh snapshot a resync asks for, when the store does not answer.
+pub const RESYNC_RETRY: Duration = Duration::from_secs(2);
+/// How long a socket keeps trying before it closes, so its client reconnects (elsewhere, perhaps) for a snapshot.
+pub const RESYNC_PATIENCE: Duration = Duration::from_secs(30);
 
 /// GET /api/v1/ws on a connection that served HTTP first: upgrades through actix-ws and leaves the connection to
 /// its own task. (A connection whose first request is the upgrade never gets here: `crate::server::front` hands it to the
@@ -89,6 +94,12 @@ enum ClientMessage {
 enum End {
     /// The Hub let go of the queue: too far behind.
     Lagging,
+    /// Events may have been lost (`hub::Resync`) and no whole snapshot could be read for `RESYNC_PATIENCE`: the
+    /// client reconnects (with its backoff) and reads one then.
+    Unsynced,
+    /// `auth` could not be checked (the store did not answer): the client reconnects and signs in again, rather than
+    /// staying a guest that hears nothing of its wallet.
+    Unavailable,
     /// The server is shutting down (SIGTERM).
     Restarting,
     /// The signed-in session ended: its token expired, or the account logged out, changed its password or was
@@ -116,18 +127,27 @@ impl Drop for Registration {
     }
 }
 
+/// Who a socket signed in as: enough to read their snapshot again, and to tell whether their session has ended since.
+#[derive(Clone, Copy)]
+struct SignedIn {
+    user_id: UserId,
+    token_version: u32,
+}
+
 struct Connection<O> {
     state: web::Data<AppState>,
     session: O,
     id: ConnId,
-    /// Only whether `auth` succeeded: the user is reloaded when needed, never kept per socket.
-    authenticated: bool,
+    /// Whom `auth` signed in, if it did: the user is reloaded when needed, never kept per socket.
+    signed_in: Option<SignedIn>,
     /// When the token the socket signed in with expires: its private topics end then. Before `auth`, when a socket
     /// admitted past its address's guest cap must have signed in (`admission::SIGN_IN_WITHIN`).
     expires: Option<tokio::time::Instant>,
     last_heard: Instant,
     /// Its place among the sockets (`admission`): given back when the connection ends.
     seat: Seat,
+    /// A resync whose snapshot could not be read yet: when to try again, and since when it has been trying.
+    resync_due: Option<(tokio::time::Instant, tokio::time::Instant)>,
 }
 
 /// Serves one socket until it ends, whichever stack carries it.
@@ -137,7 +157,7 @@ pub(crate) async fn run(state: web::Data<AppState>, session: impl Outgoing, mut 
     let expires = seat.waiting().then(|| tokio::time::Instant::now() + admission::SIGN_IN_WITHIN);
     // Built before the first await: an argument moved into it only then would be kept beside it across that await.
     let mut connection =
-        Connection { state, session, id, authenticated: false, expires, last_heard: Instant::now(), seat };
+        Connection { state, session, id, signed_in: None, expires, last_heard: Instant::now(), seat, resync_due: None };
     // Registered before the snapshot is read, so an event persisted after that read is in the queue.
     if Box::pin(connection.state.hub.send(Connect { id, sender })).await.is_err() {
         tracing::error!("the hub is not running; closing a new socket");
@@ -162,12 +182,21 @@ impl<O: Outgoing> Connection<O> {
                 event = inbox.recv() => match event {
                     Some(text) if &*text == SESSION_ENDED => Err(End::SessionEnded),
                     Some(text) if &*text == SERVER_RESTARTING => Err(End::Restarting),
+                    Some(text) if &*text == RESYNC && !inbox.is_closed() => {
+                        // A retry already waiting keeps its patience: a loss reported again does not extend it.
+                        let since = self.resync_due.take().map_or_else(tokio::time::Instant::now, |(_, since)| since);
+                        Box::pin(self.resync(since)).await
+                    }
                     // A closed queue with a backlog means the Hub dropped us: the backlog is stale, skip it.
                     Some(text) if !inbox.is_closed() => self.send(&text).await,
                     _ => Err(End::Lagging),
                 },
                 // One deadline serves both: a guest admitted past its address's cap has none from a token.
-                () = expiry(self.expires) => Err(if self.authenticated { End::SessionEnded } else { End::Crowded }),
+                () = expiry(self.resync_due.map(|(at, _)| at)) => {
+                    let since = self.resync_due.take().map_or_else(tokio::time::Instant::now, |(_, since)| since);
+                    Box::pin(self.resync(since)).await
+                }
+                () = expiry(self.expires) => Err(if self.signed_in.is_some() { End::SessionEnded } else { End::Crowded }),
                 frame = stream.recv() => match frame {
                     Some(Ok(message)) => {
                         self.last_heard = Instant::now();
@@ -208,7 +237,7 @@ impl<O: Outgoing> Connection<O> {
     }
 
     async fn authenticate(&mut self, token: &str, settled: SettledForm) -> Result<(), End> {
-        if self.authenticated {
+        if self.signed_in.is_some() {
             return self.send_error("Already signed in; reconnect to change account", None).await;
         }
         let (user, expires_at) = match session_for_token(&self.state, token) {
@@ -219,7 +248,8 @@ impl<O: Outgoing> Connection<O> {
                     ApiError::Suspended => Some("SUSPENDED"),
                     ApiError::Internal(cause) => {
                         tracing::error!(error = format!("{cause:#}"), "socket auth failed");
-                        None
+                        self.send_error(&e.to_string(), None).await?;
+                        return Err(End::Unavailable);
                     }
                     _ => None,
                 };
@@ -238,7 +268,7 @@ impl<O: Outgoing> Connection<O> {
             // Not registered any more: the Hub dropped this connection as a laggard.
             Ok(false) | Err(_) => return Err(End::Lagging),
         }
-        self.authenticated = true;
+        self.signed_in = Some(SignedIn { user_id: user.id, token_version: user.token_version });
         // A token is valid through its `exp` second (whole seconds): its socket ends when requests start failing.
         let left = (expires_at + chrono::Duration::seconds(1) - chrono::Utc::now()).to_std().unwrap_or_default();
         self.expires = Some(tokio::time::Instant::now() + left);
@@ -248,6 +278,35 @@ impl<O: Outgoing> Connection<O> {
     async fn send_snapshot(&mut self, user: Option<&ayo_data::user::User>) -> Result<(), End> {
         let data = snapshot(&self.state, user);
         self.send(&envelope("snapshot", data)).await
+    }
+
+    /// Events may have been lost on their way to this node (`hub::Resync`): a fresh snapshot, read now, replaces
+    /// whatever the client holds. A signed-in socket's account is read again first: if its session ended meanwhile
+    /// (the news of it may have been lost with the rest), the socket ends as it would have. When the store does not
+    /// answer (the loss often comes with a cut that touched it too) the socket stays open, hearing events as ever, and
+    /// tries again every `RESYNC_RETRY`; after `RESYNC_PATIENCE` (counted from `since`) it closes for a reconnect.
+    async fn resync(&mut self, since: tokio::time::Instant) -> Result<(), End> {
+        let Some(signed_in) = self.signed_in else { return self.send_snapshot(None).await };
+        let user = match self.state.store.users.get(signed_in.user_id) {
+            Ok(Some(user)) if user.token_version == signed_in.token_version && user.status != UserStatus::Suspended => {
+                Some(user)
+            }
+            Ok(_) => return Err(End::SessionEnded),
+            Err(e) => {
+                tracing::warn!(user = signed_in.user_id, error = format!("{e:#}"), "account not read for a resync");
+                None
+            }
+        };
+        let data = user.map(|user| snapshot(&self.state, Some(&user)));
+        // A snapshot whose wallet could not be read would leave the balance unknown: not sent, tried again.
+        match data.filter(|data| !data["wallet"].is_null()) {
+            Some(data) => self.send(&envelope("snapshot", data)).await,
+            None if since.elapsed() < RESYNC_PATIENCE => {
+                self.resync_due = Some((tokio::time::Instant::now() + RESYNC_RETRY, since));
+                Ok(())
+            }
+            None => Err(End::Unsynced),
+        }
     }
 
     async fn send_error(&mut self, message: &str, code: Option<&str>) -> Result<(), End> {
@@ -266,6 +325,8 @@ impl<O: Outgoing> Connection<O> {
     async fn close(self, end: End) {
         let reason: Option<CloseReason> = match end {
             End::Lagging => Some((CloseCode::Again, "too far behind; reconnect for a fresh snapshot").into()),
+            End::Unsynced => Some((CloseCode::Again, "events were lost; reconnect for a fresh snapshot").into()),
+            End::Unavailable => Some((CloseCode::Again, "could not sign in just now; reconnect and try again").into()),
             End::SessionEnded => Some((CloseCode::Policy, "session ended; sign in again").into()),
             End::Restarting => Some((CloseCode::Restart, "server restarting; reconnect").into()),
             End::Silent => Some((CloseCode::Away, "no heartbeat").into()),
@@ -290,7 +351,7 @@ fn envelope(kind: &str, data: Value) -> String {
     json!({ "type": kind, "topic": kind, "seq": 0, "data": data }).to_string()
 }
 
-/// Resolves at `at`; never for a guest within its address's cap.
+/// Resolves at `at`; never for `None` (a guest within its address's cap, no resync waiting).
 async fn expiry(at: Option<tokio::time::Instant>) {
     match at {
         Some(at) => tokio::time::sleep_until(at).await,
