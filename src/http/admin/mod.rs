@@ -1,6 +1,7 @@
 //! The back office API under `/admin`: every handler takes `AdminUser`, so the role is checked on the server.
 
 mod adjust;
+mod audit_filter;
 mod compliance;
 mod games;
 mod identity;
