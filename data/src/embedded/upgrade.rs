@@ -1,6 +1,7 @@
 //! Brings a store written by an older version up to the current layout when it is opened, before anything else
 //! reads or writes it. Layout 2 added the tallies (`tally`), the draw-time index and the tickets' game index;
-//! layout 3 the players' tally (`users`). Each is rebuilt from the records once, then kept by every write.
+//! layout 3 the players' tally (`users`); layout 4 the tax withheld in each day's money (`money_tally`). Each is
+//! rebuilt from the records once, then kept by every write.
 
 use super::activities::ActivityStore;
 use super::games::GameStore;
@@ -9,7 +10,7 @@ use super::wallets::WalletStore;
 use crate::error::StoreResult;
 
 const LAYOUT: &[u8] = b"layout";
-const CURRENT: u8 = 3;
+const CURRENT: u8 = 4;
 
 /// The stores whose tallies an older layout lacks.
 pub(super) struct Tallied<'a> {
@@ -25,12 +26,16 @@ pub(super) fn run(db: &sled::Db, meta: &sled::Tree, stores: Tallied<'_>) -> Stor
         return Ok(());
     }
     // A brand-new store has nothing to rebuild; an older one gets its tallies from its records.
-    if layout < 2 {
+    if layout < 4 {
         stores.wallets.rebuild_tallies()?;
+    }
+    if layout < 2 {
         stores.games.rebuild_tallies()?;
         stores.activities.rebuild_tallies()?;
     }
-    stores.users.rebuild_tallies()?;
+    if layout < 3 {
+        stores.users.rebuild_tallies()?;
+    }
     meta.insert(LAYOUT, &[CURRENT])?;
     db.flush()?;
     Ok(())

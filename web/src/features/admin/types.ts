@@ -10,6 +10,8 @@ export type DashboardFigures = {
   players_new_today: number;
   players_verified: number;
   pending_withdrawals: { count: number; amount: number };
+  /** The Lagos calendar month so far (`month` is `YYYY-MM`): the tax withheld from wins, owed to the states. */
+  this_month?: { month: string; tax_withheld: number };
   /** 30 days, oldest first; `date` is `YYYY-MM-DD`. */
   series: (MoneyTotals & { date: string })[];
   today: MoneyTotals;
