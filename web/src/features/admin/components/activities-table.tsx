@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import type { Column } from '@/components/data-table/column';
 import { paths } from '@/config/paths';
 import { formatDateTimeWAT } from '@/lib/lagos-time';
-import { Missing } from '@/features/admin/components/admin-ui';
+import { Missing, ShortStamp } from '@/features/admin/components/admin-ui';
 import { AdminList } from '@/features/admin/components/admin-list';
 import { AuditFilters } from '@/features/admin/components/audit-filters';
 import { auditParams, DEFAULT_AUDIT_FILTERS, hasAuditFilters } from '@/features/admin/lib/audit-filters';
@@ -25,7 +25,7 @@ function Target({ target }: { target: string | null }) {
 }
 
 const COLUMNS: Column<Activity>[] = [
-  { key: 'created_at', header: 'When', sortable: true, cell: (a) => <span className="nowrap">{formatDateTimeWAT(a.created_at)}</span> },
+  { key: 'created_at', header: 'When', sortable: true, cell: (a) => <ShortStamp at={a.created_at} long /> },
   { key: 'actor', header: 'Who', sortable: true, cell: (a) => (a.actor ? <span className="break">{a.actor}</span> : <Missing />) },
   { key: 'action', header: 'What', sortable: true, cell: (a) => <code className="action-code">{a.action}</code> },
   { key: 'target', header: 'Target', sortable: true, cell: (a) => <Target target={a.target} /> },
