@@ -65,9 +65,10 @@ impl ActivityFilter {
 
     pub fn keeps(&self, a: &Activity) -> bool {
         self.action.as_deref().is_none_or(|wanted| in_family(&a.action, wanted))
-            && self.actor.as_deref().is_none_or(|part| {
-                a.actor_email.as_deref().is_some_and(|email| email.to_lowercase().contains(part))
-            })
+            && self
+                .actor
+                .as_deref()
+                .is_none_or(|part| a.actor_email.as_deref().is_some_and(|email| email.to_lowercase().contains(part)))
             && self.since.is_none_or(|since| a.at >= since)
             && self.until.is_none_or(|until| a.at < until)
             && !(self.hide_routine && WITNESS_ROUTINE.contains(&a.action.as_str()))

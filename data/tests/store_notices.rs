@@ -142,7 +142,9 @@ fn the_audit_log_filters_by_action_actor_time_and_routine(nodes: &[Node]) {
     };
     // 1,200 routine witness entries, newer than everything else, so a filtered read crosses its read-ahead.
     for n in 0..1_200i64 {
-        activities(&nodes[(n % 3) as usize]).record(by("witness.signed", Some("witness@example.org"), 100 - n / 20)).unwrap();
+        activities(&nodes[(n % 3) as usize])
+            .record(by("witness.signed", Some("witness@example.org"), 100 - n / 20))
+            .unwrap();
     }
     activities(&nodes[0]).record(by("login.failed", None, 300)).unwrap();
     activities(&nodes[1]).record(by("login.locked", None, 200)).unwrap();

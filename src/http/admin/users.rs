@@ -71,8 +71,10 @@ async fn one(state: web::Data<AppState>, _: AdminUser, id: web::Path<u64>) -> Re
                 "updated_at": i.updated_at,
             })
         });
-        body["bank_account"] =
-            store.payments.bank_account(user.id)?.map_or(serde_json::Value::Null, |a| views::money::bank_account_masked(&a));
+        body["bank_account"] = store
+            .payments
+            .bank_account(user.id)?
+            .map_or(serde_json::Value::Null, |a| views::money::bank_account_masked(&a));
         let newest = TableQuery { per_page: Some(100), ..Default::default() };
         body["tickets"] = crate::http::player::tickets::tickets_table(&store, None, user.id, &newest)?["data"].take();
         body["transactions"] =
