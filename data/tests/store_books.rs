@@ -169,6 +169,8 @@ fn books_read_what_the_moves_left(books: &dyn Books, l: &Lottery, m: &Moves) {
         (100_000, 5 * STAKE, 20_000),
         "the refunded stake is not sales"
     );
+    let withheld: i64 = everything.iter().filter(|e| e.kind == Tax).map(|e| e.amount.as_i64().abs()).sum();
+    assert_eq!(money.tax, withheld, "the day's tax is the tax entries'");
     assert_eq!(days[0].1.deposits + days[2].1.stakes, 0);
     assert_eq!(books.money_all_time().unwrap(), money);
     assert_eq!(books.pending_withdrawals().unwrap(), (1, 30_000));

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use chrono::{Duration, Utc};
 
-use ayo_data::activity::Activity;
+use ayo_data::activity::{Activity, ActivityFilter};
 use ayo_data::notice::{Contact, Marquee};
 use ayo_data::pg::{activities::PgActivities, notices::PgNotices, responsible::PgResponsible};
 use ayo_data::responsible::ResponsibleGaming;
@@ -135,6 +135,44 @@ fn the_audit_log_pages_in_time_order_and_prunes_the_oldest(nodes: &[Node]) {
     assert_eq!((left.total, left.rows[0].action.as_str()), (100, "a.1000"));
 }
 
+fn the_audit_log_filters_by_action_actor_time_and_routine(nodes: &[Node]) {
+    let by = |action: &str, actor: Option<&str>, minutes_ago: i64| Activity {
+        actor_email: actor.map(String::from),
+        ..activity(action, minutes_ago)
+    };
+    // 1,200 routine witness entries, newer than everything else, so a filtered read crosses its read-ahead.
+    for n in 0..1_200i64 {
+        activities(&nodes[(n % 3) as usize])
+            .record(by("witness.signed", Some("witness@example.org"), 100 - n / 20))
+            .unwrap();
+    }
+    activities(&nodes[0]).record(by("login.failed", None, 300)).unwrap();
+    activities(&nodes[1]).record(by("login.locked", None, 200)).unwrap();
+    activities(&nodes[2]).record(by("logout", Some("ada@example.com"), 190)).unwrap();
+    activities(&nodes[0]).record(by("user.suspended", Some("Boss@AyoLotto.ng"), 180)).unwrap();
+    activities(&nodes[1]).record(by("witness.key_registered", Some("witness@example.org"), 170)).unwrap();
+    let log = activities(&nodes[2]);
+    let read = |filter: ActivityFilter| -> Vec<String> { log.matching(&filter).map(|a| a.unwrap().action).collect() };
+
+    let logins = read(ActivityFilter { action: Some("login".into()), ..Default::default() });
+    assert_eq!(logins, ["login.locked", "login.failed"], "the family, newest first, not logout");
+    let exact = read(ActivityFilter { action: Some("login.failed".into()), ..Default::default() });
+    assert_eq!(exact, ["login.failed"]);
+    assert_eq!(read(ActivityFilter { actor: Some("boss@ayolotto".into()), ..Default::default() }), ["user.suspended"]);
+    let now = Utc::now();
+    let window = ActivityFilter {
+        since: Some(now - Duration::minutes(195)),
+        until: Some(now - Duration::minutes(175)),
+        ..Default::default()
+    };
+    assert_eq!(read(window), ["user.suspended", "logout"], "inside the window only");
+    let unroutine = read(ActivityFilter { hide_routine: true, ..Default::default() });
+    assert_eq!(unroutine.len(), 5, "the witness's key stays, its 1,200 signatures go: {unroutine:?}");
+    assert_eq!(read(ActivityFilter::default()).len(), 1_205, "no filter keeps everything");
+    let witness = read(ActivityFilter { actor: Some("witness@".into()), ..Default::default() });
+    assert_eq!(witness.len(), 1_201, "every page of a long match is read");
+}
+
 fn limits_changed_on_every_node_at_once_lose_no_change(nodes: &[Node]) {
     let now = Utc::now();
     assert_eq!(responsible(&nodes[0]).get(42).unwrap(), ResponsibleGaming::default());
@@ -179,6 +217,11 @@ both_engines!(
     the_audit_log_pages_in_time_order_and_prunes_the_oldest,
     embedded_audit_log_pages_and_prunes,
     cluster_audit_log_pages_and_prunes
+);
+both_engines!(
+    the_audit_log_filters_by_action_actor_time_and_routine,
+    embedded_audit_log_filters,
+    cluster_audit_log_filters
 );
 both_engines!(
     limits_changed_on_every_node_at_once_lose_no_change,

@@ -1,4 +1,5 @@
-//! The back-office dashboard: player counts and money totals, today and over 30 days. Also pushed live to admins
+//! The back-office dashboard: player counts and money totals, today and over 30 days, and the tax withheld this
+//! Lagos month. Also pushed live to admins
 //! (`dashboard.updated`) whenever the figures change.
 //!
 //! Days are Nigerian days: midnight to midnight WAT (Africa/Lagos, UTC+01:00 all year, no daylight saving), because
@@ -7,7 +8,7 @@
 
 use std::time::Duration;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Datelike, Utc};
 use serde_json::{json, Value};
 
 use ayo_actors::events::{Event, EventKind, Topic};
@@ -28,6 +29,9 @@ pub fn figures(store: &Store) -> anyhow::Result<Value> {
     let all = store.books.money_all_time()?;
     let (pending_count, pending_amount) = store.books.pending_withdrawals()?;
     let today = days.last().map(|(_, t)| *t).unwrap_or_default();
+    let first_of_month = this_day.with_day(1).unwrap_or(this_day);
+    let month = store.books.money_by_day(first_of_month, this_day)?;
+    let tax_this_month: i64 = month.iter().map(|(_, t)| t.tax).sum();
     Ok(json!({
         "players_total": players.total,
         "players_new_today": players.new_today,
@@ -38,6 +42,8 @@ pub fn figures(store: &Store) -> anyhow::Result<Value> {
         "ggr": all.ggr(),
         "today": { "deposits": today.deposits, "stakes": today.stakes, "wins": today.wins, "ggr": today.ggr() },
         "pending_withdrawals": { "count": pending_count, "amount": pending_amount },
+        // The Lagos calendar month so far: what the tax-remittance report will owe for it (docs/compliance.md).
+        "this_month": { "month": first_of_month.format("%Y-%m").to_string(), "tax_withheld": tax_this_month },
         "series": days.iter().map(|(day, t)| json!({
             "date": day.to_string(),
             "deposits": t.deposits,

@@ -191,3 +191,67 @@ async fn the_dashboard_counts_stakes_wins_and_gross_gaming_revenue() {
     assert_eq!(dash["series"].as_array().unwrap().len(), 30);
     assert_eq!(dash["players_total"], 1);
 }
+
+#[actix_web::test]
+async fn the_audit_log_filters_by_action_actor_and_lagos_day_and_can_hide_the_witnesss_routine() {
+    let app = spawn_app().await;
+    let admin = app.admin("boss@ayolotto.ng").await;
+    let ada = app.verified_player("ada@example.com", "+2348012345678").await;
+    let id = app.user_id(&ada).await;
+    assert_eq!(app.get("/admin/activities?action=login", Some(&ada)).await.status, 403, "players never read the log");
+    assert_eq!(app.post(&format!("/admin/users/{id}/suspend"), json!({}), Some(&admin)).await.status, 200);
+    let wrong = json!({"userIdentity": "nobody@example.com", "password": "not-the-password"});
+    assert_eq!(app.post("/auth/login", wrong, None).await.status, 401);
+    // Yesterday evening in Lagos: a witness signing a draw, and a second admin's old change.
+    let witness = |action: &str, hours_ago: i64, actor: &str| ayo_data::activity::Activity {
+        id: 0,
+        at: chrono::Utc::now() - chrono::Duration::hours(hours_ago),
+        actor_id: None,
+        actor_email: Some(actor.into()),
+        action: action.into(),
+        target: Some("draw:7".into()),
+        ip: None,
+        detail: String::new(),
+    };
+    app.store.activities.record(witness("witness.signed", 30, "witness@example.org")).unwrap();
+    app.store.activities.record(witness("game.updated", 30, "ops@ayolotto.ng")).unwrap();
+    app.store.activities.record(witness("witness.signed", 1, "witness@example.org")).unwrap();
+    let actions = |body: &Value| -> Vec<String> {
+        body["data"].as_array().unwrap().iter().map(|a| a["action"].as_str().unwrap().to_string()).collect()
+    };
+
+    let suspended = app.get("/admin/activities?action=user.suspended", Some(&admin)).await;
+    assert_eq!((suspended.status, actions(&suspended.body)), (200, vec!["user.suspended".to_string()]));
+    assert_eq!(suspended.body["meta"]["total"], 1);
+    let logins = app.get("/admin/activities?action=login", Some(&admin)).await.body;
+    assert!(actions(&logins).iter().all(|a| a.starts_with("login.")), "the login family: {logins}");
+    assert!(actions(&logins).contains(&"login.failed".to_string()));
+    let by_ops = app.get("/admin/activities?actor=OPS@", Some(&admin)).await.body;
+    assert_eq!(actions(&by_ops), ["game.updated"]);
+
+    let day = |hours_ago: i64| ayo_data::lagos::lagos_day(chrono::Utc::now() - chrono::Duration::hours(hours_ago));
+    let (today, then) = (day(0), day(30));
+    let old = app.get(&format!("/admin/activities?from={then}&to={then}"), Some(&admin)).await.body;
+    let mut old_actions = actions(&old);
+    old_actions.sort();
+    assert_eq!(old_actions, ["game.updated", "witness.signed"], "only that Lagos day: {old}");
+    let quiet = app.get(&format!("/admin/activities?to={today}&hide_routine=true&per_page=100"), Some(&admin)).await;
+    assert!(!actions(&quiet.body).iter().any(|a| a == "witness.signed"), "{:?}", quiet.body);
+    assert!(actions(&quiet.body).contains(&"user.suspended".to_string()));
+    let everything = app.get("/admin/activities?per_page=100", Some(&admin)).await.body;
+    assert_eq!(actions(&everything).iter().filter(|a| *a == "witness.signed").count(), 2, "shown unless hidden");
+
+    for (query, field) in [
+        ("action=login%20failed", "action"),
+        ("from=27/11/2026", "from"),
+        ("to=2026-13-01", "to"),
+        ("from=2026-11-22&to=2026-11-21", "to"),
+        ("hide_routine=maybe", "hide_routine"),
+    ] {
+        let bad = app.get(&format!("/admin/activities?{query}"), Some(&admin)).await;
+        assert_eq!(bad.status, 422, "{query}: {:?}", bad.body);
+        assert!(!bad.field_errors(field).is_empty(), "{query} names {field}: {:?}", bad.body);
+    }
+    let long = format!("/admin/activities?actor={}", "a".repeat(300));
+    assert!(!app.get(&long, Some(&admin)).await.field_errors("actor").is_empty());
+}

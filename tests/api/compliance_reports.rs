@@ -81,6 +81,9 @@ async fn the_monthly_return_and_the_remittance_schedule_add_up_by_state() {
     assert_eq!(named, csv);
     let schedule = app.get(&format!("/admin/reports/tax-remittance?month={month}&format=json"), Some(&admin)).await;
     assert_eq!(schedule.body["data"][0]["tax_withheld"], 9_750, "{:?}", schedule.body);
+    let dashboard = app.get("/admin/dashboard", Some(&admin)).await;
+    let this_month = &dashboard.body["data"]["this_month"];
+    assert_eq!(this_month, &json!({"month": month, "tax_withheld": 9_750}), "as the schedule: {:?}", dashboard.body);
     assert_eq!(schedule.body["data"][0]["player_name"], "Tunde Bello");
     let xml = app.get(&format!("/admin/reports/regulator?month={month}&format=xml"), Some(&admin)).await;
     assert_eq!(xml.status, 422);

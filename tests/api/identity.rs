@@ -79,6 +79,27 @@ async fn a_verified_nin_lets_the_player_withdraw_and_shows_only_masked() {
     assert_eq!(app.get("/health", None).await.body["data"]["identity"], "sandbox");
 }
 
+/// Issue 32: a player's record in the back office says where they stand before a withdrawal, with the numbers masked.
+#[actix_web::test]
+async fn the_back_office_record_shows_the_state_the_nin_check_and_the_bank_account_masked() {
+    let app = spawn_app().await;
+    let player = player_named(&app, TUNDE, "tunde@example.com", "+2348012345678").await;
+    let admin = app.admin("boss@ayolotto.ng").await;
+    let id = app.user_id(&player).await;
+    let before = app.get(&format!("/admin/users/{id}"), Some(&admin)).await.body["data"].clone();
+    assert_eq!(before["identity"], json!(null), "no NIN given yet");
+    assert_eq!(before["state"], "OG");
+    let account = &before["bank_account"];
+    assert_eq!(account["masked_account_number"], "••••6785", "{account}");
+    assert!(account["account_name"].as_str().unwrap().eq_ignore_ascii_case(TUNDE), "{account}");
+    assert_eq!(app.submit_nin(&player, SANDBOX_NIN).await.status, 201);
+    let record = app.get(&format!("/admin/users/{id}"), Some(&admin)).await.body["data"].clone();
+    let identity = &record["identity"];
+    assert_eq!((identity["status"].as_str(), identity["masked_nin"].as_str()), (Some("verified"), Some("•••••••6789")));
+    let text = record.to_string();
+    assert!(!text.contains(SANDBOX_NIN) && !text.contains(GTBANK.1), "neither number whole: {text}");
+}
+
 #[actix_web::test]
 async fn a_nin_in_someone_elses_name_goes_to_review_and_an_admins_approval_lets_the_withdrawal_through() {
     let app = spawn_app().await;

@@ -1,4 +1,4 @@
-//! The ledger's running tallies: how many entries it holds, each Lagos day's deposits, stakes and wins, and the
+//! The ledger's running tallies: how many entries it holds, each Lagos day's deposits, stakes, wins and tax, and the
 //! withdrawals still pending. Written with every entry, in its transaction (see `tally`), so the back-office
 //! dashboard reads a month of figures from thirty keys instead of rescanning the ledger.
 //!
@@ -22,18 +22,27 @@ fn day_key(day: NaiveDate) -> Vec<u8> {
     tally::key(DAY, &[u64::try_from(day.num_days_from_ce()).unwrap_or(0)])
 }
 
+/// A day's numbers: deposits, stakes, wins, tax withheld. A day written before tax was kept reads its tax as zero
+/// until the store's upgrade rebuilds it (`upgrade`, layout 5).
+type Day = [i64; 4];
+
 /// What one entry adds to its day, written or rewritten from `before`.
-fn money_of(entry: &LedgerEntry) -> [i64; 3] {
+fn money_of(entry: &LedgerEntry) -> Day {
     if entry.status != EntryStatus::Success {
-        return [0; 3];
+        return [0; 4];
     }
     let amount = entry.amount.as_i64().abs();
     match entry.kind {
-        EntryKind::Deposit => [amount, 0, 0],
-        EntryKind::Stake => [0, amount, 0],
-        EntryKind::Win => [0, 0, amount],
-        _ => [0; 3],
+        EntryKind::Deposit => [amount, 0, 0, 0],
+        EntryKind::Stake => [0, amount, 0, 0],
+        EntryKind::Win => [0, 0, amount, 0],
+        EntryKind::Tax => [0, 0, 0, amount],
+        _ => [0; 4],
     }
+}
+
+fn money_day([deposits, stakes, wins, tax]: Day) -> MoneyDay {
+    MoneyDay { deposits, stakes, wins, tax }
 }
 
 fn pending_withdrawal(entry: &LedgerEntry) -> [i64; 2] {
@@ -62,7 +71,7 @@ pub(super) fn entry_written(
         tally::add(ledger, &tally::key(ENTRIES, &[]), [1])?;
     }
     let money = minus(money_of(after), before.map(money_of).unwrap_or_default());
-    if money != [0; 3] {
+    if money != [0; 4] {
         tally::add(ledger, &day_key(lagos_day(after.created_at)), money)?;
     }
     let pending = minus(pending_withdrawal(after), before.map(pending_withdrawal).unwrap_or_default());
@@ -78,7 +87,7 @@ pub(super) fn stake_refunded(
     staked_at: DateTime<Utc>,
     amount: i64,
 ) -> Result<(), Conflict<StoreError>> {
-    tally::add(ledger, &day_key(lagos_day(staked_at)), [0, -amount.abs(), 0])
+    tally::add(ledger, &day_key(lagos_day(staked_at)), [0, -amount.abs(), 0, 0])
 }
 
 pub(super) fn entry_count(ledger: &sled::Tree) -> StoreResult<u64> {
@@ -90,8 +99,7 @@ pub(super) fn days(ledger: &sled::Tree, first: NaiveDate, last: NaiveDate) -> St
     let mut out = Vec::new();
     let mut day = first;
     while day <= last {
-        let [deposits, stakes, wins] = tally::read(ledger, &day_key(day))?;
-        out.push((day, MoneyDay { deposits, stakes, wins }));
+        out.push((day, money_day(tally::read(ledger, &day_key(day))?)));
         day = day.succ_opt().unwrap_or(NaiveDate::MAX);
     }
     Ok(out)
@@ -101,8 +109,7 @@ pub(super) fn days(ledger: &sled::Tree, first: NaiveDate, last: NaiveDate) -> St
 pub(super) fn all_time(ledger: &sled::Tree) -> StoreResult<MoneyDay> {
     let mut all = MoneyDay::default();
     for value in ledger.scan_prefix(tally::key(DAY, &[])).values() {
-        let [deposits, stakes, wins] = tally::numbers(Some(&value?));
-        all.add(MoneyDay { deposits, stakes, wins });
+        all.add(money_day(tally::numbers(Some(&value?))));
     }
     Ok(all)
 }
@@ -116,7 +123,7 @@ pub(super) fn pending_withdrawals(ledger: &sled::Tree) -> StoreResult<(u64, i64)
 /// Rebuilds every tally from the entries themselves: when a store written before the tallies is opened.
 pub(super) fn rebuild(ledger: &sled::Tree, entries: impl Iterator<Item = StoreResult<LedgerEntry>>) -> StoreResult<()> {
     let mut count = 0;
-    let mut by_day = std::collections::BTreeMap::<NaiveDate, [i64; 3]>::new();
+    let mut by_day = std::collections::BTreeMap::<NaiveDate, Day>::new();
     let mut pending = [0i64; 2];
     let mut stakes = std::collections::HashMap::<String, (NaiveDate, i64)>::new();
     let mut refunds = Vec::new();
@@ -197,9 +204,9 @@ mod tests {
         let r: TransactionResult<(), StoreError> =
             ledger.transaction(|tx| stake_refunded(tx, refunded.created_at, 1_000));
         r.unwrap();
-        assert_eq!(day(&ledger, "2026-11-23"), MoneyDay { deposits: 10_000, stakes: 2_000, wins: 0 });
-        assert_eq!(day(&ledger, "2026-11-22"), MoneyDay { deposits: 5_000, stakes: 0, wins: 0 }, "refunded");
-        assert_eq!(all_time(&ledger).unwrap(), MoneyDay { deposits: 15_000, stakes: 2_000, wins: 0 });
+        assert_eq!(day(&ledger, "2026-11-23"), MoneyDay { deposits: 10_000, stakes: 2_000, ..Default::default() });
+        assert_eq!(day(&ledger, "2026-11-22"), MoneyDay { deposits: 5_000, ..Default::default() }, "refunded");
+        assert_eq!(all_time(&ledger).unwrap(), MoneyDay { deposits: 15_000, stakes: 2_000, ..Default::default() });
         assert_eq!(entry_count(&ledger).unwrap(), 5);
     }
 
@@ -225,7 +232,13 @@ mod tests {
         stake.reference = "ticket:9".into();
         let mut refund = entry(2, EntryKind::Refund, 3_000, "2026-11-21T10:00:00Z");
         refund.reference = "ticket:9".into();
-        let all = [entry(0, EntryKind::Deposit, 9_000, "2026-11-20T09:00:00Z"), stake.clone(), refund.clone()];
+        let all = [
+            entry(0, EntryKind::Deposit, 9_000, "2026-11-20T09:00:00Z"),
+            stake.clone(),
+            refund.clone(),
+            entry(3, EntryKind::Win, 20_000, "2026-11-21T19:00:00Z"),
+            entry(4, EntryKind::Tax, -975, "2026-11-21T19:00:00Z"),
+        ];
         for e in &all {
             write(&running, None, e);
         }
@@ -236,6 +249,8 @@ mod tests {
         let first = NaiveDate::from_ymd_opt(2026, 11, 19).unwrap();
         let last = NaiveDate::from_ymd_opt(2026, 11, 22).unwrap();
         assert_eq!(days(&running, first, last).unwrap(), days(&rebuilt, first, last).unwrap());
-        assert_eq!(entry_count(&rebuilt).unwrap(), 3);
+        assert_eq!(entry_count(&rebuilt).unwrap(), 5);
+        let day = NaiveDate::from_ymd_opt(2026, 11, 21).unwrap();
+        assert_eq!(days(&running, day, day).unwrap()[0].1, MoneyDay { wins: 20_000, tax: 975, ..Default::default() });
     }
 }

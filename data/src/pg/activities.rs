@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::blocking::PgSync;
 use super::pages::Pages;
-use crate::activity::Activity;
+use crate::activity::{Activity, ActivityFilter, WITNESS_ROUTINE};
 use crate::error::StoreResult;
 use crate::seam::Activities;
 use crate::seam::{Page, Slice};
@@ -33,6 +33,31 @@ impl PgActivities {
                 .query(
                     "SELECT doc FROM activities WHERE (at, id) < ($1, $2) ORDER BY at DESC, id DESC LIMIT $3",
                     &[&before.0, &before.1, &READ_AHEAD],
+                )
+                .await?;
+            Ok(rows.iter().map(|row| row.get(0)).collect())
+        })?;
+        docs.into_iter().map(|doc| Ok(serde_json::from_value(doc)?)).collect()
+    }
+
+    /// Up to `READ_AHEAD` entries `filter` keeps older than `before` (time, id), newest first: the window is read
+    /// from the time index, the rest is tested in the query.
+    fn older_matching(&self, before: (DateTime<Utc>, i64), filter: &ActivityFilter) -> StoreResult<Vec<Activity>> {
+        let (since, action, actor) = (filter.since, filter.action.clone(), filter.actor.clone());
+        let hidden: Vec<String> =
+            if filter.hide_routine { WITNESS_ROUTINE.iter().map(|a| a.to_string()).collect() } else { Vec::new() };
+        let docs: Vec<Value> = self.pg.run(move |pool| async move {
+            let rows = pool
+                .get()
+                .await?
+                .query(
+                    "SELECT doc FROM activities
+                     WHERE (at, id) < ($1, $2) AND ($3::timestamptz IS NULL OR at >= $3)
+                       AND ($4::text IS NULL OR doc->>'action' = $4 OR starts_with(doc->>'action', $4 || '.'))
+                       AND ($5::text IS NULL OR strpos(lower(doc->>'actor_email'), $5) > 0)
+                       AND NOT (doc->>'action' = ANY($6::text[]))
+                     ORDER BY at DESC, id DESC LIMIT $7",
+                    &[&before.0, &before.1, &since, &action, &actor, &hidden, &READ_AHEAD],
                 )
                 .await?;
             Ok(rows.iter().map(|row| row.get(0)).collect())
@@ -78,6 +103,15 @@ impl Activities for PgActivities {
         let key = |a: &Activity| (a.at, a.id as i64);
         Box::new(Pages::new(READ_AHEAD as usize, key, |before| {
             self.older_than(before.copied().unwrap_or((DateTime::<Utc>::MAX_UTC, i64::MAX)))
+        }))
+    }
+
+    fn matching<'a>(&'a self, filter: &'a ActivityFilter) -> Box<dyn Iterator<Item = StoreResult<Activity>> + 'a> {
+        let key = |a: &Activity| (a.at, a.id as i64);
+        // (at, id) < (until, smallest id) is at < until: the read starts at the window's end.
+        let start = (filter.until.unwrap_or(DateTime::<Utc>::MAX_UTC), i64::MIN);
+        Box::new(Pages::new(READ_AHEAD as usize, key, move |before| {
+            self.older_matching(before.copied().unwrap_or(start), filter)
         }))
     }
 

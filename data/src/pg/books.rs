@@ -94,7 +94,7 @@ impl PgBooks {
 
     fn money(&self, from: Option<DateTime<Utc>>, to: Option<DateTime<Utc>>) -> StoreResult<Vec<(NaiveDate, MoneyDay)>> {
         // Successful deposits, stakes not refunded and wins, each on its Lagos day.
-        let rows: Vec<(NaiveDate, i64, i64, i64)> = self.pg.run(move |pool| async move {
+        let rows: Vec<(NaiveDate, i64, i64, i64, i64)> = self.pg.run(move |pool| async move {
             let rows = pool
                 .get()
                 .await?
@@ -104,17 +104,21 @@ impl PgBooks {
                             coalesce(sum(abs(l.amount)) FILTER (WHERE l.kind = 'stake' AND NOT EXISTS (
                                 SELECT 1 FROM ledger_entries r
                                 WHERE r.kind = 'refund' AND r.reference = l.reference AND r.user_id = l.user_id)), 0)::bigint,
-                            coalesce(sum(abs(l.amount)) FILTER (WHERE l.kind = 'win'), 0)::bigint
+                            coalesce(sum(abs(l.amount)) FILTER (WHERE l.kind = 'win'), 0)::bigint,
+                            coalesce(sum(abs(l.amount)) FILTER (WHERE l.kind = 'tax'), 0)::bigint
                      FROM ledger_entries l
-                     WHERE l.status = 'success' AND l.kind IN ('deposit', 'stake', 'win')
+                     WHERE l.status = 'success' AND l.kind IN ('deposit', 'stake', 'win', 'tax')
                        AND ($1::timestamptz IS NULL OR l.created_at >= $1) AND ($2::timestamptz IS NULL OR l.created_at < $2)
                      GROUP BY day ORDER BY day",
                     &[&from, &to],
                 )
                 .await?;
-            Ok(rows.iter().map(|row| (row.get(0), row.get(1), row.get(2), row.get(3))).collect())
+            Ok(rows.iter().map(|row| (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4))).collect())
         })?;
-        Ok(rows.into_iter().map(|(day, deposits, stakes, wins)| (day, MoneyDay { deposits, stakes, wins })).collect())
+        Ok(rows
+            .into_iter()
+            .map(|(day, deposits, stakes, wins, tax)| (day, MoneyDay { deposits, stakes, wins, tax }))
+            .collect())
     }
 }
 
@@ -224,10 +228,9 @@ impl Books for PgBooks {
     }
 
     fn money_all_time(&self) -> StoreResult<MoneyDay> {
-        Ok(self.money(None, None)?.into_iter().fold(MoneyDay::default(), |all, (_, day)| MoneyDay {
-            deposits: all.deposits + day.deposits,
-            stakes: all.stakes + day.stakes,
-            wins: all.wins + day.wins,
+        Ok(self.money(None, None)?.into_iter().fold(MoneyDay::default(), |mut all, (_, day)| {
+            all.add(day);
+            all
         }))
     }
 

@@ -76,7 +76,7 @@ pub trait Books: Send + Sync {
     /// What a player's successful entries since `since` add up to (a reality check, docs/decisions/025).
     fn session_money(&self, user: UserId, since: DateTime<Utc>) -> StoreResult<SessionMoney>;
 
-    /// Each Lagos day's deposits, stakes (less those refunded) and wins from `first` to `last`, both included,
+    /// Each Lagos day's deposits, stakes (less those refunded), wins and tax withheld from `first` to `last`, both included,
     /// oldest first (days without money are zero).
     fn money_by_day(&self, first: NaiveDate, last: NaiveDate) -> StoreResult<Vec<(NaiveDate, MoneyDay)>>;
 
@@ -109,6 +109,8 @@ pub struct MoneyDay {
     pub deposits: i64,
     pub stakes: i64,
     pub wins: i64,
+    /// Withholding tax taken from the day's wins (docs/decisions on tax): what the operator owes the state.
+    pub tax: i64,
 }
 
 impl MoneyDay {
@@ -121,5 +123,6 @@ impl MoneyDay {
         self.deposits += other.deposits;
         self.stakes += other.stakes;
         self.wins += other.wins;
+        self.tax += other.tax;
     }
 }

@@ -1,6 +1,7 @@
 //! The back office API under `/admin`: every handler takes `AdminUser`, so the role is checked on the server.
 
 mod adjust;
+mod audit_filter;
 mod compliance;
 mod games;
 mod identity;
@@ -49,7 +50,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
 #[utoipa::path(
     summary = "Back office counters",
     responses(
-        (status = 200, description = "data: {players_total, players_new_today, players_verified, deposits, stakes, wins, ggr, today, pending_withdrawals, series}; days are WAT (UTC+01:00) calendar days", body = Envelope),
+        (status = 200, description = "data: {players_total, players_new_today, players_verified, deposits, stakes, wins, ggr, today, pending_withdrawals, this_month: {month, tax_withheld}, series}; days and months are WAT (UTC+01:00) calendar ones", body = Envelope),
         (status = 401, description = "Missing, expired or invalid token (errorCode N403), or wrong credentials", body = ErrorBody),
         (status = 403, description = "Wrong role, unverified or suspended account", body = ErrorBody),
     )

@@ -12,6 +12,7 @@ use ayo_actors::views::time;
 use ayo_data::notice::Marquee;
 
 use crate::error::{ApiError, FieldErrors};
+use crate::http::admin::audit_filter::AuditQuery;
 use crate::http::extract::AdminUser;
 use crate::http::json::JsonBody;
 use crate::http::paging::{TableQuery, CREATION_ORDER};
@@ -81,11 +82,11 @@ async fn resolve_contact(
 }
 
 #[utoipa::path(
-    summary = "The audit log",
-    params(TableQuery),
+    summary = "The audit log, filtered by action, actor, Lagos days and the witness's routine entries",
+    params(TableQuery, AuditQuery),
     responses(
         (status = 200, description = "ok", body = Envelope),
-        (status = 404, description = "Not found", body = ErrorBody),
+        (status = 422, description = "A filter's value is wrong (errors names the parameter)", body = ErrorBody),
     )
 )]
 #[get("/activities")]
@@ -93,16 +94,18 @@ async fn activities(
     state: web::Data<AppState>,
     _: AdminUser,
     table: web::Query<TableQuery>,
+    audit: web::Query<AuditQuery>,
 ) -> Result<HttpResponse, ApiError> {
+    let filter = audit.filter()?;
     let store = state.store.clone();
     let answer = web::block(move || {
-        if table.reads_index(&CREATION_ORDER) {
+        if filter.keeps_all() && table.reads_index(&CREATION_ORDER) {
             let page = store.activities.page(table.slice())?;
             return Ok::<_, ApiError>(
                 table.answer_page(page.rows.iter().map(crate::http::views::activity).collect(), page.total),
             );
         }
-        let rows = store.activities.newest_first().map(|a| a.map(|a| crate::http::views::activity(&a)));
+        let rows = store.activities.matching(&filter).map(|a| a.map(|a| crate::http::views::activity(&a)));
         Ok(table.answer_stream(rows, &["actor", "action", "target", "ip", "detail"], Some("created_at"))?)
     })
     .await??;

@@ -49,7 +49,7 @@ async fn list(
 const ACTIVITY_LOOK_BACK: usize = 10_000;
 
 #[utoipa::path(
-    summary = "One player: wallet, tickets, transactions, activity",
+    summary = "One player: wallet, protection, identity check (NIN masked), bank account (number masked), tickets, transactions, activity",
     params(("id" = u64, Path)),
     responses(
         (status = 200, description = "ok", body = Envelope),
@@ -62,6 +62,19 @@ async fn one(state: web::Data<AppState>, _: AdminUser, id: web::Path<u64>) -> Re
     let body = web::block(move || {
         let mut body = views::user(&user, store.books.balance(user.id)?);
         body["protection"] = views::money::protection(&store.responsible.get(user.id)?, chrono::Utc::now());
+        // Where the player stands before a withdrawal (issue 32): their NIN check and payout account, masked.
+        body["identity"] = store.identities.get(user.id)?.map_or(serde_json::Value::Null, |i| {
+            json!({
+                "status": crate::http::flows::identity_check::status_name(i.status),
+                "kind": i.kind,
+                "masked_nin": i.masked,
+                "updated_at": i.updated_at,
+            })
+        });
+        body["bank_account"] = store
+            .payments
+            .bank_account(user.id)?
+            .map_or(serde_json::Value::Null, |a| views::money::bank_account_masked(&a));
         let newest = TableQuery { per_page: Some(100), ..Default::default() };
         body["tickets"] = crate::http::player::tickets::tickets_table(&store, None, user.id, &newest)?["data"].take();
         body["transactions"] =

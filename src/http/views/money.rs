@@ -55,6 +55,19 @@ pub fn bank_account(a: &BankAccount) -> Value {
     })
 }
 
+/// A player's saved account as the back office's player record shows it: the number cut to its last four digits
+/// (the whole number is on /boss/accounts, where staff pay from it).
+pub fn bank_account_masked(a: &BankAccount) -> Value {
+    let tail: String = a.account_number.chars().skip(a.account_number.chars().count().saturating_sub(4)).collect();
+    json!({
+        "bank_name": a.bank_name,
+        "masked_account_number": format!("••••{tail}"),
+        "account_name": a.account_name,
+        "updated_at": time(a.updated_at),
+        "withdrawals_held_until": a.withdrawals_held_until.map(time),
+    })
+}
+
 fn pending(p: Option<PendingLimit>) -> Value {
     p.map_or(Value::Null, |p| json!({ "amount": p.amount, "effective_at": time(p.effective_at) }))
 }

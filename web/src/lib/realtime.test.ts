@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeOpenDraw } from '@/testing/lotto';
 import type { Draw } from '@/types/lotto';
 import {
   backoffDelayMs,
@@ -14,27 +15,8 @@ import {
 
 const T0 = Date.parse('2026-11-22T19:00:00.000Z');
 
-function draw(overrides: Partial<Draw> = {}): Draw {
-  return {
-    id: 1,
-    game_id: 1,
-    game_name: 'Ayo Express',
-    game_slug: 'ayo-express',
-    status: 'open',
-    opens_at: '2026-11-22T18:57:00.000Z',
-    closes_at: '2026-11-22T19:02:30.000Z',
-    draws_at: '2026-11-22T19:03:00.000Z',
-    commitment: 'ab',
-    tickets_hash: null,
-    ticket_count: 0,
-    numbers: null,
-    machine_numbers: null,
-    seed: null,
-    cancelled_reason: null,
-    server_time: '2026-11-22T19:00:00.000Z',
-    ...overrides,
-  };
-}
+/** Draw 1, on sale at T0: closes at 19:02:30, drawn at 19:03. */
+const draw = (overrides: Partial<Draw> = {}): Draw => makeOpenDraw({ id: 1, ...overrides }, T0);
 
 const snapshot = (draws: Draw[], extra: Record<string, unknown> = {}) => ({
   type: 'snapshot',

@@ -46,6 +46,33 @@ export function makeDraw(overrides: Partial<Draw> = {}): Draw {
   };
 }
 
+/**
+ * A draw on sale at `now`: opened three minutes before, closing two and a half minutes after and drawn half a minute
+ * later, with no result yet (the play page, the live state and the fairness panel all start from one).
+ */
+export function makeOpenDraw(overrides: Partial<Draw> = {}, now: number = Date.now()): Draw {
+  const at = (seconds: number) => new Date(now + seconds * 1_000).toISOString();
+  return {
+    id: 31,
+    game_id: 1,
+    game_name: 'Ayo Express',
+    game_slug: 'ayo-express',
+    status: 'open',
+    opens_at: at(-180),
+    closes_at: at(150),
+    draws_at: at(180),
+    commitment: 'ab',
+    tickets_hash: null,
+    ticket_count: 0,
+    numbers: null,
+    machine_numbers: null,
+    seed: null,
+    cancelled_reason: null,
+    server_time: at(0),
+    ...overrides,
+  };
+}
+
 export function makeGame(overrides: Partial<Game> = {}): Game {
   return {
     id: 1,

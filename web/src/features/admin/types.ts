@@ -10,6 +10,8 @@ export type DashboardFigures = {
   players_new_today: number;
   players_verified: number;
   pending_withdrawals: { count: number; amount: number };
+  /** The Lagos calendar month so far (`month` is `YYYY-MM`): the tax withheld from wins, owed to the states. */
+  this_month?: { month: string; tax_withheld: number };
   /** 30 days, oldest first; `date` is `YYYY-MM-DD`. */
   series: (MoneyTotals & { date: string })[];
   today: MoneyTotals;
@@ -50,7 +52,30 @@ export type Activity = {
  * GET /admin/users/{id}: the player and their audit entries (in the audit log's shape). Their tickets and
  * transactions are tables of their own (GET /admin/users/{id}/tickets and /transactions).
  */
-export type UserDetail = AdminUser & { activities: Activity[] };
+/** A player's NIN check on their record (GET /admin/users/{id}): the number masked, never whole. */
+export type RecordIdentity = {
+  status: 'none' | 'verified' | 'review' | 'rejected';
+  kind: 'nin' | 'vnin';
+  masked_nin: string;
+  updated_at: string;
+};
+
+/** A player's payout account on their record: the number cut to its last four digits. */
+export type RecordBankAccount = {
+  bank_name: string;
+  masked_account_number: string;
+  account_name: string;
+  updated_at: string;
+  withdrawals_held_until: string | null;
+};
+
+export type UserDetail = AdminUser & {
+  activities: Activity[];
+  /** Null until the player gives a NIN. */
+  identity?: RecordIdentity | null;
+  /** Null until the player saves a bank account. */
+  bank_account?: RecordBankAccount | null;
+};
 
 export type Contact = {
   id: number;

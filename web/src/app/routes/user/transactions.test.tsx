@@ -85,12 +85,14 @@ describe('/user/transactions', () => {
 
     const from = screen.getByLabelText('From');
     const to = screen.getByLabelText('To');
-    await userEvent.type(from, '2026-11-20');
-    await userEvent.type(to, '2026-11-01');
+    // Day first, as Nigeria writes it; the slashes come by themselves.
+    await userEvent.type(from, '20112026');
+    expect(from).toHaveValue('20/11/2026');
+    await userEvent.type(to, '01/11/2026');
     expect(to).toHaveAccessibleDescription('The end date is before the start date');
     expect(asked().some((q) => q.to === '2026-11-01')).toBe(false);
     await userEvent.clear(to);
-    await userEvent.type(to, '2026-11-22');
+    await userEvent.type(to, '22/11/2026');
     await waitFor(() =>
       expect(asked().at(-1)).toEqual({
         type: 'withdrawal',

@@ -1,12 +1,14 @@
 /**
- * A "From" and a "To" date input that bound each other (the end cannot be picked before the start), with an error
- * about the range named beside the end date. Used by the filters of lists that page by date.
+ * A "From" and a "To" day, each typed day first (`DayFirstDateField`: Nigeria writes 26/11/2026, whatever order the
+ * browser's own date box would use), with an error about the range named beside the end date. Used by every date
+ * filter (results, transactions, the audit log).
  */
-import './form.css';
+import { DayFirstDateField } from './day-first-date-field';
 
 type Props = {
   /** The form's `useId()`: the inputs are `${id}-from` and `${id}-to`. */
   id: string;
+  /** `YYYY-MM-DD` or ''. */
   from: string;
   to: string;
   /** What is wrong with the range (shown under "To"), if anything. */
@@ -18,39 +20,15 @@ type Props = {
 export function DateRangeFields({ id, from, to, error, onFrom, onTo }: Props) {
   return (
     <>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-from`}>
-          From
-        </label>
-        <input
-          id={`${id}-from`}
-          className="field__input field__select"
-          type="date"
-          value={from}
-          max={to || undefined}
-          onChange={(event) => onFrom(event.target.value)}
-        />
-      </div>
-      <div className={['field', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
-        <label className="field__label" htmlFor={`${id}-to`}>
-          To
-        </label>
-        <input
-          id={`${id}-to`}
-          className="field__input field__select"
-          type="date"
-          value={to}
-          min={from || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-to-error` : undefined}
-          onChange={(event) => onTo(event.target.value)}
-        />
-        {error ? (
-          <p id={`${id}-to-error`} className="field__error">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <DayFirstDateField id={`${id}-from`} label="From" named="start date" value={from} onChange={onFrom} />
+      <DayFirstDateField
+        id={`${id}-to`}
+        label="To"
+        named="end date"
+        value={to}
+        onChange={onTo}
+        error={error ?? undefined}
+      />
     </>
   );
 }

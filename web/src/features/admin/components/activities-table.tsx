@@ -1,11 +1,21 @@
-/** /boss/activities: the audit log of admin actions and security events, newest first. Read-only. */
+/**
+ * /boss/activities: the audit log of admin actions and security events, newest first, with its filters (the
+ * witness's routine entries hidden unless asked for). Read-only.
+ */
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Column } from '@/components/data-table/column';
 import { paths } from '@/config/paths';
 import { formatDateTimeWAT } from '@/lib/lagos-time';
-import { Missing } from '@/features/admin/components/admin-ui';
+import { Missing, ShortStamp } from '@/features/admin/components/admin-ui';
 import { AdminList } from '@/features/admin/components/admin-list';
+import { AuditFilters } from '@/features/admin/components/audit-filters';
+import { auditParams, DEFAULT_AUDIT_FILTERS, hasAuditFilters } from '@/features/admin/lib/audit-filters';
+import { useSettled } from '@/lib/use-settled';
 import type { Activity } from '@/features/admin/types';
+
+/** How long typing pauses before a typed filter is asked for. */
+const TYPING_PAUSE_MS = 350;
 
 /** `user:7` opens the player; other targets (`draw:12`, `marquee:3`) are read as they are. */
 function Target({ target }: { target: string | null }) {
@@ -15,7 +25,7 @@ function Target({ target }: { target: string | null }) {
 }
 
 const COLUMNS: Column<Activity>[] = [
-  { key: 'created_at', header: 'When', sortable: true, cell: (a) => <span className="nowrap">{formatDateTimeWAT(a.created_at)}</span> },
+  { key: 'created_at', header: 'When', sortable: true, cell: (a) => <ShortStamp at={a.created_at} long /> },
   { key: 'actor', header: 'Who', sortable: true, cell: (a) => (a.actor ? <span className="break">{a.actor}</span> : <Missing />) },
   { key: 'action', header: 'What', sortable: true, cell: (a) => <code className="action-code">{a.action}</code> },
   { key: 'target', header: 'Target', sortable: true, cell: (a) => <Target target={a.target} /> },
@@ -40,16 +50,22 @@ function ActivityCard({ activity }: { activity: Activity }) {
 }
 
 export function ActivitiesTable() {
+  const [filters, setFilters] = useState(DEFAULT_AUDIT_FILTERS);
+  const settled = useSettled(filters, TYPING_PAUSE_MS);
   return (
-    <AdminList<Activity>
-      path="/admin/activities"
-      caption="Audit log"
-      columns={COLUMNS}
-      rowKey={(a) => a.id}
-      searchLabel="Search the audit log"
-      searchPlaceholder="Who, action, target, IP address or detail"
-      emptyMessage="Nothing recorded yet."
-      renderCard={(activity) => <ActivityCard activity={activity} />}
-    />
+    <>
+      <AuditFilters value={filters} onChange={setFilters} />
+      <AdminList<Activity>
+        path="/admin/activities"
+        caption="Audit log"
+        columns={COLUMNS}
+        rowKey={(a) => a.id}
+        filters={auditParams(settled)}
+        searchLabel="Search the audit log"
+        searchPlaceholder="Who, action, target, IP address or detail"
+        emptyMessage={hasAuditFilters(settled) ? 'No entry matches these filters.' : 'Nothing recorded yet.'}
+        renderCard={(activity) => <ActivityCard activity={activity} />}
+      />
+    </>
   );
 }

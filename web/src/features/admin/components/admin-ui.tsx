@@ -1,5 +1,6 @@
-/** Small pieces every back-office screen shares: the page heading, a status badge and a failed-load notice. */
+/** Small pieces every back-office screen shares: the page heading, a status badge, a failed-load notice, a date cell. */
 import type { ReactNode } from 'react';
+import { formatDateTimeWAT, formatShortDateTimeWAT } from '@/lib/lagos-time';
 
 export function PageHeading({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   return (
@@ -64,5 +65,20 @@ export function Missing() {
       <span aria-hidden="true">–</span>
       <span className="visually-hidden">none</span>
     </>
+  );
+}
+
+/**
+ * `Fri 27 Nov, 2:59 pm WAT` (or, `long`, `27 Nov 2026, 2:59 pm WAT`) for a table cell: it may break between the day
+ * and the time, never inside either, so a date column stays narrow enough for a 1280 px table to show its last column.
+ */
+export function ShortStamp({ at, long = false }: { at: string; long?: boolean }) {
+  const [day, time] = (long ? formatDateTimeWAT(at) : formatShortDateTimeWAT(at)).split(', ');
+  return time ? (
+    <>
+      <span className="nowrap">{day},</span> <span className="nowrap">{time}</span>
+    </>
+  ) : (
+    <span className="nowrap">{day}</span>
   );
 }

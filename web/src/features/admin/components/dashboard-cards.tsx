@@ -2,12 +2,20 @@ import { formatNaira } from '@/lib/format';
 import type { DashboardFigures } from '@/features/admin/types';
 
 const NUMBER = new Intl.NumberFormat('en-NG');
+const MONTH = new Intl.DateTimeFormat('en-NG', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** `2026-11` as "November 2026". */
+function monthName(month: string): string {
+  const first = Date.parse(`${month}-01T00:00:00Z`);
+  return Number.isNaN(first) ? month : MONTH.format(first);
+}
 
 type Card = { key: string; label: string; value: string; note: string; tone?: 'gold' | 'blue' | 'red' };
 
 function cardsOf(data: DashboardFigures): Card[] {
   const today = data.today ?? { deposits: 0, stakes: 0, wins: 0, ggr: 0 };
   const pending = data.pending_withdrawals ?? { count: 0, amount: 0 };
+  const month = data.this_month;
   return [
     { key: 'players_total', label: 'Players', value: NUMBER.format(data.players_total ?? 0), note: 'All registered players' },
     {
@@ -40,6 +48,17 @@ function cardsOf(data: DashboardFigures): Card[] {
       note: `${formatNaira(pending.amount)} waiting for approval`,
       tone: pending.count > 0 ? 'red' : 'gold',
     },
+    ...(month
+      ? [
+          {
+            key: 'tax_this_month',
+            label: 'Tax withheld this month',
+            value: formatNaira(month.tax_withheld),
+            note: `${monthName(month.month)} so far (WAT) · owed to the states`,
+            tone: 'blue' as const,
+          },
+        ]
+      : []),
   ];
 }
 

@@ -21,6 +21,7 @@ function figures(overrides: Partial<DashboardFigures> = {}): DashboardFigures {
     ggr: 250_000,
     today: { deposits: 290_000, stakes: 250_000, wins: 0, ggr: 250_000 },
     pending_withdrawals: { count: 2, amount: 300_000 },
+    this_month: { month: '2026-11', tax_withheld: 9_750 },
     series,
     ...overrides,
   };
@@ -51,6 +52,8 @@ describe('the dashboard', () => {
     expect(screen.getByTestId('stat-deposits')).toHaveTextContent('₦43,500.00');
     expect(screen.getByTestId('stat-pending_withdrawals')).toHaveTextContent('2');
     expect(screen.getByText('₦3,000.00 waiting for approval')).toBeInTheDocument();
+    expect(screen.getByTestId('stat-tax_this_month')).toHaveTextContent('₦97.50');
+    expect(screen.getByText('November 2026 so far (WAT) · owed to the states')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /^Stakes per day, 24 Oct to 22 Nov: total ₦2,500.00; highest ₦2,500.00 on 22 Nov/ })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Daily totals, oldest first' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');

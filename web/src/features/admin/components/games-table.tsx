@@ -8,9 +8,8 @@ import { Link } from 'react-router';
 import type { Column } from '@/components/data-table/column';
 import { paths } from '@/config/paths';
 import { formatNaira } from '@/lib/format';
-import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import { ADMIN_GAMES_PATH, DRAWS_REFRESH_MS } from '@/features/admin/api/get-games';
-import { Missing, StatusBadge } from '@/features/admin/components/admin-ui';
+import { Missing, ShortStamp, StatusBadge } from '@/features/admin/components/admin-ui';
 import { AdminList } from '@/features/admin/components/admin-list';
 import { describeCloseBefore, describeSchedule } from '@/features/admin/lib/schedule';
 import type { AdminGame } from '@/features/admin/types';
@@ -34,7 +33,7 @@ function NextDraws({ game }: { game: AdminGame }) {
     <>
       {upcoming.map((draw) => (
         <span key={draw.id} className="game-admin__next">
-          <span className="nowrap">{formatShortDateTimeWAT(draw.draws_at)}</span> <StatusBadge status={draw.status} />
+          <ShortStamp at={draw.draws_at} /> <StatusBadge status={draw.status} />
           {draw.held_reason ? (
             <span className="game-admin__held" role="note">
               Not on sale: {draw.held_reason}
@@ -119,8 +118,7 @@ function gameColumns(onEdit: OnEdit): Column<AdminGame>[] {
       key: 'created_at',
       header: 'Created',
       sortable: true,
-      cell: (g) =>
-        g.created_at ? <span className="nowrap">{formatShortDateTimeWAT(g.created_at)}</span> : <Missing />,
+      cell: (g) => (g.created_at ? <ShortStamp at={g.created_at} /> : <Missing />),
     },
     { key: 'actions', header: 'Actions', cell: (g) => <GameActions game={g} onEdit={onEdit} /> },
   ];

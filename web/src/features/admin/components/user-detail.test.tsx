@@ -70,6 +70,55 @@ function serve() {
       .map((call) => requestParts(call.path).params);
 }
 
+describe('a player’s record in /boss/users/{id}', () => {
+  it('says their state, NIN check, bank account (masked) and break', async () => {
+    const { fetchMock } = routeFetch((_, path) => {
+      if (path === '/auth/profiles') return { body: { data: ADMIN } };
+      if (path === '/admin/users/7') {
+        const record = {
+          ...PLAYER,
+          state: 'LA',
+          activities: [],
+          identity: { status: 'verified', kind: 'nin', masked_nin: '•••••••6789', updated_at: '2026-11-20T10:00:00Z' },
+          bank_account: {
+            bank_name: 'GTBank',
+            masked_account_number: '••••6785',
+            account_name: 'ADA OBI',
+            updated_at: '2026-11-20T10:00:00Z',
+            withdrawals_held_until: null,
+          },
+          protection: {
+            kind: 'self_exclusion',
+            period: '1y',
+            starts_at: '2026-11-26T10:00:00Z',
+            ends_at: '2027-11-26T10:00:00Z',
+          },
+        };
+        return { body: { data: record } };
+      }
+      return { body: { data: [], meta: { total: 0 } } };
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderApp('/boss/users/7');
+    const profile = await screen.findByRole('region', { name: 'Profile' });
+    const row = (term: string) => within(profile).getByText(term).closest('div');
+    await waitFor(() => expect(row('State')).toHaveTextContent('Lagos State'));
+    expect(row('NIN check')).toHaveTextContent('Verified · NIN •••••••6789');
+    expect(row('Bank account')).toHaveTextContent('GTBank ••••6785 · ADA OBI');
+    expect(row('Protection')).toHaveTextContent('Self-excluded until 26 Nov 2027');
+    expect(profile).not.toHaveTextContent('0123456785');
+  });
+
+  it('says plainly what a new player has not given yet', async () => {
+    serve();
+    renderApp('/boss/users/7');
+    const profile = await screen.findByRole('region', { name: 'Profile' });
+    expect(within(profile).getByText('NIN check').closest('div')).toHaveTextContent('Not given yet');
+    expect(within(profile).getByText('Bank account').closest('div')).toHaveTextContent('None saved');
+    expect(within(profile).getByText('Protection').closest('div')).toHaveTextContent('No break in force');
+  });
+});
+
 describe('a player’s tickets and transactions in /boss/users/{id}', () => {
   it('are server-paged tables of their own, not the lists embedded in the player', async () => {
     const requests = serve();

@@ -1,5 +1,5 @@
 /**
- * /boss/users/{id}: one player's whole picture — profile, wallet (with a manual adjustment), suspend or
+ * /boss/users/{id}: one player's whole picture — profile and standing (state, NIN check, bank account, protection), wallet (with a manual adjustment), suspend or
  * reinstate, their tickets and transactions (each a table of its own), and audit entries by or about them.
  */
 import { useState, type ReactNode } from 'react';
@@ -9,6 +9,7 @@ import { formatDateTimeWAT } from '@/lib/lagos-time';
 import { useSetUserSuspended } from '@/features/admin/api/user-actions';
 import { Missing, StatusBadge } from '@/features/admin/components/admin-ui';
 import { ProtectionBadge } from '@/features/admin/components/protection-badge';
+import { PlayerStanding } from '@/features/admin/components/player-standing';
 import { AdjustWalletForm } from '@/features/admin/components/adjust-wallet-form';
 import { ConfirmDialog } from '@/features/admin/components/confirm-dialog';
 import { UserTickets } from '@/features/admin/components/user-tickets';
@@ -80,6 +81,7 @@ export function UserDetail({ user }: { user: Detail }) {
               <dt>Date of birth</dt>
               <dd>{user.dob ? formatCalendarDate(user.dob) : <Missing />}</dd>
             </div>
+            <PlayerStanding user={user} />
             <div className="details__row">
               <dt>Joined</dt>
               <dd>{formatDateTimeWAT(user.created_at)}</dd>

@@ -3,10 +3,9 @@
  * first.
  */
 import type { Column } from '@/components/data-table/column';
-import { formatShortDateTimeWAT } from '@/lib/lagos-time';
 import { betTypeLabel } from '@/lotto';
 import { userTicketsPath } from '@/features/admin/api/get-user';
-import { Missing } from '@/features/admin/components/admin-ui';
+import { Missing, ShortStamp } from '@/features/admin/components/admin-ui';
 import { AdminList } from '@/features/admin/components/admin-list';
 import { ticketPlayColumns } from '@/features/admin/components/ticket-columns';
 import type { Ticket } from '@/types/lotto';
@@ -26,7 +25,7 @@ const COLUMNS: Column<Ticket>[] = [
     key: 'created_at',
     header: 'Bought',
     sortable: true,
-    cell: (t) => <span className="nowrap">{formatShortDateTimeWAT(t.created_at)}</span>,
+    cell: (t) => <ShortStamp at={t.created_at} />,
   },
 ];
 

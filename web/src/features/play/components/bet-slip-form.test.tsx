@@ -11,6 +11,7 @@ import { getRealtimeClient } from '@/lib/realtime-client';
 import { latestSocket } from '@/testing/live-socket';
 import { clearSession, getSession, saveLogin } from '@/lib/session';
 import { makeLogin, makeUser, mockFetch } from '@/testing/data';
+import { makeOpenDraw } from '@/testing/lotto';
 import type { Draw, GameDetail, Ticket } from '@/types/lotto';
 import { BetSlipForm } from './bet-slip-form';
 import { DEFAULT_MULTIPLIERS, DEFAULT_STAKE_RULES } from '@/lotto';
@@ -27,27 +28,7 @@ afterEach(() => {
 
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
-function makeDraw(overrides: Partial<Draw> = {}): Draw {
-  return {
-    id: 31,
-    game_id: 1,
-    game_name: 'Ayo Express',
-    game_slug: 'ayo-express',
-    status: 'open',
-    opens_at: inMinutes(-1),
-    closes_at: inMinutes(2),
-    draws_at: inMinutes(2.5),
-    commitment: 'ab',
-    tickets_hash: null,
-    ticket_count: 0,
-    numbers: null,
-    machine_numbers: null,
-    seed: null,
-    cancelled_reason: null,
-    server_time: new Date().toISOString(),
-    ...overrides,
-  };
-}
+const makeDraw = makeOpenDraw;
 
 const GAME: GameDetail = {
   id: 1,

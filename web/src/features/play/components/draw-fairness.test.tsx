@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { mockFetch } from '@/testing/data';
+import { makeOpenDraw } from '@/testing/lotto';
 import type { Draw } from '@/types/lotto';
 import { DrawFairness, shortHash } from './draw-fairness';
 
@@ -11,27 +12,7 @@ afterEach(() => vi.unstubAllGlobals());
 const COMMITMENT = '3e23e8160039594a33894f6564e1b1348bbd7a0088d42c4acb73eeaed59c009d';
 const KEY = 'a'.repeat(64);
 
-function makeDraw(overrides: Partial<Draw> = {}): Draw {
-  return {
-    id: 31,
-    game_id: 1,
-    game_name: 'Ayo Express',
-    game_slug: 'ayo-express',
-    status: 'open',
-    opens_at: new Date().toISOString(),
-    closes_at: new Date(Date.now() + 60_000).toISOString(),
-    draws_at: new Date(Date.now() + 90_000).toISOString(),
-    commitment: COMMITMENT,
-    tickets_hash: null,
-    ticket_count: 0,
-    numbers: null,
-    machine_numbers: null,
-    seed: null,
-    cancelled_reason: null,
-    server_time: new Date().toISOString(),
-    ...overrides,
-  };
-}
+const makeDraw = (overrides: Partial<Draw> = {}) => makeOpenDraw({ commitment: COMMITMENT, ...overrides });
 
 function renderFairness(draw: Draw) {
   render(
