@@ -1,5 +1,6 @@
 import { SubmitButton } from '@/components/ui/form/submit-button';
 import { TextField } from '@/components/ui/form/text-field';
+import { DayFirstDateField } from '@/components/ui/form/day-first-date-field';
 import { useForm } from '@/components/ui/form/use-form';
 import { StateSelect } from '@/components/forms/state-select';
 import { toast } from '@/lib/toast-store';
@@ -8,6 +9,7 @@ import { LoadFailed } from '@/features/admin/components/admin-ui';
 import { Section } from '@/features/admin/components/compliance/section';
 import { LocalTable } from '@/features/admin/components/local-table';
 import { stateName } from '@/lib/states';
+import { isoToDayFirst } from '@/lib/day-first-date';
 import type { Validation } from '@/lib/validation';
 
 /** Withholding tax on net winnings, per state and from a date; rules start today or later, never in the past. */
@@ -29,7 +31,7 @@ export function TaxRules() {
           columns={[
             { key: 'state', header: 'State', rowHeader: true, cell: (r) => (r.state ? stateName(r.state) : 'Every other state') },
             { key: 'rate', header: 'Rate', numeric: true, cell: (r) => `${r.rate_bp / 100} %` },
-            { key: 'from', header: 'From', cell: (r) => r.from },
+            { key: 'from', header: 'From', cell: (r) => isoToDayFirst(r.from) },
           ]}
         />
       ) : null}
@@ -77,7 +79,14 @@ function AddRule() {
         error={form.errors.state}
       />
       <TextField label="Rate (%)" inputMode="decimal" {...form.field('rate')} />
-      <TextField label="From" type="date" {...form.field('from')} />
+      <DayFirstDateField
+        id="tax-rule-from"
+        label="From"
+        named="start date"
+        value={form.values.from}
+        onChange={(from) => form.set('from', from)}
+        error={form.errors.from}
+      />
       <SubmitButton pending={add.isPending} pendingText="Adding…">
         Add rule
       </SubmitButton>
