@@ -12,6 +12,7 @@ import {
   hasAuditFilters,
   type AuditFilters as Filters,
 } from '@/features/admin/lib/audit-filters';
+import { ClearFiltersButton } from '@/components/ui/form/clear-filters-button';
 import '@/components/ui/form/form.css';
 
 type Props = { value: Filters; onChange: (next: Filters) => void };
@@ -54,15 +55,11 @@ export function AuditFilters({ value, onChange }: Props) {
         <input type="checkbox" checked={value.hideRoutine} onChange={(event) => set('hideRoutine', event.target.checked)} />
         Hide the witness’s routine entries (its commitment, reveal and signature on every draw)
       </label>
-      {hasAuditFilters(value) ? (
-        <button
-          type="button"
-          className="button button--ghost button--small audit-filters__clear"
-          onClick={() => onChange(DEFAULT_AUDIT_FILTERS)}
-        >
-          Clear filters
-        </button>
-      ) : null}
+      <ClearFiltersButton
+        shown={hasAuditFilters(value)}
+        className="audit-filters__clear"
+        onClear={() => onChange(DEFAULT_AUDIT_FILTERS)}
+      />
     </form>
   );
 }

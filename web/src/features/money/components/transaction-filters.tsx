@@ -13,6 +13,7 @@ import {
   type TransactionFilters as Filters,
 } from '../lib/transaction-filters';
 import { DateRangeFields } from '@/components/ui/form/date-range-fields';
+import { ClearFiltersButton } from '@/components/ui/form/clear-filters-button';
 import '@/components/ui/form/form.css';
 
 type Props = { value: Filters; onChange: (next: Filters) => void };
@@ -68,15 +69,11 @@ export function TransactionFilters({ value, onChange }: Props) {
         onFrom={(next) => set('from', next)}
         onTo={(next) => set('to', next)}
       />
-      {hasFilters(value) ? (
-        <button
-          type="button"
-          className="button button--ghost button--small money-filters__clear"
-          onClick={() => onChange(NO_FILTERS)}
-        >
-          Clear filters
-        </button>
-      ) : null}
+      <ClearFiltersButton
+        shown={hasFilters(value)}
+        className="money-filters__clear"
+        onClear={() => onChange(NO_FILTERS)}
+      />
     </fieldset>
   );
 }

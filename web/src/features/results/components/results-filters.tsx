@@ -7,6 +7,7 @@ import { useId } from 'react';
 import type { Game } from '@/types/lotto';
 import { hasFilters, NO_FILTERS, type FilterErrors, type ResultsFilters } from '../lib/results-filters';
 import { DateRangeFields } from '@/components/ui/form/date-range-fields';
+import { ClearFiltersButton } from '@/components/ui/form/clear-filters-button';
 import '@/components/ui/form/form.css';
 
 type Props = {
@@ -65,15 +66,11 @@ export function ResultsFiltersForm({ value, errors, onChange, games }: Props) {
         onFrom={(next) => set('from', next)}
         onTo={(next) => set('to', next)}
       />
-      {hasFilters(value) ? (
-        <button
-          type="button"
-          className="button button--ghost button--small results-filters__clear"
-          onClick={() => onChange(NO_FILTERS)}
-        >
-          Clear filters
-        </button>
-      ) : null}
+      <ClearFiltersButton
+        shown={hasFilters(value)}
+        className="results-filters__clear"
+        onClear={() => onChange(NO_FILTERS)}
+      />
     </form>
   );
 }
