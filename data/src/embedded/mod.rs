@@ -24,6 +24,7 @@ mod payments;
 mod purchases;
 mod responsible;
 mod risk;
+mod risk_seam;
 mod sandbox;
 mod tally;
 mod upgrade;

@@ -128,22 +128,3 @@ impl RiskDesk {
         Ok(closed)
     }
 }
-
-/// The risk desk's family on the embedded store: its one node's liabilities, kept by the purchases thread.
-impl crate::seam::Risk for super::wallets::WalletStore {
-    fn report(&self, draw: DrawId, game: Option<&crate::game::Game>) -> StoreResult<crate::risk::RiskReport> {
-        self.risk_report(draw, game)
-    }
-
-    fn closed(&self, draw: DrawId) -> StoreResult<BTreeSet<u8>> {
-        self.risk.closed(draw)
-    }
-
-    fn set_closed(&self, draw: DrawId, numbers: &[u8], close: bool) -> StoreResult<BTreeSet<u8>> {
-        self.risk.set_closed(draw, numbers, close)
-    }
-
-    fn limits_set(&self, draw: DrawId, game: &crate::game::Game) -> StoreResult<()> {
-        self.warm_risk(draw, Some(game))
-    }
-}

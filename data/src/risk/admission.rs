@@ -20,7 +20,8 @@ use std::collections::BTreeSet;
 use super::combo::Combo;
 use super::exposure::Exposure;
 use super::liability::Liability;
-use super::worst::{Found, WorstCase};
+use super::worst::Found;
+use super::worst_case::WorstCase;
 use crate::money::Kobo;
 use crate::risk_limits::RiskLimits;
 

@@ -9,6 +9,7 @@
 //! - [`report`]: what the risk desk shows of a draw.
 //! - [`worst`]: the exact worst case over every result, or over those holding given numbers, by branch and bound.
 //! - `sweep`: the exact worst case of a whole draw by sweeping every set of five, on all cores.
+//! - [`worst_case`]: what both searches answer.
 
 pub mod admission;
 pub mod combo;
@@ -19,6 +20,7 @@ pub mod refusal;
 pub mod report;
 mod sweep;
 pub mod worst;
+pub mod worst_case;
 
 pub use admission::{Admitted, Breach, DrawRisk, Refresh, SearchMark, PENDING_MOST, SALE_BUDGET};
 pub use combo::Combo;
@@ -27,4 +29,5 @@ pub use largest::largest_stake;
 pub use liability::Liability;
 pub use refusal::refusal;
 pub use report::{RiskGlance, RiskReport};
-pub use worst::{Bounds, Found, WorstCase};
+pub use worst::{Bounds, Found};
+pub use worst_case::WorstCase;

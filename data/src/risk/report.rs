@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use super::admission::DrawRisk;
 use super::combo::Combo;
 use super::liability::Liability;
-use super::worst::WorstCase;
+use super::worst_case::WorstCase;
 use crate::money::Kobo;
 use crate::risk_limits::RiskLimits;
 

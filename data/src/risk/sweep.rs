@@ -13,7 +13,7 @@
 use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 
 use super::liability::Liability;
-use super::worst::WorstCase;
+use super::worst_case::WorstCase;
 use crate::lotto::BALLS_PER_DRAW;
 
 const FIVE: usize = BALLS_PER_DRAW;

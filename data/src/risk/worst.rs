@@ -21,17 +21,10 @@
 use super::combo::Combo;
 use super::liability::Liability;
 use super::sweep::{Board, Swept};
+pub use super::worst_case::WorstCase;
 use crate::lotto::BALLS_PER_DRAW;
 
 const FIVE: usize = BALLS_PER_DRAW;
-
-/// The result that would cost the draw the most, and what it would pay (kobo, gross).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct WorstCase {
-    pub payout: i64,
-    /// The five balls, the first ball first, the others ascending.
-    pub balls: [u8; FIVE],
-}
 
 /// What a search over the results holding some numbers found, against a floor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
