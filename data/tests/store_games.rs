@@ -311,13 +311,13 @@ fn embedded_plain_seeds_are_sealed_once_and_a_plain_seed_slipped_in_later_is_ref
         (old, a_draw(plain.games.next_id().unwrap(), &game, base() + Duration::minutes(5)), game)
     };
     {
-        let sealed = reopened(|| ayo_data::Store::open_sealed(&path, SEED_KEY));
+        let sealed = common::reopened(|| ayo_data::Store::open_sealed(&path, SEED_KEY));
         assert_eq!(sealed.games.draw(old.id).unwrap().unwrap().seed, old.seed, "the old plain seed, sealed");
         sealed.flush_blocking().unwrap();
     }
     {
         // A tool without the key writes two plain seeds: one of a draw still to come, one of a drawn draw.
-        let plain = reopened(|| ayo_data::Store::open(&path));
+        let plain = common::reopened(|| ayo_data::Store::open(&path));
         plain.games.put_draw(&later).unwrap();
         let mut past = a_draw(plain.games.next_id().unwrap(), &game, base() - Duration::minutes(5));
         past.status = DrawStatus::Drawn;
@@ -326,7 +326,7 @@ fn embedded_plain_seeds_are_sealed_once_and_a_plain_seed_slipped_in_later_is_ref
         let sealed_elsewhere = plain.games.draw(old.id);
         assert!(sealed_elsewhere.is_err(), "a sealed seed cannot be read without the key");
         drop(plain);
-        let sealed = reopened(|| ayo_data::Store::open_sealed(&path, SEED_KEY));
+        let sealed = common::reopened(|| ayo_data::Store::open_sealed(&path, SEED_KEY));
         let refused = sealed.games.draw(later.id).unwrap_err().to_string();
         assert!(refused.contains("unsealed before the draw"), "{refused}");
         assert_eq!(sealed.games.draw(past.id).unwrap().unwrap().seed, past.seed, "a drawn draw's seed is public");
@@ -341,7 +341,7 @@ fn embedded_a_sealed_seed_copied_onto_another_draw_does_not_open() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("db");
     let (a, b) = {
-        let store = reopened(|| ayo_data::Store::open_sealed(&path, SEED_KEY));
+        let store = common::reopened(|| ayo_data::Store::open_sealed(&path, SEED_KEY));
         let game = stored_game(&*store.games, "moved");
         let a = a_draw(store.games.next_id().unwrap(), &game, base());
         store.games.put_draw(&a).unwrap();
@@ -351,7 +351,7 @@ fn embedded_a_sealed_seed_copied_onto_another_draw_does_not_open() {
         (a, b)
     };
     {
-        let db = reopened(|| sled::open(&path).map_err(ayo_data::StoreError::from));
+        let db = common::reopened(|| sled::open(&path).map_err(ayo_data::StoreError::from));
         let draws = db.open_tree("draws").unwrap();
         let record = |id: u64| {
             draws.iter().filter_map(Result::ok).find_map(|(key, bytes)| {
@@ -367,25 +367,10 @@ fn embedded_a_sealed_seed_copied_onto_another_draw_does_not_open() {
         draws.insert(key_b, serde_json::to_vec(&on_b).unwrap()).unwrap();
         db.flush().unwrap();
     }
-    let store = reopened(|| ayo_data::Store::open_sealed(&path, SEED_KEY));
+    let store = common::reopened(|| ayo_data::Store::open_sealed(&path, SEED_KEY));
     let refused = store.games.draw(b.id).unwrap_err().to_string();
     assert!(refused.contains("another draw"), "{refused}");
     assert_eq!(store.games.draw(a.id).unwrap().unwrap().seed, a.seed, "the seed opens on its own draw");
-}
-
-/// The store at a path a handle just let go of: sled releases the database's file lock once its own I/O threads have
-/// finished with the dropped handle, which can be a moment after the drop (seen in CI as "could not acquire lock").
-fn reopened<T>(open: impl Fn() -> ayo_data::StoreResult<T>) -> T {
-    for _ in 0..400 {
-        match open() {
-            Ok(store) => return store,
-            Err(e) if e.to_string().contains("could not acquire lock") => {
-                std::thread::sleep(std::time::Duration::from_millis(25))
-            }
-            Err(e) => panic!("{e}"),
-        }
-    }
-    panic!("the database's file lock was never released");
 }
 
 #[test]
@@ -510,11 +495,11 @@ fn a_store_from_before_draw_numbers_numbers_each_games_draws_in_draw_order_when_
     };
     {
         // As layout 3 left it.
-        let db = sled::open(dir.path()).unwrap();
+        let db = common::reopened(|| sled::open(dir.path()).map_err(ayo_data::StoreError::from));
         db.open_tree("meta").unwrap().insert(b"layout", &[3u8]).unwrap();
         db.flush().unwrap();
     }
-    let store = ayo_data::Store::open(dir.path()).unwrap();
+    let store = common::reopened(|| ayo_data::Store::open(dir.path()));
     assert_eq!(numbers_read(&*store.games, &expected), expected);
 }
 

@@ -337,13 +337,13 @@ fn a_store_from_before_the_players_tally_counts_its_players_when_opened() {
     }
     {
         // As layout 2 left it: no players' tally (`#p` in `meta`).
-        let db = sled::open(dir.path()).unwrap();
+        let db = common::reopened(|| sled::open(dir.path()).map_err(ayo_data::StoreError::from));
         let meta = db.open_tree("meta").unwrap();
         assert!(meta.remove(b"#p").unwrap().is_some(), "the tally is kept in meta");
         meta.insert(b"layout", &[2u8]).unwrap();
         db.flush().unwrap();
     }
-    let store = ayo_data::Store::open(dir.path()).unwrap();
+    let store = common::reopened(|| ayo_data::Store::open(dir.path()));
     let counts = store.users.player_counts(Utc::now() - Duration::hours(1)).unwrap();
     assert_eq!((counts.total, counts.new_today, counts.verified), (2, 2, 1));
 }

@@ -130,7 +130,7 @@ fn an_older_embedded_store_learns_the_commitments_of_its_past_draws_and_drops_po
     }
     {
         // As the old code left it: no record of used commitments, and one commitment pooled twice.
-        let db = sled::open(&path).unwrap();
+        let db = common::reopened(|| sled::open(&path).map_err(ayo_data::StoreError::from));
         db.drop_tree("witness_commitments").unwrap();
         let pool = db.open_tree("witness_pool").unwrap();
         for id in [10u64, 11] {
@@ -138,7 +138,7 @@ fn an_older_embedded_store_learns_the_commitments_of_its_past_draws_and_drops_po
         }
         db.flush().unwrap();
     }
-    let store = ayo_data::Store::open(&path).unwrap();
+    let store = common::reopened(|| ayo_data::Store::open(&path));
     assert_eq!(store.witness.pooled().unwrap(), 1, "the later twin left the pool");
     assert_eq!(store.witness.add(std::slice::from_ref(&drawn)).unwrap(), Err(DuplicateCommitment { index: 0 }));
     assert_eq!(store.witness.add(std::slice::from_ref(&waiting)).unwrap(), Err(DuplicateCommitment { index: 0 }));

@@ -175,7 +175,7 @@ fn a_store_written_before_the_tallies_gets_them_rebuilt_when_opened() {
     };
     // As an older version left it: no tallies, no draw-time index, no game index of tickets, no layout mark.
     {
-        let db = sled::open(&path).unwrap();
+        let db = common::reopened(|| sled::open(&path).map_err(ayo_data::StoreError::from));
         for (name, derived) in
             [("ledger", &b"#"[..]), ("draws", b"#"), ("draws", b"t"), ("tickets", b"#"), ("tickets", b"g")]
         {
@@ -187,7 +187,7 @@ fn a_store_written_before_the_tallies_gets_them_rebuilt_when_opened() {
         db.open_tree("meta").unwrap().remove("layout").unwrap();
         db.flush().unwrap();
     }
-    let store = Store::open(&path).unwrap();
+    let store = common::reopened(|| Store::open(&path));
     assert_eq!(store.wallets().unwrap().entries_page(every).unwrap(), entries);
     assert_eq!(store.wallets().unwrap().money_all_time().unwrap(), money);
     // The one change the upgrade makes to a record: an older store's draws are numbered within their game

@@ -106,3 +106,18 @@ pub fn purchase_of(store: &Store, game: &Game, draw: &Draw, user: &User, bet: Be
 pub fn buy(store: &Store, game: &Game, draw: &Draw, user: &User, bet: Bet, key: &str) -> Ticket {
     store.wallets().unwrap().purchase(&purchase_of(store, game, draw, user, bet, key)).unwrap().unwrap().value
 }
+
+/// The store at a path a handle just let go of: sled releases the database's file lock once its own I/O threads have
+/// finished with the dropped handle, which can be a moment after the drop (seen in CI as "could not acquire lock").
+pub fn reopened<T>(open: impl Fn() -> ayo_data::StoreResult<T>) -> T {
+    for _ in 0..400 {
+        match open() {
+            Ok(store) => return store,
+            Err(e) if e.to_string().contains("could not acquire lock") => {
+                std::thread::sleep(std::time::Duration::from_millis(25))
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+    panic!("the database's file lock was never released");
+}
