@@ -317,8 +317,9 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let mut schedule: Vec<Fault> = (0..rounds()).map(|_| any_fault(&mut rng)).collect();
     if standby_port.is_some() {
-        // Last: the old primary never comes back. Then a healthy spell on the promoted replica.
-        schedule.extend([Fault::StandbyPromoted, Fault::None]);
+        // Last: the old primary never comes back. Then three healthy spells on the promoted replica, to show when the
+        // nodes are back to speed (each new connection still tries the silent old primary first, for its 5 s).
+        schedule.extend([Fault::StandbyPromoted, Fault::None, Fault::None, Fault::None]);
     }
 
     let draws = Arc::new(Draws::default());
