@@ -7,6 +7,8 @@
 #   AYO_FAULT_ROUNDS=20 bash scripts/faults.sh      the long form: 20 random faults after the single ones
 #   AYO_FAULT_SEED=<n>                              replays the random schedule a run printed
 #   AYO_FAULT_BIN=<path to ayo>                     hurts another build (say, the one before a fix)
+#   AYO_FAULT_STANDBY=1                             ends with a synchronous streaming replica promoted while the
+#                                                   primary is cut off (the long form does it anyway; never in CI)
 #   AYO_FAULT_KEEP=1                                keeps the nodes' logs of a run that passed (a failed run keeps them)
 set -euo pipefail
 cd "$(dirname "$0")/.."

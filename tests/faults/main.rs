@@ -7,7 +7,8 @@
 //! Needs root (network namespaces, nftables), Debian's `nats-server`, and a PostgreSQL it may restart:
 //! `bash scripts/faults.sh` (the bounded form, ≈ 2½ minutes; `AYO_FAULT_ROUNDS=20` for the long form,
 //! `AYO_FAULT_SEED=<n>` to replay a schedule, `AYO_FAULT_BIN=<path>` to hurt another build of `ayo`,
-//! `AYO_FAULT_KEEP=1` to keep the nodes' logs of a run that passed; a failed run keeps them and says where).
+//! `AYO_FAULT_STANDBY=1` to end with a streaming replica promoted while the primary is cut off (the long form does
+//! it anyway), `AYO_FAULT_KEEP=1` to keep the nodes' logs of a run that passed; a failed run keeps them and says where).
 //! Ignored by a plain `cargo test`.
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failed expect is a failed run
 
@@ -29,7 +30,7 @@ use lab::Lab;
 use link::Link;
 use node::Node;
 use players::{Draws, Record, Watch};
-use services::Nats;
+use services::{Nats, Standby};
 
 const NODES: usize = 3;
 const PLAYERS: u64 = 9;
@@ -40,8 +41,19 @@ const RECOVER: Duration = Duration::from_secs(3);
 /// Longer than the lottery's lease (10 s, src/jobs/leadership.rs) and a standby's retry (3 s).
 const PAST_THE_LEASE: Duration = Duration::from_secs(15);
 
+/// The random schedule's rounds in the bounded form (CI).
+const BOUNDED_ROUNDS: usize = 2;
+/// How long the primary is cut off before its replica is promoted (an operator's or Patroni's fail-over).
+const FAIL_OVER: Duration = Duration::from_secs(2);
+
 fn rounds() -> usize {
-    std::env::var("AYO_FAULT_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(2)
+    std::env::var("AYO_FAULT_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(BOUNDED_ROUNDS)
+}
+
+/// Whether the run ends with `Fault::StandbyPromoted`: the long form, or `AYO_FAULT_STANDBY=1`. Never the bounded
+/// form: it adds a replica and ends the run on it, and CI's phase must not grow.
+fn drills_standby() -> bool {
+    std::env::var("AYO_FAULT_STANDBY").is_ok_and(|v| v == "1") || rounds() > BOUNDED_ROUNDS
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -63,6 +75,10 @@ enum Fault {
     LeaderClockStepped,
     /// Every node's wall clock stepped at once, each its own way (`CLOCK_STEPS`), then back.
     ClocksStepped,
+    /// The primary PostgreSQL cut off from every node (nftables in each namespace) and its synchronous streaming
+    /// replica promoted `FAIL_OVER` later. Never healed (two hosts taking writes would split the books), so it ends
+    /// the run.
+    StandbyPromoted,
 }
 
 /// The steps of `Fault::ClocksStepped`, by node (s): ahead, behind, ahead, so no two nodes agree.
@@ -74,6 +90,11 @@ struct Lottery {
     nats: Nats,
     /// When a draw falls due that the lease holder should be frozen over (two seconds before it).
     frozen_due: Option<Instant>,
+    /// The replica's port when the run drills its promotion (the nodes' links name it from the start).
+    standby_port: Option<u16>,
+    /// The replica, once made (just before its phase), or why it could not be.
+    standby: Option<Result<Standby, String>>,
+    promoted: bool,
 }
 
 impl Lottery {
@@ -169,6 +190,23 @@ impl Lottery {
                     "clock steps NOT DRILLED: no libfaketime (apt-get install libfaketime)".into()
                 }
             }
+            Fault::StandbyPromoted => {
+                let standby = match &self.standby {
+                    Some(Ok(standby)) => standby,
+                    Some(Err(why)) => return format!("standby promotion NOT DRILLED: {why}"),
+                    None => return "standby promotion NOT DRILLED: no replica was made".into(),
+                };
+                for n in 0..NODES {
+                    self.lab.cut(n, self.nodes[n].pg.port);
+                }
+                tokio::time::sleep(FAIL_OVER).await;
+                if let Err(why) = standby.promote().await {
+                    return format!("standby promotion FAILED: {why}");
+                }
+                self.promoted = true;
+                tokio::time::sleep(HOLD).await;
+                format!("primary cut off, standby promoted after {} s", FAIL_OVER.as_secs())
+            }
             Fault::LeaderFrozen => {
                 let n = self.wait_for_leader(Duration::from_secs(20)).await;
                 self.nodes[n].freeze(true);
@@ -241,13 +279,18 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
     .await
     .expect("seeded");
 
+    let standby_port = drills_standby().then(Standby::port);
     let mut nodes = Vec::new();
     for n in 0..NODES {
         let pg = Link::open(&Lab::host_ip(n), services::address_of(&server)).await;
         let bus = Link::open(&Lab::host_ip(n), nats.address()).await;
-        nodes.push(Node::start(n, dir.path(), &database, pg, bus).await);
+        let standby = match standby_port {
+            Some(port) => Some(Link::open(&Lab::host_ip(n), std::net::SocketAddr::from(([127, 0, 0, 1], port))).await),
+            None => None,
+        };
+        nodes.push(Node::start(n, dir.path(), &database, pg, bus, standby).await);
     }
-    let mut lottery = Lottery { lab, nodes, nats, frozen_due: None };
+    let mut lottery = Lottery { lab, nodes, nats, frozen_due: None, standby_port, standby: None, promoted: false };
     let leader = lottery.wait_for_leader(Duration::from_secs(30)).await;
     let urls: Vec<String> = lottery.nodes.iter().map(|n| n.url.clone()).collect();
     eprintln!("faults: nodes {urls:?}, node {leader} holds the lottery's lease");
@@ -272,7 +315,12 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
     let seed = std::env::var("AYO_FAULT_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or_else(rand::random::<u64>);
     eprintln!("faults: random schedule of {} rounds, AYO_FAULT_SEED={seed}", rounds());
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-    let schedule: Vec<Fault> = (0..rounds()).map(|_| any_fault(&mut rng)).collect();
+    let mut schedule: Vec<Fault> = (0..rounds()).map(|_| any_fault(&mut rng)).collect();
+    if standby_port.is_some() {
+        // Last: the old primary never comes back. Then three healthy spells on the promoted replica, to show when the
+        // nodes are back to speed (each new connection still tries the silent old primary first, for its 5 s).
+        schedule.extend([Fault::StandbyPromoted, Fault::None, Fault::None, Fault::None]);
+    }
 
     let draws = Arc::new(Draws::default());
     let first = put_draw(&url, &game, &draws, before_cut + Duration::from_secs(2)).await;
@@ -314,6 +362,12 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
     for (i, fault) in alone.iter().chain(schedule.iter()).enumerate() {
         if let (Fault::LeaderFrozen, Some(due)) = (fault, lottery.frozen_due.take()) {
             tokio::time::sleep_until((due - Duration::from_secs(2)).into()).await;
+        }
+        if let (Fault::StandbyPromoted, Some(port)) = (fault, lottery.standby_port) {
+            // Made now, not at the start: the restarts before would otherwise wait on it too.
+            let made = Standby::make(&server, port).await;
+            eprintln!("faults: streaming replica on 127.0.0.1:{port}: {:?}", made.as_ref().map(|s| s.port));
+            lottery.standby = Some(made);
         }
         record.phase.store(i, Ordering::SeqCst);
         let started = Instant::now();
@@ -385,6 +439,11 @@ async fn faults_each_alone_then_a_random_schedule_lose_nothing_and_pay_each_tick
     }
 
     // What must hold. (A connection of the run's own, made now: PostgreSQL may have restarted under the last one.)
+    // After a promotion everything is read from the promoted replica: what the old primary holds no longer counts.
+    let url = match (&lottery.standby, lottery.promoted) {
+        (Some(Ok(standby)), true) => standby.url(&database),
+        _ => url,
+    };
     let db = ayo_data::pg::connect(&url).await.expect("the harness's own connection");
     let mut problems: Vec<String> = wrong.into_iter().take(20).collect();
     problems.extend(sign_ins_answer(&urls).await);

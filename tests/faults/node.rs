@@ -29,10 +29,19 @@ const FAKETIME: &str = "/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1";
 
 impl Node {
     /// Starts node `index` of `lab` on the database `database` (its name on the test PostgreSQL), with its links to
-    /// PostgreSQL at `pg` and NATS at `nats`.
-    pub async fn start(index: usize, dir: &Path, database: &str, pg: Link, nats: Link) -> Self {
+    /// PostgreSQL at `pg` and NATS at `nats`, and to the replica at `standby` if any: then its store URL names both
+    /// hosts and asks for the one that takes writes (`tokio_postgres::Config`, data/src/pg/link.rs), so a new
+    /// connection finds the promoted replica once the primary is gone.
+    pub async fn start(index: usize, dir: &Path, database: &str, pg: Link, nats: Link, standby: Option<Link>) -> Self {
         let host = Lab::host_ip(index);
-        let store = format!("postgres://ayo@{host}:{}/{database}", pg.port);
+        // The link forwards on its own task; only its port is needed here.
+        let store = match &standby {
+            None => format!("postgres://ayo@{host}:{}/{database}", pg.port),
+            Some(replica) => format!(
+                "postgres://ayo@{host}:{},{host}:{}/{database}?target_session_attrs=read-write",
+                pg.port, replica.port
+            ),
+        };
         let bus = format!("nats://{host}:{}", nats.port);
         let data_dir = dir.join(format!("node{index}"));
         std::fs::create_dir_all(&data_dir).expect("the node's data directory");

@@ -118,3 +118,108 @@ pub fn restart_postgres() -> Result<(), String> {
         Err(format!("pg_ctl restart failed ({status}); see {log}"))
     }
 }
+
+/// Runs one of the test PostgreSQL's programs (`pg_ctl`, `pg_basebackup`, `psql`) as Debian's `postgres` user when
+/// the run is root (they refuse root), from `/` (that user may not enter the caller's directory), answering why not
+/// when it fails.
+fn as_postgres(program: &str, args: &[&str]) -> Result<(), String> {
+    let Ok(bin) = std::env::var("AYO_TEST_POSTGRES_BIN") else {
+        return Err("AYO_TEST_POSTGRES_BIN unset (run through scripts/faults.sh)".into());
+    };
+    let program = format!("{bin}/{program}");
+    let mut command = if rustix::process::getuid().is_root() {
+        let mut c = Command::new("runuser");
+        c.args(["-u", "postgres", "--", &program]).args(args);
+        c
+    } else {
+        let mut c = Command::new(&program);
+        c.args(args);
+        c
+    };
+    let out = command.current_dir("/").stdin(Stdio::null()).output().map_err(|e| format!("{program}: {e}"))?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!("{program} {args:?} failed ({}): {}", out.status, String::from_utf8_lossy(&out.stderr).trim()))
+    }
+}
+
+/// A streaming replica of the test PostgreSQL (`pg_basebackup -R`) on its own loopback port, beside the primary's
+/// data directory (the `postgres` user owns that directory; scripts/cluster-services.sh removes it afterwards). The
+/// primary is made to wait for it on every commit (`synchronous_standby_names = '*'`, `synchronous_commit` on, as by
+/// default), so a commit the nodes saw acknowledged is on the replica before the acknowledgement: promoting it loses
+/// none. Stopped when dropped.
+pub struct Standby {
+    pub port: u16,
+    data: String,
+}
+
+impl Standby {
+    /// The replica's port, chosen before it exists: the nodes' links name it from their start.
+    pub fn port() -> u16 {
+        free_port()
+    }
+
+    /// Makes the replica on `port` from the primary at `primary` and has the primary wait for it on every commit.
+    pub async fn make(primary: &str, port: u16) -> Result<Self, String> {
+        let Ok(primary_data) = std::env::var("AYO_TEST_POSTGRES_DATA") else {
+            return Err("AYO_TEST_POSTGRES_DATA unset (run through scripts/faults.sh)".into());
+        };
+        let parent = Path::new(&primary_data).parent().ok_or("the primary's data directory has no parent")?;
+        let data = parent.join("standby").display().to_string();
+        let socket_dir = parent.display().to_string();
+        let from = address_of(primary);
+        let (host, from_port) = (from.ip().to_string(), from.port().to_string());
+        let standby = Self { port, data: data.clone() };
+        let made = tokio::task::spawn_blocking(move || {
+            // The harness's initdb (`-A trust`, user `ayo`, a superuser) lets a replica stream from 127.0.0.1.
+            as_postgres(
+                "pg_basebackup",
+                &["-h", &host, "-p", &from_port, "-U", "ayo", "-D", &data, "-R", "-X", "stream", "-c", "fast"],
+            )?;
+            // A hot standby needs at least the primary's max_connections (scripts/cluster-services.sh: 500).
+            let options = format!("-p {port} -k {socket_dir} -c listen_addresses=127.0.0.1 -c max_connections=500");
+            let log = format!("{data}.log");
+            as_postgres("pg_ctl", &["-D", &data, "-l", &log, "-o", &options, "-w", "start"])
+        })
+        .await
+        .map_err(|e| e.to_string())?;
+        made?;
+        let db = ayo_data::pg::connect(primary).await.map_err(|e| e.to_string())?;
+        // Two statements: ALTER SYSTEM refuses to run inside a transaction, which one multi-statement query is.
+        for sql in ["ALTER SYSTEM SET synchronous_standby_names = '*'", "SELECT pg_reload_conf()"] {
+            db.batch_execute(sql).await.map_err(|e| format!("synchronous_standby_names: {e}"))?;
+        }
+        // Until the replica streams and is named synchronous, the primary's commits would wait on nothing.
+        for _ in 0..100 {
+            let sync: i64 = db
+                .query_one("SELECT count(*) FROM pg_stat_replication WHERE sync_state = 'sync'", &[])
+                .await
+                .map_err(|e| e.to_string())?
+                .get(0);
+            if sync > 0 {
+                return Ok(standby);
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        Err("the replica never became the primary's synchronous standby (see its log beside its data)".into())
+    }
+
+    /// Promotes the replica: from now it takes writes, and the old primary must never be let back.
+    pub async fn promote(&self) -> Result<(), String> {
+        let data = self.data.clone();
+        let promoted = tokio::task::spawn_blocking(move || as_postgres("pg_ctl", &["-D", &data, "-w", "promote"]));
+        promoted.await.map_err(|e| e.to_string())?
+    }
+
+    /// A URL of database `database` on the replica, for the run's own reads once it is promoted.
+    pub fn url(&self, database: &str) -> String {
+        format!("postgres://ayo@127.0.0.1:{}/{database}", self.port)
+    }
+}
+
+impl Drop for Standby {
+    fn drop(&mut self) {
+        let _ = as_postgres("pg_ctl", &["-D", &self.data, "-m", "immediate", "stop"]);
+    }
+}

@@ -49,14 +49,39 @@ pub fn bounded(mut config: tokio_postgres::Config) -> tokio_postgres::Config {
 }
 
 /// A pool of at most `size` connections to `url`, each bounded as above, waiting at most `POOL_WAIT` for a free
-/// connection and `CONNECT` to make or check one. Makes no connection yet.
+/// connection, `CONNECT` to check one, and `CONNECT` per host the URL names to make one. Makes no connection yet.
 pub fn pool(url: &str, size: usize) -> Result<Pool, PgError> {
-    let manager =
-        Manager::from_config(bounded(url.parse()?), NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
+    let config = bounded(url.parse()?);
+    let create = create_bound(&config);
+    let manager = Manager::from_config(config, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
     Pool::builder(manager)
         .max_size(size)
         .runtime(Runtime::Tokio1)
-        .timeouts(Timeouts { wait: Some(POOL_WAIT), create: Some(CONNECT), recycle: Some(CONNECT) })
+        .timeouts(Timeouts { wait: Some(POOL_WAIT), create: Some(create), recycle: Some(CONNECT) })
         .build()
         .map_err(|e| PgError::Pool(e.to_string()))
+}
+
+/// How long the pool lets one new connection take: each host of the URL in turn gets its own connect bound, so a URL
+/// naming a primary and its standby (`postgres://u@a:p1,b:p2/db?target_session_attrs=read-write`) reaches the
+/// standby once the primary falls silent. With one bound for the whole connection, the silent first host used it all
+/// up and a promoted standby was never tried: the fault harness's nodes answered 503 for good after a fail-over
+/// (docs/scaling.md, "standby promoted").
+fn create_bound(config: &tokio_postgres::Config) -> Duration {
+    let per_host = config.get_connect_timeout().copied().unwrap_or(CONNECT);
+    let hosts = u32::try_from(config.get_hosts().len().max(1)).unwrap_or(u32::MAX);
+    per_host.saturating_mul(hosts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_connection_may_try_every_host_the_url_names_for_its_full_bound() {
+        let one = bounded("postgres://ayo@a:5432/db".parse().unwrap());
+        assert_eq!(create_bound(&one), CONNECT);
+        let two = bounded("postgres://ayo@a:5432,b:5433/db?target_session_attrs=read-write".parse().unwrap());
+        assert_eq!(create_bound(&two), CONNECT * 2);
+    }
 }
