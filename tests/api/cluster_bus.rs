@@ -148,22 +148,10 @@ async fn cluster_a_message_lost_on_the_bus_makes_the_other_nodes_clients_resynch
     let b = node().await;
     let mut on_b = guest(&b).await;
     // Another node's messages, straight onto NATS: numbered 1, then 3 (its message 2 never arrived).
-    let nats = async_nats::connect(std::env::var("AYO_TEST_NATS_URL").expect(NEEDS_NATS)).await.unwrap();
-    let marquee = |text: &str| ayo_actors::events::Event {
-        topic: ayo_actors::events::Topic::Marquee,
-        kind: ayo_actors::events::EventKind::MarqueeUpdated,
-        data: json!({"marquees": [{"text": text}]}),
-    };
-    let subject = ayo::bus::wire::subject(ayo_actors::events::Topic::Marquee);
-    // Sealed as a node of the cluster seals them (with the cluster's key, numbered on its own).
-    let key = ayo::bus::key::BusKey::parse(BUS_KEY).unwrap();
-    let mut sealer = ayo::bus::seal::Sealer::new(&key, 0xe15e, ayo::bus::seal::Stream::Events);
-    let first = sealer.seal(&subject, None, &ayo::bus::wire::event("elsewhere", 1, &marquee("first")));
-    nats.publish(subject.clone(), first.into()).await.unwrap();
+    let mut elsewhere = ForeignNode::connect(0xe15e).await;
+    elsewhere.marquee(1, "first").await;
     let seen = first_of_type(&mut on_b, "marquee.updated").await;
-    let after_lost = sealer.seal(&subject, None, &ayo::bus::wire::event("elsewhere", 3, &marquee("third")));
-    nats.publish(subject, after_lost.into()).await.unwrap();
-    nats.flush().await.unwrap();
+    elsewhere.marquee(3, "third").await;
 
     let next = first_of_type(&mut on_b, "marquee.updated").await;
     assert_eq!(next["data"]["marquees"][0]["text"], "third");
@@ -187,23 +175,41 @@ async fn cluster_a_players_lost_last_wallet_event_is_healed_by_the_snapshot_the_
     let id = b.get("/auth/profiles", Some(&token)).await.body["data"]["id"].as_u64().unwrap();
     let mut on_b = signed_in(&b, &token).await;
     // Another node's messages: its 1, a credit of Ada's whose event (its 2) never arrives, then its 3.
-    let nats = async_nats::connect(std::env::var("AYO_TEST_NATS_URL").expect(NEEDS_NATS)).await.unwrap();
-    let marquee = |text: &str| ayo_actors::events::Event {
-        topic: ayo_actors::events::Topic::Marquee,
-        kind: ayo_actors::events::EventKind::MarqueeUpdated,
-        data: json!({"marquees": [{"text": text}]}),
-    };
-    let subject = ayo::bus::wire::subject(ayo_actors::events::Topic::Marquee);
-    let key = ayo::bus::key::BusKey::parse(BUS_KEY).unwrap();
-    let mut sealer = ayo::bus::seal::Sealer::new(&key, 0x1057, ayo::bus::seal::Stream::Events);
-    let first = sealer.seal(&subject, None, &ayo::bus::wire::event("elsewhere", 1, &marquee("first")));
-    nats.publish(subject.clone(), first.into()).await.unwrap();
+    let mut elsewhere = ForeignNode::connect(0x1057).await;
+    elsewhere.marquee(1, "first").await;
     first_of_type(&mut on_b, "marquee.updated").await;
     credit_without_an_event(&b, id, 2_500);
-    let after_lost = sealer.seal(&subject, None, &ayo::bus::wire::event("elsewhere", 3, &marquee("third")));
-    nats.publish(subject, after_lost.into()).await.unwrap();
-    nats.flush().await.unwrap();
+    elsewhere.marquee(3, "third").await;
 
     let healed = first_of_type(&mut on_b, "snapshot").await;
     assert_eq!(healed["data"]["wallet"]["balance"], 2_500, "the balance the store holds: {healed}");
+}
+
+/// Another node of the cluster as the bus sees it: marquee messages sealed with the cluster's key and numbered as
+/// the test says, published straight onto NATS, so a test can leave a number out (a message lost on the way).
+struct ForeignNode {
+    nats: async_nats::Client,
+    sealer: ayo::bus::seal::Sealer,
+    subject: String,
+}
+
+impl ForeignNode {
+    async fn connect(node_id: u64) -> ForeignNode {
+        let nats = async_nats::connect(std::env::var("AYO_TEST_NATS_URL").expect(NEEDS_NATS)).await.unwrap();
+        let key = ayo::bus::key::BusKey::parse(BUS_KEY).unwrap();
+        let sealer = ayo::bus::seal::Sealer::new(&key, node_id, ayo::bus::seal::Stream::Events);
+        ForeignNode { nats, sealer, subject: ayo::bus::wire::subject(ayo_actors::events::Topic::Marquee) }
+    }
+
+    /// Its message number `seq`: a marquee reading `text`.
+    async fn marquee(&mut self, seq: u64, text: &str) {
+        let event = ayo_actors::events::Event {
+            topic: ayo_actors::events::Topic::Marquee,
+            kind: ayo_actors::events::EventKind::MarqueeUpdated,
+            data: json!({"marquees": [{"text": text}]}),
+        };
+        let sealed = self.sealer.seal(&self.subject, None, &ayo::bus::wire::event("elsewhere", seq, &event));
+        self.nats.publish(self.subject.clone(), sealed.into()).await.unwrap();
+        self.nats.flush().await.unwrap();
+    }
 }
