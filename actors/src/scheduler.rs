@@ -260,10 +260,11 @@ impl Handler<Reveal> for Scheduler {
             return Box::pin(async { Err(RevealRefused::Elsewhere) });
         }
         let actor = self.running.get(&msg.draw_id).cloned();
-        let status = self.store.games.draw(msg.draw_id).ok().flatten().map(|d| d.status.as_str());
+        let store = self.store.clone();
         Box::pin(async move {
-            let actor = actor.ok_or(RevealRefused::TooLate(status.unwrap_or("finished").to_string()))?;
-            actor.send(msg.reveal).await.map_err(|_| RevealRefused::NotSaved)?
+            let Some(actor) = actor else { return Err(finished(&store, msg.draw_id)) };
+            // An actor that stopped between the lookup and the send has finished its draw (drawn or cancelled).
+            actor.send(msg.reveal).await.unwrap_or_else(|_| Err(finished(&store, msg.draw_id)))
         })
     }
 }
@@ -288,12 +289,18 @@ impl Handler<Sign> for Scheduler {
             self.tick(ctx);
         }
         let actor = self.running.get(&msg.draw_id).cloned();
-        let status = self.store.games.draw(msg.draw_id).ok().flatten().map(|d| d.status.as_str());
+        let store = self.store.clone();
         Box::pin(async move {
-            let actor = actor.ok_or(RevealRefused::TooLate(status.unwrap_or("finished").to_string()))?;
-            actor.send(msg.sign).await.map_err(|_| RevealRefused::NotSaved)?
+            let Some(actor) = actor else { return Err(finished(&store, msg.draw_id)) };
+            actor.send(msg.sign).await.unwrap_or_else(|_| Err(finished(&store, msg.draw_id)))
         })
     }
+}
+
+/// Why a witness's act on a draw with no running actor is refused: the draw is past taking it, named by its status.
+fn finished(store: &Store, draw_id: DrawId) -> RevealRefused {
+    let status = store.games.draw(draw_id).ok().flatten().map(|d| d.status.as_str());
+    RevealRefused::TooLate(status.unwrap_or("finished").to_string())
 }
 
 /// A draw's drand round as fetched, passed on to its actor.
@@ -314,7 +321,7 @@ impl Handler<Beacon> for Scheduler {
         let actor = self.running.get(&msg.draw_id).cloned();
         Box::pin(async move {
             let actor = actor.ok_or(BeaconRefused::NotAwaited)?;
-            actor.send(msg.take).await.map_err(|_| BeaconRefused::NotSaved)?
+            actor.send(msg.take).await.unwrap_or(Err(BeaconRefused::NotAwaited))
         })
     }
 }
