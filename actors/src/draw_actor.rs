@@ -13,7 +13,7 @@ use actix::prelude::*;
 use chrono::Utc;
 
 use ayo_data::draw::{Draw, DrawId, DrawStatus, BEACON_ABSENT_REASON, NO_WITNESS_REASON, WITNESS_ABSENT_REASON};
-use ayo_data::draw_settlement::{DrawTickets, Records, Taxing};
+use ayo_data::draw_settlement::{add_settled_earlier, DrawTickets, Records, Taxing};
 use ayo_data::game::Game;
 use ayo_data::lagos::lagos_day;
 use ayo_data::lotto::witness_signature::{self, SignatureError};
@@ -416,12 +416,17 @@ impl DrawActor {
                 let table = store.meta.tax_table()?;
                 let taxing = Taxing { table: &table, day: lagos_day(drawn_at) };
                 let decisions = tickets.decide(&numbers, &rules, taxing, &StoreRecords(&store), cores())?;
-                Ok::<_, ayo_data::StoreError>((tickets, decisions, committed, started.elapsed().as_millis()))
+                let mut takings = tickets.takings(&decisions);
+                if !skip.is_empty() {
+                    add_settled_earlier(&mut takings, &store.books.tickets_of_draw(draw_id)?, &skip);
+                }
+                let read_ms = started.elapsed().as_millis();
+                Ok::<_, ayo_data::StoreError>((tickets, decisions, takings, committed, read_ms))
             })
             .await
         };
         ctx.wait(decide.into_actor(self).map(move |decided, act, ctx| {
-            let (tickets, decisions, committed, read_ms) = match decided {
+            let (tickets, decisions, takings, committed, read_ms) = match decided {
                 Ok(Ok(decided)) => decided,
                 Ok(Err(e)) => return act.retry_settlement(draw.id, &e.to_string(), ctx),
                 Err(e) => return act.retry_settlement(draw.id, &e.to_string(), ctx),
@@ -453,6 +458,8 @@ impl DrawActor {
                     .collect();
                 (player.player, tickets)
             });
+            let mut draw = draw;
+            draw.takings = Some(takings);
             act.pay(draw, game, by_player.collect(), read_ms, ctx);
         }));
     }

@@ -3,6 +3,7 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use crate::draw_takings::DrawTakings;
 use crate::game::{Game, GameId, IndependentParty};
 use crate::lotto::beacon::{round_after, QUICKNET_CHAIN_HASH};
 use crate::lotto::fair::{ALGORITHM, ALGORITHM_V2};
@@ -98,6 +99,10 @@ pub struct Draw {
     /// beacon"); `None` for a draw without a beacon.
     #[serde(default)]
     pub beacon: Option<BeaconPart>,
+    /// What the draw took and paid, written in the save that marks it settled (`crate::draw_takings`); `None` until
+    /// then, and for draws settled before the figures were kept. Shown to admins only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub takings: Option<DrawTakings>,
 }
 
 /// A draw's drand quicknet round: fixed before sales, fetched and verified after close.
@@ -240,6 +245,7 @@ impl Draw {
             prev_record_hash: None,
             party,
             beacon: party.needs_beacon().then(|| BeaconPart::after_close(closes_at, draws_at)),
+            takings: None,
         }
     }
 

@@ -15,12 +15,13 @@ use std::collections::{BTreeMap, HashSet};
 
 use chrono::NaiveDate;
 
+use crate::draw_takings::DrawTakings;
 use crate::error::{StoreError, StoreResult};
 use crate::game::Game;
 use crate::lotto::{outcome_at, shadow, Balls, Multipliers};
 use crate::money::Kobo;
 use crate::tax::{withholding, TaxTable};
-use crate::ticket::{Terms, Ticket, TicketCard, TicketId};
+use crate::ticket::{Terms, Ticket, TicketCard, TicketId, TicketStatus};
 use crate::user::UserId;
 
 /// What deciding a draw reads from the store: a winning player's state of residence (for the tax rate) and a
@@ -108,6 +109,17 @@ impl DrawTickets {
 
     pub fn ticket_count(&self) -> usize {
         self.players.iter().map(|p| p.tickets.len()).sum()
+    }
+
+    /// The figures of these tickets as `decisions` (made on them, in their order) decide them.
+    pub fn takings(&self, decisions: &Decisions) -> DrawTakings {
+        let mut takings = DrawTakings::default();
+        for (player, decided) in self.players.iter().zip(&decisions.by_player) {
+            for (card, d) in player.tickets.iter().zip(decided) {
+                takings.add(card.total_stake, d.winnings, d.tax);
+            }
+        }
+        takings
     }
 
     /// Each player's tickets, to pay them (in the order of [`Decisions::by_player`]).
@@ -243,6 +255,16 @@ impl<R: Records> Rules<'_, R> {
     }
 }
 
+/// Adds to `takings` the tickets of `players` already settled (paid before a crash the settlement resumed from), as
+/// stored: so a resumed settlement's figures are the whole draw's.
+pub fn add_settled_earlier(takings: &mut DrawTakings, tickets: &[Ticket], players: &HashSet<UserId>) {
+    for ticket in tickets.iter().filter(|t| players.contains(&t.user_id)) {
+        if matches!(ticket.status, TicketStatus::Won | TicketStatus::Lost) {
+            takings.add(ticket.total_stake, ticket.winnings, ticket.tax);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::HashMap;
@@ -365,6 +387,39 @@ mod tests {
         let mut read = fake.state_reads.lock().unwrap().clone();
         read.sort_unstable();
         assert_eq!(read, vec![1, 2]);
+    }
+
+    #[test]
+    fn a_resumed_settlement_records_the_whole_draw_those_paid_before_the_crash_as_stored() {
+        let own = Terms { multiplier: 50, payout_cap: Kobo::naira(1_000_000) };
+        let cards = vec![
+            card(1, 1, nap1(7), 10_000, Some(own)),
+            card(2, 1, nap1(9), 20_000, Some(own)),
+            card(3, 2, nap1(7), 30_000, Some(own)),
+            card(4, 3, nap1(8), 40_000, Some(own)),
+        ];
+        let mut fake = Fake::of(&cards);
+        fake.states.insert(1, "LA".into());
+        let whole = DrawTickets::new(cards.clone(), &game());
+        let all = whole.takings(&decide(&whole, &game(), &fake, 1));
+        // ₦1,000 staked; ₦100 × 50 and ₦300 × 50 won (₦20,000), ₦245 of it withheld in Lagos.
+        let expected =
+            DrawTakings { tickets: 4, winners: 2, stakes: Kobo(100_000), payouts: Kobo(2_000_000), tax: Kobo(24_500) };
+        assert_eq!(all, expected);
+        assert_eq!((all.net_paid(), all.house_result()), (Kobo(1_975_500), Kobo(-1_900_000)));
+
+        // Player 1 was paid before a crash: their tickets are stored settled, the rest still pending.
+        let decided_one = &decide(&whole, &game(), &fake, 1).by_player[0];
+        let mut stored: Vec<Ticket> = cards[2..].iter().map(|c| fake.records[&c.id].clone()).collect();
+        for (c, d) in cards[..2].iter().zip(decided_one) {
+            stored.push(c.settled(1, 1, (d.lines_won, d.winnings, d.tax), Utc::now()));
+        }
+        let paid = HashSet::from([1]);
+        let rest = DrawTickets::new(cards.clone(), &game()).without(&paid);
+        let mut resumed = rest.takings(&decide(&rest, &game(), &fake, 1));
+        assert_ne!(resumed, expected, "the rest alone is not the draw");
+        add_settled_earlier(&mut resumed, &stored, &paid);
+        assert_eq!(resumed, expected);
     }
 
     #[test]

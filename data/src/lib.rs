@@ -20,6 +20,7 @@ pub mod deposit;
 pub mod draw;
 pub mod draw_record;
 pub mod draw_settlement;
+pub mod draw_takings;
 pub mod embedded;
 pub mod engine;
 pub mod error;

@@ -3,6 +3,7 @@
 //! start, and looks up each ticket's game and each player's state once. They run on the blocking pool.
 
 pub mod csv;
+pub mod draws;
 
 use std::collections::{BTreeMap, HashMap};
 

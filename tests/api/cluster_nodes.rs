@@ -324,6 +324,12 @@ async fn cluster_sigkill_of_the_node_settling_a_draw_another_node_finishes_it_pa
     assert_eq!(won, wins_paid, "every winning ticket paid once");
     let audit = b.store.audit().unwrap();
     assert!(audit.is_sound(), "{:?}", audit.problems);
+    let mut summed = ayo_data::draw_takings::DrawTakings::default();
+    for t in b.store.books.tickets_of_draw(draw.id).unwrap() {
+        summed.add(t.total_stake, t.winnings, t.tax);
+    }
+    let stored = b.store.games.draw(draw.id).unwrap().unwrap();
+    assert_eq!(stored.takings, Some(summed), "B's figures for the draw count the tickets A paid before the kill");
 }
 
 /// Reads a socket until a message of `kind` (skipping the others and quiet spells; `""` takes any event); panics

@@ -155,3 +155,59 @@ async fn large_deposits_and_deposits_kept_just_under_the_threshold_are_reported(
     let bad = app.get(&format!("/admin/reports/aml-flags?month={month}&threshold=0"), Some(&admin)).await;
     assert!(!bad.field_errors("threshold").is_empty());
 }
+
+#[actix_web::test]
+async fn each_settled_draw_records_its_stakes_payouts_tax_and_house_result_and_the_month_adds_them_by_game() {
+    let app = spawn_app().await;
+    let admin = app.admin("boss@ayolotto.ng").await;
+    let (ogun, _) = a_settled_draw(&app, &admin).await;
+    let month = this_month();
+
+    let report = app.get(&format!("/admin/reports/draws?month={month}&format=json"), Some(&admin)).await;
+    assert_eq!(report.status, 200, "{:?}", report.body);
+    let rows = report.body["data"].as_array().unwrap();
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    let row = &rows[0];
+    // 180 tickets of ₦50; two winners of ₦2,000 each; the Lagos one had ₦97.50 withheld; the house kept ₦5,000.
+    let figures = |v: &Value| {
+        json!([
+            v["tickets"],
+            v["winners"],
+            v["stakes"],
+            v["payouts"],
+            v["tax_withheld"],
+            v["net_paid"],
+            v["house_result"]
+        ])
+    };
+    assert_eq!(figures(row), json!([180, 2, 900_000, 400_000, 9_750, 390_250, 500_000]), "{row}");
+    assert!(row["draw_id"].is_u64() && row.get("draw_number").is_some(), "{row}");
+    assert!(row["draws_at"].as_str().unwrap().ends_with("+01:00"), "Lagos time: {row}");
+    let game = &report.body["meta"]["games"][0];
+    assert_eq!((&game["game"], &game["draws"]), (&row["game"], &json!(1)));
+    assert_eq!(figures(game), figures(row));
+    assert_eq!(figures(&report.body["meta"]["total"]), figures(row));
+
+    // The regulator's return, summed from the ledger by state, says the same of the month.
+    let regulator = app.get(&format!("/admin/reports/regulator?month={month}&format=json"), Some(&admin)).await;
+    let states = regulator.body["data"].as_array().unwrap();
+    let sum = |column: &str| states.iter().map(|r| r[column].as_i64().unwrap()).sum::<i64>();
+    assert_eq!((sum("sales"), sum("wins_paid"), sum("tax_withheld")), (900_000, 400_000, 9_750));
+
+    let (status, csv) = text(&app, &format!("/admin/reports/draws?month={month}"), &admin).await;
+    assert_eq!(status, 200, "{csv}");
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "month,game,draw_id,draw_number,draws_at,tickets,winners,stakes,payouts,tax_withheld,net_paid,house_result"
+    );
+    assert!(lines[1].ends_with(",180,2,9000.00,4000.00,97.50,3902.50,5000.00"), "{csv}");
+
+    let earlier = app.get("/admin/reports/draws?month=2025-01&format=json", Some(&admin)).await;
+    assert_eq!(earlier.body["data"], json!([]), "another month has none of them");
+    assert_eq!(earlier.body["meta"]["total"]["draws"], 0);
+    let bad = app.get("/admin/reports/draws?month=2026-13", Some(&admin)).await;
+    assert!(!bad.field_errors("month").is_empty(), "{:?}", bad.body);
+    let (status, _) = text(&app, &format!("/admin/reports/draws?month={month}"), &ogun).await;
+    assert_eq!(status, 403, "players never see the house's result");
+}

@@ -15,6 +15,7 @@ use serde_json::{json, Value};
 use ayo_actors::events::{Event, EventKind, Topic};
 use ayo_actors::hub::{Publish, Stats};
 use ayo_data::draw::DrawStatus;
+use ayo_data::draw_takings::DrawTakings;
 use ayo_data::ledger::EntryKind;
 use ayo_data::lotto::winnings;
 use ayo_data::ticket::TicketStatus;
@@ -131,6 +132,11 @@ async fn killing_the_server_during_a_purchase_peak_and_its_settlement_loses_no_a
             assert!(stored.contains(id), "acknowledged ticket {id} of user {user} is in the store");
         }
     }
+    let mut summed = DrawTakings::default();
+    for t in &tickets {
+        summed.add(t.total_stake, t.winnings, t.tax);
+    }
+    assert_eq!(draw.takings, Some(summed), "the draw's figures cover every ticket, paid before the kills or after");
     let mut net: HashMap<u64, i64> = HashMap::new();
     for t in &tickets {
         let owed = winnings(&t.bet, t.stake_per_line, &numbers, &game.multipliers, game.stake_rules.payout_cap);

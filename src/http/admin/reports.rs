@@ -18,10 +18,14 @@ use crate::error::ApiError;
 use crate::http::extract::AdminUser;
 use crate::http::schema::{Envelope, ErrorBody, ServiceConfig};
 use crate::http::state::AppState;
-use crate::reports::{self, Lookup, Window};
+use crate::reports::{self, draws, Lookup, Window};
 
 pub fn configure(cfg: &mut ServiceConfig) {
-    cfg.service(regulator_return).service(tax_remittance).service(large_transactions).service(aml_flags);
+    cfg.service(regulator_return)
+        .service(draw_results)
+        .service(tax_remittance)
+        .service(large_transactions)
+        .service(aml_flags);
 }
 
 #[derive(Deserialize, Default, IntoParams)]
@@ -145,6 +149,29 @@ async fn regulator_return(
         return Ok(HttpResponse::Ok().json(json!({ "data": reports::takings_rows(month, &rows, levy_bp) })));
     }
     Ok(csv_file(format!("ayo-lotto-return-{month}.csv"), reports::takings_csv(month, &rows, levy_bp)))
+}
+
+#[utoipa::path(
+    summary = "The month's settled draws (CSV): tickets, stakes, gross winnings paid, tax withheld and the house's result of each, by game in JSON",
+    params(ReportQuery),
+    responses(
+        (status = 200, description = "CSV with a header row: month, game, draw_id, draw_number, draws_at (Lagos time), tickets, winners, stakes, payouts, tax_withheld, net_paid, house_result (naira). format=json: data: [rows] latest first, amounts in kobo; meta: {games: [{game, draws, tickets, winners, stakes, payouts, tax_withheld, net_paid, house_result}], total}", content_type = "text/csv"),
+        (status = 422, description = "month is not YYYY-MM, or format is not csv or json", body = ErrorBody),
+    )
+)]
+#[get("/reports/draws")]
+async fn draw_results(
+    state: web::Data<AppState>,
+    _: AdminUser,
+    query: web::Query<ReportQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let (window, format) = (query.window()?, query.format(Format::Csv)?);
+    let store = state.store.clone();
+    let settled = web::block(move || draws::settled_in(&store, window)).await??;
+    let month = query.month.trim();
+    let name = format!("ayo-lotto-draws-{month}.csv");
+    let rows = draws::rows(month, &settled);
+    Ok(rows_answer(format, name, &draws::COLUMNS, &draws::KOBO_COLUMNS, rows, draws::by_game(&settled)))
 }
 
 #[utoipa::path(

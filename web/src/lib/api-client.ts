@@ -14,7 +14,7 @@ import { showErrorDialog, showSomethingWentWrong, SOMETHING_WENT_WRONG } from '@
 import { toast } from '@/lib/toast-store';
 import { LOGIN_TO_CONTINUE } from '@/lib/route-guard';
 import { clearSession, getValidToken, lastSessionEnd } from '@/lib/session';
-import type { Envelope, ErrorBody } from '@/types/api';
+import type { Envelope, ErrorBody, PageMeta } from '@/types/api';
 
 export const API_BASE = '/api/v1';
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -171,10 +171,10 @@ function parseJson(text: string): object | null {
   }
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+export async function apiRequest<T, M = PageMeta>(path: string, options: RequestOptions = {}): Promise<Envelope<T, M>> {
   const response = await send(path, options, 'application/json');
   const parsed = parseJson(await response.text().catch(() => ''));
-  return (parsed ?? { data: null }) as Envelope<T>;
+  return (parsed ?? { data: null }) as Envelope<T, M>;
 }
 
 /** `attachment; filename="ayo.csv"` (or RFC 5987's `filename*=UTF-8''ayo.csv`) → `ayo.csv`. */
@@ -210,8 +210,8 @@ export async function apiDownload(
 }
 
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
+  get: <T, M = PageMeta>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T, M>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body: body ?? {} }),
 };

@@ -34,10 +34,14 @@ export type AuthResult = {
   user: User;
 };
 
-export type Envelope<T> = {
+/** What a page of a list says of the whole list. */
+export type PageMeta = { total: number; page?: number; per_page?: number };
+
+/** Every JSON answer: its data, and for a list what is beside the rows (`PageMeta` unless the endpoint says). */
+export type Envelope<T, M = PageMeta> = {
   data: T;
   message?: string;
-  meta?: { total: number; page?: number; per_page?: number };
+  meta?: M;
 };
 
 export type ErrorBody = {

@@ -1,8 +1,8 @@
 /**
  * Compliance in the back office (docs/compliance.md): the states the operator is licensed in (GET/POST
  * /admin/licence), withholding-tax rules (GET /admin/tax-rules, POST /admin/tax-rules/create) and the month's
- * reports — two CSV downloads (the regulator's return, the tax remittance schedule) and two lists (large
- * transactions for NFIU, AML flags).
+ * reports — three CSV downloads (the regulator's return, the settled draws, the tax remittance schedule), the
+ * settled draws by game (GET /admin/reports/draws) and two lists (large transactions for NFIU, AML flags).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiDownload, type ApiError } from '@/lib/api-client';
@@ -81,7 +81,41 @@ export function useAmlFlags(params: ReportParams) {
   });
 }
 
-export type CsvReport = 'regulator' | 'tax-remittance';
+/** One settled draw's figures, or a game's (and the month's) sum of them; kobo. */
+export type DrawFigures = {
+  tickets: number;
+  winners: number;
+  stakes: number;
+  payouts: number;
+  tax_withheld: number;
+  net_paid: number;
+  house_result: number;
+};
+export type SettledDrawResult = DrawFigures & {
+  month: string;
+  game: string;
+  draw_id: number;
+  draw_number: number | null;
+  draws_at: string;
+};
+export type GameMonth = DrawFigures & { game: string; draws: number };
+export type DrawResultsMeta = { games: GameMonth[]; total: DrawFigures & { draws: number } };
+export type DrawResults = DrawResultsMeta & { draws: SettledDrawResult[] };
+
+const NO_DRAWS = { draws: 0, tickets: 0, winners: 0, stakes: 0, payouts: 0, tax_withheld: 0, net_paid: 0, house_result: 0 };
+
+/** The month's settled draws and their sums by game (GET /admin/reports/draws?format=json). */
+export function useDrawResults(month: string) {
+  return useQuery({
+    queryKey: ['admin', 'reports', 'draws', month],
+    queryFn: ({ signal }) =>
+      api
+        .get<SettledDrawResult[], DrawResultsMeta>(`/admin/reports/draws?${new URLSearchParams({ month, format: 'json' })}`, { signal })
+        .then((a): DrawResults => ({ draws: a.data ?? [], games: a.meta?.games ?? [], total: a.meta?.total ?? NO_DRAWS })),
+  });
+}
+
+export type CsvReport = 'regulator' | 'draws' | 'tax-remittance';
 
 export function downloadReport(report: CsvReport, params: ReportParams) {
   return apiDownload(`/admin/reports/${report}?${query(params)}`, `ayo-lotto-${report}-${params.month}.csv`);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { TextField } from '@/components/ui/form/text-field';
 import { toast } from '@/lib/toast-store';
 import { downloadReport, type CsvReport, type ReportParams } from '@/features/admin/api/compliance';
+import { DrawResults } from '@/features/admin/components/compliance/draw-results';
 import { AmlFlags, LargeTransactions } from '@/features/admin/components/compliance/report-lists';
 import { Section } from '@/features/admin/components/compliance/section';
 import { lagosMonth } from '@/lib/lagos-time';
@@ -9,7 +10,7 @@ import { saveFile } from '@/lib/save-file';
 
 const DEFAULT_THRESHOLD_NAIRA = 5_000_000;
 
-/** The month's reports: two CSV files and two lists, for one month and one threshold. */
+/** The month's reports: three CSV files, the settled draws and two lists, for one month and one threshold. */
 export function Reports() {
   const [month, setMonth] = useState(lagosMonth());
   const [threshold, setThreshold] = useState(String(DEFAULT_THRESHOLD_NAIRA));
@@ -49,8 +50,15 @@ export function Reports() {
         </div>
         <div className="compliance-downloads">
           <DownloadButton report="regulator" label="Monthly return (CSV)" params={params} />
+          <DownloadButton report="draws" label="Settled draws (CSV)" params={params} />
           <DownloadButton report="tax-remittance" label="Tax remittance (CSV)" params={params} />
         </div>
+      </Section>
+      <Section
+        title="Draw results"
+        lead="Each draw settled this month: its stakes, the winnings it paid, the tax withheld from them and the house's result (stakes less winnings)."
+      >
+        <DrawResults month={month} />
       </Section>
       <Section title="Large transactions" lead="Deposits and withdrawals at or above the threshold this month, for NFIU filing.">
         <LargeTransactions params={params} />
