@@ -8,7 +8,10 @@
 //! the exact figure passes it, admins get one `admin.alert` (`risk.reserve_warning`) until it falls back under.
 //! An upper bound alone never raises the alert: it can be far above the exact figure.
 //!
-//! Embedded store only: a cluster node keeps no liability in memory for the desk (its risk routes answer 409).
+//! On a cluster, each node pushes for the draws it sold into (those whose game has limits: the others keep no
+//! liability on PostgreSQL), with the figures its liability holds after its own commit, which folded in every sale
+//! before it (docs/decisions/056-draw-risk-row-in-cluster-mode.md). The push goes over the bus to the admins on every
+//! node; the alert is raised once per draw by each node that sees it pass (decision 064).
 
 use std::collections::HashSet;
 use std::time::Duration;
@@ -51,11 +54,8 @@ pub fn event_data(draw: DrawId, game: u64, glance: &RiskGlance, warning: bool) -
     })
 }
 
-/// Starts the loop (embedded store only; a cluster node has nothing to push).
+/// Starts the loop. `publish` reaches the admins on every node of a cluster (`Bus::publisher`).
 pub fn start(store: Store, publish: Publisher) {
-    if store.embedded().is_err() {
-        return;
-    }
     actix_web::rt::spawn(async move {
         let mut tick = actix_web::rt::time::interval(EVERY);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -63,8 +63,7 @@ pub fn start(store: Store, publish: Publisher) {
         let mut warned: HashSet<DrawId> = HashSet::new();
         loop {
             tick.tick().await;
-            let Ok(embedded) = store.embedded() else { return };
-            for draw in embedded.wallets.risk.take_changed() {
+            for draw in store.risk.take_changed() {
                 push(&store, &publish, &mut warned, draw);
             }
         }
@@ -74,10 +73,9 @@ pub fn start(store: Store, publish: Publisher) {
 /// Sets the gauge, tells the admins (if any is connected), raises or clears the alert, and starts bringing the exact
 /// figure forward when the bound says the warning share may be passed.
 fn push(store: &Store, publish: &Publisher, warned: &mut HashSet<DrawId>, draw: DrawId) {
-    let Ok(embedded) = store.embedded() else { return };
     let Ok(Some(found)) = store.games.draw(draw) else { return };
     let game = store.games.game(found.game_id).ok().flatten();
-    let Some(glance) = embedded.wallets.risk_glance(draw, game.as_ref()) else { return };
+    let Some(glance) = store.risk.glance(draw, game.as_ref()) else { return };
     if let Some(used) = glance.reserve_used_percent {
         metrics::gauge!(RESERVE_USED, "draw" => draw.to_string()).set(used);
     }
@@ -105,16 +103,14 @@ fn push(store: &Store, publish: &Publisher, warned: &mut HashSet<DrawId>, draw: 
     }
     if glance.searching {
         // Someone else's search (the desk's, the warm-up's) is running: look again next tick, when it may be done.
-        embedded.wallets.risk.lock().mark_changed(draw);
+        store.risk.mark_changed(draw);
     } else {
         // Off the sale path, one search per draw at a time (a second ask answers at once); its answer is pushed on
         // a later tick.
         let store = store.clone();
         actix_web::rt::task::spawn_blocking(move || {
-            if let Ok(embedded) = store.embedded() {
-                if embedded.wallets.risk_report(draw, game.as_ref()).is_ok() {
-                    embedded.wallets.risk.lock().mark_changed(draw);
-                }
+            if store.risk.report(draw, game.as_ref()).is_ok() {
+                store.risk.mark_changed(draw);
             }
         });
     }

@@ -103,7 +103,7 @@ impl Application {
         };
         bus.serve_draw_commands(engine.scheduler.clone(), store.clone()).await?;
         crate::jobs::dashboard::start_live(store.clone(), bus.local_publisher());
-        crate::jobs::risk_live::start(store.clone(), bus.local_publisher());
+        crate::jobs::risk_live::start(store.clone(), bus.publisher());
         crate::jobs::beacon::start(store.clone(), engine.scheduler.clone(), settings.drand_url.clone());
         if let Some(days) = settings.audit_retention_days {
             if days < crate::jobs::retention::MIN_DAYS {

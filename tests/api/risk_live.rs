@@ -13,7 +13,7 @@ use crate::lotto::nap1;
 use crate::ws::{signed_in, Socket};
 
 /// Messages on an admin's socket until one passes `wanted`, which is answered.
-async fn until(socket: &mut Socket, wanted: impl Fn(&Value) -> bool) -> Value {
+pub(crate) async fn until(socket: &mut Socket, wanted: impl Fn(&Value) -> bool) -> Value {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
     loop {
         let frame = tokio::time::timeout_at(deadline, socket.next()).await.expect("the awaited event in time");

@@ -25,4 +25,16 @@ impl crate::seam::Risk for WalletStore {
     fn limits_set(&self, draw: DrawId, game: &crate::game::Game) -> StoreResult<()> {
         self.warm_risk(draw, Some(game))
     }
+
+    fn take_changed(&self) -> Vec<DrawId> {
+        self.risk.take_changed()
+    }
+
+    fn mark_changed(&self, draw: DrawId) {
+        self.risk.lock().mark_changed(draw);
+    }
+
+    fn glance(&self, draw: DrawId, game: Option<&crate::game::Game>) -> Option<crate::risk::RiskGlance> {
+        self.risk_glance(draw, game)
+    }
 }

@@ -31,7 +31,7 @@ use crate::error::StoreResult;
 use crate::game::Game;
 use crate::lotto::{Bet, MAX_NUMBER};
 use crate::money::Kobo;
-use crate::risk::{picks, refusal, Breach, Combo, DrawRisk, Exposure, Liability, RiskReport, WorstCase};
+use crate::risk::{picks, refusal, Breach, Combo, DrawRisk, Exposure, Liability, RiskGlance, RiskReport, WorstCase};
 use crate::risk_limits::RiskLimits;
 use crate::seam::{Purchase, PurchaseError};
 use crate::ticket::{Terms, TicketCard};
@@ -58,6 +58,8 @@ type Slot = Arc<Mutex<Option<Known>>>;
 pub struct NodeRisk {
     draws: Arc<parking_lot::Mutex<HashMap<DrawId, Slot>>>,
     readings: Arc<AtomicU64>,
+    /// The draws this node sold into since the live push last looked (`seam::Risk::take_changed`).
+    changed: Arc<parking_lot::Mutex<BTreeSet<DrawId>>>,
 }
 
 impl NodeRisk {
@@ -71,6 +73,10 @@ impl NodeRisk {
 
     fn next_reading(&self) -> u64 {
         self.readings.fetch_add(1, Ordering::Relaxed)
+    }
+
+    fn mark_changed(&self, draw: DrawId) {
+        self.changed.lock().insert(draw);
     }
 }
 
@@ -161,6 +167,7 @@ struct Held {
 pub(super) struct BatchRisk {
     draws: HashMap<i64, BatchDraw>,
     committed: bool,
+    node: NodeRisk,
 }
 
 impl BatchRisk {
@@ -188,7 +195,7 @@ impl BatchRisk {
             draws.iter().filter(|(_, d)| limits_of(d.game.as_ref()).any()).map(|(id, _)| *id).collect();
         limited.sort_unstable();
         if limited.is_empty() {
-            return Ok(BatchRisk { draws, committed: false });
+            return Ok(BatchRisk { draws, committed: false, node: node.clone() });
         }
         let lock =
             "SELECT draw_id, sold, epoch, closed FROM draw_risk WHERE draw_id = ANY($1) ORDER BY draw_id FOR UPDATE";
@@ -217,7 +224,7 @@ impl BatchRisk {
             }
             draw.held = Some(Held { known, base: sold, admitted: Vec::new() });
         }
-        Ok(BatchRisk { draws, committed: false })
+        Ok(BatchRisk { draws, committed: false, node: node.clone() })
     }
 
     /// Admits a purchase's ticket into its draw's liability under its game's limits, or says why not (with the
@@ -290,10 +297,13 @@ impl BatchRisk {
 
     /// The batch committed: the node's liabilities hold its sales, numbered as written.
     pub(super) fn committed(mut self) {
-        for held in self.draws.values_mut().filter_map(|d| d.held.as_mut()) {
+        for (id, held) in self.draws.iter_mut().filter_map(|(id, d)| Some((*id, d.held.as_mut()?))) {
             let sold = held.base + held.admitted.len() as i64;
             if let Some(known) = held.known.as_mut() {
                 known.sold = sold;
+            }
+            if !held.admitted.is_empty() {
+                self.node.mark_changed(id as DrawId);
             }
         }
         self.committed = true;
@@ -473,6 +483,24 @@ impl crate::seam::Risk for PgRisk {
              RETURNING closed"
         };
         self.change_row(draw, sql, Some(numbers))
+    }
+
+    fn take_changed(&self) -> Vec<DrawId> {
+        std::mem::take(&mut *self.node.changed.lock()).into_iter().collect()
+    }
+
+    fn mark_changed(&self, draw: DrawId) {
+        self.node.mark_changed(draw);
+    }
+
+    fn glance(&self, draw: DrawId, game: Option<&Game>) -> Option<RiskGlance> {
+        let slot = self.node.draws.lock().get(&draw).cloned()?;
+        let Ok(known) = slot.try_lock() else {
+            // A batch holds it to its commit, or the desk is folding sales in: look again at the next tick.
+            self.node.mark_changed(draw);
+            return None;
+        };
+        known.as_ref().map(|k| RiskGlance::of(&k.risk, &limits_of(game)))
     }
 
     fn limits_set(&self, draw: DrawId, _game: &Game) -> StoreResult<()> {

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use crate::draw::DrawId;
 use crate::error::StoreResult;
 use crate::game::Game;
-use crate::risk::RiskReport;
+use crate::risk::{RiskGlance, RiskReport};
 
 pub trait Risk: Send + Sync {
     /// What the risk desk shows of a draw of `game`: its exact worst case (searched for off the sale path if not
@@ -24,4 +24,15 @@ pub trait Risk: Send + Sync {
     /// The limits of the draw's game were just set: they apply to its next sale, and the liability the sales are
     /// checked against is read from the draw's tickets ahead of it.
     fn limits_set(&self, draw: DrawId, game: &Game) -> StoreResult<()>;
+
+    /// The draws whose liability sales on this node changed since the last call (each once): the live push's work
+    /// list (`risk.updated`). On a cluster node, only draws whose game has limits (the others keep no liability).
+    fn take_changed(&self) -> Vec<DrawId>;
+
+    /// Puts `draw` in the next `take_changed`: its figures could not be read just now, or a search just found its
+    /// exact worst case.
+    fn mark_changed(&self, draw: DrawId);
+
+    /// A draw's headline figures as this node keeps them, without a search (O(1)); `None` when it keeps none.
+    fn glance(&self, draw: DrawId, game: Option<&Game>) -> Option<RiskGlance>;
 }
