@@ -1,7 +1,7 @@
 /**
  * Licensable in Lagos (issue 15), as a player lives it: sign up in Lagos, deposit, play, win, and see the 5 %
  * withholding tax on the ticket, in the transactions and on the yearly tax statement; then give a NIN and withdraw.
- * The back office's Compliance page shows the tax rule and the month's reports. Screenshots go to
+ * The back office's Compliance page shows the tax rule, the month's reports and the draw just settled. Screenshots go to
  * test-results/screenshots/lagos-*.png.
  */
 import type { APIRequestContext } from '@playwright/test';
@@ -123,6 +123,11 @@ test('a Lagos player deposits, plays, wins, sees 5 % of the net win withheld, ve
   const rules = admin.getByRole('table', { name: 'Tax rules' });
   await expect(rules.getByRole('row').filter({ hasText: 'Lagos State' })).toContainText('5 %');
   await expect(admin.getByRole('button', { name: 'Monthly return (CSV)' })).toBeEnabled();
+  // The draw just settled is among the month's draw results, with what the house kept of it.
+  const settled = admin.getByRole('table', { name: 'Settled draws' });
+  await expect(settled.getByRole('row').nth(1)).toBeVisible();
+  await expect(admin.getByTestId('draw-results-total')).toContainText('settled: stakes ₦');
+  await expect(admin.getByRole('button', { name: 'Settled draws (CSV)' })).toBeEnabled();
   await screenshotBoth(admin, 'compliance');
   await boss.close();
 });
