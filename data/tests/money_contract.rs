@@ -13,6 +13,7 @@ use ayo_data::ledger::{EntryKind, EntryStatus, LedgerEntry};
 use ayo_data::lotto::Bet;
 use ayo_data::money::Kobo;
 use ayo_data::pg::{draws, lease};
+use ayo_data::risk_limits::RiskLimits;
 use ayo_data::seam::{Outcome, Payout, Purchase, PurchaseError, Refund};
 use ayo_data::ticket::TicketStatus;
 use ayo_data::user::User;
@@ -229,6 +230,54 @@ both_engines!(
     embedded_settlement_pays_once,
     cluster_settlement_on_two_nodes_pays_once
 );
+
+/// The lottery with the game's payout on one number held to ₦3,000: one NAP1 at ₦50 (₦2,000 if it comes first)
+/// fits, a second on the same number does not.
+fn limited_lottery() -> Lottery {
+    let mut l = lottery();
+    l.game.risk_limits = RiskLimits { max_number_payout: Some(Kobo(300_000)), ..RiskLimits::default() };
+    l.store.games.put_game(&l.game).unwrap();
+    l
+}
+
+/// A purchase refused by a limit moves nothing, and a purchase of the same player bought together with it is decided
+/// as if the refused one had never been asked: it may spend what the refused one did not take.
+async fn a_refusal_by_the_limits_leaves_the_players_next_purchase_its_money(l: &Lottery, nodes: &[Store]) {
+    let (ada, bola) = (&l.players[0], &l.players[1]);
+    let first_on_7 = purchase(&nodes[0], l, bola, &l.draw, "bola-7");
+    let first = nodes[0].money.buy(first_on_7).await;
+    assert!(matches!(first, Ok(Ok(_))), "₦2,000 on 7 fits under ₦3,000: {first:?}");
+    let mut all_on_7 = purchase(&nodes[1], l, ada, &l.draw, "ada-7");
+    all_on_7.ticket.total_stake = Kobo(FUNDING);
+    let mut all_on_8 = purchase(&nodes[1], l, ada, &l.draw, "ada-8");
+    all_on_8.ticket.bet = nap1(8);
+    all_on_8.ticket.total_stake = Kobo(FUNDING);
+    let (on_7, on_8) = tokio::join!(nodes[1].money.buy(all_on_7), nodes[1].money.buy(all_on_8));
+    assert!(matches!(on_7.unwrap(), Err(PurchaseError::LiabilityLimit { .. })), "a second ₦2,000 on 7 is refused");
+    let on_8 = on_8.unwrap().expect("8 is sold: the refused purchase took none of the money");
+    assert_eq!(on_8.balance, Kobo::ZERO);
+    assert_eq!(balance(&nodes[2], ada), Kobo::ZERO);
+    let tickets = nodes[2].books.tickets_of_draw(l.draw.id).unwrap();
+    let mut keys: Vec<&str> = tickets.iter().map(|t| t.idempotency_key.as_str()).collect();
+    keys.sort_unstable();
+    assert_eq!(keys, ["ada-8", "bola-7"], "the refused ticket was never written");
+    assert_balanced(&nodes[0]);
+}
+
+#[tokio::test]
+async fn embedded_a_refusal_by_the_limits_leaves_the_next_purchase_its_money() {
+    let l = limited_lottery();
+    let nodes = vec![l.store.clone(), l.store.clone(), l.store.clone()];
+    a_refusal_by_the_limits_leaves_the_players_next_purchase_its_money(&l, &nodes).await;
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: scripts/test.sh runs it beside a throwaway one"]
+async fn cluster_a_refusal_by_the_limits_leaves_the_next_purchase_its_money() {
+    let l = limited_lottery();
+    let (nodes, _) = on_postgres(&l, 3).await;
+    a_refusal_by_the_limits_leaves_the_players_next_purchase_its_money(&l, &nodes).await;
+}
 
 /// Closing a draw while three nodes sell into it: every purchase answered before the close is counted in it, every
 /// one after is refused, and not one ticket gets in after the count (the ticket root is built over exactly these).

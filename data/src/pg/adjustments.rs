@@ -12,8 +12,9 @@ use serde_json::Value;
 
 use super::blocking::{Conns, PgSync};
 use super::error::PgError;
-use super::money::{lock_wallet, set_balances};
+use super::money::lock_wallet;
 use super::tables::LEDGER;
+use super::writes::set_balances;
 use crate::adjustment::{Adjusted, Decision, FourEyes, PendingAdjustment};
 use crate::error::StoreResult;
 use crate::ledger::LedgerEntry;

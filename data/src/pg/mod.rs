@@ -23,6 +23,7 @@ pub mod otps;
 mod pages;
 pub mod payments;
 pub mod payout;
+mod purchase_batch;
 pub mod rate;
 pub mod responsible;
 pub mod risk;
@@ -31,6 +32,7 @@ pub mod schema;
 pub(crate) mod tables;
 pub mod users;
 pub mod witness;
+mod writes;
 
 pub use error::PgError;
 pub use tokio_postgres::Client;

@@ -23,17 +23,17 @@ use tokio::sync::{mpsc, oneshot, Mutex};
 use tokio_postgres::{error::SqlState, GenericClient, Transaction};
 
 use super::error::PgError;
+use super::purchase_batch::{decide, Reads};
 use super::risk::{self, BatchRisk, NodeRisk};
 use super::schema;
-use super::tables::{document, LEDGER, TICKETS};
+use super::tables::LEDGER;
+use super::writes::{json, set_balances};
 use crate::draw::{DrawId, DrawSales};
 use crate::error::{StoreError, StoreResult};
 use crate::ledger::LedgerEntry;
 use crate::ledger::Moved;
 use crate::money::Kobo;
-use crate::seam::{
-    refund_entry, settlement_entry, stake_entry, unbalanced, Bought, Outcome, PlayerSettlement, Purchase, PurchaseError,
-};
+use crate::seam::{refund_entry, settlement_entry, unbalanced, Bought, Outcome, PlayerSettlement, Purchase};
 use crate::ticket::{Ticket, TicketId, TicketStatus};
 use crate::user::UserId;
 
@@ -146,14 +146,20 @@ async fn buyer(pool: Pool, queue: Arc<Mutex<mpsc::UnboundedReceiver<Waiter>>>, r
 async fn buy_with_retries(pool: &Pool, purchases: &[Purchase], risk: &NodeRisk) -> StoreResult<Vec<Bought>> {
     let mut client = pool.get().await.map_err(db)?;
     let mut attempt = 1;
+    let mut hope = true;
     loop {
         let tx = client.transaction().await.map_err(db)?;
-        match buy_together(&tx, purchases, risk).await {
-            Ok((bought, held)) => {
+        match buy_together(&tx, purchases, risk, hope).await {
+            Ok(Some((bought, held))) => {
                 // A commit that fails drops `held`: the node forgets the liabilities it held (see `risk`).
                 tx.commit().await.map_err(db)?;
                 held.committed();
                 return Ok(bought);
+            }
+            Ok(None) => {
+                // A sale broke a limit after the batch wrote in hope: all of it again, the limits checked in order.
+                tx.rollback().await.map_err(db)?;
+                hope = false;
             }
             Err(e) if attempt < ATTEMPTS && is_transient(&e) => attempt += 1,
             Err(e) => return Err(db(e)),
@@ -166,16 +172,19 @@ fn is_transient(e: &tokio_postgres::Error) -> bool {
     matches!(e.code(), Some(code) if *code == SqlState::T_R_DEADLOCK_DETECTED || *code == SqlState::T_R_SERIALIZATION_FAILURE)
 }
 
-/// Decides and writes `purchases` in `tx`, in order (see the module's comment).
+/// Decides and writes `purchases` in `tx`, in order (see the module's comment). With `hope`, a batch into a
+/// limited draw writes before it locks the draw's risk (see below) and answers `None` if a sale then breaks a limit:
+/// the caller rolls back and buys the batch again without.
 async fn buy_together(
     tx: &Transaction<'_>,
     purchases: &[Purchase],
     node: &NodeRisk,
-) -> Result<(Vec<Bought>, BatchRisk), tokio_postgres::Error> {
+    hope: bool,
+) -> Result<Option<(Vec<Bought>, BatchRisk)>, tokio_postgres::Error> {
     let mut users: Vec<i64> = purchases.iter().map(|p| p.ticket.user_id as i64).collect();
     users.sort_unstable();
     users.dedup();
-    let mut balances: HashMap<i64, i64> = tx
+    let balances: HashMap<i64, i64> = tx
         .query("SELECT user_id, balance FROM wallets WHERE user_id = ANY($1) ORDER BY user_id FOR UPDATE", &[&users])
         .await?
         .iter()
@@ -195,7 +204,7 @@ async fn buy_together(
         .collect();
     let (key_users, keys): (Vec<i64>, Vec<&str>) =
         purchases.iter().map(|p| (p.ticket.user_id as i64, p.ticket.idempotency_key.as_str())).unzip();
-    let mut firsts: HashMap<(i64, String), Ticket> = tx
+    let firsts: HashMap<(i64, String), Ticket> = tx
         .query(
             "SELECT t.user_id, t.idempotency_key, t.doc FROM tickets t
              JOIN unnest($1::bigint[], $2::text[]) AS k (user_id, key)
@@ -206,74 +215,38 @@ async fn buy_together(
         .iter()
         .filter_map(|row| Some(((row.get(0), row.get(1)), serde_json::from_value(row.get(2)).ok()?)))
         .collect();
-    // After the draws' lock, in a statement of its own (closes and changes of limits committed before are seen), and
-    // last of the reads: a limited draw's risk row stays locked from here to the commit.
+    let reads = Reads { balances, draws, firsts };
+    // After the draws' lock, in a statement of its own: closes and changes of limits committed before are seen.
     let mut risk = BatchRisk::read(tx, node, &draw_ids).await?;
-
-    let mut answers = Vec::with_capacity(purchases.len());
-    let (mut entries, mut tickets, mut moved) = (Vec::new(), Vec::new(), HashSet::new());
-    for purchase in purchases {
-        let ticket = &purchase.ticket;
-        let user = ticket.user_id as i64;
-        let balance = balances.get(&user).copied().unwrap_or(0);
-        let key = (user, ticket.idempotency_key.clone());
-        if let Some(first) = firsts.get(&key) {
-            answers.push(Ok(Moved { value: first.clone(), entries: vec![], balance: Kobo(balance), replayed: true }));
-            continue;
-        }
-        let Some(draw) = draws.get(&(ticket.draw_id as i64)) else {
-            answers.push(Err(PurchaseError::NoSuchDraw));
-            continue;
-        };
-        if !draw.is_selling(purchase.now) {
-            answers.push(Err(PurchaseError::DrawNotSelling));
-            continue;
-        }
-        let after = balance - ticket.total_stake.as_i64();
-        if after < 0 {
-            answers.push(Err(PurchaseError::InsufficientFunds { balance: Kobo(balance), needed: ticket.total_stake }));
-            continue;
-        }
-        // Last of the checks, so that only a sale about to be written counts against the draw's limits.
-        if let Err(refused) = risk.check(purchase) {
-            answers.push(Err(refused));
-            continue;
-        }
-        let entry = stake_entry(purchase, Kobo(after));
-        balances.insert(user, after);
-        moved.insert(user);
-        entries.push(json(&entry));
-        tickets.push(json(ticket));
-        firsts.insert(key, ticket.clone());
-        answers.push(Ok(Moved { value: ticket.clone(), entries: vec![entry], balance: Kobo(after), replayed: false }));
+    if !risk.limited() {
+        let mut decided = decide(purchases, &reads, Some(&mut risk));
+        decided.write(tx).await?;
+        return Ok(Some((decided.answers, risk)));
     }
-    if !moved.is_empty() {
-        let (users, amounts): (Vec<i64>, Vec<i64>) = moved.iter().map(|u| (*u, balances[u])).unzip();
-        set_balances(tx, &users, &amounts).await?;
-        tx.execute(LEDGER.insert, &[&Value::Array(entries)]).await?;
-        tx.execute(TICKETS.insert, &[&Value::Array(tickets)]).await?;
+    if !hope {
+        risk.lock(tx, &[]).await?;
+        let mut decided = decide(purchases, &reads, Some(&mut risk));
+        decided.write(tx).await?;
         risk.write(tx).await?;
+        return Ok(Some((decided.answers, risk)));
     }
-    Ok((answers, risk))
-}
-
-fn json(record: &impl serde::Serialize) -> Value {
-    // Tickets and ledger entries hold no secret: `document` only drops fields they do not have.
-    document(record).unwrap_or(Value::Null)
-}
-
-pub(super) async fn set_balances(
-    tx: &Transaction<'_>,
-    users: &[i64],
-    balances: &[i64],
-) -> Result<(), tokio_postgres::Error> {
-    tx.execute(
-        "UPDATE wallets w SET balance = v.balance FROM unnest($1::bigint[], $2::bigint[]) AS v (user_id, balance)
-         WHERE w.user_id = v.user_id",
-        &[&users, &balances],
-    )
-    .await?;
-    Ok(())
+    // A limited draw's risk row, once locked, stays locked to the commit, and every node's batches into the draw
+    // wait on it (docs/decisions/065-a-batch-writes-before-it-locks-the-risk.md). So what does not need it comes
+    // first: every other check, and the writes, as if every sale passes the limits (the usual case).
+    let mut hopeful = decide(purchases, &reads, None);
+    let written: Vec<i64> = hopeful.sold.iter().map(|&at| purchases[at].ticket.id as i64).collect();
+    hopeful.write(tx).await?;
+    risk.lock(tx, &written).await?;
+    if hopeful.sold.iter().all(|&at| risk.check(&purchases[at]).is_ok()) {
+        risk.write(tx).await?;
+        return Ok(Some((hopeful.answers, risk)));
+    }
+    // A sale breaks a limit or picks a closed number. Its refusal changes what the player's later purchases may
+    // spend, so the batch is bought again, from the start, with the limits checked in order: the node takes its
+    // admissions back and keeps its liabilities (they hold exactly the sales committed), and the caller rolls back.
+    risk.take_back();
+    risk.unchanged();
+    Ok(None)
 }
 
 /// Writes tickets' new records (settled or refunded) with their status and amounts.

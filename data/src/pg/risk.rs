@@ -7,7 +7,10 @@
 //! every node, and batches of other draws (or of games without limits) never wait on it. The node keeps the draw's
 //! liability in memory with the number of the last sale it folded in (`sold`); under the lock it folds in the
 //! tickets the other nodes sold since (`draw_risk_sales`), admits or refuses each ticket, numbers the ones it takes
-//! and writes them with the tickets. A refused ticket is never written and moves no money; a batch that fails makes
+//! and writes them with the tickets. The batch writes its sales before it takes the lock, hoping every one passes,
+//! and on a refusal takes its admissions back and rolls back to before those writes
+//! (docs/decisions/065-a-batch-writes-before-it-locks-the-risk.md): the lock is held for as little as possible.
+//! A refused ticket is never written and moves no money; a batch that fails makes
 //! the node forget the draw, to be read again from its tickets (they are the truth). A new `epoch` (a refund, or
 //! the game's limits just set) makes every node read the draw's tickets again.
 //!
@@ -31,7 +34,9 @@ use crate::error::StoreResult;
 use crate::game::Game;
 use crate::lotto::{Bet, MAX_NUMBER};
 use crate::money::Kobo;
-use crate::risk::{picks, refusal, Breach, Combo, DrawRisk, Exposure, Liability, RiskGlance, RiskReport, WorstCase};
+use crate::risk::{
+    picks, refusal, Admitted, Breach, Combo, DrawRisk, Exposure, Liability, RiskGlance, RiskReport, WorstCase,
+};
 use crate::risk_limits::RiskLimits;
 use crate::seam::{Purchase, PurchaseError};
 use crate::ticket::{Terms, TicketCard};
@@ -112,8 +117,14 @@ async fn read_tickets(
     client: &impl GenericClient,
     draw: i64,
     game: Option<&Game>,
+    leaving_out: &[i64],
 ) -> Result<DrawRisk, tokio_postgres::Error> {
-    let rows = client.query("SELECT doc FROM tickets WHERE draw_id = $1 AND status = 'pending'", &[&draw]).await?;
+    let rows = client
+        .query(
+            "SELECT doc FROM tickets WHERE draw_id = $1 AND status = 'pending' AND id <> ALL($2)",
+            &[&draw, &leaving_out],
+        )
+        .await?;
     let mut risk = DrawRisk::new(Liability::new(MAX_NUMBER));
     for row in rows {
         add_sold(&mut risk, row.get(0), game);
@@ -160,6 +171,8 @@ struct Held {
     base: i64,
     /// The tickets admitted, in order.
     admitted: Vec<i64>,
+    /// What taking each back needs (`take_back`), in the same order.
+    undo: Vec<Admitted>,
 }
 
 /// What a purchase batch knows of its draws' risk (see the module's comment). Dropped without `committed`, it makes
@@ -171,9 +184,9 @@ pub(super) struct BatchRisk {
 }
 
 impl BatchRisk {
-    /// Reads the batch's draws' games and closed numbers, and locks and brings up to date the liabilities of those
-    /// whose game has limits (in id order: two batches never deadlock). Called after the draws are locked
-    /// `FOR SHARE`, in a statement of its own, so it sees every close and every change of limits committed before.
+    /// Reads the batch's draws' games and closed numbers. Called after the draws are locked `FOR SHARE`, in a
+    /// statement of its own, so it sees every close and every change of limits committed before (both lock the
+    /// draw's row `FOR UPDATE` first, so none commits between this read and the batch's commit).
     pub(super) async fn read(
         tx: &Transaction<'_>,
         node: &NodeRisk,
@@ -191,11 +204,23 @@ impl BatchRisk {
             let game = row.get::<_, Option<Value>>(1).and_then(|doc| serde_json::from_value::<Game>(doc).ok());
             draws.insert(row.get::<_, i64>(0), BatchDraw { game, closed: closed_of(row.get(2)), held: None });
         }
+        Ok(BatchRisk { draws, committed: false, node: node.clone() })
+    }
+
+    /// Whether a draw of the batch has limits: its liability must be locked (`lock`) before any sale is admitted.
+    pub(super) fn limited(&self) -> bool {
+        self.draws.values().any(|d| limits_of(d.game.as_ref()).any())
+    }
+
+    /// Locks the risk rows of the draws whose game has limits (in id order: two batches never deadlock) and brings
+    /// their liabilities up to date, leaving out the tickets this batch has `written` but not yet checked. Held to
+    /// the batch's commit: every node's batches into those draws wait.
+    pub(super) async fn lock(&mut self, tx: &Transaction<'_>, written: &[i64]) -> Result<(), tokio_postgres::Error> {
         let mut limited: Vec<i64> =
-            draws.iter().filter(|(_, d)| limits_of(d.game.as_ref()).any()).map(|(id, _)| *id).collect();
+            self.draws.iter().filter(|(_, d)| limits_of(d.game.as_ref()).any()).map(|(id, _)| *id).collect();
         limited.sort_unstable();
         if limited.is_empty() {
-            return Ok(BatchRisk { draws, committed: false, node: node.clone() });
+            return Ok(());
         }
         let lock =
             "SELECT draw_id, sold, epoch, closed FROM draw_risk WHERE draw_id = ANY($1) ORDER BY draw_id FOR UPDATE";
@@ -211,20 +236,34 @@ impl BatchRisk {
         }
         for row in rows {
             let (id, sold, epoch): (i64, i64, i64) = (row.get(0), row.get(1), row.get(2));
-            let Some(draw) = draws.get_mut(&id) else { continue };
+            let Some(draw) = self.draws.get_mut(&id) else { continue };
             draw.closed = closed_of(row.get(3));
-            let mut known = node.slot(id as DrawId).lock_owned().await;
+            let mut known = self.node.slot(id as DrawId).lock_owned().await;
             if known.as_ref().is_none_or(|k| k.epoch != epoch) {
-                let risk = read_tickets(tx, id, draw.game.as_ref()).await?;
-                *known = Some(Known { risk, sold, epoch, reading: node.next_reading() });
+                let risk = read_tickets(tx, id, draw.game.as_ref(), written).await?;
+                *known = Some(Known { risk, sold, epoch, reading: self.node.next_reading() });
             }
             if let Some(k) = known.as_mut() {
                 fold(tx, id, k, sold, draw.game.as_ref()).await?;
                 k.risk.closed.clone_from(&draw.closed);
             }
-            draw.held = Some(Held { known, base: sold, admitted: Vec::new() });
+            draw.held = Some(Held { known, base: sold, admitted: Vec::new(), undo: Vec::new() });
         }
-        Ok(BatchRisk { draws, committed: false, node: node.clone() })
+        Ok(())
+    }
+
+    /// Takes back every ticket admitted so far (latest first), as if none had been checked: the batch decides
+    /// again.
+    pub(super) fn take_back(&mut self) {
+        for held in self.draws.values_mut().filter_map(|d| d.held.as_mut()) {
+            if let Some(known) = held.known.as_mut() {
+                while let Some(admitted) = held.undo.pop() {
+                    known.risk.undo(admitted);
+                }
+            }
+            held.undo.clear();
+            held.admitted.clear();
+        }
     }
 
     /// Admits a purchase's ticket into its draw's liability under its game's limits, or says why not (with the
@@ -254,8 +293,9 @@ impl BatchRisk {
         let terms = TicketCard::of(ticket).terms_in(game);
         let exposure = Exposure::of(&ticket.bet, ticket.stake_per_line, terms, MAX_NUMBER);
         match known.risk.admit(&limits, &chosen, exposure) {
-            Ok(_) => {
+            Ok(admitted) => {
                 held.admitted.push(ticket.id as i64);
+                held.undo.push(admitted);
                 Ok(())
             }
             Err(breach) => {
@@ -293,6 +333,12 @@ impl BatchRisk {
         )
         .await?;
         Ok(())
+    }
+
+    /// The batch is given up after `take_back`: the node's liabilities are as they were before it, so they are
+    /// kept (dropping the batch otherwise makes the node forget them).
+    pub(super) fn unchanged(mut self) {
+        self.committed = true;
     }
 
     /// The batch committed: the node's liabilities hold its sales, numbered as written.
@@ -374,7 +420,7 @@ impl PgRisk {
                 None => (0, 0, BTreeSet::new()),
             };
             if known.as_ref().is_none_or(|k| k.epoch != epoch) {
-                let risk = read_tickets(&*tx, id, game.as_ref()).await?;
+                let risk = read_tickets(&*tx, id, game.as_ref(), &[]).await?;
                 *known = Some(Known { risk, sold, epoch, reading: node.next_reading() });
             }
             let Some(k) = known.as_mut() else { return Err(PgError::Pool("a draw's risk just read".into())) };
@@ -399,7 +445,7 @@ impl PgRisk {
             let conn = pool.get().await?;
             let id = draw as i64;
             let closed = conn.query_opt("SELECT closed FROM draw_risk WHERE draw_id = $1", &[&id]).await?;
-            let mut risk = read_tickets(conn.client(), id, game.as_ref()).await?;
+            let mut risk = read_tickets(conn.client(), id, game.as_ref(), &[]).await?;
             risk.closed = closed_of(closed.map(|row| row.get(0)));
             let report = tokio::task::spawn_blocking(move || {
                 let _one = one_at_a_time;

@@ -8,9 +8,10 @@ use chrono::{DateTime, Utc};
 use serde_json::Value;
 
 use super::super::error::PgError;
-use super::super::money::{lock_wallet, set_balances};
+use super::super::money::lock_wallet;
 use super::super::responsible::lock_settings;
 use super::super::tables::LEDGER;
+use super::super::writes::set_balances;
 use super::{corrupt, decode, encode};
 use crate::deposit::{Deposit, DepositStatus};
 use crate::ledger::Moved;

@@ -6,9 +6,10 @@ use chrono::{DateTime, Utc};
 use serde_json::Value;
 
 use super::super::error::PgError;
-use super::super::money::{lock_wallet, set_balances};
+use super::super::money::lock_wallet;
 use super::super::pages::Pages;
 use super::super::tables::LEDGER;
+use super::super::writes::set_balances;
 use super::{corrupt, decode, encode, PgPayments};
 use crate::ledger::LedgerEntry;
 use crate::ledger::Moved;
