@@ -145,7 +145,9 @@ async fn fold(
     }
     let rows = client
         .query(
-            "SELECT t.doc FROM draw_risk_sales s JOIN tickets t ON t.id = s.ticket_id
+            "SELECT jsonb_build_object('bet', t.doc->'bet', 'stake_per_line', t.doc->'stake_per_line',
+                                       'terms', t.doc->'terms')
+             FROM draw_risk_sales s JOIN tickets t ON t.id = s.ticket_id
              WHERE s.draw_id = $1 AND s.seq > $2 AND s.seq <= $3",
             &[&draw, &known.sold, &upto],
         )
