@@ -189,11 +189,15 @@ async fn a_cancelled_draws_refund_runs_once(l: &Lottery, nodes: &[Store]) {
 }
 
 /// One case against both engines: three handles on one embedded store, three PostgreSQL nodes on one database.
+/// `$lottery` (`lottery` unless named) makes the lottery each is played on.
 macro_rules! both_engines {
     ($case:ident, $embedded:ident, $cluster:ident) => {
+        both_engines!($case, $embedded, $cluster, lottery);
+    };
+    ($case:ident, $embedded:ident, $cluster:ident, $lottery:ident) => {
         #[tokio::test]
         async fn $embedded() {
-            let l = lottery();
+            let l = $lottery();
             let nodes = vec![l.store.clone(), l.store.clone(), l.store.clone()];
             $case(&l, &nodes).await;
         }
@@ -201,7 +205,7 @@ macro_rules! both_engines {
         #[tokio::test]
         #[ignore = "needs PostgreSQL: scripts/test.sh runs it beside a throwaway one"]
         async fn $cluster() {
-            let l = lottery();
+            let l = $lottery();
             let (nodes, _) = on_postgres(&l, 3).await;
             $case(&l, &nodes).await;
         }
@@ -264,20 +268,12 @@ async fn a_refusal_by_the_limits_leaves_the_players_next_purchase_its_money(l: &
     assert_balanced(&nodes[0]);
 }
 
-#[tokio::test]
-async fn embedded_a_refusal_by_the_limits_leaves_the_next_purchase_its_money() {
-    let l = limited_lottery();
-    let nodes = vec![l.store.clone(), l.store.clone(), l.store.clone()];
-    a_refusal_by_the_limits_leaves_the_players_next_purchase_its_money(&l, &nodes).await;
-}
-
-#[tokio::test]
-#[ignore = "needs PostgreSQL: scripts/test.sh runs it beside a throwaway one"]
-async fn cluster_a_refusal_by_the_limits_leaves_the_next_purchase_its_money() {
-    let l = limited_lottery();
-    let (nodes, _) = on_postgres(&l, 3).await;
-    a_refusal_by_the_limits_leaves_the_players_next_purchase_its_money(&l, &nodes).await;
-}
+both_engines!(
+    a_refusal_by_the_limits_leaves_the_players_next_purchase_its_money,
+    embedded_a_refusal_by_the_limits_leaves_the_next_purchase_its_money,
+    cluster_a_refusal_by_the_limits_leaves_the_next_purchase_its_money,
+    limited_lottery
+);
 
 /// Closing a draw while three nodes sell into it: every purchase answered before the close is counted in it, every
 /// one after is refused, and not one ticket gets in after the count (the ticket root is built over exactly these).
