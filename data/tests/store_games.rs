@@ -519,3 +519,83 @@ fn cluster_the_draw_numbers_migration_numbers_each_games_draws_in_draw_order() {
     .unwrap();
     assert_eq!(numbers_read(&games, &expected), expected);
 }
+
+/// PostgreSQL only (the embedded store buys on one thread): a change of a game's risk limits waits for a purchase
+/// batch already selling into one of its draws under the old ones, and then makes every node read the draw's tickets
+/// again (a new epoch), so no batch's sales straddle the change unseen by the limits.
+#[test]
+#[ignore = "needs PostgreSQL: scripts/test.sh runs it beside a throwaway one"]
+fn cluster_a_change_of_limits_waits_for_the_sales_already_under_way() {
+    let nodes = common::nodes::cluster(1);
+    let Node::Cluster(pg) = &nodes[0] else { unreachable!() };
+    let g = games(&nodes[0]);
+    let mut game = stored_game(&*g, "daily");
+    let mut open = a_draw(g.next_id().unwrap(), &game, base());
+    open.status = DrawStatus::Open;
+    g.put_draw(&open).unwrap();
+
+    // A batch selling into the draw: it holds the draw `FOR SHARE` (as `pg::money` does) until told to commit.
+    let (locked, holding) = std::sync::mpsc::channel();
+    let (release, released) = tokio::sync::oneshot::channel::<()>();
+    let batch = {
+        let (pg, draw) = (pg.clone(), open.id as i64);
+        std::thread::spawn(move || {
+            pg.run(move |conns| async move {
+                let mut conn = conns.get().await?;
+                let tx = conn.transaction().await?;
+                tx.execute("SELECT 1 FROM draws WHERE id = $1 FOR SHARE", &[&draw]).await?;
+                locked.send(()).ok();
+                released.await.ok();
+                tx.commit().await?;
+                Ok(())
+            })
+            .unwrap();
+        })
+    };
+    holding.recv().unwrap();
+    let (saved, saving) = std::sync::mpsc::channel();
+    let change = {
+        let g = Arc::clone(&g);
+        game.risk_limits.reserve = Some(ayo_data::money::Kobo(1_000_000));
+        let game = game.clone();
+        std::thread::spawn(move || {
+            g.put_game(&game).unwrap();
+            saved.send(()).unwrap();
+        })
+    };
+    assert!(
+        saving.recv_timeout(std::time::Duration::from_millis(500)).is_err(),
+        "the change of limits waits while the batch sells under the old ones"
+    );
+    release.send(()).unwrap();
+    batch.join().unwrap();
+    saving.recv().unwrap();
+    change.join().unwrap();
+    assert_eq!(g.game(game.id).unwrap().unwrap().risk_limits, game.risk_limits);
+    let epoch: i64 = pg
+        .run(move |conns| async move {
+            let row = conns
+                .get()
+                .await?
+                .query_one("SELECT epoch FROM draw_risk WHERE draw_id = $1", &[&(open.id as i64)])
+                .await?;
+            Ok(row.get(0))
+        })
+        .unwrap();
+    assert_eq!(epoch, 1, "every node reads the draw's tickets again before its next check");
+
+    // A save that leaves the limits as they are takes no lock and starts no new epoch.
+    game.name = "Daily, renamed".into();
+    g.put_game(&game).unwrap();
+    let epoch: i64 = pg
+        .run(move |conns| async move {
+            let row = conns
+                .get()
+                .await?
+                .query_one("SELECT epoch FROM draw_risk WHERE draw_id = $1", &[&(open.id as i64)])
+                .await?;
+            Ok(row.get(0))
+        })
+        .unwrap();
+    assert_eq!(epoch, 1);
+}

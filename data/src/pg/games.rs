@@ -146,15 +146,40 @@ impl Games for PgGames {
     fn put_game(&self, game: &Game) -> StoreResult<()> {
         let (game_id, slug, doc) = (id(game.id), game.slug.clone(), document(game).map_err(pg)?);
         let status = doc["status"].as_str().unwrap_or_default().to_owned();
+        let limits = doc["risk_limits"].clone();
         self.pg.run(move |pool| async move {
-            pool.get()
-                .await?
-                .execute(
-                    "INSERT INTO games (id, slug, status, doc) VALUES ($1, $2, $3, $4)
-                     ON CONFLICT (id) DO UPDATE SET slug = excluded.slug, status = excluded.status, doc = excluded.doc",
-                    &[&game_id, &slug, &status, &doc],
+            let mut conn = pool.get().await?;
+            let tx = conn.transaction().await?;
+            let before =
+                tx.query_opt("SELECT doc->'risk_limits' FROM games WHERE id = $1 FOR UPDATE", &[&game_id]).await?;
+            let limits_change = before.is_some_and(|row| row.get::<_, Option<Value>>(0).unwrap_or_default() != limits);
+            // A change of limits waits for the purchase batches selling into the game's draws under the old ones
+            // (they hold those draws `FOR SHARE`), and every batch after it reads the new ones; the new epoch makes
+            // every node read those draws' tickets whole before its next check, the old batches' included. So no
+            // batch's sales straddle the change (docs/decisions/066-a-change-of-limits-waits-for-the-sales.md).
+            if limits_change {
+                tx.execute(
+                    "SELECT 1 FROM draws WHERE game_id = $1 AND status IN ('scheduled', 'open') ORDER BY id FOR UPDATE",
+                    &[&game_id],
                 )
                 .await?;
+            }
+            tx.execute(
+                "INSERT INTO games (id, slug, status, doc) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (id) DO UPDATE SET slug = excluded.slug, status = excluded.status, doc = excluded.doc",
+                &[&game_id, &slug, &status, &doc],
+            )
+            .await?;
+            if limits_change {
+                tx.execute(
+                    "INSERT INTO draw_risk (draw_id, epoch)
+                     SELECT id, 1 FROM draws WHERE game_id = $1 AND status IN ('scheduled', 'open')
+                     ON CONFLICT (draw_id) DO UPDATE SET epoch = draw_risk.epoch + 1",
+                    &[&game_id],
+                )
+                .await?;
+            }
+            tx.commit().await?;
             Ok(())
         })
     }
