@@ -258,7 +258,12 @@ impl<R: Records> Rules<'_, R> {
 /// Adds to `takings` the tickets of `players` already settled (paid before a crash the settlement resumed from), as
 /// stored: so a resumed settlement's figures are the whole draw's.
 pub fn add_settled_earlier(takings: &mut DrawTakings, tickets: &[Ticket], players: &HashSet<UserId>) {
-    for ticket in tickets.iter().filter(|t| players.contains(&t.user_id)) {
+    add_settled(takings, tickets.iter().filter(|t| players.contains(&t.user_id)));
+}
+
+/// Adds to `takings` the settled ones of `tickets` (won or lost), as stored: what each staked, won and had withheld.
+pub fn add_settled<'a>(takings: &mut DrawTakings, tickets: impl IntoIterator<Item = &'a Ticket>) {
+    for ticket in tickets {
         if matches!(ticket.status, TicketStatus::Won | TicketStatus::Lost) {
             takings.add(ticket.total_stake, ticket.winnings, ticket.tax);
         }

@@ -26,11 +26,14 @@ pub struct DrawTakings {
 impl DrawTakings {
     /// Adds one ticket: its stake, what it won (gross) and the tax withheld from that.
     pub fn add(&mut self, stake: Kobo, winnings: Kobo, tax: Kobo) {
-        self.tickets += 1;
-        self.winners += u64::from(winnings.is_positive());
-        self.stakes = Kobo(self.stakes.0.saturating_add(stake.0));
-        self.payouts = Kobo(self.payouts.0.saturating_add(winnings.0));
-        self.tax = Kobo(self.tax.0.saturating_add(tax.0));
+        let one = DrawTakings {
+            tickets: 1,
+            winners: u64::from(winnings.is_positive()),
+            stakes: stake,
+            payouts: winnings,
+            tax,
+        };
+        *self = self.plus(&one);
     }
 
     /// What the winners were credited: gross winnings less tax.

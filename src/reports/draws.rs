@@ -9,12 +9,12 @@ use chrono::SecondsFormat;
 use serde_json::{json, Value};
 
 use ayo_data::draw::{Draw, DrawStatus};
+use ayo_data::draw_settlement::add_settled;
 use ayo_data::draw_takings::DrawTakings;
 use ayo_data::lagos::wat;
-use ayo_data::ticket::TicketStatus;
 use ayo_data::{Store, StoreResult};
 
-use crate::reports::Window;
+use crate::reports::{Lookup, Window};
 
 /// The CSV's columns, in order; those in [`KOBO_COLUMNS`] are written in naira.
 pub const COLUMNS: [&str; 12] = [
@@ -43,7 +43,7 @@ pub struct SettledDraw {
 /// The settled draws whose draw time falls in `window`, latest first: read from the latest draw time back, stopping
 /// at the window's start.
 pub fn settled_in(store: &Store, window: Window) -> StoreResult<Vec<SettledDraw>> {
-    let mut names: BTreeMap<u64, String> = BTreeMap::new();
+    let mut lookup = Lookup::new(store);
     let mut out = Vec::new();
     for draw in store.games.draws_latest_first(None) {
         let draw = draw?;
@@ -55,30 +55,17 @@ pub fn settled_in(store: &Store, window: Window) -> StoreResult<Vec<SettledDraw>
         }
         let takings = match draw.takings {
             Some(takings) => takings,
-            None => summed_from_tickets(store, &draw)?,
-        };
-        let game = match names.get(&draw.game_id) {
-            Some(name) => name.clone(),
             None => {
-                let name = store.games.game(draw.game_id)?.map_or_else(|| format!("game {}", draw.game_id), |g| g.name);
-                names.insert(draw.game_id, name.clone());
-                name
+                // Settled before the figures were kept: its tickets as stored.
+                let mut takings = DrawTakings::default();
+                add_settled(&mut takings, &store.books.tickets_of_draw(draw.id)?);
+                takings
             }
         };
+        let game = lookup.game_name(draw.game_id)?;
         out.push(SettledDraw { draw, game, takings });
     }
     Ok(out)
-}
-
-/// A draw settled before its figures were kept: its tickets as stored.
-fn summed_from_tickets(store: &Store, draw: &Draw) -> StoreResult<DrawTakings> {
-    let mut takings = DrawTakings::default();
-    for ticket in store.books.tickets_of_draw(draw.id)? {
-        if matches!(ticket.status, TicketStatus::Won | TicketStatus::Lost) {
-            takings.add(ticket.total_stake, ticket.winnings, ticket.tax);
-        }
-    }
-    Ok(takings)
 }
 
 /// A draw's (or a game's) figures as JSON, in kobo.

@@ -108,6 +108,11 @@ impl<'a> Lookup<'a> {
                 game
             }
         };
+        self.game_name(game)
+    }
+
+    /// A game's name (`game 7` for one no longer stored), read once.
+    pub fn game_name(&mut self, game: u64) -> StoreResult<String> {
         if let Some(name) = self.games.get(&game) {
             return Ok(name.clone());
         }

@@ -218,12 +218,8 @@ async fn buy_together(
     let reads = Reads { balances, draws, firsts };
     // After the draws' lock, in a statement of its own: closes and changes of limits committed before are seen.
     let mut risk = BatchRisk::read(tx, node, &draw_ids).await?;
-    if !risk.limited() {
-        let mut decided = decide(purchases, &reads, Some(&mut risk));
-        decided.write(tx).await?;
-        return Ok(Some((decided.answers, risk)));
-    }
-    if !hope {
+    if !hope || !risk.limited() {
+        // Each purchase checked in order, the limits (if any) last, with the draws' risk locked first.
         risk.lock(tx, &[]).await?;
         let mut decided = decide(purchases, &reads, Some(&mut risk));
         decided.write(tx).await?;

@@ -159,6 +159,28 @@ async fn fold(
     Ok(())
 }
 
+/// Brings the node's liability of `draw` up to its row's `(sold, epoch)`: read whole from the draw's tickets (leaving
+/// out `leaving_out`) when the node holds none or the epoch has moved on, then the sales numbered since folded in.
+async fn up_to_date<'k>(
+    client: &impl GenericClient,
+    node: &NodeRisk,
+    known: &'k mut Option<Known>,
+    draw: i64,
+    (sold, epoch): (i64, i64),
+    game: Option<&Game>,
+    leaving_out: &[i64],
+) -> Result<&'k mut Known, tokio_postgres::Error> {
+    let k = match known.take().filter(|k| k.epoch == epoch) {
+        Some(k) => known.insert(k),
+        None => {
+            let risk = read_tickets(client, draw, game, leaving_out).await?;
+            known.insert(Known { risk, sold, epoch, reading: node.next_reading() })
+        }
+    };
+    fold(client, draw, k, sold, game).await?;
+    Ok(k)
+}
+
 /// One draw of a purchase batch: its game, its closed numbers and, if its game has limits, its liability held.
 struct BatchDraw {
     game: Option<Game>,
@@ -241,14 +263,8 @@ impl BatchRisk {
             let Some(draw) = self.draws.get_mut(&id) else { continue };
             draw.closed = closed_of(row.get(3));
             let mut known = self.node.slot(id as DrawId).lock_owned().await;
-            if known.as_ref().is_none_or(|k| k.epoch != epoch) {
-                let risk = read_tickets(tx, id, draw.game.as_ref(), written).await?;
-                *known = Some(Known { risk, sold, epoch, reading: self.node.next_reading() });
-            }
-            if let Some(k) = known.as_mut() {
-                fold(tx, id, k, sold, draw.game.as_ref()).await?;
-                k.risk.closed.clone_from(&draw.closed);
-            }
+            let k = up_to_date(tx, &self.node, &mut known, id, (sold, epoch), draw.game.as_ref(), written).await?;
+            k.risk.closed.clone_from(&draw.closed);
             draw.held = Some(Held { known, base: sold, admitted: Vec::new(), undo: Vec::new() });
         }
         Ok(())
@@ -421,12 +437,7 @@ impl PgRisk {
                 Some(row) => (row.get(0), row.get(1), closed_of(row.get(2))),
                 None => (0, 0, BTreeSet::new()),
             };
-            if known.as_ref().is_none_or(|k| k.epoch != epoch) {
-                let risk = read_tickets(&*tx, id, game.as_ref(), &[]).await?;
-                *known = Some(Known { risk, sold, epoch, reading: node.next_reading() });
-            }
-            let Some(k) = known.as_mut() else { return Err(PgError::Pool("a draw's risk just read".into())) };
-            fold(&*tx, id, k, sold, game.as_ref()).await?;
+            let k = up_to_date(&*tx, &node, &mut known, id, (sold, epoch), game.as_ref(), &[]).await?;
             tx.commit().await?;
             k.risk.closed.clone_from(&closed);
             let bound = WorstCase { payout: k.risk.bound(), balls: k.risk.last_worst_balls() };
