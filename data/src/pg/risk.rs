@@ -479,18 +479,16 @@ impl PgRisk {
         })
     }
 
-    /// Runs `sql` (an upsert of the draw's row answering its closed numbers) with the draw locked first (`FOR UPDATE`): it waits for the purchase batches
-    /// already buying into the draw, and every later one sees the change.
-    fn change_row(&self, draw: DrawId, sql: &'static str, numbers: Option<Vec<i16>>) -> StoreResult<BTreeSet<u8>> {
+    /// Runs `sql` (an upsert of the draw's row with `numbers`, answering its closed numbers) with the draw locked
+    /// first (`FOR UPDATE`): it waits for the purchase batches already buying into the draw, and every later one sees
+    /// the change.
+    fn change_row(&self, draw: DrawId, sql: &'static str, numbers: Vec<i16>) -> StoreResult<BTreeSet<u8>> {
         self.sync.run(move |pool| async move {
             let mut conn = pool.get().await?;
             let tx = conn.transaction().await?;
             let id = draw as i64;
             tx.execute("SELECT 1 FROM draws WHERE id = $1 FOR UPDATE", &[&id]).await?;
-            let row = match &numbers {
-                Some(numbers) => tx.query_one(sql, &[&id, numbers]).await?,
-                None => tx.query_one(sql, &[&id]).await?,
-            };
+            let row = tx.query_one(sql, &[&id, &numbers]).await?;
             tx.commit().await?;
             Ok(closed_of(row.get(0)))
         })
@@ -541,7 +539,7 @@ impl crate::seam::Risk for PgRisk {
                coalesce((SELECT array_agg(n ORDER BY n) FROM unnest(draw_risk.closed) n WHERE n <> ALL ($2::smallint[])), '{}')
              RETURNING closed"
         };
-        self.change_row(draw, sql, Some(numbers))
+        self.change_row(draw, sql, numbers)
     }
 
     fn take_changed(&self) -> Vec<DrawId> {
@@ -562,11 +560,10 @@ impl crate::seam::Risk for PgRisk {
         known.as_ref().map(|k| RiskGlance::of(&k.risk, &limits_of(game)))
     }
 
-    fn limits_set(&self, draw: DrawId, _game: &Game) -> StoreResult<()> {
-        // Tickets sold while the game had no limits carry no sale number: a new epoch makes every node read the
-        // draw's tickets whole before it next checks a sale against the limits.
-        let sql = "INSERT INTO draw_risk (draw_id, epoch) VALUES ($1, 1)
-                   ON CONFLICT (draw_id) DO UPDATE SET epoch = draw_risk.epoch + 1 RETURNING closed";
-        self.change_row(draw, sql, None).map(|_| ())
+    fn limits_set(&self, _draw: DrawId, _game: &Game) -> StoreResult<()> {
+        // Nothing more to do: the save that changed the limits moved the epochs of the game's selling draws in its own
+        // transaction (`PgGames::put_game`, decision 066), so every node reads each draw's tickets whole, those sold
+        // without limits included, before it next checks a sale against them.
+        Ok(())
     }
 }

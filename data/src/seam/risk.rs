@@ -22,7 +22,8 @@ pub trait Risk: Send + Sync {
     fn set_closed(&self, draw: DrawId, numbers: &[u8], close: bool) -> StoreResult<BTreeSet<u8>>;
 
     /// The limits of the draw's game were just set: they apply to its next sale, and the liability the sales are
-    /// checked against is read from the draw's tickets ahead of it.
+    /// checked against is read from the draw's tickets ahead of it (on PostgreSQL the save itself has every node read
+    /// it again at its next sale, decision 066).
     fn limits_set(&self, draw: DrawId, game: &Game) -> StoreResult<()>;
 
     /// The draws whose liability sales on this node changed since the last call (each once): the live push's work
