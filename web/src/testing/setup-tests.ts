@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
+import { chunkLoadsSettled } from '@/lib/chunk-loads';
 import { FakeWebSocket } from '@/testing/fake-websocket';
 
 // Lazy routes load their chunk on first render; on a busy two-core CI machine that can take more than the default
@@ -35,3 +36,7 @@ afterEach(() => {
   sessionStorage.clear();
   FakeWebSocket.reset();
 });
+
+// A prefetch a test's last click started (the sign-in dialogs' code) must arrive before the file's page is torn
+// down, or the loader fails on a page that is gone.
+afterAll(chunkLoadsSettled);

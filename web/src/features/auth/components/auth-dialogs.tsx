@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useAuthDialog } from '@/lib/auth-dialogs';
+import { counted } from '@/lib/chunk-loads';
 
-const loadLogin = () => import('@/features/auth/components/login-dialog');
-const loadSignup = () => import('@/features/auth/components/signup-dialog');
+const loadLogin = () => counted(import('@/features/auth/components/login-dialog'));
+const loadSignup = () => counted(import('@/features/auth/components/signup-dialog'));
 const LoginDialog = lazy(() => loadLogin().then((module) => ({ default: module.LoginDialog })));
 const SignupDialog = lazy(() => loadSignup().then((module) => ({ default: module.SignupDialog })));
 
