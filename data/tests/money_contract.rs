@@ -281,6 +281,42 @@ both_engines!(
     limited_lottery
 );
 
+/// The lottery with the game's payout on one number held to ₦10,000: five NAP1 at ₦50 on one number (₦2,000 each if
+/// it comes first) fit exactly, a sixth does not.
+fn five_on_a_number_lottery() -> Lottery {
+    let mut l = lottery();
+    l.game.risk_limits = RiskLimits { max_number_payout: Some(Kobo(1_000_000)), ..RiskLimits::default() };
+    l.store.games.put_game(&l.game).unwrap();
+    l
+}
+
+/// A node selling far from the limits holds a share of the draw's headroom on PostgreSQL (decision 067), but never
+/// at another node's cost: the other node's purchases fill the limit to the last kobo (the share is taken back for
+/// the one that needs it), and the holder's next purchase, which its share alone would have let through, is
+/// refused. On the embedded store, the same five sales and the same refusal.
+async fn a_share_of_the_headroom_never_costs_another_node_a_sale_the_draw_can_take(l: &Lottery, nodes: &[Store]) {
+    let [ada, bola, chidi] = [&l.players[0], &l.players[1], &l.players[2]];
+    let first = nodes[0].money.buy(purchase(&nodes[0], l, ada, &l.draw, "a-1")).await.unwrap();
+    assert!(first.is_ok(), "the first ₦2,000 on 7: {first:?}");
+    for n in 2..=5 {
+        let sold = nodes[1].money.buy(purchase(&nodes[1], l, bola, &l.draw, &format!("b-{n}"))).await.unwrap();
+        assert!(sold.is_ok(), "sale {n} on 7 keeps ₦{} of ₦10,000 riding on it: {sold:?}", n * 2_000);
+    }
+    let past = nodes[0].money.buy(purchase(&nodes[0], l, chidi, &l.draw, "a-6")).await.unwrap();
+    assert!(matches!(past, Err(PurchaseError::LiabilityLimit { .. })), "a sixth would pass the limit: {past:?}");
+    let sold = nodes[2].books.tickets_of_draw(l.draw.id).unwrap();
+    assert_eq!(sold.len(), 5, "five tickets on 7: exactly the limit rides on it");
+    assert_eq!(balance(&nodes[2], chidi), Kobo(FUNDING), "the refused sale moved nothing");
+    assert_balanced(&nodes[0]);
+}
+
+both_engines!(
+    a_share_of_the_headroom_never_costs_another_node_a_sale_the_draw_can_take,
+    embedded_limits_are_filled_exactly_whichever_node_sells,
+    cluster_a_share_of_the_headroom_never_costs_another_node_a_sale,
+    five_on_a_number_lottery
+);
+
 /// Closing a draw while three nodes sell into it: every purchase answered before the close is counted in it, every
 /// one after is refused, and not one ticket gets in after the count (the ticket root is built over exactly these).
 #[tokio::test]

@@ -146,20 +146,21 @@ async fn buyer(pool: Pool, queue: Arc<Mutex<mpsc::UnboundedReceiver<Waiter>>>, r
 async fn buy_with_retries(pool: &Pool, purchases: &[Purchase], risk: &NodeRisk) -> StoreResult<Vec<Bought>> {
     let mut client = pool.get().await.map_err(db)?;
     let mut attempt = 1;
-    let mut hope = true;
+    let mut way = Way::Shared;
     loop {
         let tx = client.transaction().await.map_err(db)?;
-        match buy_together(&tx, purchases, risk, hope).await {
-            Ok(Some((bought, held))) => {
+        match buy_together(&tx, purchases, risk, way).await {
+            Ok(Ok((bought, held))) => {
                 // A commit that fails drops `held`: the node forgets the liabilities it held (see `risk`).
                 tx.commit().await.map_err(db)?;
                 held.committed();
                 return Ok(bought);
             }
-            Ok(None) => {
-                // A sale broke a limit after the batch wrote in hope: all of it again, the limits checked in order.
+            Ok(Err(again)) => {
+                // A sale broke a limit after the batch wrote in hope, or a share it sold under was taken back: all
+                // of it again, the next way.
                 tx.rollback().await.map_err(db)?;
-                hope = false;
+                way = again;
             }
             Err(e) if attempt < ATTEMPTS && is_transient(&e) => attempt += 1,
             Err(e) => return Err(db(e)),
@@ -172,15 +173,27 @@ fn is_transient(e: &tokio_postgres::Error) -> bool {
     matches!(e.code(), Some(code) if *code == SqlState::T_R_DEADLOCK_DETECTED || *code == SqlState::T_R_SERIALIZATION_FAILURE)
 }
 
-/// Decides and writes `purchases` in `tx`, in order (see the module's comment). With `hope`, a batch into a
-/// limited draw writes before it locks the draw's risk (see below) and answers `None` if a sale then breaks a limit:
-/// the caller rolls back and buys the batch again without.
+/// How a batch into a limited draw holds the draw's risk (docs/decisions/065-a-batch-writes-before-it-locks-the-risk.md,
+/// 067-shares-of-a-draws-headroom.md), each tried when the one before cannot decide the batch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Way {
+    /// Under this node's shares of the draws, when it holds them and every sale fits: no row lock.
+    Shared,
+    /// Written in hope, then the draws' rows locked and each sale checked: the lock held for the least time.
+    Hoping,
+    /// The draws' rows locked first, the other nodes' shares taken back, each purchase decided in order with the
+    /// limits: a refusal is exact and leaves the player's later purchases their money.
+    InLine,
+}
+
+/// Decides and writes `purchases` in `tx`, in order (see the module's comment), the `way` given. Answers the way to
+/// try next when this one cannot decide the batch (the caller rolls back first).
 async fn buy_together(
     tx: &Transaction<'_>,
     purchases: &[Purchase],
     node: &NodeRisk,
-    hope: bool,
-) -> Result<Option<(Vec<Bought>, BatchRisk)>, tokio_postgres::Error> {
+    way: Way,
+) -> Result<Result<(Vec<Bought>, BatchRisk), Way>, tokio_postgres::Error> {
     let mut users: Vec<i64> = purchases.iter().map(|p| p.ticket.user_id as i64).collect();
     users.sort_unstable();
     users.dedup();
@@ -218,13 +231,13 @@ async fn buy_together(
     let reads = Reads { balances, draws, firsts };
     // After the draws' lock, in a statement of its own: closes and changes of limits committed before are seen.
     let mut risk = BatchRisk::read(tx, node, &draw_ids).await?;
-    if !hope || !risk.limited() {
+    if way == Way::InLine || !risk.limited() {
         // Each purchase checked in order, the limits (if any) last, with the draws' risk locked first.
-        risk.lock(tx, &[]).await?;
+        risk.lock(tx, &[], true).await?;
         let mut decided = decide(purchases, &reads, Some(&mut risk));
         decided.write(tx).await?;
         risk.write(tx).await?;
-        return Ok(Some((decided.answers, risk)));
+        return Ok(Ok((decided.answers, risk)));
     }
     // A limited draw's risk row, once locked, stays locked to the commit, and every node's batches into the draw
     // wait on it (docs/decisions/065-a-batch-writes-before-it-locks-the-risk.md). So what does not need it comes
@@ -232,17 +245,38 @@ async fn buy_together(
     let mut hopeful = decide(purchases, &reads, None);
     let written: Vec<i64> = hopeful.sold.iter().map(|&at| purchases[at].ticket.id as i64).collect();
     hopeful.write(tx).await?;
-    risk.lock(tx, &written).await?;
+    if way == Way::Shared && risk.share().await {
+        // Every limited draw held under this node's share (decision 067), taken only now: the node's other batches
+        // into the draw wait for it from here to the commit, and no other node's do.
+        let passed = hopeful.sold.iter().all(|&at| risk.check(&purchases[at]).is_ok());
+        if passed {
+            if risk.write(tx).await? {
+                return Ok(Ok((hopeful.answers, risk)));
+            }
+            risk.take_back();
+            risk.share_lost();
+            return Ok(Err(Way::Hoping));
+        }
+        if !risk.out_of_share() {
+            // A closed number: refused in order, like any refusal.
+            risk.take_back();
+            risk.unchanged();
+            return Ok(Err(Way::InLine));
+        }
+        // A sale the share cannot take: the same writes, checked under the draws' locks instead.
+        risk.leave_shares();
+    }
+    risk.lock(tx, &written, false).await?;
     if hopeful.sold.iter().all(|&at| risk.check(&purchases[at]).is_ok()) {
         risk.write(tx).await?;
-        return Ok(Some((hopeful.answers, risk)));
+        return Ok(Ok((hopeful.answers, risk)));
     }
     // A sale breaks a limit or picks a closed number. Its refusal changes what the player's later purchases may
     // spend, so the batch is bought again, from the start, with the limits checked in order: the node takes its
     // admissions back and keeps its liabilities (they hold exactly the sales committed), and the caller rolls back.
     risk.take_back();
     risk.unchanged();
-    Ok(None)
+    Ok(Err(Way::InLine))
 }
 
 /// Writes tickets' new records (settled or refunded) with their status and amounts.

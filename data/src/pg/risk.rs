@@ -34,6 +34,7 @@ use crate::error::StoreResult;
 use crate::game::Game;
 use crate::lotto::{Bet, MAX_NUMBER};
 use crate::money::Kobo;
+use crate::risk::share::{self, Others, ShareTerms};
 use crate::risk::{
     picks, refusal, Admitted, Breach, Combo, DrawRisk, Exposure, Liability, RiskGlance, RiskReport, WorstCase,
 };
@@ -49,22 +50,49 @@ struct Known {
     risk: DrawRisk,
     /// The number of the last sale folded in (`draw_risk.sold` then).
     sold: i64,
+    /// Per node, the number of its last sale under shares folded in (`draw_risk_shares.sold` then).
+    shared: HashMap<i64, i64>,
     /// The row's `epoch` when the draw's tickets were read.
     epoch: i64,
     /// Which reading of the tickets this is: a search begun on one is never learnt by another.
     reading: u64,
+    /// This node's share of the draw's headroom, if it holds one (decision 067).
+    share: Option<Share>,
+}
+
+/// A share this node holds (`crate::risk::share`): its grant, what its sales under it used, and their own
+/// liability (what they add to each key since the grant).
+struct Share {
+    epoch: i64,
+    grant_no: i64,
+    terms: ShareTerms,
+    used: i64,
+    own: DrawRisk,
 }
 
 type Slot = Arc<Mutex<Option<Known>>>;
 
 /// The limited draws' liabilities this node keeps, each behind its own lock: a batch holds it from its row lock to
 /// its commit, the risk desk while it folds in the sales.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct NodeRisk {
+    /// This node's name in `draw_risk_shares`: drawn at random when the node starts, never reused.
+    id: i64,
     draws: Arc<parking_lot::Mutex<HashMap<DrawId, Slot>>>,
     readings: Arc<AtomicU64>,
     /// The draws this node sold into since the live push last looked (`seam::Risk::take_changed`).
     changed: Arc<parking_lot::Mutex<BTreeSet<DrawId>>>,
+}
+
+impl Default for NodeRisk {
+    fn default() -> Self {
+        NodeRisk {
+            id: rand::random::<i64>() & i64::MAX,
+            draws: Arc::default(),
+            readings: Arc::default(),
+            changed: Arc::default(),
+        }
+    }
 }
 
 impl NodeRisk {
@@ -112,55 +140,108 @@ fn closed_of(numbers: Option<Vec<i16>>) -> BTreeSet<u8> {
     numbers.unwrap_or_default().into_iter().filter_map(|n| u8::try_from(n).ok()).collect()
 }
 
-/// A draw's liability read whole from its tickets still pending.
+/// A draw's liability read whole from its tickets still pending, leaving out `leaving_out`, and in the same snapshot
+/// each node's last sale under shares (so every sale is counted once: in the tickets read, or folded in later).
 async fn read_tickets(
     client: &impl GenericClient,
     draw: i64,
     game: Option<&Game>,
     leaving_out: &[i64],
-) -> Result<DrawRisk, tokio_postgres::Error> {
+) -> Result<(DrawRisk, HashMap<i64, i64>), tokio_postgres::Error> {
     let rows = client
         .query(
-            "SELECT doc FROM tickets WHERE draw_id = $1 AND status = 'pending' AND id <> ALL($2)",
+            "SELECT doc, NULL::bigint, NULL::bigint FROM tickets
+             WHERE draw_id = $1 AND status = 'pending' AND id <> ALL($2)
+             UNION ALL SELECT NULL, node, sold FROM draw_risk_shares WHERE draw_id = $1",
             &[&draw, &leaving_out],
         )
         .await?;
     let mut risk = DrawRisk::new(Liability::new(MAX_NUMBER));
+    let mut shared = HashMap::new();
     for row in rows {
-        add_sold(&mut risk, row.get(0), game);
+        match row.get::<_, Option<Value>>(0) {
+            Some(doc) => add_sold(&mut risk, doc, game),
+            None => {
+                shared.insert(row.get(1), row.get(2));
+            }
+        }
     }
-    Ok(risk)
+    Ok((risk, shared))
 }
 
-/// Folds into `known` the sales numbered after its own up to `upto` (every one of them committed).
+/// A node's share of a draw as the database holds it.
+struct ShareRow {
+    node: i64,
+    epoch: i64,
+    room: i64,
+    used: i64,
+    ppm: i64,
+}
+
+/// What the other nodes' shares of the current `epoch` may still add (shares of an earlier epoch are worth nothing:
+/// their holders no longer sell under them).
+fn others_of(shares: &[ShareRow], me: i64, epoch: i64) -> Others {
+    shares
+        .iter()
+        .filter(|s| s.node != me && s.epoch == epoch)
+        .fold(Others::default(), |others, s| others.plus(s.room, s.used, s.ppm))
+}
+
+/// Folds into `known` the sales numbered after its own up to `upto` and each node's sales under shares since it last
+/// looked (every one of them committed), and answers the draw's shares as they were in the same snapshot: a sale not
+/// folded in is still inside its holder's room.
 async fn fold(
     client: &impl GenericClient,
     draw: i64,
     known: &mut Known,
     upto: i64,
     game: Option<&Game>,
-) -> Result<(), tokio_postgres::Error> {
-    if known.sold >= upto {
-        return Ok(());
-    }
+) -> Result<Vec<ShareRow>, tokio_postgres::Error> {
+    let (nodes, seqs): (Vec<i64>, Vec<i64>) = known.shared.iter().map(|(node, seq)| (*node, *seq)).unzip();
     let rows = client
         .query(
-            "SELECT jsonb_build_object('bet', t.doc->'bet', 'stake_per_line', t.doc->'stake_per_line',
-                                       'terms', t.doc->'terms')
+            "SELECT 0, 0::bigint, s.seq, jsonb_build_object('bet', t.doc->'bet',
+                    'stake_per_line', t.doc->'stake_per_line', 'terms', t.doc->'terms')
              FROM draw_risk_sales s JOIN tickets t ON t.id = s.ticket_id
-             WHERE s.draw_id = $1 AND s.seq > $2 AND s.seq <= $3",
-            &[&draw, &known.sold, &upto],
+             WHERE s.draw_id = $1 AND s.seq > $2 AND s.seq <= $3
+             UNION ALL
+             SELECT 1, h.node, s.seq, jsonb_build_object('bet', t.doc->'bet',
+                    'stake_per_line', t.doc->'stake_per_line', 'terms', t.doc->'terms')
+             FROM draw_risk_shares h
+             LEFT JOIN unnest($4::bigint[], $5::bigint[]) AS c (node, seq) ON c.node = h.node
+             CROSS JOIN LATERAL (SELECT x.seq, x.ticket_id FROM draw_risk_share_sales x
+                                 WHERE x.draw_id = h.draw_id AND x.node = h.node AND x.seq > coalesce(c.seq, 0)) s
+             JOIN tickets t ON t.id = s.ticket_id
+             WHERE h.draw_id = $1
+             UNION ALL
+             SELECT 2, node, 0, jsonb_build_array(epoch, room, used, ppm) FROM draw_risk_shares WHERE draw_id = $1",
+            &[&draw, &known.sold, &upto, &nodes, &seqs],
         )
         .await?;
+    let mut shares = Vec::new();
     for row in rows {
-        add_sold(&mut known.risk, row.get(0), game);
+        let (kind, node, seq): (i32, i64, i64) = (row.get(0), row.get(1), row.get(2));
+        let doc: Value = row.get(3);
+        match kind {
+            0 => add_sold(&mut known.risk, doc, game),
+            1 => {
+                add_sold(&mut known.risk, doc, game);
+                let last = known.shared.entry(node).or_insert(0);
+                *last = (*last).max(seq);
+            }
+            _ => {
+                let [epoch, room, used, ppm] = serde_json::from_value::<[i64; 4]>(doc).unwrap_or_default();
+                shares.push(ShareRow { node, epoch, room, used, ppm });
+            }
+        }
     }
-    known.sold = upto;
-    Ok(())
+    known.sold = known.sold.max(upto);
+    Ok(shares)
 }
 
 /// Brings the node's liability of `draw` up to its row's `(sold, epoch)`: read whole from the draw's tickets (leaving
-/// out `leaving_out`) when the node holds none or the epoch has moved on, then the sales numbered since folded in.
+/// out `leaving_out`) when the node holds none or the epoch has moved on, then the sales numbered since folded in;
+/// answers it with the draw's shares.
 async fn up_to_date<'k>(
     client: &impl GenericClient,
     node: &NodeRisk,
@@ -169,34 +250,52 @@ async fn up_to_date<'k>(
     (sold, epoch): (i64, i64),
     game: Option<&Game>,
     leaving_out: &[i64],
-) -> Result<&'k mut Known, tokio_postgres::Error> {
+) -> Result<(&'k mut Known, Vec<ShareRow>), tokio_postgres::Error> {
     let k = match known.take().filter(|k| k.epoch == epoch) {
         Some(k) => known.insert(k),
         None => {
-            let risk = read_tickets(client, draw, game, leaving_out).await?;
-            known.insert(Known { risk, sold, epoch, reading: node.next_reading() })
+            let (risk, shared) = read_tickets(client, draw, game, leaving_out).await?;
+            let reading = node.next_reading();
+            known.insert(Known { risk, sold, shared, epoch, reading, share: None })
         }
     };
-    fold(client, draw, k, sold, game).await?;
-    Ok(k)
+    let shares = fold(client, draw, k, sold, game).await?;
+    Ok((k, shares))
 }
 
-/// One draw of a purchase batch: its game, its closed numbers and, if its game has limits, its liability held.
+/// One draw of a purchase batch: its game, its closed numbers, its risk row's epoch and, if its game has limits, its
+/// liability held.
 struct BatchDraw {
     game: Option<Game>,
     closed: BTreeSet<u8>,
+    /// `draw_risk.epoch` when the batch read it (0 without a row): it cannot change before the batch commits (what
+    /// changes it locks the draw's row first).
+    epoch: i64,
     held: Option<Held>,
 }
 
-/// A limited draw's liability, held from the row lock to the commit.
+/// How a batch holds a limited draw.
+enum Hold {
+    /// Under the draw's row lock: `draw_risk.sold` then (the batch numbers its sales after it), what the other
+    /// nodes' shares may still add, and whether this node's own share in the database still had something left.
+    Locked { base: i64, others: Others, mine_left: bool },
+    /// Under this node's share of the draw: what the batch's sales add to the share's room.
+    Shared { used: i64 },
+}
+
+/// A limited draw's liability, held to the commit.
 struct Held {
     known: OwnedMutexGuard<Option<Known>>,
-    /// `draw_risk.sold` under the lock: the batch numbers its sales after it.
-    base: i64,
+    hold: Hold,
     /// The tickets admitted, in order.
     admitted: Vec<i64>,
-    /// What taking each back needs (`take_back`), in the same order.
-    undo: Vec<Admitted>,
+    /// What taking each back needs (`take_back`), in the same order: in the draw's liability, and under a share in
+    /// the share's own.
+    undo: Vec<(Admitted, Option<Admitted>)>,
+    /// Under the lock: the share this node granted itself in the write, with its number.
+    granted: Option<(ShareTerms, i64)>,
+    /// Under a share: the number of the batch's last sale under it, once written.
+    shared_sold: Option<i64>,
 }
 
 /// What a purchase batch knows of its draws' risk (see the module's comment). Dropped without `committed`, it makes
@@ -205,12 +304,19 @@ pub(super) struct BatchRisk {
     draws: HashMap<i64, BatchDraw>,
     committed: bool,
     node: NodeRisk,
+    /// Under shares, a sale did not fit this node's share: the batch is to be decided under the draws' locks.
+    out_of_share: bool,
+}
+
+/// What a refusal looks like before it is worded; never shown when it only means "not within the share".
+fn not_within() -> PurchaseError {
+    PurchaseError::LiabilityLimit { message: Breach::Reserve.sentence(), largest_stake_per_line: None }
 }
 
 impl BatchRisk {
-    /// Reads the batch's draws' games and closed numbers. Called after the draws are locked `FOR SHARE`, in a
-    /// statement of its own, so it sees every close and every change of limits committed before (both lock the
-    /// draw's row `FOR UPDATE` first, so none commits between this read and the batch's commit).
+    /// Reads the batch's draws' games, closed numbers and risk epochs. Called after the draws are locked `FOR
+    /// SHARE`, in a statement of its own, so it sees every close and every change of limits committed before (both
+    /// lock the draw's row `FOR UPDATE` first, so none commits between this read and the batch's commit).
     pub(super) async fn read(
         tx: &Transaction<'_>,
         node: &NodeRisk,
@@ -219,30 +325,85 @@ impl BatchRisk {
         let mut draws = HashMap::new();
         for row in tx
             .query(
-                "SELECT d.id, g.doc, r.closed FROM draws d LEFT JOIN games g ON g.id = d.game_id
+                "SELECT d.id, g.doc, r.closed, coalesce(r.epoch, 0) FROM draws d LEFT JOIN games g ON g.id = d.game_id
                  LEFT JOIN draw_risk r ON r.draw_id = d.id WHERE d.id = ANY($1)",
                 &[&draw_ids],
             )
             .await?
         {
             let game = row.get::<_, Option<Value>>(1).and_then(|doc| serde_json::from_value::<Game>(doc).ok());
-            draws.insert(row.get::<_, i64>(0), BatchDraw { game, closed: closed_of(row.get(2)), held: None });
+            let (closed, epoch) = (closed_of(row.get(2)), row.get(3));
+            draws.insert(row.get::<_, i64>(0), BatchDraw { game, closed, epoch, held: None });
         }
-        Ok(BatchRisk { draws, committed: false, node: node.clone() })
+        Ok(BatchRisk { draws, committed: false, node: node.clone(), out_of_share: false })
     }
 
-    /// Whether a draw of the batch has limits: its liability must be locked (`lock`) before any sale is admitted.
+    /// The batch's draws whose game has limits, in id order (the order their locks are taken in).
+    fn limited_ids(&self) -> Vec<i64> {
+        let mut limited: Vec<i64> =
+            self.draws.iter().filter(|(_, d)| limits_of(d.game.as_ref()).any()).map(|(id, _)| *id).collect();
+        limited.sort_unstable();
+        limited
+    }
+
+    /// Whether a draw of the batch has limits: its liability must be held (`share` or `lock`) before any sale is
+    /// admitted.
     pub(super) fn limited(&self) -> bool {
         self.draws.values().any(|d| limits_of(d.game.as_ref()).any())
     }
 
+    /// Holds every limited draw of the batch under this node's share of it, if it holds a live share of each
+    /// (decision 067): no row lock is taken, so no other node waits. Holds nothing and answers false otherwise.
+    pub(super) async fn share(&mut self) -> bool {
+        for id in self.limited_ids() {
+            let mut known = self.node.slot(id as DrawId).lock_owned().await;
+            let Some(draw) = self.draws.get_mut(&id) else { continue };
+            let live = known.as_mut().filter(|k| k.epoch == draw.epoch).and_then(|k| {
+                let share = k.share.as_mut().filter(|s| s.epoch == draw.epoch)?;
+                share.own.closed.clone_from(&draw.closed);
+                k.risk.closed.clone_from(&draw.closed);
+                Some(())
+            });
+            if live.is_none() {
+                self.release();
+                return false;
+            }
+            let hold = Hold::Shared { used: 0 };
+            draw.held = Some(Held { known, hold, admitted: vec![], undo: vec![], granted: None, shared_sold: None });
+        }
+        true
+    }
+
+    /// Whether a sale did not fit this node's share (`share`): the batch must be decided under the locks instead.
+    pub(super) fn out_of_share(&self) -> bool {
+        self.out_of_share
+    }
+
+    /// Lets go of the draws held under shares, their admissions taken back, to be locked instead.
+    pub(super) fn leave_shares(&mut self) {
+        self.take_back();
+        self.release();
+        self.out_of_share = false;
+    }
+
+    fn release(&mut self) {
+        for draw in self.draws.values_mut() {
+            draw.held = None;
+        }
+    }
+
     /// Locks the risk rows of the draws whose game has limits (in id order: two batches never deadlock) and brings
-    /// their liabilities up to date, leaving out the tickets this batch has `written` but not yet checked. Held to
-    /// the batch's commit: every node's batches into those draws wait.
-    pub(super) async fn lock(&mut self, tx: &Transaction<'_>, written: &[i64]) -> Result<(), tokio_postgres::Error> {
-        let mut limited: Vec<i64> =
-            self.draws.iter().filter(|(_, d)| limits_of(d.game.as_ref()).any()).map(|(id, _)| *id).collect();
-        limited.sort_unstable();
+    /// their liabilities up to date, leaving out the tickets this batch has `written` but not yet checked. With
+    /// `reclaim`, the other nodes' shares of those draws are taken back first (each waits for its holder's batch
+    /// under way), so the checks are against the limits whole. Held to the batch's commit: every node's batches
+    /// into those draws wait, except those selling under shares.
+    pub(super) async fn lock(
+        &mut self,
+        tx: &Transaction<'_>,
+        written: &[i64],
+        reclaim: bool,
+    ) -> Result<(), tokio_postgres::Error> {
+        let limited = self.limited_ids();
         if limited.is_empty() {
             return Ok(());
         }
@@ -258,14 +419,29 @@ impl BatchRisk {
             .await?;
             rows = tx.query(lock, &[&limited]).await?;
         }
+        if reclaim {
+            tx.execute(
+                "UPDATE draw_risk_shares SET room = used, ppm = 0, grant_no = grant_no + 1
+                 WHERE draw_id = ANY($1) AND node <> $2 AND (room > used OR ppm > 0)",
+                &[&limited, &self.node.id],
+            )
+            .await?;
+        }
         for row in rows {
             let (id, sold, epoch): (i64, i64, i64) = (row.get(0), row.get(1), row.get(2));
             let Some(draw) = self.draws.get_mut(&id) else { continue };
             draw.closed = closed_of(row.get(3));
             let mut known = self.node.slot(id as DrawId).lock_owned().await;
-            let k = up_to_date(tx, &self.node, &mut known, id, (sold, epoch), draw.game.as_ref(), written).await?;
+            let (k, shares) =
+                up_to_date(tx, &self.node, &mut known, id, (sold, epoch), draw.game.as_ref(), written).await?;
             k.risk.closed.clone_from(&draw.closed);
-            draw.held = Some(Held { known, base: sold, admitted: Vec::new(), undo: Vec::new() });
+            // Under the lock the node sells outside its share: the share ends here (the write grants another, or
+            // gives the rest back).
+            k.share = None;
+            let me = self.node.id;
+            let mine_left = shares.iter().any(|s| s.node == me && s.epoch == epoch && (s.room > s.used || s.ppm > 0));
+            let hold = Hold::Locked { base: sold, others: others_of(&shares, me, epoch), mine_left };
+            draw.held = Some(Held { known, hold, admitted: vec![], undo: vec![], granted: None, shared_sold: None });
         }
         Ok(())
     }
@@ -275,9 +451,15 @@ impl BatchRisk {
     pub(super) fn take_back(&mut self) {
         for held in self.draws.values_mut().filter_map(|d| d.held.as_mut()) {
             if let Some(known) = held.known.as_mut() {
-                while let Some(admitted) = held.undo.pop() {
+                while let Some((admitted, own)) = held.undo.pop() {
                     known.risk.undo(admitted);
+                    if let (Some(own), Some(share)) = (own, known.share.as_mut()) {
+                        share.own.undo(own);
+                    }
                 }
+            }
+            if let Hold::Shared { used } = &mut held.hold {
+                *used = 0;
             }
             held.undo.clear();
             held.admitted.clear();
@@ -286,7 +468,8 @@ impl BatchRisk {
 
     /// Admits a purchase's ticket into its draw's liability under its game's limits, or says why not (with the
     /// largest stake per line still taken); a draw without limits refuses only its closed numbers. Called last of
-    /// the purchase's checks, so only a sale about to be written counts.
+    /// the purchase's checks, so only a sale about to be written counts. Under a share, a ticket the share cannot
+    /// take is not refused: the batch is marked `out_of_share`, to be decided again under the lock.
     pub(super) fn check(&mut self, purchase: &Purchase) -> Result<(), PurchaseError> {
         let ticket = &purchase.ticket;
         let Some(draw) = self.draws.get_mut(&(ticket.draw_id as i64)) else { return Ok(()) };
@@ -302,55 +485,143 @@ impl BatchRisk {
         };
         let Some(known) = held.known.as_mut() else {
             // Not reachable (a held draw is always read): refusing keeps the limits whatever happens.
-            return Err(PurchaseError::LiabilityLimit {
-                message: Breach::Reserve.sentence(),
-                largest_stake_per_line: None,
-            });
+            return Err(not_within());
         };
         let game = draw.game.as_ref();
         let terms = TicketCard::of(ticket).terms_in(game);
         let exposure = Exposure::of(&ticket.bet, ticket.stake_per_line, terms, MAX_NUMBER);
-        match known.risk.admit(&limits, &chosen, exposure) {
-            Ok(admitted) => {
-                held.admitted.push(ticket.id as i64);
-                held.undo.push(admitted);
-                Ok(())
+        let admitted = match &mut held.hold {
+            Hold::Locked { others, .. } => {
+                // The limits less what the other nodes' shares may still add (decision 067).
+                let left = share::left_by(&limits, *others);
+                match known.risk.admit(&left, &chosen, exposure) {
+                    Ok(admitted) => (admitted, None),
+                    Err(breach) => {
+                        let (message, largest) = refusal(&mut known.risk, &left, ticket, game, &breach);
+                        return Err(PurchaseError::LiabilityLimit { message, largest_stake_per_line: largest });
+                    }
+                }
             }
-            Err(breach) => {
-                let (message, largest) = refusal(&mut known.risk, &limits, ticket, game, &breach);
-                Err(PurchaseError::LiabilityLimit { message, largest_stake_per_line: largest })
+            Hold::Shared { used } => {
+                let Some(share) = known.share.as_mut() else {
+                    self.out_of_share = true;
+                    return Err(not_within());
+                };
+                let most = exposure.most;
+                if share.used.saturating_add(*used).saturating_add(most) > share.terms.room {
+                    self.out_of_share = true;
+                    return Err(not_within());
+                }
+                let own =
+                    match share.own.admit(&share::within_share(&limits, share.terms.ppm), &chosen, exposure.clone()) {
+                        Ok(own) => own,
+                        // A closed number is refused whichever way the draw is held.
+                        Err(Breach::Closed(combo)) => {
+                            let message = Breach::Closed(combo).sentence();
+                            return Err(PurchaseError::LiabilityLimit { message, largest_stake_per_line: None });
+                        }
+                        Err(_) => {
+                            self.out_of_share = true;
+                            return Err(not_within());
+                        }
+                    };
+                // No limit of its own here: the share's checks above are what keeps the draw's limits.
+                let Ok(whole) = known.risk.admit(&RiskLimits::default(), &chosen, exposure) else {
+                    share.own.undo(own);
+                    self.out_of_share = true;
+                    return Err(not_within());
+                };
+                *used += most;
+                (whole, Some(own))
             }
-        }
+        };
+        held.admitted.push(ticket.id as i64);
+        held.undo.push(admitted);
+        Ok(())
     }
 
-    /// Numbers the admitted tickets after each draw's last sale and records them, in the batch's transaction.
-    pub(super) async fn write(&self, tx: &Transaction<'_>) -> Result<(), tokio_postgres::Error> {
+    /// Records the admitted tickets in the batch's transaction: under a lock, numbered after the draw's last sale,
+    /// and this node's next share of the draw granted (or the rest of its last given back); under a share, numbered
+    /// after the node's last sale under shares, and counted against the share. Answers false, having written
+    /// nothing of its own, when a share was taken back meanwhile (the caller rolls back and locks instead).
+    pub(super) async fn write(&mut self, tx: &Transaction<'_>) -> Result<bool, tokio_postgres::Error> {
         let (mut sale_draws, mut seqs, mut tickets, mut draws, mut solds) = (vec![], vec![], vec![], vec![], vec![]);
         for (id, held) in self.draws.iter().filter_map(|(id, d)| Some((*id, d.held.as_ref()?))) {
+            let Hold::Locked { base, .. } = held.hold else { continue };
             if held.admitted.is_empty() {
                 continue;
             }
-            for (at, ticket) in (held.base + 1..).zip(&held.admitted) {
+            for (at, ticket) in (base + 1..).zip(&held.admitted) {
                 sale_draws.push(id);
                 seqs.push(at);
                 tickets.push(*ticket);
             }
             draws.push(id);
-            solds.push(held.base + held.admitted.len() as i64);
+            solds.push(base + held.admitted.len() as i64);
         }
-        if draws.is_empty() {
-            return Ok(());
+        if !draws.is_empty() {
+            // One statement: the lock is held to the commit, so every round trip here holds up the draw's other
+            // sales.
+            tx.execute(
+                "WITH sales AS (INSERT INTO draw_risk_sales (draw_id, seq, ticket_id)
+                                SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]))
+                 UPDATE draw_risk r SET sold = v.sold FROM unnest($4::bigint[], $5::bigint[]) AS v (draw_id, sold)
+                 WHERE r.draw_id = v.draw_id",
+                &[&sale_draws, &seqs, &tickets, &draws, &solds],
+            )
+            .await?;
         }
-        // One statement: the lock is held to the commit, so every round trip here holds up the draw's other sales.
-        tx.execute(
-            "WITH sales AS (INSERT INTO draw_risk_sales (draw_id, seq, ticket_id)
-                            SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]))
-             UPDATE draw_risk r SET sold = v.sold FROM unnest($4::bigint[], $5::bigint[]) AS v (draw_id, sold)
-             WHERE r.draw_id = v.draw_id",
-            &[&sale_draws, &seqs, &tickets, &draws, &solds],
-        )
-        .await?;
-        Ok(())
+        let me = self.node.id;
+        for (id, draw) in self.draws.iter_mut() {
+            let limits = limits_of(draw.game.as_ref());
+            let Some(held) = draw.held.as_mut() else { continue };
+            let Some(known) = held.known.as_ref() else { continue };
+            match held.hold {
+                Hold::Locked { others, mine_left, .. } => {
+                    let granted = share::far_from_limits(&limits, known.risk.bound(), others)
+                        .then(|| share::grant(&limits, known.risk.bound(), known.risk.liability.loads(), others))
+                        .flatten();
+                    if granted.is_none() && !mine_left {
+                        continue;
+                    }
+                    let terms = granted.unwrap_or(ShareTerms { room: 0, ppm: 0 });
+                    let row = tx
+                        .query_one(
+                            "INSERT INTO draw_risk_shares (draw_id, node, epoch, grant_no, room, ppm)
+                             VALUES ($1, $2, $3, 1, $4, $5)
+                             ON CONFLICT (draw_id, node) DO UPDATE SET epoch = $3,
+                               grant_no = draw_risk_shares.grant_no + 1, room = $4, used = 0, ppm = $5
+                             RETURNING grant_no",
+                            &[id, &me, &known.epoch, &terms.room, &terms.ppm],
+                        )
+                        .await?;
+                    held.granted = granted.map(|terms| (terms, row.get(0)));
+                }
+                Hold::Shared { used } => {
+                    if held.admitted.is_empty() {
+                        continue;
+                    }
+                    let Some(share) = known.share.as_ref() else { return Ok(false) };
+                    let n = held.admitted.len() as i64;
+                    let rows = tx
+                        .query(
+                            "WITH s AS (UPDATE draw_risk_shares SET used = used + $4, sold = sold + $5
+                                        WHERE draw_id = $1 AND node = $2 AND grant_no = $3 RETURNING sold)
+                             INSERT INTO draw_risk_share_sales (draw_id, node, seq, ticket_id)
+                             SELECT $1, $2, s.sold - $5 + u.o, u.t FROM s, unnest($6::bigint[]) WITH ORDINALITY AS u (t, o)
+                             RETURNING seq",
+                            &[id, &me, &share.grant_no, &used, &n, &held.admitted],
+                        )
+                        .await?;
+                    if rows.len() != held.admitted.len() {
+                        // Taken back by a node that needed the room (`lock` with `reclaim`).
+                        return Ok(false);
+                    }
+                    held.shared_sold = rows.iter().map(|row| row.get::<_, i64>(0)).max();
+                }
+            }
+        }
+        Ok(true)
     }
 
     /// The batch is given up after `take_back`: the node's liabilities are as they were before it, so they are
@@ -359,12 +630,42 @@ impl BatchRisk {
         self.committed = true;
     }
 
-    /// The batch committed: the node's liabilities hold its sales, numbered as written.
+    /// The batch is given up after `take_back` because a share it sold under was taken back: the node forgets those
+    /// shares and keeps its liabilities.
+    pub(super) fn share_lost(mut self) {
+        for held in self.draws.values_mut().filter_map(|d| d.held.as_mut()) {
+            if let (Hold::Shared { .. }, Some(known)) = (&held.hold, held.known.as_mut()) {
+                known.share = None;
+            }
+        }
+        self.committed = true;
+    }
+
+    /// The batch committed: the node's liabilities hold its sales, numbered as written, and its shares what the
+    /// write made of them.
     pub(super) fn committed(mut self) {
+        let me = self.node.id;
         for (id, held) in self.draws.iter_mut().filter_map(|(id, d)| Some((*id, d.held.as_mut()?))) {
-            let sold = held.base + held.admitted.len() as i64;
-            if let Some(known) = held.known.as_mut() {
-                known.sold = sold;
+            let Some(known) = held.known.as_mut() else { continue };
+            match held.hold {
+                Hold::Locked { base, .. } => {
+                    known.sold = base + held.admitted.len() as i64;
+                    known.share = held.granted.map(|(terms, grant_no)| Share {
+                        epoch: known.epoch,
+                        grant_no,
+                        terms,
+                        used: 0,
+                        own: DrawRisk::new(Liability::new(MAX_NUMBER)),
+                    });
+                }
+                Hold::Shared { used } => {
+                    if let Some(share) = known.share.as_mut() {
+                        share.used += used;
+                    }
+                    if let Some(seq) = held.shared_sold {
+                        known.shared.insert(me, seq);
+                    }
+                }
             }
             if !held.admitted.is_empty() {
                 self.node.mark_changed(id as DrawId);
@@ -400,6 +701,31 @@ pub(super) async fn tickets_left(tx: &Transaction<'_>, tickets: &[i64]) -> Resul
     Ok(())
 }
 
+/// Brings the node's liability of `draw` up to date with every committed sale, in one snapshot of the database and
+/// without the row lock (sales go on), with its closed numbers.
+async fn caught_up<'k>(
+    pool: &super::blocking::Conns,
+    node: &NodeRisk,
+    known: &'k mut Option<Known>,
+    draw: DrawId,
+    game: Option<&Game>,
+) -> Result<&'k mut Known, PgError> {
+    let mut conn = pool.get().await?;
+    let tx = conn.transaction().await?;
+    // One snapshot: the row's last sale number, the shares and the tickets read agree.
+    tx.batch_execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY").await?;
+    let id = draw as i64;
+    let row = tx.query_opt("SELECT sold, epoch, closed FROM draw_risk WHERE draw_id = $1", &[&id]).await?;
+    let (sold, epoch, closed) = match row {
+        Some(row) => (row.get(0), row.get(1), closed_of(row.get(2))),
+        None => (0, 0, BTreeSet::new()),
+    };
+    let (k, _) = up_to_date(&*tx, node, known, id, (sold, epoch), game, &[]).await?;
+    tx.commit().await?;
+    k.risk.closed = closed;
+    Ok(k)
+}
+
 /// The risk desk's family on PostgreSQL (`seam::Risk`): the node's liabilities, brought up to date from the sales
 /// every node recorded, and the closed numbers in `draw_risk`.
 pub struct PgRisk {
@@ -427,19 +753,8 @@ impl PgRisk {
         let (node, game) = (self.node.clone(), game.cloned());
         self.sync.run(move |pool| async move {
             let mut known = node.slot(draw).lock_owned().await;
-            let mut conn = pool.get().await?;
-            let tx = conn.transaction().await?;
-            // One snapshot: the row's last sale number and the tickets read agree.
-            tx.batch_execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY").await?;
-            let id = draw as i64;
-            let row = tx.query_opt("SELECT sold, epoch, closed FROM draw_risk WHERE draw_id = $1", &[&id]).await?;
-            let (sold, epoch, closed) = match row {
-                Some(row) => (row.get(0), row.get(1), closed_of(row.get(2))),
-                None => (0, 0, BTreeSet::new()),
-            };
-            let k = up_to_date(&*tx, &node, &mut known, id, (sold, epoch), game.as_ref(), &[]).await?;
-            tx.commit().await?;
-            k.risk.closed.clone_from(&closed);
+            let k = caught_up(&pool, &node, &mut known, draw, game.as_ref()).await?;
+            let closed = k.risk.closed.clone();
             let bound = WorstCase { payout: k.risk.bound(), balls: k.risk.last_worst_balls() };
             let worst = match k.risk.known_worst_case() {
                 Some(worst) => Ok(worst),
@@ -458,7 +773,7 @@ impl PgRisk {
             let conn = pool.get().await?;
             let id = draw as i64;
             let closed = conn.query_opt("SELECT closed FROM draw_risk WHERE draw_id = $1", &[&id]).await?;
-            let mut risk = read_tickets(conn.client(), id, game.as_ref(), &[]).await?;
+            let (mut risk, _) = read_tickets(conn.client(), id, game.as_ref(), &[]).await?;
             risk.closed = closed_of(closed.map(|row| row.get(0)));
             let report = tokio::task::spawn_blocking(move || {
                 let _one = one_at_a_time;
@@ -552,12 +867,21 @@ impl crate::seam::Risk for PgRisk {
 
     fn glance(&self, draw: DrawId, game: Option<&Game>) -> Option<RiskGlance> {
         let slot = self.node.draws.lock().get(&draw).cloned()?;
-        let Ok(known) = slot.try_lock() else {
+        let Ok(mut known) = slot.try_lock_owned() else {
             // A batch holds it to its commit, or the desk is folding sales in: look again at the next tick.
             self.node.mark_changed(draw);
             return None;
         };
-        known.as_ref().map(|k| RiskGlance::of(&k.risk, &limits_of(game)))
+        known.as_ref()?;
+        // What the node sold under its share it knows; what the others sold meanwhile it folds in first, so the
+        // figures are the draw's, not this node's (decision 067).
+        let (node, game) = (self.node.clone(), game.cloned());
+        let limits = limits_of(game.as_ref());
+        let glance = self.sync.run(move |pool| async move {
+            let k = caught_up(&pool, &node, &mut known, draw, game.as_ref()).await?;
+            Ok(RiskGlance::of(&k.risk, &limits))
+        });
+        glance.ok()
     }
 
     fn limits_set(&self, _draw: DrawId, _game: &Game) -> StoreResult<()> {

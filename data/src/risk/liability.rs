@@ -38,6 +38,14 @@ impl Hasher for ComboHasher {
 
 pub type ComboMap = HashMap<Combo, i64, BuildHasherDefault<ComboHasher>>;
 
+/// The most on any one key of each per-key limit (`Liability::loads`), in kobo.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Loads {
+    pub staked: i64,
+    pub riding: i64,
+    pub combination: i64,
+}
+
 /// The liability of one draw.
 #[derive(Debug, Clone)]
 pub struct Liability {
@@ -238,6 +246,19 @@ impl Liability {
             .sum();
         let first = if n == 0 { 0.0 } else { self.first_total as f64 / n as f64 };
         (sets + first).round() as i64
+    }
+
+    /// At least the most on any one key of each per-key limit: staked on one number, riding on one number, riding
+    /// on one combination of 2–5 numbers (the fours and fives by their never-lowered largest). A scan of the
+    /// triples kept: for granting shares of a draw's headroom (`super::share`), not for the sale path.
+    pub fn loads(&self) -> Loads {
+        let numbers = 1..=self.balls;
+        let staked = numbers.clone().map(|n| self.stake_on(n)).max().unwrap_or(0);
+        let riding = numbers.map(|n| self.number_payout(n)).max().unwrap_or(0);
+        let pairs = self.pairs.iter().copied().max().unwrap_or(0);
+        let triples = self.higher[0].values().copied().max().unwrap_or(0);
+        let combination = pairs.max(triples).max(self.most_higher[0]).max(self.most_higher[1]);
+        Loads { staked, riding, combination }
     }
 
     /// Every combination of `size` numbers (2–5) carrying weight, heaviest first, at most `most`.

@@ -7,6 +7,7 @@
 //! - [`admission`]: whether a draw can take one more ticket under a game's limits (`crate::risk_limits`).
 //! - [`refusal`]: what the buyer of a refused ticket is told.
 //! - [`report`]: what the risk desk shows of a draw.
+//! - [`share`]: a node's share of a draw's headroom, sold into without the draw's lock (cluster mode).
 //! - [`worst`]: the exact worst case over every result, or over those holding given numbers, by branch and bound.
 //! - `sweep`: the exact worst case of a whole draw by sweeping every set of five, on all cores.
 //! - [`worst_case`]: what both searches answer.
@@ -18,6 +19,7 @@ pub mod largest;
 pub mod liability;
 pub mod refusal;
 pub mod report;
+pub mod share;
 mod sweep;
 pub mod worst;
 pub mod worst_case;
@@ -26,7 +28,7 @@ pub use admission::{Admitted, Breach, DrawRisk, Refresh, SearchMark, PENDING_MOS
 pub use combo::Combo;
 pub use exposure::{picks, Exposure};
 pub use largest::largest_stake;
-pub use liability::Liability;
+pub use liability::{Liability, Loads};
 pub use refusal::refusal;
 pub use report::{RiskGlance, RiskReport};
 pub use worst::{Bounds, Found};
