@@ -9,9 +9,10 @@
 //! An upper bound alone never raises the alert: it can be far above the exact figure.
 //!
 //! On a cluster, each node pushes for the draws it sold into (those whose game has limits: the others keep no
-//! liability on PostgreSQL), with the figures its liability holds after its own commit, which folded in every sale
-//! before it (docs/decisions/056-draw-risk-row-in-cluster-mode.md). The push goes over the bus to the admins on every
-//! node; the alert is raised once per draw by each node that sees it pass (decision 064).
+//! liability on PostgreSQL), with the figures of its liability brought up to date with every node's committed sales
+//! first: a node selling under its share of the draw knows only its own
+//! (docs/decisions/067-shares-of-a-draws-headroom.md). The push goes over the bus to the admins on every node; the
+//! alert is raised once per draw by each node that sees it pass (decision 064).
 
 use std::collections::HashSet;
 use std::time::Duration;

@@ -14,6 +14,12 @@
 //! the node forget the draw, to be read again from its tickets (they are the truth). A new `epoch` (a refund, or
 //! the game's limits just set) makes every node read the draw's tickets again.
 //!
+//! Far from its limits a draw need not take turns at all (docs/decisions/067-shares-of-a-draws-headroom.md): a
+//! batch under the lock grants its node a share of what the draw has left (`crate::risk::share`, migration 0018),
+//! and the node's later batches sell under it without the row lock, numbering their sales per node
+//! (`draw_risk_share_sales`). The lock's checks leave the other nodes' shares their room; a refusal takes them back
+//! first, so it is exact.
+//!
 //! Closed numbers live in the row too: every batch reads them after locking its draws, so a number closed on one
 //! node is refused on every node from the close's commit on (the close locks the draw's row first, so it waits for
 //! the batches already buying into it).
