@@ -178,6 +178,9 @@ impl Games for PgGames {
                     &[&game_id],
                 )
                 .await?;
+                // No share granted under the old limits outlives them (decision 067).
+                let selling = "SELECT id FROM draws WHERE game_id = ANY($1) AND status IN ('scheduled', 'open')";
+                super::risk::shares_end(&tx, selling, &[game_id]).await?;
             }
             tx.commit().await?;
             Ok(())

@@ -64,6 +64,9 @@ struct Known {
     reading: u64,
     /// This node's share of the draw's headroom, if it holds one (decision 067).
     share: Option<Share>,
+    /// Some per-key limit is more than half taken (`share::keys_half_used`): no share is granted in this epoch, and
+    /// the draw's loads are not looked up again.
+    keys_full: bool,
 }
 
 /// A share this node holds (`crate::risk::share`): its grant, what its sales under it used, and their own
@@ -193,17 +196,23 @@ fn others_of(shares: &[ShareRow], me: i64, epoch: i64) -> Others {
         .fold(Others::default(), |others, s| others.plus(s.room, s.used, s.ppm))
 }
 
-/// Folds into `known` the sales numbered after its own up to `upto` and each node's sales under shares since it last
-/// looked (every one of them committed), and answers the draw's shares as they were in the same snapshot: a sale not
-/// folded in is still inside its holder's room.
-async fn fold(
+/// A sale read past a node's cursors: numbered under the draw's lock (`node` none), or under a node's share.
+struct Sale {
+    node: Option<i64>,
+    seq: i64,
+    doc: Value,
+}
+
+/// The sales numbered after `from` up to `upto` under the lock and each node's under shares past `cursors` (every
+/// one of them committed), with the draw's shares as they were in the same snapshot: a sale not read is still
+/// inside its holder's room.
+async fn since(
     client: &impl GenericClient,
     draw: i64,
-    known: &mut Known,
-    upto: i64,
-    game: Option<&Game>,
-) -> Result<Vec<ShareRow>, tokio_postgres::Error> {
-    let (nodes, seqs): (Vec<i64>, Vec<i64>) = known.shared.iter().map(|(node, seq)| (*node, *seq)).unzip();
+    (from, upto): (i64, i64),
+    cursors: &HashMap<i64, i64>,
+) -> Result<(Vec<Sale>, Vec<ShareRow>), tokio_postgres::Error> {
+    let (nodes, seqs): (Vec<i64>, Vec<i64>) = cursors.iter().map(|(node, seq)| (*node, *seq)).unzip();
     let rows = client
         .query(
             "SELECT 0, 0::bigint, s.seq, jsonb_build_object('bet', t.doc->'bet',
@@ -221,27 +230,54 @@ async fn fold(
              WHERE h.draw_id = $1
              UNION ALL
              SELECT 2, node, 0, jsonb_build_array(epoch, room, used, ppm) FROM draw_risk_shares WHERE draw_id = $1",
-            &[&draw, &known.sold, &upto, &nodes, &seqs],
+            &[&draw, &from, &upto, &nodes, &seqs],
         )
         .await?;
-    let mut shares = Vec::new();
+    let (mut sales, mut shares) = (Vec::new(), Vec::new());
     for row in rows {
-        let (kind, node, seq): (i32, i64, i64) = (row.get(0), row.get(1), row.get(2));
-        let doc: Value = row.get(3);
+        let (kind, node, seq, doc): (i32, i64, i64, Value) = (row.get(0), row.get(1), row.get(2), row.get(3));
         match kind {
-            0 => add_sold(&mut known.risk, doc, game),
-            1 => {
-                add_sold(&mut known.risk, doc, game);
-                let last = known.shared.entry(node).or_insert(0);
-                *last = (*last).max(seq);
-            }
+            0 => sales.push(Sale { node: None, seq, doc }),
+            1 => sales.push(Sale { node: Some(node), seq, doc }),
             _ => {
                 let [epoch, room, used, ppm] = serde_json::from_value::<[i64; 4]>(doc).unwrap_or_default();
                 shares.push(ShareRow { node, epoch, room, used, ppm });
             }
         }
     }
+    Ok((sales, shares))
+}
+
+/// Adds to `known` the sales read (`since`) it has not counted yet: read up to `upto` under the lock, and past
+/// each node's cursor as it is now (it may have moved on since the read began: what it passed is counted).
+fn count_in(known: &mut Known, sales: Vec<Sale>, upto: i64, game: Option<&Game>) {
+    let (counted, cursors) = (known.sold, known.shared.clone());
+    for sale in sales {
+        match sale.node {
+            None if sale.seq > counted => add_sold(&mut known.risk, sale.doc, game),
+            None => {}
+            Some(node) if sale.seq > cursors.get(&node).copied().unwrap_or(0) => {
+                add_sold(&mut known.risk, sale.doc, game);
+                let last = known.shared.entry(node).or_insert(0);
+                *last = (*last).max(sale.seq);
+            }
+            Some(_) => {}
+        }
+    }
     known.sold = known.sold.max(upto);
+}
+
+/// Folds into `known` the sales numbered after its own up to `upto` and each node's sales under shares since it last
+/// looked, and answers the draw's shares as they were in the same snapshot (`since`).
+async fn fold(
+    client: &impl GenericClient,
+    draw: i64,
+    known: &mut Known,
+    upto: i64,
+    game: Option<&Game>,
+) -> Result<Vec<ShareRow>, tokio_postgres::Error> {
+    let (sales, shares) = since(client, draw, (known.sold, upto), &known.shared).await?;
+    count_in(known, sales, upto, game);
     Ok(shares)
 }
 
@@ -262,7 +298,7 @@ async fn up_to_date<'k>(
         None => {
             let (risk, shared) = read_tickets(client, draw, game, leaving_out).await?;
             let reading = node.next_reading();
-            known.insert(Known { risk, sold, shared, epoch, reading, share: None })
+            known.insert(Known { risk, sold, shared, epoch, reading, share: None, keys_full: false })
         }
     };
     let shares = fold(client, draw, k, sold, game).await?;
@@ -425,19 +461,29 @@ impl BatchRisk {
             .await?;
             rows = tx.query(lock, &[&limited]).await?;
         }
+        // This node's own hold on each draw next, in id order, before anything else waits: a node's batch under a
+        // share holds it while it writes its share's row, which a reclaim below may be waiting for.
+        let mut guards = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let id: i64 = row.get(0);
+            guards.push(self.node.slot(id as DrawId).lock_owned().await);
+        }
         if reclaim {
+            // In one order (draw, node) whoever takes them: a holder writes its rows in draw order too.
             tx.execute(
-                "UPDATE draw_risk_shares SET room = used, ppm = 0, grant_no = grant_no + 1
-                 WHERE draw_id = ANY($1) AND node <> $2 AND (room > used OR ppm > 0)",
+                "UPDATE draw_risk_shares s SET room = s.used, ppm = 0, grant_no = s.grant_no + 1
+                 FROM (SELECT draw_id, node FROM draw_risk_shares
+                       WHERE draw_id = ANY($1) AND node <> $2 AND (room > used OR ppm > 0)
+                       ORDER BY draw_id, node FOR UPDATE) o
+                 WHERE s.draw_id = o.draw_id AND s.node = o.node",
                 &[&limited, &self.node.id],
             )
             .await?;
         }
-        for row in rows {
+        for (row, mut known) in rows.into_iter().zip(guards) {
             let (id, sold, epoch): (i64, i64, i64) = (row.get(0), row.get(1), row.get(2));
             let Some(draw) = self.draws.get_mut(&id) else { continue };
             draw.closed = closed_of(row.get(3));
-            let mut known = self.node.slot(id as DrawId).lock_owned().await;
             let (k, shares) =
                 up_to_date(tx, &self.node, &mut known, id, (sold, epoch), draw.game.as_ref(), written).await?;
             k.risk.closed.clone_from(&draw.closed);
@@ -514,23 +560,19 @@ impl BatchRisk {
                     return Err(not_within());
                 };
                 let most = exposure.most;
-                if share.used.saturating_add(*used).saturating_add(most) > share.terms.room {
-                    self.out_of_share = true;
-                    return Err(not_within());
-                }
-                let own =
-                    match share.own.admit(&share::within_share(&limits, share.terms.ppm), &chosen, exposure.clone()) {
-                        Ok(own) => own,
-                        // A closed number is refused whichever way the draw is held.
-                        Err(Breach::Closed(combo)) => {
-                            let message = Breach::Closed(combo).sentence();
-                            return Err(PurchaseError::LiabilityLimit { message, largest_stake_per_line: None });
-                        }
-                        Err(_) => {
-                            self.out_of_share = true;
-                            return Err(not_within());
-                        }
-                    };
+                let spent = share.used.saturating_add(*used);
+                let own = match share::admit_under(&mut share.own, spent, share.terms, &limits, &chosen, &exposure) {
+                    Ok(own) => own,
+                    // A closed number is refused whichever way the draw is held.
+                    Err(Some(closed)) => {
+                        let message = closed.sentence();
+                        return Err(PurchaseError::LiabilityLimit { message, largest_stake_per_line: None });
+                    }
+                    Err(None) => {
+                        self.out_of_share = true;
+                        return Err(not_within());
+                    }
+                };
                 // No limit of its own here: the share's checks above are what keeps the draw's limits.
                 let Ok(whole) = known.risk.admit(&RiskLimits::default(), &chosen, exposure) else {
                     share.own.undo(own);
@@ -578,15 +620,21 @@ impl BatchRisk {
             .await?;
         }
         let me = self.node.id;
-        for (id, draw) in self.draws.iter_mut() {
+        // In draw order: a reclaim takes the same rows in the same order (`lock`).
+        let mut held_draws: Vec<(&i64, &mut BatchDraw)> = self.draws.iter_mut().collect();
+        held_draws.sort_unstable_by_key(|(id, _)| **id);
+        for (id, draw) in held_draws {
             let limits = limits_of(draw.game.as_ref());
             let Some(held) = draw.held.as_mut() else { continue };
-            let Some(known) = held.known.as_ref() else { continue };
+            let Some(known) = held.known.as_mut() else { continue };
             match held.hold {
                 Hold::Locked { others, mine_left, .. } => {
-                    let granted = share::far_from_limits(&limits, known.risk.bound(), others)
-                        .then(|| share::grant(&limits, known.risk.bound(), known.risk.liability.loads(), others))
-                        .flatten();
+                    let mut granted = None;
+                    if !known.keys_full && share::far_from_limits(&limits, known.risk.bound(), others) {
+                        let loads = known.risk.liability.loads();
+                        known.keys_full = share::keys_half_used(&limits, loads);
+                        granted = share::grant(&limits, known.risk.bound(), loads, others);
+                    }
                     if granted.is_none() && !mine_left {
                         continue;
                     }
@@ -697,13 +745,27 @@ fn limits_of(game: Option<&Game>) -> RiskLimits {
 }
 
 /// Tickets left their draws other than by a sale (a cancelled draw's refund): every node reads those draws' tickets
-/// again before it next counts their liability.
+/// again before it next counts their liability, and every share of them ends.
 pub(super) async fn tickets_left(tx: &Transaction<'_>, tickets: &[i64]) -> Result<(), tokio_postgres::Error> {
     tx.execute(
         "UPDATE draw_risk SET epoch = epoch + 1 WHERE draw_id IN (SELECT DISTINCT draw_id FROM tickets WHERE id = ANY($1))",
         &[&tickets],
     )
     .await?;
+    shares_end(tx, "SELECT DISTINCT draw_id FROM tickets WHERE id = ANY($1)", tickets).await
+}
+
+/// Takes back every share of the draws `draws` (a query of one array parameter, `ids`) selects, in the order a
+/// reclaim takes them: what moves a draw's epoch does this too, so no holder sells on under a share of an epoch
+/// nobody counts any more (decision 067).
+pub(super) async fn shares_end(tx: &Transaction<'_>, draws: &str, ids: &[i64]) -> Result<(), tokio_postgres::Error> {
+    let sql = format!(
+        "UPDATE draw_risk_shares s SET room = s.used, ppm = 0, grant_no = s.grant_no + 1
+         FROM (SELECT draw_id, node FROM draw_risk_shares WHERE draw_id IN ({draws}) AND (room > used OR ppm > 0)
+               ORDER BY draw_id, node FOR UPDATE) o
+         WHERE s.draw_id = o.draw_id AND s.node = o.node"
+    );
+    tx.execute(sql.as_str(), &[&ids]).await?;
     Ok(())
 }
 
@@ -873,21 +935,40 @@ impl crate::seam::Risk for PgRisk {
 
     fn glance(&self, draw: DrawId, game: Option<&Game>) -> Option<RiskGlance> {
         let slot = self.node.draws.lock().get(&draw).cloned()?;
-        let Ok(mut known) = slot.try_lock_owned() else {
-            // A batch holds it to its commit, or the desk is folding sales in: look again at the next tick.
+        // Where the node's count stands, read at once: a batch holding the draw to its commit (or the desk folding
+        // sales in) means look again at the next tick.
+        let Ok(known) = slot.try_lock() else {
             self.node.mark_changed(draw);
             return None;
         };
-        known.as_ref()?;
-        // What the node sold under its share it knows; what the others sold meanwhile it folds in first, so the
-        // figures are the draw's, not this node's (decision 067).
-        let (node, game) = (self.node.clone(), game.cloned());
-        let limits = limits_of(game.as_ref());
-        let glance = self.sync.run(move |pool| async move {
-            let k = caught_up(&pool, &node, &mut known, draw, game.as_ref()).await?;
-            Ok(RiskGlance::of(&k.risk, &limits))
+        let (from, cursors) = known.as_ref().map(|k| (k.sold, k.shared.clone()))?;
+        drop(known);
+        // What the node sold under its share it knows; what the others sold since it looked it reads first, without
+        // holding the draw (its sales go on), so the figures are the draw's, not this node's (decision 067).
+        let id = draw as i64;
+        let read = self.sync.run(move |pool| async move {
+            let mut conn = pool.get().await?;
+            let tx = conn.transaction().await?;
+            tx.batch_execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY").await?;
+            let row = tx.query_opt("SELECT sold, epoch, closed FROM draw_risk WHERE draw_id = $1", &[&id]).await?;
+            let (upto, epoch, closed) = match row {
+                Some(row) => (row.get(0), row.get(1), closed_of(row.get(2))),
+                None => (0, 0, BTreeSet::new()),
+            };
+            let (sales, _) = since(&*tx, id, (from, upto), &cursors).await?;
+            tx.commit().await?;
+            Ok((upto, epoch, closed, sales))
         });
-        glance.ok()
+        let (upto, epoch, closed, sales) = read.ok()?;
+        let Ok(mut known) = slot.try_lock() else {
+            self.node.mark_changed(draw);
+            return None;
+        };
+        // A new epoch: the node's next batch reads the draw whole; until then there are no figures to show.
+        let k = known.as_mut().filter(|k| k.epoch == epoch)?;
+        count_in(k, sales, upto, game);
+        k.risk.closed = closed;
+        Some(RiskGlance::of(&k.risk, &limits_of(game)))
     }
 
     fn limits_set(&self, _draw: DrawId, _game: &Game) -> StoreResult<()> {

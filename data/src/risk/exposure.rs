@@ -94,6 +94,17 @@ impl Exposure {
         exposure
     }
 
+    /// The same ticket with its negative corrections (a capped ticket's, on larger combinations) left out: at least
+    /// what it adds to any one key. A share's own sales are checked on this (decision 067): a reduction sold
+    /// earlier must not make room for more than the share's part later, since the draw counted it already.
+    pub fn adding_only(&self) -> Exposure {
+        let mut added = self.clone();
+        added.weights.retain(|(_, weight)| *weight > 0);
+        added.first.retain(|(_, paid)| *paid > 0);
+        added.stakes.retain(|(_, stake)| *stake > 0);
+        added
+    }
+
     /// Its lines: the fewest numbers a result must hold for the ticket to pay (a NAP1's number, a BANKER's banker,
     /// a PERM's k-sets, an AGAINST's top-bottom pairs). Every result it pays in holds one of them, so only those
     /// results can cost the draw more once it is sold (docs/decisions/053-incremental-reserve-check.md). They are

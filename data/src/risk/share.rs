@@ -15,6 +15,8 @@
 //! (`left_by`), and a grant is only made while every holder's part still fits beside what the draw already carries
 //! (`grant`). So the limits hold whichever node sells what, in whatever order their transactions commit.
 
+use super::admission::{Admitted, Breach, DrawRisk};
+use super::exposure::Exposure;
 use super::liability::Loads;
 use crate::money::Kobo;
 use crate::risk_limits::RiskLimits;
@@ -37,12 +39,12 @@ pub struct Others {
 }
 
 impl Others {
-    /// Counts one more holder's share.
+    /// Counts one more holder's share. A share whose room is used up sells nothing more (`admit_under`), so it
+    /// holds no part of the per-key limits either.
     pub fn plus(self, room: i64, used: i64, ppm: i64) -> Others {
-        Others {
-            room_left: self.room_left.saturating_add(room.saturating_sub(used).max(0)),
-            ppm: self.ppm.saturating_add(ppm.max(0)),
-        }
+        let left = room.saturating_sub(used).max(0);
+        let ppm = if left > 0 { ppm.max(0) } else { 0 };
+        Others { room_left: self.room_left.saturating_add(left), ppm: self.ppm.saturating_add(ppm) }
     }
 
     /// Whether any holder may still sell anything.
@@ -82,6 +84,30 @@ pub fn within_share(limits: &RiskLimits, ppm: i64) -> RiskLimits {
     }
 }
 
+/// Takes a ticket into a share's own liability (`own`: the holder's sales under it since its grant, `spent` of its
+/// room already used) if the share can take it; a closed number is refused outright (`Err(Some(_))`), and a ticket
+/// the share cannot take is `Err(None)`: not refused, but to be checked under the draw's lock instead. A used-up
+/// room takes nothing more, not even a ticket that can pay nothing (`Others::plus` counts it as holding nothing).
+/// The per-key sums are of what the sales add only (`Exposure::adding_only`): a reduction sold earlier was
+/// counted by the draw already, so it makes no room here.
+pub fn admit_under(
+    own: &mut DrawRisk,
+    spent: i64,
+    terms: ShareTerms,
+    limits: &RiskLimits,
+    picks: &[u8],
+    exposure: &Exposure,
+) -> Result<Admitted, Option<Breach>> {
+    if spent >= terms.room || spent.saturating_add(exposure.most) > terms.room {
+        return Err(None);
+    }
+    match own.admit(&within_share(limits, terms.ppm), picks, exposure.adding_only()) {
+        Ok(admitted) => Ok(admitted),
+        Err(closed @ Breach::Closed(_)) => Err(Some(closed)),
+        Err(_) => Err(None),
+    }
+}
+
 /// Of what a draw has left under each limit, the part one grant takes: a quarter, so the next holders find some too
 /// and no single node strands much of the headroom.
 const GRANTED: i64 = 4;
@@ -93,6 +119,18 @@ pub fn far_from_limits(limits: &RiskLimits, bound: i64, others: Others) -> bool 
         let left = reserve.saturating_sub(bound).saturating_sub(others.room_left);
         left > 0 && left.saturating_mul(2) >= reserve
     })
+}
+
+/// Whether some per-key limit is already more than half taken by the draw's heaviest key (`loads`): then no share is
+/// granted (`grant`) until the limits change, since keys only get heavier as sales are added.
+pub fn keys_half_used(limits: &RiskLimits, loads: Loads) -> bool {
+    [
+        (limits.max_stake_per_number, loads.staked),
+        (limits.max_number_payout, loads.riding),
+        (limits.max_combination_payout, loads.combination),
+    ]
+    .into_iter()
+    .any(|(limit, load)| limit.is_some_and(|l| i128::from(load.max(0)) * 2 > i128::from(l.as_i64())))
 }
 
 /// The share to grant a node now, from the draw's worst-case `bound` (at least its worst case), the most on any key
@@ -209,5 +247,11 @@ mod tests {
         assert_eq!(left.reserve, Some(Kobo(-50)));
         assert_eq!(left.max_combination_payout, Some(Kobo(500)));
         assert!(Others::default().plus(10, 10, 0).room_left == 0 && !Others::default().plus(10, 10, 0).any());
+        assert_eq!(Others::default().plus(10, 10, 300_000), Others::default(), "a used-up share holds nothing back");
+        assert_eq!(Others::default().plus(10, 4, 300_000), Others { room_left: 6, ppm: 300_000 });
+        let heavy = Loads { staked: 0, riding: 0, combination: 501 };
+        assert!(keys_half_used(&limits(5, 1_000), heavy));
+        assert!(!keys_half_used(&limits(5, 1_000), Loads { combination: 500, ..heavy }));
+        assert!(!keys_half_used(&RiskLimits { reserve: Some(Kobo(1)), ..RiskLimits::default() }, heavy));
     }
 }

@@ -34,6 +34,8 @@ pub trait Risk: Send + Sync {
     /// exact worst case.
     fn mark_changed(&self, draw: DrawId);
 
-    /// A draw's headline figures as this node keeps them, without a search (O(1)); `None` when it keeps none.
+    /// A draw's headline figures, without a search; `None` when this node keeps none. Embedded, O(1) from memory; on
+    /// PostgreSQL the node first folds in the sales the other nodes made since it last looked (one read: a node
+    /// selling under its share of a draw knows only its own, decision 067).
     fn glance(&self, draw: DrawId, game: Option<&Game>) -> Option<RiskGlance>;
 }

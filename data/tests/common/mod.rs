@@ -14,6 +14,7 @@ use ayo_data::ticket::{Order, Ticket};
 use ayo_data::user::{NewPlayer, User};
 use ayo_data::Store;
 
+pub mod bets;
 pub mod nodes;
 
 pub const FUNDING: i64 = 10_000_000;
