@@ -139,7 +139,7 @@ fn sale() -> impl Strategy<Value = Raw> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
 
     #[test]
     fn no_order_of_sales_under_shares_and_the_lock_takes_a_draw_past_a_limit(
