@@ -238,8 +238,13 @@ both_engines!(
 /// The lottery with the game's payout on one number held to ₦3,000: one NAP1 at ₦50 (₦2,000 if it comes first)
 /// fits, a second on the same number does not.
 fn limited_lottery() -> Lottery {
+    lottery_paying_on_a_number_at_most(Kobo(300_000))
+}
+
+/// The lottery with the game's payout on one number held to `most`.
+fn lottery_paying_on_a_number_at_most(most: Kobo) -> Lottery {
     let mut l = lottery();
-    l.game.risk_limits = RiskLimits { max_number_payout: Some(Kobo(300_000)), ..RiskLimits::default() };
+    l.game.risk_limits = RiskLimits { max_number_payout: Some(most), ..RiskLimits::default() };
     l.store.games.put_game(&l.game).unwrap();
     l
 }
@@ -284,10 +289,7 @@ both_engines!(
 /// The lottery with the game's payout on one number held to ₦10,000: five NAP1 at ₦50 on one number (₦2,000 each if
 /// it comes first) fit exactly, a sixth does not.
 fn five_on_a_number_lottery() -> Lottery {
-    let mut l = lottery();
-    l.game.risk_limits = RiskLimits { max_number_payout: Some(Kobo(1_000_000)), ..RiskLimits::default() };
-    l.store.games.put_game(&l.game).unwrap();
-    l
+    lottery_paying_on_a_number_at_most(Kobo(1_000_000))
 }
 
 /// A node selling far from the limits holds a share of the draw's headroom on PostgreSQL (decision 067), but never

@@ -180,7 +180,7 @@ impl Games for PgGames {
                 .await?;
                 // No share granted under the old limits outlives them (decision 067).
                 let selling = "SELECT id FROM draws WHERE game_id = ANY($1) AND status IN ('scheduled', 'open')";
-                super::risk::shares_end(&tx, selling, &[game_id]).await?;
+                super::risk::shares_end(&tx, selling, &[game_id], None).await?;
             }
             tx.commit().await?;
             Ok(())

@@ -340,6 +340,12 @@ struct Held {
     shared_sold: Option<i64>,
 }
 
+impl Held {
+    fn new(known: OwnedMutexGuard<Option<Known>>, hold: Hold) -> Held {
+        Held { known, hold, admitted: vec![], undo: vec![], granted: None, shared_sold: None }
+    }
+}
+
 /// What a purchase batch knows of its draws' risk (see the module's comment). Dropped without `committed`, it makes
 /// the node forget the limited draws it held: their liability may count sales that were not written.
 pub(super) struct BatchRisk {
@@ -411,7 +417,7 @@ impl BatchRisk {
                 return false;
             }
             let hold = Hold::Shared { used: 0 };
-            draw.held = Some(Held { known, hold, admitted: vec![], undo: vec![], granted: None, shared_sold: None });
+            draw.held = Some(Held::new(known, hold));
         }
         true
     }
@@ -469,16 +475,7 @@ impl BatchRisk {
             guards.push(self.node.slot(id as DrawId).lock_owned().await);
         }
         if reclaim {
-            // In one order (draw, node) whoever takes them: a holder writes its rows in draw order too.
-            tx.execute(
-                "UPDATE draw_risk_shares s SET room = s.used, ppm = 0, grant_no = s.grant_no + 1
-                 FROM (SELECT draw_id, node FROM draw_risk_shares
-                       WHERE draw_id = ANY($1) AND node <> $2 AND (room > used OR ppm > 0)
-                       ORDER BY draw_id, node FOR UPDATE) o
-                 WHERE s.draw_id = o.draw_id AND s.node = o.node",
-                &[&limited, &self.node.id],
-            )
-            .await?;
+            shares_end(tx, "SELECT unnest($1::bigint[])", &limited, Some(self.node.id)).await?;
         }
         for (row, mut known) in rows.into_iter().zip(guards) {
             let (id, sold, epoch): (i64, i64, i64) = (row.get(0), row.get(1), row.get(2));
@@ -493,7 +490,7 @@ impl BatchRisk {
             let me = self.node.id;
             let mine_left = shares.iter().any(|s| s.node == me && s.epoch == epoch && (s.room > s.used || s.ppm > 0));
             let hold = Hold::Locked { base: sold, others: others_of(&shares, me, epoch), mine_left };
-            draw.held = Some(Held { known, hold, admitted: vec![], undo: vec![], granted: None, shared_sold: None });
+            draw.held = Some(Held::new(known, hold));
         }
         Ok(())
     }
@@ -752,21 +749,39 @@ pub(super) async fn tickets_left(tx: &Transaction<'_>, tickets: &[i64]) -> Resul
         &[&tickets],
     )
     .await?;
-    shares_end(tx, "SELECT DISTINCT draw_id FROM tickets WHERE id = ANY($1)", tickets).await
+    shares_end(tx, "SELECT DISTINCT draw_id FROM tickets WHERE id = ANY($1)", tickets, None).await
 }
 
-/// Takes back every share of the draws `draws` (a query of one array parameter, `ids`) selects, in the order a
-/// reclaim takes them: what moves a draw's epoch does this too, so no holder sells on under a share of an epoch
-/// nobody counts any more (decision 067).
-pub(super) async fn shares_end(tx: &Transaction<'_>, draws: &str, ids: &[i64]) -> Result<(), tokio_postgres::Error> {
+/// Takes back every share of the draws `draws` (a query of one array parameter, `ids`) selects, but `sparing`'s,
+/// waiting for each holder's batch under way. Always in (draw, node) order, the order a holder writes its rows in:
+/// no two of them deadlock. A refused sale does this before it is decided again in order (`BatchRisk::lock`), and
+/// what moves a draw's epoch does it too, so no holder sells on under a share of an epoch nobody counts any more
+/// (decision 067).
+pub(super) async fn shares_end(
+    tx: &Transaction<'_>,
+    draws: &str,
+    ids: &[i64],
+    sparing: Option<i64>,
+) -> Result<(), tokio_postgres::Error> {
     let sql = format!(
         "UPDATE draw_risk_shares s SET room = s.used, ppm = 0, grant_no = s.grant_no + 1
-         FROM (SELECT draw_id, node FROM draw_risk_shares WHERE draw_id IN ({draws}) AND (room > used OR ppm > 0)
+         FROM (SELECT draw_id, node FROM draw_risk_shares
+               WHERE draw_id IN ({draws}) AND ($2::bigint IS NULL OR node <> $2) AND (room > used OR ppm > 0)
                ORDER BY draw_id, node FOR UPDATE) o
          WHERE s.draw_id = o.draw_id AND s.node = o.node"
     );
-    tx.execute(sql.as_str(), &[&ids]).await?;
+    tx.execute(sql.as_str(), &[&ids, &sparing]).await?;
     Ok(())
+}
+
+/// The draw's risk row: its last sale number, epoch and closed numbers (none yet: nothing sold under limits, nothing
+/// closed).
+async fn risk_row(client: &impl GenericClient, id: i64) -> Result<(i64, i64, BTreeSet<u8>), tokio_postgres::Error> {
+    let row = client.query_opt("SELECT sold, epoch, closed FROM draw_risk WHERE draw_id = $1", &[&id]).await?;
+    Ok(match row {
+        Some(row) => (row.get(0), row.get(1), closed_of(row.get(2))),
+        None => (0, 0, BTreeSet::new()),
+    })
 }
 
 /// Brings the node's liability of `draw` up to date with every committed sale, in one snapshot of the database and
@@ -783,11 +798,7 @@ async fn caught_up<'k>(
     // One snapshot: the row's last sale number, the shares and the tickets read agree.
     tx.batch_execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY").await?;
     let id = draw as i64;
-    let row = tx.query_opt("SELECT sold, epoch, closed FROM draw_risk WHERE draw_id = $1", &[&id]).await?;
-    let (sold, epoch, closed) = match row {
-        Some(row) => (row.get(0), row.get(1), closed_of(row.get(2))),
-        None => (0, 0, BTreeSet::new()),
-    };
+    let (sold, epoch, closed) = risk_row(&*tx, id).await?;
     let (k, _) = up_to_date(&*tx, node, known, id, (sold, epoch), game, &[]).await?;
     tx.commit().await?;
     k.risk.closed = closed;
@@ -950,11 +961,7 @@ impl crate::seam::Risk for PgRisk {
             let mut conn = pool.get().await?;
             let tx = conn.transaction().await?;
             tx.batch_execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY").await?;
-            let row = tx.query_opt("SELECT sold, epoch, closed FROM draw_risk WHERE draw_id = $1", &[&id]).await?;
-            let (upto, epoch, closed) = match row {
-                Some(row) => (row.get(0), row.get(1), closed_of(row.get(2))),
-                None => (0, 0, BTreeSet::new()),
-            };
+            let (upto, epoch, closed) = risk_row(&*tx, id).await?;
             let (sales, _) = since(&*tx, id, (from, upto), &cursors).await?;
             tx.commit().await?;
             Ok((upto, epoch, closed, sales))
